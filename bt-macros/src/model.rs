@@ -1,0 +1,877 @@
+//! Stage 2: syntax to meaning. Resolves node words to node kinds (suggesting the
+//! closest name for typos), reads their arguments into typed parameters, and
+//! works out the type of each leaf value so it can be stored as a field.
+//! Every problem is recorded and the rest of the tree is still built.
+
+use bt_runtime::NodeKind;
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, Ident, Lit, Token, Type, Visibility};
+
+use crate::errors::Errors;
+use crate::parse::{Args, Input, NodeSyntax, TreeSyntax, WordNode};
+
+/// A tree, ready to be checked.
+#[derive(Debug)]
+pub struct Tree {
+    /// Attributes and doc comments for the generated struct.
+    pub attrs: Vec<Attribute>,
+    /// Visibility of the generated struct.
+    pub vis: Visibility,
+    /// The struct's name.
+    pub name: Ident,
+    /// The context type.
+    pub ctx: Type,
+    /// The nodes of the body (one, when the tree is well-formed).
+    pub roots: Vec<Node>,
+    /// The body's braces.
+    pub body_span: Span,
+}
+
+/// One node with its meaning resolved.
+#[derive(Debug)]
+pub struct Node {
+    /// What the node does.
+    pub kind: Kind,
+    /// Where it is written (the node word, or the leaf expression).
+    pub span: Span,
+    /// The node as written, for the node table and traces.
+    pub label: String,
+    /// Source line, 0 when unknown.
+    pub line: u32,
+    /// Its children, in order.
+    pub children: Vec<Node>,
+    /// The braces around the children, if the node was written with them.
+    pub braces: Option<Span>,
+}
+
+/// What a node does, with its parameters.
+#[derive(Debug)]
+pub enum Kind {
+    /// `sequence`.
+    Sequence,
+    /// `selector` / `fallback`.
+    Selector,
+    /// `reactive sequence`.
+    ReactiveSequence,
+    /// `reactive selector`.
+    ReactiveSelector,
+    /// `parallel(all | any | success = S, failure = F)`.
+    Parallel {
+        /// Successes needed.
+        success: Threshold,
+        /// Failures that fail the parallel.
+        failure: Threshold,
+    },
+    /// `parallel(main)`.
+    ParallelMain,
+    /// `invert`.
+    Invert,
+    /// `force_success`.
+    ForceSuccess,
+    /// `force_failure`.
+    ForceFailure,
+    /// `repeat(n)`.
+    Repeat(Count),
+    /// `retry(n)`.
+    Retry(Count),
+    /// `loop` / `forever`.
+    Loop,
+    /// `until_fail`.
+    UntilFail,
+    /// `until_success`.
+    UntilSuccess,
+    /// `wait(d)`.
+    Wait(Duration),
+    /// `success`.
+    Success,
+    /// `failure`.
+    Failure,
+    /// `running`.
+    Running,
+    /// `cond(..)`.
+    Cond(Leaf),
+    /// `act(..)` or a bare leaf value.
+    Act(Leaf),
+    /// `subtree(Type)` or `subtree(Type, |c| &mut c.part)`.
+    Subtree {
+        /// The subtree's type.
+        ty: Type,
+        /// Gives the subtree its part of the context.
+        map: Option<Expr>,
+    },
+}
+
+impl Kind {
+    /// The catalogue entry of this kind.
+    pub fn catalog(&self) -> NodeKind {
+        match self {
+            Kind::Sequence => NodeKind::Sequence,
+            Kind::Selector => NodeKind::Selector,
+            Kind::ReactiveSequence => NodeKind::ReactiveSequence,
+            Kind::ReactiveSelector => NodeKind::ReactiveSelector,
+            Kind::Parallel { .. } => NodeKind::Parallel,
+            Kind::ParallelMain => NodeKind::ParallelMain,
+            Kind::Invert => NodeKind::Invert,
+            Kind::ForceSuccess => NodeKind::ForceSuccess,
+            Kind::ForceFailure => NodeKind::ForceFailure,
+            Kind::Repeat(_) => NodeKind::Repeat,
+            Kind::Retry(_) => NodeKind::Retry,
+            Kind::Loop => NodeKind::Loop,
+            Kind::UntilFail => NodeKind::UntilFail,
+            Kind::UntilSuccess => NodeKind::UntilSuccess,
+            Kind::Wait(_) => NodeKind::Wait,
+            Kind::Success => NodeKind::Success,
+            Kind::Failure => NodeKind::Failure,
+            Kind::Running => NodeKind::Running,
+            Kind::Cond(_) => NodeKind::Condition,
+            Kind::Act(_) => NodeKind::Action,
+            Kind::Subtree { .. } => NodeKind::Subtree,
+        }
+    }
+}
+
+/// A parallel threshold as written.
+#[derive(Debug, Clone, Copy)]
+pub enum Threshold {
+    /// Every child.
+    All,
+    /// One child.
+    Any,
+    /// A fixed number, with the span of the number.
+    Count(u32, Span),
+}
+
+/// A loop count: `repeat(3)` or `repeat(MAX_TRIES)`.
+#[derive(Debug)]
+pub enum Count {
+    /// An integer literal, already checked.
+    Literal(u64),
+    /// A constant expression of type `u32`, checked by rustc.
+    Expr(Expr),
+}
+
+/// A duration in seconds: `wait(1.5)` or `wait(ATTACK_PAUSE)`.
+#[derive(Debug)]
+pub enum Duration {
+    /// A numeric literal, already checked.
+    Literal(f64),
+    /// A constant expression of type `f64`, checked by rustc.
+    Expr(Expr),
+}
+
+/// A condition or action leaf.
+#[derive(Debug)]
+pub enum Leaf {
+    /// A closure on the context, compiled inline.
+    Inline(syn::ExprClosure),
+    /// A value stored as a field of the tree.
+    Value {
+        /// The expression that makes it (evaluated in `new()`).
+        expr: Expr,
+        /// Its type.
+        ty: Type,
+    },
+}
+
+/// Every node word, with the aliases, for "did you mean" hints.
+const WORDS: &[&str] = &[
+    "sequence",
+    "selector",
+    "fallback",
+    "reactive",
+    "parallel",
+    "invert",
+    "force_success",
+    "force_failure",
+    "repeat",
+    "retry",
+    "loop",
+    "forever",
+    "until_fail",
+    "until_success",
+    "wait",
+    "success",
+    "failure",
+    "running",
+    "cond",
+    "act",
+    "subtree",
+];
+
+/// Builds the model of every tree, recording problems in `errors`.
+pub fn build(input: Input, errors: &mut Errors) -> Vec<Tree> {
+    input.trees.into_iter().map(|t| build_tree(t, errors)).collect()
+}
+
+fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
+    let roots = t.roots.into_iter().filter_map(|n| build_node(n, errors)).collect();
+    Tree {
+        attrs: t.attrs,
+        vis: t.vis,
+        name: t.name,
+        ctx: t.ctx,
+        roots,
+        body_span: t.body_span,
+    }
+}
+
+/// The node, or `None` when it is too broken to keep (already reported).
+fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Option<Node> {
+    match syntax {
+        NodeSyntax::Value(expr) => {
+            let span = expr.span();
+            let label = render(&expr.to_token_stream());
+            let leaf = leaf_value(expr, errors)?;
+            Some(Node {
+                kind: Kind::Act(leaf),
+                span,
+                label,
+                line: line_of(span),
+                children: Vec::new(),
+                braces: None,
+            })
+        }
+        NodeSyntax::Word(word) => build_word(word, errors),
+    }
+}
+
+fn build_word(word: WordNode, errors: &mut Errors) -> Option<Node> {
+    let span = word.reactive.unwrap_or_else(|| word.name.span());
+    let name = word.name.to_string();
+    let label = label_of(&word);
+    let args = word.args.as_ref();
+    let kind = match (word.reactive.is_some(), name.as_str()) {
+        (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
+        (true, "selector" | "fallback") => no_args(Kind::ReactiveSelector, &name, args, errors),
+        (true, _) => {
+            errors.at(
+                word.name.span(),
+                format!("`reactive` applies to `sequence` and `selector`, not to `{name}`"),
+            );
+            None
+        }
+        (false, "sequence") => no_args(Kind::Sequence, &name, args, errors),
+        (false, "selector" | "fallback") => no_args(Kind::Selector, &name, args, errors),
+        (false, "parallel") => parallel(&word, errors),
+        (false, "invert") => no_args(Kind::Invert, &name, args, errors),
+        (false, "force_success") => no_args(Kind::ForceSuccess, &name, args, errors),
+        (false, "force_failure") => no_args(Kind::ForceFailure, &name, args, errors),
+        (false, "repeat") => count(&word, errors).map(Kind::Repeat),
+        (false, "retry") => count(&word, errors).map(Kind::Retry),
+        (false, "loop" | "forever") => no_args(Kind::Loop, &name, args, errors),
+        (false, "until_fail") => no_args(Kind::UntilFail, &name, args, errors),
+        (false, "until_success") => no_args(Kind::UntilSuccess, &name, args, errors),
+        (false, "wait") => duration(&word, errors).map(Kind::Wait),
+        (false, "success") => no_args(Kind::Success, &name, args, errors),
+        (false, "failure") => no_args(Kind::Failure, &name, args, errors),
+        (false, "running") => no_args(Kind::Running, &name, args, errors),
+        (false, "cond") => leaf_arg(&word, errors).map(Kind::Cond),
+        (false, "act") => leaf_arg(&word, errors).map(Kind::Act),
+        (false, "subtree") => subtree(&word, errors),
+        (false, "reactive") => {
+            errors.at(
+                word.name.span(),
+                "`reactive` must be followed by `sequence` or `selector`",
+            );
+            None
+        }
+        (false, _) => {
+            let hint = match bt_runtime::catalog::closest(&name, WORDS.iter().copied()) {
+                Some(close) => format!(", did you mean `{close}`?"),
+                None => String::from(""),
+            };
+            errors.at(
+                word.name.span(),
+                format!(
+                    "unknown node `{name}`{hint}\n\
+                     known nodes: {}; a leaf value starts with an upper-case type name (`MoveTo {{ .. }}`)",
+                    WORDS.join(", ")
+                ),
+            );
+            None
+        }
+    };
+    let braces = word.children.as_ref().map(|c| c.span);
+    let children = match word.children {
+        Some(c) => c.nodes.into_iter().filter_map(|n| build_node(n, errors)).collect(),
+        None => Vec::new(),
+    };
+    let kind = kind?;
+    Some(Node {
+        kind,
+        span,
+        label,
+        line: line_of(span),
+        children,
+        braces,
+    })
+}
+
+fn no_args(kind: Kind, name: &str, args: Option<&Args>, errors: &mut Errors) -> Option<Kind> {
+    if let Some(args) = args {
+        errors.at(args.span, format!("`{name}` takes no arguments"));
+    }
+    Some(kind)
+}
+
+/// The single argument of `repeat(n)`, `wait(d)`, ...; reports a missing or extra one.
+fn single_arg(word: &WordNode, what: &str, errors: &mut Errors) -> Option<Expr> {
+    let name = &word.name;
+    let Some(args) = &word.args else {
+        errors.at(name.span(), format!("`{name}` needs {what}: `{name}(..)`"));
+        return None;
+    };
+    let parsed = Punctuated::<Expr, Token![,]>::parse_terminated.parse2(args.tokens.clone());
+    match parsed {
+        Ok(list) if list.len() == 1 => list.into_iter().next(),
+        Ok(list) if list.is_empty() => {
+            errors.at(args.span, format!("`{name}` needs {what}"));
+            None
+        }
+        Ok(list) => {
+            errors.at(
+                list[1].span(),
+                format!("`{name}` takes one argument ({what}), found {}", list.len()),
+            );
+            None
+        }
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    }
+}
+
+fn count(word: &WordNode, errors: &mut Errors) -> Option<Count> {
+    let expr = single_arg(word, "a count", errors)?;
+    let name = &word.name;
+    match literal_of(&expr) {
+        Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
+            Ok(0) => {
+                errors.at(
+                    i.span(),
+                    format!("`{name}(0)` never runs its child; the count must be at least 1"),
+                );
+                None
+            }
+            Ok(n) => Some(Count::Literal(u64::from(n))),
+            Err(_) => {
+                errors.at(i.span(), format!("`{name}` count must fit in a `u32`"));
+                None
+            }
+        },
+        Some((negative, lit)) => {
+            let found = if negative {
+                format!("`-{}`", render(&lit.to_token_stream()))
+            } else {
+                describe(&lit)
+            };
+            errors.at(
+                expr.span(),
+                format!("`{name}` expects a positive integer count, found {found}"),
+            );
+            None
+        }
+        None => Some(Count::Expr(expr)),
+    }
+}
+
+fn duration(word: &WordNode, errors: &mut Errors) -> Option<Duration> {
+    let expr = single_arg(word, "a duration in seconds", errors)?;
+    let name = &word.name;
+    let value = match literal_of(&expr) {
+        Some((false, Lit::Float(f))) => f.base10_parse::<f64>().ok(),
+        Some((false, Lit::Int(i))) => i.base10_parse::<u32>().ok().map(f64::from),
+        Some((negative, lit)) => {
+            let found = if negative {
+                String::from("a negative number")
+            } else {
+                describe(&lit)
+            };
+            errors.at(
+                expr.span(),
+                format!("`{name}` expects a duration in seconds (a number >= 0), found {found}"),
+            );
+            return None;
+        }
+        None => return Some(Duration::Expr(expr)),
+    };
+    match value {
+        Some(v) if v.is_finite() => Some(Duration::Literal(v)),
+        _ => {
+            errors.at(expr.span(), format!("`{name}` duration is out of range"));
+            None
+        }
+    }
+}
+
+/// A literal argument, possibly negated: `(negated, literal)`.
+fn literal_of(expr: &Expr) -> Option<(bool, Lit)> {
+    match expr {
+        Expr::Lit(l) => Some((false, l.lit.clone())),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => literal_of(&u.expr).map(|(n, l)| (!n, l)),
+        Expr::Paren(p) => literal_of(&p.expr),
+        _ => None,
+    }
+}
+
+fn describe(lit: &Lit) -> String {
+    let kind = match lit {
+        Lit::Str(_) => "a string",
+        Lit::ByteStr(_) | Lit::CStr(_) => "a byte string",
+        Lit::Byte(_) | Lit::Char(_) => "a character",
+        Lit::Int(_) => "an integer",
+        Lit::Float(_) => "a float",
+        Lit::Bool(_) => "a bool",
+        _ => "a literal",
+    };
+    format!("{kind} `{}`", render(&lit.to_token_stream()))
+}
+
+fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
+    const POLICY: &str = "`parallel(all)`, `parallel(any)`, `parallel(main)` or `parallel(success = S, failure = F)`";
+    let Some(args) = &word.args else {
+        errors.at(word.name.span(), format!("`parallel` needs a policy: {POLICY}"));
+        return None;
+    };
+    let parsed = Punctuated::<Expr, Token![,]>::parse_terminated.parse2(args.tokens.clone());
+    let list = match parsed {
+        Ok(list) => list,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let single = if list.len() == 1 {
+        match &list[0] {
+            Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    match single.as_deref() {
+        Some("all") => {
+            return Some(Kind::Parallel {
+                success: Threshold::All,
+                failure: Threshold::Count(1, args.span),
+            });
+        }
+        Some("any") => {
+            return Some(Kind::Parallel {
+                success: Threshold::Any,
+                failure: Threshold::All,
+            });
+        }
+        Some("main") => return Some(Kind::ParallelMain),
+        _ => {}
+    }
+    let (mut success, mut failure) = (None, None);
+    let mut ok = !list.is_empty();
+    for arg in &list {
+        let Expr::Assign(assign) = arg else {
+            errors.at(arg.span(), format!("unknown parallel policy; expected {POLICY}"));
+            ok = false;
+            continue;
+        };
+        let key = match &*assign.left {
+            Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+            _ => None,
+        };
+        let slot = match key.as_deref() {
+            Some("success") => &mut success,
+            Some("failure") => &mut failure,
+            _ => {
+                errors.at(assign.left.span(), "expected `success = N` or `failure = N`");
+                ok = false;
+                continue;
+            }
+        };
+        match literal_of(&assign.right) {
+            Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
+                Ok(n) if n > 0 => *slot = Some(Threshold::Count(n, i.span())),
+                _ => {
+                    errors.at(i.span(), "a parallel threshold must be a positive integer");
+                    ok = false;
+                }
+            },
+            _ => {
+                errors.at(
+                    assign.right.span(),
+                    "a parallel threshold must be a positive integer literal",
+                );
+                ok = false;
+            }
+        }
+    }
+    if list.is_empty() {
+        errors.at(args.span, format!("`parallel` needs a policy: {POLICY}"));
+    }
+    ok.then(|| Kind::Parallel {
+        success: success.unwrap_or(Threshold::All),
+        failure: failure.unwrap_or(Threshold::All),
+    })
+}
+
+/// The argument of `cond(..)` / `act(..)`: a closure or a leaf value.
+fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
+    let what = if word.name == "cond" {
+        "a closure `|c| ..` returning bool, or a value implementing `bt::Condition`"
+    } else {
+        "a closure `|c| ..` on the context, or a value implementing `bt::Action`"
+    };
+    match single_arg(word, what, errors)? {
+        Expr::Closure(c) => {
+            if c.inputs.len() != 1 {
+                errors.at(
+                    c.or1_token.span,
+                    format!("`{}` closures take one argument, the context", word.name),
+                );
+                return None;
+            }
+            Some(Leaf::Inline(c))
+        }
+        expr => leaf_value(expr, errors),
+    }
+}
+
+/// A leaf value and the type of the field that stores it.
+fn leaf_value(expr: Expr, errors: &mut Errors) -> Option<Leaf> {
+    match type_of_value(&expr) {
+        Some(ty) => Some(Leaf::Value { ty, expr }),
+        None => {
+            errors.at(
+                expr.span(),
+                "cannot tell the type of this leaf value; write it as `Type`, `Type { .. }`, \
+                 `Type(..)`, `Type::constructor(..)` or `leaf::<Type>(expr)`",
+            );
+            None
+        }
+    }
+}
+
+/// The type of a leaf value, read from its syntax.
+fn type_of_value(expr: &Expr) -> Option<Type> {
+    let path_type = |path: &syn::Path| -> Type {
+        syn::TypePath {
+            qself: None,
+            path: path.clone(),
+        }
+        .into()
+    };
+    match expr {
+        Expr::Path(p) if p.qself.is_none() => Some(path_type(&p.path)),
+        Expr::Struct(s) if s.qself.is_none() => Some(path_type(&s.path)),
+        Expr::Paren(p) => type_of_value(&p.expr),
+        Expr::Call(call) => {
+            let Expr::Path(func) = &*call.func else { return None };
+            let path = &func.path;
+            let last = path.segments.last()?;
+            if path.segments.len() == 1 && last.ident == "leaf" {
+                // leaf::<Type>(expr)
+                if let syn::PathArguments::AngleBracketed(args) = &last.arguments
+                    && let Some(syn::GenericArgument::Type(ty)) = args.args.first()
+                {
+                    return Some(ty.clone());
+                }
+                return None;
+            }
+            if starts_upper(&last.ident) {
+                // A tuple struct: `Patrol(3)`.
+                Some(path_type(path))
+            } else if path.segments.len() >= 2 {
+                // A constructor: `Patrol::new(3)` is a `Patrol`.
+                let mut owner = path.clone();
+                owner.segments.pop();
+                owner.segments.pop_punct();
+                Some(path_type(&owner))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The inner expression of `leaf::<Type>(expr)`, or the value itself.
+pub fn value_expr(expr: &Expr) -> &Expr {
+    if let Expr::Call(call) = expr
+        && let Expr::Path(func) = &*call.func
+        && func.path.segments.len() == 1
+        && func.path.segments[0].ident == "leaf"
+        && call.args.len() == 1
+    {
+        return &call.args[0];
+    }
+    expr
+}
+
+fn starts_upper(ident: &Ident) -> bool {
+    ident.to_string().starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+fn subtree(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
+    const FORM: &str = "`subtree(Type)` or `subtree(Type, |c| &mut c.part)`";
+    let Some(args) = &word.args else {
+        errors.at(word.name.span(), format!("`subtree` needs the tree's type: {FORM}"));
+        return None;
+    };
+    let parser = |input: syn::parse::ParseStream| -> syn::Result<(Type, Option<Expr>)> {
+        let ty: Type = input.parse()?;
+        if input.is_empty() {
+            return Ok((ty, None));
+        }
+        input.parse::<Token![,]>()?;
+        let map: Expr = input.parse()?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+        if !input.is_empty() {
+            return Err(input.error(format!("unexpected tokens; expected {FORM}")));
+        }
+        Ok((ty, Some(map)))
+    };
+    match parser.parse2(args.tokens.clone()) {
+        Ok((ty, map)) => {
+            if let Some(m) = &map
+                && !matches!(m, Expr::Closure(c) if c.inputs.len() == 1)
+            {
+                errors.at(
+                    m.span(),
+                    format!("the context mapping must be a closure `|c| &mut c.part`; expected {FORM}"),
+                );
+                return None;
+            }
+            Some(Kind::Subtree { ty, map })
+        }
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    }
+}
+
+/// `sequence`, `wait(1.0)`, `reactive selector`: the node word and its arguments.
+fn label_of(word: &WordNode) -> String {
+    let mut label = String::new();
+    if word.reactive.is_some() {
+        label.push_str("reactive ");
+    }
+    label.push_str(&word.name.to_string());
+    if let Some(args) = &word.args {
+        label.push('(');
+        label.push_str(&render(&args.tokens));
+        label.push(')');
+    }
+    label
+}
+
+/// The source line of `span` (1-based), or 0 outside a compiler.
+pub fn line_of(span: Span) -> u32 {
+    u32::try_from(span.start().line).unwrap_or(0)
+}
+
+/// Tokens printed the way a person writes them (`c.hp < 10`, `Foo { a: 1 }`),
+/// for node labels.
+pub fn render(tokens: &TokenStream) -> String {
+    let mut out = String::new();
+    render_into(tokens, &mut out);
+    out
+}
+
+fn render_into(tokens: &TokenStream, out: &mut String) {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    // Between `|` and `|` of closure parameters.
+    let mut in_params = false;
+    for (i, tt) in tokens.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|p| &tokens[p]);
+        match tt {
+            TokenTree::Punct(p) => {
+                let c = p.as_char();
+                let joint_prev =
+                    matches!(prev, Some(TokenTree::Punct(q)) if q.spacing() == proc_macro2::Spacing::Joint);
+                match c {
+                    '.' | ':' if joint_prev || p.spacing() == proc_macro2::Spacing::Joint || c == '.' => out.push(c),
+                    ',' | ';' => {
+                        out.push(c);
+                        out.push(' ');
+                    }
+                    ':' => out.push_str(": "),
+                    '&' | '!' if !joint_prev && (p.spacing() == proc_macro2::Spacing::Alone || c == '!') => {
+                        space_before(out);
+                        out.push(c);
+                    }
+                    '|' if !in_params
+                        && (prev.is_none() || matches!(prev, Some(TokenTree::Punct(q)) if q.as_char() == ',')) =>
+                    {
+                        space_before(out);
+                        out.push('|');
+                        in_params = true;
+                    }
+                    '|' if in_params => {
+                        out.push_str("| ");
+                        in_params = false;
+                    }
+                    _ if joint_prev => {
+                        out.push(c);
+                        if p.spacing() == proc_macro2::Spacing::Alone {
+                            out.push(' ');
+                        }
+                    }
+                    _ => {
+                        space_before(out);
+                        out.push(c);
+                        if p.spacing() == proc_macro2::Spacing::Alone {
+                            out.push(' ');
+                        }
+                    }
+                }
+            }
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
+                    proc_macro2::Delimiter::Bracket => ("[", "]"),
+                    proc_macro2::Delimiter::Brace => ("{ ", " }"),
+                    proc_macro2::Delimiter::None => ("", ""),
+                };
+                if g.delimiter() == proc_macro2::Delimiter::Brace {
+                    space_before(out);
+                }
+                out.push_str(open);
+                render_into(&g.stream(), out);
+                out.push_str(close);
+            }
+            TokenTree::Ident(_) | TokenTree::Literal(_) => {
+                if matches!(
+                    prev,
+                    Some(TokenTree::Ident(_) | TokenTree::Literal(_) | TokenTree::Group(_))
+                ) {
+                    out.push(' ');
+                }
+                out.push_str(&tt.to_string());
+            }
+        }
+    }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
+}
+
+fn space_before(out: &mut String) {
+    if !(out.is_empty() || out.ends_with([' ', '(', '[', '&', '!', '|'])) {
+        out.push(' ');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(src: &str) -> (Vec<Tree>, Vec<String>) {
+        let input: Input = syn::parse_str(src).unwrap();
+        let mut errors = Errors::default();
+        let trees = build(input, &mut errors);
+        (trees, errors.messages())
+    }
+
+    fn root(src: &str) -> Node {
+        let (mut trees, errors) = model(src);
+        assert!(errors.is_empty(), "{errors:?}");
+        trees.remove(0).roots.remove(0)
+    }
+
+    #[test]
+    fn words_resolve_to_kinds_with_parameters() {
+        let n = root(
+            "tree T for C { sequence { repeat(3) { wait(1.5) }, parallel(success = 2, failure = 1) { success, failure }, reactive fallback { running } } }",
+        );
+        assert!(matches!(n.kind, Kind::Sequence));
+        assert!(matches!(n.children[0].kind, Kind::Repeat(Count::Literal(3))));
+        assert!(matches!(n.children[0].children[0].kind, Kind::Wait(Duration::Literal(d)) if d == 1.5));
+        assert!(matches!(
+            n.children[1].kind,
+            Kind::Parallel {
+                success: Threshold::Count(2, _),
+                failure: Threshold::Count(1, _)
+            }
+        ));
+        assert!(matches!(n.children[2].kind, Kind::ReactiveSelector));
+        assert_eq!(n.children[2].label, "reactive fallback");
+    }
+
+    #[test]
+    fn leaf_values_get_their_types() {
+        let n = root(
+            "tree T for C { sequence { Face, Move { speed: 2 }, m::Hit(3), Patrol::new(1), leaf::<Dir>(Dir::Left), cond(IsNight) } }",
+        );
+        let types: Vec<String> = n
+            .children
+            .iter()
+            .map(|c| match &c.kind {
+                Kind::Act(Leaf::Value { ty, .. }) | Kind::Cond(Leaf::Value { ty, .. }) => render(&ty.to_token_stream()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(types, ["Face", "Move", "m::Hit", "Patrol", "Dir", "IsNight"]);
+    }
+
+    #[test]
+    fn typos_get_a_suggestion_and_all_errors_are_reported() {
+        let (_, errors) =
+            model("tree T for C { sequnce { repeat(-1) { success }, wait(\"x\"), selectr { failure } } }");
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(
+            errors[0].starts_with("unknown node `sequnce`, did you mean `sequence`?"),
+            "{}",
+            errors[0]
+        );
+        assert_eq!(errors[1], "`repeat` expects a positive integer count, found `-1`");
+        assert_eq!(
+            errors[2],
+            "`wait` expects a duration in seconds (a number >= 0), found a string `\"x\"`"
+        );
+        assert!(errors[3].starts_with("unknown node `selectr`, did you mean `selector`?"));
+    }
+
+    #[test]
+    fn parallel_policies() {
+        let (_, errors) = model("tree T for C { parallel { success } }");
+        assert!(errors[0].starts_with("`parallel` needs a policy"), "{errors:?}");
+        let n = root("tree T for C { parallel(any) { success } }");
+        assert!(matches!(
+            n.kind,
+            Kind::Parallel {
+                success: Threshold::Any,
+                failure: Threshold::All
+            }
+        ));
+        let (_, errors) = model("tree T for C { parallel(success = 0, speed = 1) { success } }");
+        assert_eq!(
+            errors,
+            [
+                "a parallel threshold must be a positive integer",
+                "expected `success = N` or `failure = N`"
+            ]
+        );
+    }
+
+    #[test]
+    fn labels_read_like_source() {
+        let n = root(
+            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(\"hi\")), Move { to: (1, 2) }, wait(0.5) } }",
+        );
+        let labels: Vec<&str> = n.children.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "cond(|c| c.hp < 10 && !c.dead)",
+                "act(|c: &mut C| c.say(\"hi\"))",
+                "Move { to: (1, 2) }",
+                "wait(0.5)"
+            ]
+        );
+    }
+}

@@ -1,0 +1,69 @@
+//! The two kinds of leaves a user writes: conditions and actions.
+
+use crate::Status;
+
+/// A question about the context: `Success` when it holds, `Failure` otherwise,
+/// never `Running`. Used in a tree as `cond(MyCondition)`.
+///
+/// ```
+/// use bt_runtime::Condition;
+/// struct Ctx { hp: u32 }
+/// struct LowHealth(u32);
+/// impl Condition<Ctx> for LowHealth {
+///     fn check(&self, ctx: &Ctx) -> bool { ctx.hp < self.0 }
+/// }
+/// assert!(LowHealth(10).check(&Ctx { hp: 3 }));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a condition on `{C}`",
+    label = "used as `cond(..)` here",
+    note = "implement `bt::Condition<{C}>` for `{Self}` (fn check(&self, ctx: &{C}) -> bool), or write an inline condition `cond(|c| ..)`"
+)]
+pub trait Condition<C: ?Sized> {
+    /// `true` when the condition holds for `ctx`.
+    fn check(&self, ctx: &C) -> bool;
+}
+
+/// A possibly long-running piece of work on the context, stored in the tree
+/// as a field so it can keep state between ticks.
+///
+/// The tree calls [`enter`](Action::enter) before the first tick of each
+/// activation, [`tick`](Action::tick) on every tick, and [`halt`](Action::halt)
+/// exactly once when the action is interrupted while `Running`. A completed
+/// action is not halted.
+///
+/// ```
+/// use bt_runtime::{Action, Status};
+/// struct Ctx { pos: i32, goal: i32 }
+/// struct MoveToGoal;
+/// impl Action<Ctx> for MoveToGoal {
+///     fn tick(&mut self, ctx: &mut Ctx) -> Status {
+///         if ctx.pos == ctx.goal { return Status::Success; }
+///         ctx.pos += (ctx.goal - ctx.pos).signum();
+///         Status::Running
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an action on `{C}`",
+    label = "used as an action leaf here",
+    note = "a leaf value in a tree must implement `bt::Action<{C}>` (fn tick(&mut self, ctx: &mut {C}) -> Status)",
+    note = "if `{Self}` is a `bt::Condition`, write `cond({Self})`; if it is another tree, write `subtree({Self})`"
+)]
+pub trait Action<C: ?Sized> {
+    /// Does one step of work. Returning `Running` asks for another tick.
+    fn tick(&mut self, ctx: &mut C) -> Status;
+
+    /// Called when the action starts a new activation, before its first tick.
+    #[inline(always)]
+    fn enter(&mut self, ctx: &mut C) {
+        let _ = ctx;
+    }
+
+    /// Called once when the action is interrupted while `Running`
+    /// (a reactive parent switched branch, a parallel finished, a reset).
+    #[inline(always)]
+    fn halt(&mut self, ctx: &mut C) {
+        let _ = ctx;
+    }
+}

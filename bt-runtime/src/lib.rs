@@ -1,0 +1,31 @@
+//! Runtime of the `bt` behavior-tree library.
+//!
+//! Trees are written with the `behave!` macro of the `bt` crate and compiled
+//! into static state machines; this crate holds what those machines and their
+//! users share: [`Status`], the leaf traits [`Condition`] and [`Action`], the
+//! [`Clock`] through which the caller supplies time, the seedable [`Rng`] of the
+//! random nodes, [`Observer`]s, the static [`NodeInfo`] table and the catalogue
+//! of [`NodeKind`]s.
+//!
+//! The tick path is `no_std` and never allocates.
+#![cfg_attr(not(feature = "std"), no_std)]
+
+pub mod catalog;
+mod clock;
+mod leaf;
+pub mod node;
+mod observer;
+#[doc(hidden)]
+pub mod private;
+mod rng;
+mod status;
+mod tree;
+
+pub use catalog::{Arity, NodeKind};
+pub use clock::Clock;
+pub use leaf::{Action, Condition};
+pub use node::NodeInfo;
+pub use observer::{NodeId, NoopObserver, Observer};
+pub use rng::Rng;
+pub use status::{IntoStatus, Status};
+pub use tree::{Run, Tree};

@@ -1,0 +1,83 @@
+//! Watching a tree run: which node entered, returned what, or was halted.
+
+use crate::Status;
+
+/// A node's position in its tree's depth-first pre-order (the root is 0).
+/// Subtrees are numbered in place: a subtree node is followed by its own nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The id as an index into the tree's node table.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl core::fmt::Display for NodeId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// Receives the events of a tick, in the order they happen. Every method has
+/// an empty default, so an observer implements only what it needs; the
+/// [`NoopObserver`] implements none and compiles away.
+pub trait Observer {
+    /// A tick begins at time `now`.
+    #[inline(always)]
+    fn tick_started(&mut self, now: f64) {
+        let _ = now;
+    }
+    /// `node` is ticked while idle: it starts a new activation.
+    #[inline(always)]
+    fn entered(&mut self, node: NodeId) {
+        let _ = node;
+    }
+    /// `node` returned `status` from its tick (after its children's events).
+    #[inline(always)]
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        let _ = (node, status);
+    }
+    /// `node` was interrupted while `Running` (after its descendants' halts).
+    #[inline(always)]
+    fn halted(&mut self, node: NodeId) {
+        let _ = node;
+    }
+    /// The tick ended with the root returning `status`.
+    #[inline(always)]
+    fn tick_finished(&mut self, status: Status) {
+        let _ = status;
+    }
+}
+
+/// The observer that observes nothing; ticking with it costs nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct NoopObserver;
+
+impl Observer for NoopObserver {}
+
+impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline(always)]
+    fn tick_started(&mut self, now: f64) {
+        (**self).tick_started(now)
+    }
+    #[inline(always)]
+    fn entered(&mut self, node: NodeId) {
+        (**self).entered(node)
+    }
+    #[inline(always)]
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        (**self).ticked(node, status)
+    }
+    #[inline(always)]
+    fn halted(&mut self, node: NodeId) {
+        (**self).halted(node)
+    }
+    #[inline(always)]
+    fn tick_finished(&mut self, status: Status) {
+        (**self).tick_finished(status)
+    }
+}

@@ -1,0 +1,91 @@
+//! Support for the code `behave!` generates. Not a public API: reached only
+//! through `::bt::__private`, and free to change between versions.
+
+use crate::{Action, Condition, IntoStatus, NodeId, Observer, Rng, Status};
+
+pub use crate::node::splice;
+
+/// What one tick carries down the tree besides the context: the time, the
+/// tree's RNG, the observer, and the id offset of the (sub)tree being ticked.
+pub struct Env<'o, O: ?Sized> {
+    /// The time of this tick, in seconds.
+    pub now: f64,
+    /// The tree instance's random number generator (copied in and out per tick).
+    pub rng: Rng,
+    /// Added to a node's local id to give its id in the outermost tree.
+    pub base: u32,
+    /// Receives the tick's events.
+    pub observer: &'o mut O,
+}
+
+impl<O: Observer + ?Sized> Env<'_, O> {
+    /// Reports that the node with local id `id` entered.
+    #[inline(always)]
+    pub fn entered(&mut self, id: u32) {
+        self.observer.entered(NodeId(self.base + id));
+    }
+    /// Reports the status the node with local id `id` returned.
+    #[inline(always)]
+    pub fn ticked(&mut self, id: u32, status: Status) -> Status {
+        self.observer.ticked(NodeId(self.base + id), status);
+        status
+    }
+    /// Reports that the node with local id `id` was halted.
+    #[inline(always)]
+    pub fn halted(&mut self, id: u32) {
+        self.observer.halted(NodeId(self.base + id));
+    }
+}
+
+/// Evaluates an inline condition; the bound gives the closure its argument type.
+#[inline(always)]
+pub fn cond<C: ?Sized, F: FnOnce(&C) -> bool>(ctx: &C, f: F) -> Status {
+    Status::from(f(ctx))
+}
+
+/// Runs an inline action; the bound gives the closure its argument type.
+#[inline(always)]
+pub fn act<C: ?Sized, R: IntoStatus, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) -> Status {
+    f(ctx).into_status()
+}
+
+/// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the
+/// closure its signature.
+#[inline(always)]
+pub fn map_ctx<P: ?Sized, S: ?Sized, F: FnOnce(&mut P) -> &mut S>(ctx: &mut P, f: F) -> &mut S {
+    f(ctx)
+}
+
+/// Checks a condition value (the bound names the trait in errors).
+#[inline(always)]
+pub fn check<C: ?Sized, T: Condition<C>>(leaf: &T, ctx: &C) -> Status {
+    Status::from(leaf.check(ctx))
+}
+
+/// Ticks an action value, calling `enter` first on a new activation.
+#[inline(always)]
+pub fn action_tick<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, entering: bool) -> Status {
+    if entering {
+        leaf.enter(ctx);
+    }
+    leaf.tick(ctx)
+}
+
+/// Halts an action value.
+#[inline(always)]
+pub fn action_halt<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C) {
+    leaf.halt(ctx);
+}
+
+/// `wait(d)`: Running on entry, then Success on the first tick at which `d` has passed.
+#[inline(always)]
+pub fn wait(start: &mut f64, entering: bool, now: f64, d: f64) -> Status {
+    if entering {
+        *start = now;
+        Status::Running
+    } else if now - *start >= d {
+        Status::Success
+    } else {
+        Status::Running
+    }
+}

@@ -1,0 +1,54 @@
+//! # bt: behavior trees compiled into static state machines
+//!
+//! Write a tree once in [`behave!`]; the macro checks it at compile time and
+//! generates a nameable struct that ticks it with no allocation and no dynamic
+//! dispatch. Leaves are your own types ([`Action`], [`Condition`]) or inline
+//! closures on your own typed context, so a misspelt blackboard key is a
+//! compile error.
+//!
+//! ```
+//! use bt::prelude::*;
+//!
+//! struct Ctx { hp: u32, fled: bool }
+//!
+//! behave! {
+//!     /// Flee when hurt, otherwise keep fighting.
+//!     pub tree Brave for Ctx {
+//!         selector {
+//!             sequence { cond(|c| c.hp < 10), act(|c| c.fled = true) },
+//!             running,
+//!         }
+//!     }
+//! }
+//!
+//! let mut tree = Brave::new();
+//! let mut ctx = Ctx { hp: 50, fled: false };
+//! assert_eq!(tree.tick(&mut ctx), Status::Running);
+//! ctx.hp = 5;
+//! assert_eq!(tree.tick(&mut ctx), Status::Success);
+//! assert!(ctx.fled);
+//! ```
+#![no_std]
+
+pub use bt_macros::behave;
+pub use bt_runtime::*;
+
+/// Everything a tree author needs in scope: `use bt::prelude::*;`.
+pub mod prelude {
+    pub use crate::behave;
+    pub use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Run, Status, Tree};
+}
+
+/// Paths used by the code `behave!` generates. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use bt_runtime::private::*;
+    pub use bt_runtime::{
+        Action, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run, Status,
+        Tree,
+    };
+    pub use core::{
+        marker::{Send, Sync},
+        option::Option,
+    };
+}
