@@ -40,7 +40,7 @@ pub fn tree(l: &Lowered) -> TokenStream {
             quote!(self.__rng = __env.rng;),
         )
     } else {
-        (quote!(), quote!(let _ = seed;), quote!(#rt::Rng::new(0)), quote!())
+        (quote!(), quote!(), quote!(#rt::Rng::new(0)), quote!())
     };
 
     let ticks = l.slots.iter().map(|s| tick_method(l, s));
@@ -76,8 +76,8 @@ pub fn tree(l: &Lowered) -> TokenStream {
             /// A new, idle instance whose random nodes draw from `seed`:
             /// the same seed and the same inputs give the same run.
             pub fn with_seed(seed: u64) -> Self {
-                #rng_init
-                Self { __running: false, #( #init_names: #init_values, )* }
+                let _ = seed;
+                Self { __running: false, #rng_init #( #init_names: #init_values, )* }
             }
 
             #tick_fn
@@ -863,5 +863,29 @@ mod tests {
             elided(&ty).to_token_stream().to_string(),
             "Ctx < '_ , Vec < & '_ u8 > >"
         );
+    }
+}
+#[cfg(test)]
+mod syntax_tests {
+    /// Every node kind in one tree: the expansion must be valid Rust syntax.
+    /// Set `BT_DUMP` to a tree's source to print its expansion while debugging.
+    #[test]
+    fn expansion_is_valid_rust() {
+        let src = std::env::var("BT_DUMP").unwrap_or_else(|_| {
+            String::from(
+                "pub tree All for Ctx<'a> { reactive selector { sequence { cond(|c| c.ok), Face, act(|c| c.go()) }, \
+                 parallel(success = 1, failure = 2) { running, success }, parallel(main) { wait(T), failure }, \
+                 reactive sequence { invert { force_success { force_failure { success } } } }, \
+                 selector { repeat(3) { retry(N) { until_fail { until_success { loop { wait(0) } } } } } }, \
+                 subtree(Sub, |c| &mut c.sub) } }",
+            )
+        });
+        let out = crate::expand(src.parse().unwrap()).to_string();
+        if let Err(e) = syn::parse_file(&out) {
+            panic!("{e} at {:?} in\n{out}", e.span().start());
+        }
+        if std::env::var("BT_DUMP").is_ok() {
+            println!("{out}");
+        }
     }
 }
