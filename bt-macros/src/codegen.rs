@@ -557,7 +557,7 @@ fn parallel(s: &Slot, need: usize, fail: usize) -> TokenStream {
                         if __ok.count_ones() >= #need {
                             self.#f = [0; 3];
                             self.#halt_mask(__ctx, __env, __run);
-                            break '__node #rt::Status::Success;
+                            break '__node (#rt::Status::Success);
                         }
                     }
                     #rt::Status::Failure => {
@@ -566,7 +566,7 @@ fn parallel(s: &Slot, need: usize, fail: usize) -> TokenStream {
                         if __fail.count_ones() >= #fail {
                             self.#f = [0; 3];
                             self.#halt_mask(__ctx, __env, __run);
-                            break '__node #rt::Status::Failure;
+                            break '__node (#rt::Status::Failure);
                         }
                     }
                 }
@@ -748,7 +748,10 @@ fn halt_method(l: &Lowered, s: &Slot) -> TokenStream {
             self.#f = [0, 0];
             self.#helper(__ctx, __env, __run);
         },
-        Kind::Invert | Kind::ForceSuccess | Kind::ForceFailure => halt_child(s, 0),
+        Kind::Invert | Kind::ForceSuccess | Kind::ForceFailure => {
+            let child = halt_child(s, 0);
+            quote!(#child;)
+        }
         Kind::Repeat(_) | Kind::Retry(_) => {
             let child = halt_child(s, 0);
             quote! {
