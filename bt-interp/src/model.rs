@@ -591,12 +591,14 @@ impl Decoder {
                     kind.json_name()
                 ),
                 ("child" | "children", Arity::Leaf) => format!("{:?} is a leaf and takes no children", kind.json_name()),
-                _ => format!(
-                    "unknown field {key:?} for {:?}{}; its fields are {}",
-                    kind.json_name(),
-                    did_you_mean(key, allowed.iter().copied()),
-                    one_of(&known)
-                ),
+                _ => match did_you_mean(key, allowed.iter().copied()) {
+                    hint if !hint.is_empty() => format!("unknown field {key:?} for {:?}{hint}", kind.json_name()),
+                    _ => format!(
+                        "unknown field {key:?} for {:?}; its fields are {}",
+                        kind.json_name(),
+                        one_of(&known)
+                    ),
+                },
             };
             self.problems.push(&path::field(at, key), msg);
         }
