@@ -465,7 +465,11 @@ fn check_shape(node: &Node) -> Result<(), String> {
 fn label(node: &Node) -> String {
     let name = node.kind.json_name();
     let base = match &node.params {
-        Params::Leaf(l) => l.type_name.clone(),
+        Params::Leaf(l) if l.params.is_empty() => l.type_name.clone(),
+        Params::Leaf(l) => {
+            let params: Vec<String> = l.params.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            format!("{}({})", l.type_name, params.join(", "))
+        }
         Params::Count(c) => format!("{name}({c})"),
         Params::Seconds(s) => format!("{name}({s})"),
         Params::Subtree(id) => format!("subtree({id})"),
