@@ -38,9 +38,10 @@
 //! let tree = leaves.load(r#"{"type": "repeater", "count": 2, "child": {"type": "action", "action": "walk"}}"#)?;
 //! let mut npc = Agent::new(tree);
 //! let mut ctx = Npc { steps: 0 };
-//! let statuses: Vec<Status> = (0..6).map(|t| npc.tick_at(&mut ctx, t as f64)).collect();
+//! let statuses: Vec<Status> = (0..5).map(|t| npc.tick_at(&mut ctx, t as f64)).collect();
 //! use Status::{Running as R, Success as S};
-//! assert_eq!(statuses, [R, R, R, R, R, S]);
+//! // The third step completes the first walk and starts the second in the same tick.
+//! assert_eq!(statuses, [R, R, R, R, S]);
 //! # Ok::<(), bt_interp::LoadError>(())
 //! ```
 
