@@ -2,7 +2,8 @@
 //! compile yet), run by the interpreter only: every run must load, be
 //! deterministic, and keep the lifecycle rules of DESIGN.md section 3 in its
 //! observer trace (enter only when idle, halt only what runs, post-order
-//! halts, nothing left running after completion or reset).
+//! halts, nothing left running after completion or reset). Set `DIFFTEST_DUMP`
+//! to a folder to write the trees there.
 #![allow(missing_docs)]
 
 use std::collections::BTreeMap;
@@ -74,6 +75,10 @@ fn every_node_kind_keeps_the_lifecycle_rules() {
     let mut failures = Vec::new();
     for i in 0..300 {
         let g = treegen::generate(i, 0xF00D + i as u64 * 104_729, treegen::ALL_KINDS);
+        if let Ok(dir) = std::env::var("DIFFTEST_DUMP") {
+            std::fs::write(format!("{dir}/tree{i}.json"), &g.json).unwrap();
+            std::fs::write(format!("{dir}/library{i}.json"), &g.library).unwrap();
+        }
         let library = Library::from_json(&g.library).unwrap_or_else(|e| panic!("{e}\n{}", g.library));
         let def = registry
             .load_with(&g.json, &library)
