@@ -13,8 +13,14 @@ fn main() {
     println!("cargo::rerun-if-changed=src/treegen.rs");
     println!("cargo::rerun-if-env-changed=DIFFTEST_SEED");
     println!("cargo::rerun-if-env-changed=DIFFTEST_TREES");
-    let base: u64 = std::env::var("DIFFTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(2026);
-    let count: usize = std::env::var("DIFFTEST_TREES").ok().and_then(|s| s.parse().ok()).unwrap_or(240);
+    let base: u64 = std::env::var("DIFFTEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2026);
+    let count: usize = std::env::var("DIFFTEST_TREES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(240);
     let mut out = String::new();
     let mut cases = String::new();
     for i in 0..count {

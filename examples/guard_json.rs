@@ -135,7 +135,9 @@ impl Observer for Why {
 /// The nodes that ran, indented as in the tree, with their statuses.
 fn explain(def: &Definition<World>, why: &Why) {
     for row in def.nodes() {
-        let Some(status) = why.status.get(&row.id) else { continue };
+        let Some(status) = why.status.get(&row.id) else {
+            continue;
+        };
         let depth = std::iter::successors(row.parent, |p| def.nodes()[p.0 as usize].parent).count();
         let mark = match status {
             Status::Success => "ok  ",
@@ -229,7 +231,9 @@ fn main() -> ExitCode {
         println!("World: {}", world.description);
         match (&world.dialogue, &world.walking_to) {
             (Some(d), _) => println!("  -> dialogue {d:?}"),
-            (None, Some(to)) => println!("  -> no dialogue: the guard walks to {to:?} (the NPC's default dialogue plays)"),
+            (None, Some(to)) => {
+                println!("  -> no dialogue: the guard walks to {to:?} (the NPC's default dialogue plays)")
+            }
             (None, None) => println!("  -> nothing chosen ({run:?}): the NPC's default dialogue plays"),
         }
         println!("     because:");

@@ -660,7 +660,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `repeater(n)` / `retry(n)`: bounded, so the next iteration starts in the same tick.
     fn bounded(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
         let s = node.slot as usize;
-        let counted = if node.op == Op::Repeat { Out::Success } else { Out::Failure };
+        let counted = if node.op == Op::Repeat {
+            Out::Success
+        } else {
+            Out::Failure
+        };
         let mut e = entering;
         loop {
             let mut o = self.tick(id + 1, e);

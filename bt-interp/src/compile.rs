@@ -55,7 +55,14 @@ struct Compiler<'a, C: 'static> {
 
 impl<'a, C: 'static> Compiler<'a, C> {
     /// Emits `node` and its descendants; returns its id.
-    fn emit(&mut self, node: &'a Node, parent: Option<u32>, at: &str, depth: usize, loops: &mut Vec<(&'a str, u32)>) -> u32 {
+    fn emit(
+        &mut self,
+        node: &'a Node,
+        parent: Option<u32>,
+        at: &str,
+        depth: usize,
+        loops: &mut Vec<(&'a str, u32)>,
+    ) -> u32 {
         let id = self.def.nodes.len() as u32;
         self.def.nodes.push(Flat {
             op: Op::Success,
@@ -317,7 +324,11 @@ impl<'a, C: 'static> Compiler<'a, C> {
             ("value", Registry::<C>::names(&self.reg.values)),
         ];
         if let Some((other, _)) = families.iter().find(|(f, names)| *f != family && names.contains(&name)) {
-            return format!("{name:?} is registered as {} {other} type, not as {} {family} type", article(other), article(family));
+            return format!(
+                "{name:?} is registered as {} {other} type, not as {} {family} type",
+                article(other),
+                article(family)
+            );
         }
         let known = &families.iter().find(|(f, _)| *f == family).expect("a known family").1;
         let hint = did_you_mean(name, known.iter().copied());
@@ -326,7 +337,10 @@ impl<'a, C: 'static> Compiler<'a, C> {
         } else if known.is_empty() {
             format!("unknown {family} type {name:?}; no {family} types are registered")
         } else {
-            format!("unknown {family} type {name:?}; registered {family} types: {}", one_of(known))
+            format!(
+                "unknown {family} type {name:?}; registered {family} types: {}",
+                one_of(known)
+            )
         }
     }
 
@@ -359,7 +373,11 @@ impl<'a, C: 'static> Compiler<'a, C> {
 }
 
 fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
 }
 
 /// The flat op of a checked node.
@@ -418,15 +436,23 @@ fn check_shape(node: &Node) -> Result<(), String> {
     let ok = match (node.kind, &node.params) {
         (K::Parallel, Params::Parallel(p)) => {
             let (s, f) = p.thresholds(n as u32);
-            n >= 1 && (1..=n as u32).contains(&s) && (1..=n as u32).contains(&f)
-                && !matches!(p, Policy::Thresholds { success: Some(0), .. } | Policy::Thresholds { failure: Some(0), .. })
+            n >= 1
+                && (1..=n as u32).contains(&s)
+                && (1..=n as u32).contains(&f)
+                && !matches!(
+                    p,
+                    Policy::Thresholds { success: Some(0), .. } | Policy::Thresholds { failure: Some(0), .. }
+                )
         }
         (K::Weighted, Params::Weights(w)) => {
-            n >= 1 && w.len() == n && w.iter().all(|&x| x >= 1) && w.iter().map(|&x| u64::from(x)).sum::<u64>() <= u64::from(u32::MAX)
+            n >= 1
+                && w.len() == n
+                && w.iter().all(|&x| x >= 1)
+                && w.iter().map(|&x| u64::from(x)).sum::<u64>() <= u64::from(u32::MAX)
         }
         (K::If | K::ReactiveIf, Params::Branches { has_else }) => {
             let pairs = n.saturating_sub(usize::from(*has_else));
-            pairs >= 2 && pairs % 2 == 0 && (0..pairs).step_by(2).all(is_cond)
+            pairs >= 2 && pairs.is_multiple_of(2) && (0..pairs).step_by(2).all(is_cond)
         }
         (K::Match | K::ReactiveMatch, Params::Match { cases, .. }) => {
             n == cases.len() + 1 && cases.iter().all(|c| !c.is_empty())
@@ -439,9 +465,25 @@ fn check_shape(node: &Node) -> Result<(), String> {
         (K::Subtree, Params::Subtree(_)) => n == 0,
         (K::Hooks, Params::Hooks(_)) => n == 1,
         (
-            K::Parallel | K::Weighted | K::If | K::ReactiveIf | K::Match | K::ReactiveMatch | K::While | K::AbortIf
-            | K::Repeat | K::Retry | K::Limit | K::Timeout | K::Delay | K::Cooldown | K::Wait | K::Condition
-            | K::Action | K::Subtree | K::Hooks,
+            K::Parallel
+            | K::Weighted
+            | K::If
+            | K::ReactiveIf
+            | K::Match
+            | K::ReactiveMatch
+            | K::While
+            | K::AbortIf
+            | K::Repeat
+            | K::Retry
+            | K::Limit
+            | K::Timeout
+            | K::Delay
+            | K::Cooldown
+            | K::Wait
+            | K::Condition
+            | K::Action
+            | K::Subtree
+            | K::Hooks,
             _,
         ) => false,
         (k, Params::None) => match k.arity() {

@@ -166,7 +166,10 @@ impl<C: 'static> Definition<C> {
 
     /// The node with JSON `"id"` `id`, if any (the first, in pre-order).
     pub fn find(&self, id: &str) -> Option<NodeId> {
-        self.table.iter().find(|r| r.json_id.as_deref() == Some(id)).map(|r| r.id)
+        self.table
+            .iter()
+            .find(|r| r.json_id.as_deref() == Some(id))
+            .map(|r| r.id)
     }
 }
 

@@ -29,11 +29,17 @@ impl Library {
         let Some(obj) = value.as_object() else {
             return Err(LoadError::one(
                 "",
-                format!("expected a library {{\"subtrees\": {{\"<id>\": <node>, ..}}}}, found {}", describe(&value)),
+                format!(
+                    "expected a library {{\"subtrees\": {{\"<id>\": <node>, ..}}}}, found {}",
+                    describe(&value)
+                ),
             ));
         };
         for key in obj.keys().filter(|k| *k != "subtrees") {
-            problems.push(&path::field("", key), format!("unknown field {key:?}; a library has only \"subtrees\""));
+            problems.push(
+                &path::field("", key),
+                format!("unknown field {key:?}; a library has only \"subtrees\""),
+            );
         }
         match obj.get("subtrees") {
             Some(Value::Object(map)) => {
@@ -52,9 +58,15 @@ impl Library {
             }
             Some(other) => problems.push(
                 "subtrees",
-                format!("expected an object mapping subtree ids to nodes, found {}", describe(other)),
+                format!(
+                    "expected an object mapping subtree ids to nodes, found {}",
+                    describe(other)
+                ),
             ),
-            None => problems.push("", "a library needs \"subtrees\": an object mapping subtree ids to nodes"),
+            None => problems.push(
+                "",
+                "a library needs \"subtrees\": an object mapping subtree ids to nodes",
+            ),
         }
         problems.into_result(lib)
     }

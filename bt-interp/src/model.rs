@@ -4,8 +4,8 @@
 //! at its JSON path; [`Node::to_json`] writes a node back in canonical form.
 //! Leaf types are only names here: the registry resolves them at load time.
 
-use bt_runtime::catalog::{self, NodeKind};
 use bt_runtime::Arity;
+use bt_runtime::catalog::{self, NodeKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
@@ -209,7 +209,7 @@ impl Node {
                     path::field(at, "else")
                 } else {
                     let b = path::index(&path::field(at, "branches"), i / 2);
-                    path::field(&b, if i % 2 == 0 { "if" } else { "then" })
+                    path::field(&b, if i.is_multiple_of(2) { "if" } else { "then" })
                 }
             }
             K::Match | K::ReactiveMatch => {
@@ -284,7 +284,11 @@ impl Node {
                 }
             }
             Params::Leaf(leaf) => {
-                let field = if self.kind == NodeKind::Condition { "condition" } else { "action" };
+                let field = if self.kind == NodeKind::Condition {
+                    "condition"
+                } else {
+                    "action"
+                };
                 m.insert(field.into(), leaf.to_json());
             }
             Params::Subtree(id) => drop(m.insert("subtreeId".into(), id.as_str().into())),
@@ -451,7 +455,10 @@ impl Decoder {
             Some(other) => {
                 self.problems.push(
                     &path::field(at, "type"),
-                    format!("\"type\" must be a string naming the node kind, found {}", describe(other)),
+                    format!(
+                        "\"type\" must be a string naming the node kind, found {}",
+                        describe(other)
+                    ),
                 );
                 None
             }
@@ -466,7 +473,11 @@ impl Decoder {
         if let Some(id) = &id {
             match self.ids.iter().find(|(seen, _)| seen == id) {
                 Some((_, first)) => {
-                    let first = if first.is_empty() { "the root".to_string() } else { format!("`{first}`") };
+                    let first = if first.is_empty() {
+                        "the root".to_string()
+                    } else {
+                        format!("`{first}`")
+                    };
                     self.problems.push(
                         &path::field(at, "id"),
                         format!("duplicate node id {id:?} (first used at {first})"),
@@ -523,7 +534,11 @@ impl Decoder {
                 None => ok = false,
             },
             K::Repeat | K::Retry | K::Limit => {
-                let hint = if kind == K::Repeat { " (for an endless loop use \"loop\")" } else { "" };
+                let hint = if kind == K::Repeat {
+                    " (for an endless loop use \"loop\")"
+                } else {
+                    ""
+                };
                 match self.count(obj, at, name, hint) {
                     Some(n) => node.params = Params::Count(n),
                     None => ok = false,
@@ -542,13 +557,18 @@ impl Decoder {
                 Some(other) => {
                     self.problems.push(
                         &path::field(at, "subtreeId"),
-                        format!("expected the id of a library subtree (a string), found {}", describe(other)),
+                        format!(
+                            "expected the id of a library subtree (a string), found {}",
+                            describe(other)
+                        ),
                     );
                     ok = false;
                 }
                 None => {
-                    self.problems
-                        .push(at, "\"subtree\" needs \"subtreeId\": the id of a subtree in the library");
+                    self.problems.push(
+                        at,
+                        "\"subtree\" needs \"subtreeId\": the id of a subtree in the library",
+                    );
                     ok = false;
                 }
             },
@@ -584,13 +604,18 @@ impl Decoder {
             known.extend_from_slice(allowed);
             let msg = match (key.as_str(), kind.arity()) {
                 ("children", Arity::One) => {
-                    format!("{:?} takes exactly one child, in \"child\" (not \"children\")", kind.json_name())
+                    format!(
+                        "{:?} takes exactly one child, in \"child\" (not \"children\")",
+                        kind.json_name()
+                    )
                 }
                 ("child", Arity::Many) => format!(
                     "{:?} takes its children as an array in \"children\" (not \"child\")",
                     kind.json_name()
                 ),
-                ("child" | "children", Arity::Leaf) => format!("{:?} is a leaf and takes no children", kind.json_name()),
+                ("child" | "children", Arity::Leaf) => {
+                    format!("{:?} is a leaf and takes no children", kind.json_name())
+                }
                 _ => match did_you_mean(key, allowed.iter().copied()) {
                     hint if !hint.is_empty() => format!("unknown field {key:?} for {:?}{hint}", kind.json_name()),
                     _ => format!(
@@ -621,8 +646,10 @@ impl Decoder {
         let p = path::field(at, "children");
         match obj.get("children") {
             None => {
-                self.problems
-                    .push(at, format!("{name:?} needs \"children\": an array of at least one node"));
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs \"children\": an array of at least one node"),
+                );
                 false
             }
             Some(Value::Array(kids)) if kids.is_empty() => {
@@ -690,7 +717,9 @@ impl Decoder {
         let Some(v) = v else {
             self.problems.push(
                 at,
-                format!("{owner} needs {field:?}: a condition node, e.g. {{\"type\": \"condition\", \"condition\": {{..}}}}"),
+                format!(
+                    "{owner} needs {field:?}: a condition node, e.g. {{\"type\": \"condition\", \"condition\": {{..}}}}"
+                ),
             );
             return None;
         };
@@ -749,7 +778,8 @@ impl Decoder {
                     let then = match bo.get("then") {
                         Some(t) => self.node(t, &path::field(&bp, "then"), depth + 1),
                         None => {
-                            self.problems.push(&bp, "a branch needs \"then\": the node run when \"if\" holds");
+                            self.problems
+                                .push(&bp, "a branch needs \"then\": the node run when \"if\" holds");
                             None
                         }
                     };
@@ -760,7 +790,8 @@ impl Decoder {
                 }
             }
             Some(Value::Array(_)) => {
-                self.problems.push(&p, format!("{name:?} needs at least one branch, found an empty array"));
+                self.problems
+                    .push(&p, format!("{name:?} needs at least one branch, found an empty array"));
                 ok = false;
             }
             Some(other) => {
@@ -799,8 +830,10 @@ impl Decoder {
         let value = match obj.get("value") {
             Some(v) => self.leaf_spec(v, &path::field(at, "value"), "value"),
             None => {
-                self.problems
-                    .push(at, format!("{name:?} needs \"value\": the registered value it matches on"));
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs \"value\": the registered value it matches on"),
+                );
                 None
             }
         };
@@ -813,7 +846,10 @@ impl Decoder {
                     let Some(co) = c.as_object() else {
                         self.problems.push(
                             &cp,
-                            format!("expected a case {{\"when\": <key or keys>, \"child\": <node>}}, found {}", describe(c)),
+                            format!(
+                                "expected a case {{\"when\": <key or keys>, \"child\": <node>}}, found {}",
+                                describe(c)
+                            ),
                         );
                         ok = false;
                         continue;
@@ -829,7 +865,8 @@ impl Decoder {
                     let child = match co.get("child") {
                         Some(n) => self.node(n, &path::field(&cp, "child"), depth + 1),
                         None => {
-                            self.problems.push(&cp, "a case needs \"child\": the node run when it matches");
+                            self.problems
+                                .push(&cp, "a case needs \"child\": the node run when it matches");
                             None
                         }
                     };
@@ -887,8 +924,10 @@ impl Decoder {
         };
         match v {
             None => {
-                self.problems
-                    .push(at, "a case needs \"when\": a key (string, integer or boolean) or an array of keys");
+                self.problems.push(
+                    at,
+                    "a case needs \"when\": a key (string, integer or boolean) or an array of keys",
+                );
                 None
             }
             Some(Value::Array(list)) if !list.is_empty() => {
@@ -1063,7 +1102,10 @@ impl Decoder {
             Some(other) => {
                 self.problems.push(
                     &p,
-                    format!("expected an array of positive integers, one per child, found {}", describe(other)),
+                    format!(
+                        "expected an array of positive integers, one per child, found {}",
+                        describe(other)
+                    ),
                 );
                 return None;
             }
@@ -1125,13 +1167,18 @@ impl Decoder {
                 Some(other) => {
                     self.problems.push(
                         &path::field(at, "type"),
-                        format!("expected the name of a registered {what} type, found {}", describe(other)),
+                        format!(
+                            "expected the name of a registered {what} type, found {}",
+                            describe(other)
+                        ),
                     );
                     None
                 }
                 None => {
-                    self.problems
-                        .push(at, format!("a {what} needs a \"type\": the name of a registered {what} type"));
+                    self.problems.push(
+                        at,
+                        format!("a {what} needs a \"type\": the name of a registered {what} type"),
+                    );
                     None
                 }
             },
@@ -1152,12 +1199,11 @@ impl Decoder {
         let mut h = Hooks::default();
         let mut ok = true;
         let mut any = false;
-        for (field, slot) in Hooks::FIELDS.iter().zip([
-            &mut h.on_enter,
-            &mut h.on_success,
-            &mut h.on_failure,
-            &mut h.on_exit,
-        ]) {
+        for (field, slot) in
+            Hooks::FIELDS
+                .iter()
+                .zip([&mut h.on_enter, &mut h.on_success, &mut h.on_failure, &mut h.on_exit])
+        {
             if let Some(v) = obj.get(*field) {
                 any = true;
                 *slot = self.leaf_spec(v, &path::field(at, field), "action");

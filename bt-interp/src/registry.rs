@@ -185,7 +185,8 @@ impl<C: 'static> Registry<C> {
         V: MatchValue<C> + Send + Sync + 'static,
         F: Fn(P) -> V + Send + Sync + 'static,
     {
-        let ctor: Ctor<ValueBox<C>> = Box::new(move |m| construct(m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
+        let ctor: Ctor<ValueBox<C>> =
+            Box::new(move |m| construct(m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
         self.values.insert(name.to_string(), ctor);
         self
     }
@@ -239,7 +240,11 @@ impl<C: 'static> Registry<C> {
                 }
             }
         }
-        if problems.is_empty() { Ok(()) } else { Err(LoadError::new(problems)) }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(LoadError::new(problems))
+        }
     }
 
     /// Registered names of one leaf family, for "did you mean" hints.

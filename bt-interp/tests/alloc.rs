@@ -123,10 +123,19 @@ fn main() {
     let registry = registry();
     let all = registry.load_with(&every_kind().to_string(), &library).unwrap();
     let kinds: std::collections::BTreeSet<_> = all.nodes().iter().map(|r| r.kind).collect();
-    assert_eq!(kinds.len(), bt_runtime::NodeKind::ALL.len(), "every node kind is used: {kinds:?}");
-    let guard_json = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/trees/guard.json")).unwrap();
+    assert_eq!(
+        kinds.len(),
+        bt_runtime::NodeKind::ALL.len(),
+        "every node kind is used: {kinds:?}"
+    );
+    let guard_json =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/trees/guard.json")).unwrap();
     let guard = registry.load(&guard_json).unwrap();
-    let mut agents = vec![Agent::with_seed(all.clone(), 1), Agent::with_seed(all, 2), Agent::new(guard)];
+    let mut agents = vec![
+        Agent::with_seed(all.clone(), 1),
+        Agent::with_seed(all, 2),
+        Agent::new(guard),
+    ];
     let mut world = World::default();
     let mut count = Count::default();
 
@@ -147,11 +156,19 @@ fn main() {
         }
     }
     let stats = region.change();
-    assert!(world.done > 1000 && count.0 > 10_000, "the trees did work: {} {}", world.done, count.0);
+    assert!(
+        world.done > 1000 && count.0 > 10_000,
+        "the trees did work: {} {}",
+        world.done,
+        count.0
+    );
     assert_eq!(
         (stats.allocations, stats.reallocations),
         (0, 0),
         "ticking allocated: {stats:?}"
     );
-    println!("alloc: 0 allocations in 30000+ ticks of 3 agents ({} events observed)", count.0);
+    println!(
+        "alloc: 0 allocations in 30000+ ticks of 3 agents ({} events observed)",
+        count.0
+    );
 }

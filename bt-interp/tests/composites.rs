@@ -21,7 +21,11 @@ fn sequence_resumes_at_the_running_child_and_restarts_after_failure() {
     assert_eq!(c.take(), log(&["b"]));
     c.set("b", S);
     assert_eq!(t.tick_at(&mut c, 0.0), S);
-    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]), "resume point back to 0");
+    assert_eq!(
+        c.take(),
+        log(&["enter a", "a", "enter b", "b", "enter c", "c"]),
+        "resume point back to 0"
+    );
 }
 
 #[test]
@@ -40,24 +44,37 @@ fn selector_is_the_mirror_image() {
 
 #[test]
 fn reactive_sequence_restarts_each_tick_and_halts_the_later_running_child() {
-    let (mut t, mut c) = (agent(many("reactiveSequence", vec![cond("c1"), act("a"), act("b")])), Ctx::new());
+    let (mut t, mut c) = (
+        agent(many("reactiveSequence", vec![cond("c1"), act("a"), act("b")])),
+        Ctx::new(),
+    );
     c.set("b", R);
     let mut trace = Trace::default();
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R);
     assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
-    assert_eq!(trace.take(), log(&["> 0", "> 1", "1 S", "> 2", "2 S", "> 3", "3 R", "0 R"]));
+    assert_eq!(
+        trace.take(),
+        log(&["> 0", "> 1", "1 S", "> 2", "2 S", "> 3", "3 R", "0 R"])
+    );
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R);
     assert_eq!(c.take(), log(&["enter a", "a", "b"]), "child 0 and 1 again, b resumed");
     assert_eq!(trace.take(), log(&["> 1", "1 S", "> 2", "2 S", "3 R", "0 R"]));
     c.set("c1", F);
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), F);
     assert_eq!(c.take(), log(&["halt b"]));
-    assert_eq!(trace.take(), log(&["> 1", "1 F", "x 3", "0 F"]), "the halt comes after the child's tick");
+    assert_eq!(
+        trace.take(),
+        log(&["> 1", "1 F", "x 3", "0 F"]),
+        "the halt comes after the child's tick"
+    );
 }
 
 #[test]
 fn reactive_selector_halts_a_lower_priority_branch_when_a_higher_one_runs() {
-    let tree = many("reactiveSelector", vec![many("sequence", vec![cond("c1"), act("a")]), act("b")]);
+    let tree = many(
+        "reactiveSelector",
+        vec![many("sequence", vec![cond("c1"), act("a")]), act("b")],
+    );
     let (mut t, mut c) = (agent(tree), Ctx::new());
     c.set("c1", F).set("b", R).set("a", R);
     assert_eq!(t.tick_at(&mut c, 0.0), R);
@@ -77,10 +94,18 @@ fn parallel_require_all_fails_at_once_and_halts_the_running_children() {
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
     assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["a", "c"]), "a completed child is not ticked again in this activation");
+    assert_eq!(
+        c.take(),
+        log(&["a", "c"]),
+        "a completed child is not ticked again in this activation"
+    );
     c.set("a", F);
     assert_eq!(t.tick_at(&mut c, 0.0), F);
-    assert_eq!(c.take(), log(&["a", "halt c"]), "decided mid-pass: c is halted, not ticked");
+    assert_eq!(
+        c.take(),
+        log(&["a", "halt c"]),
+        "decided mid-pass: c is halted, not ticked"
+    );
     c.set("a", S).set("c", S);
     assert_eq!(t.tick_at(&mut c, 0.0), S);
     assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
@@ -181,9 +206,16 @@ fn if_chooses_on_entry_and_runs_the_branch_to_completion() {
     c.set("c1", F).set("b", R);
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R);
     assert_eq!(c.take(), log(&["enter b", "b"]));
-    assert_eq!(trace.take(), log(&["> 0", "> 1", "1 F", "> 3", "3 S", "> 4", "4 R", "0 R"]));
+    assert_eq!(
+        trace.take(),
+        log(&["> 0", "> 1", "1 F", "> 3", "3 S", "> 4", "4 R", "0 R"])
+    );
     c.set("c1", S).set("c2", F);
-    assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R, "conditions are not re-checked");
+    assert_eq!(
+        t.tick_observed(&mut c, 0.0, &mut trace),
+        R,
+        "conditions are not re-checked"
+    );
     assert_eq!(trace.take(), log(&["4 R", "0 R"]));
     c.set("b", S);
     assert_eq!(t.tick_at(&mut c, 0.0), S);
@@ -241,10 +273,14 @@ fn match_chooses_a_case_by_value_on_entry_and_reactive_match_every_tick() {
 #[test]
 fn subtrees_are_inlined_instances_with_their_own_state() {
     let mut lib = bt_interp::Library::new();
-    lib.insert_json("patrol", &many("sequence", vec![act("a"), act("b")]).to_string()).unwrap();
+    lib.insert_json("patrol", &many("sequence", vec![act("a"), act("b")]).to_string())
+        .unwrap();
     let tree = many(
         "parallel",
-        vec![json!({"type": "subtree", "subtreeId": "patrol"}), json!({"type": "subtree", "subtreeId": "patrol"})],
+        vec![
+            json!({"type": "subtree", "subtreeId": "patrol"}),
+            json!({"type": "subtree", "subtreeId": "patrol"}),
+        ],
     );
     let tree = json!({"type": "parallel", "policy": "requireAll", "children": tree["children"]});
     let def = load_with(tree, &lib);
@@ -281,6 +317,15 @@ fn subtrees_are_inlined_instances_with_their_own_state() {
         ])
     );
     t.reset_observed(&mut c, &mut trace);
-    assert_eq!(trace.take(), log(&["x 4", "x 2", "x 1", "x 8", "x 6", "x 5", "x 0"]), "post-order halts");
-    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter a", "a", "enter b", "b", "halt b", "halt b"]));
+    assert_eq!(
+        trace.take(),
+        log(&["x 4", "x 2", "x 1", "x 8", "x 6", "x 5", "x 0"]),
+        "post-order halts"
+    );
+    assert_eq!(
+        c.take(),
+        log(&[
+            "enter a", "a", "enter b", "b", "enter a", "a", "enter b", "b", "halt b", "halt b"
+        ])
+    );
 }

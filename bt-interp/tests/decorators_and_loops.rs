@@ -62,7 +62,11 @@ fn loop_starts_at_most_one_iteration_per_tick() {
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     c.set("a", S);
     assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["enter a", "a", "a", "enter a", "a"]), "an earlier iteration completes: the next starts now");
+    assert_eq!(
+        c.take(),
+        log(&["enter a", "a", "a", "enter a", "a"]),
+        "an earlier iteration completes: the next starts now"
+    );
 }
 
 #[test]
@@ -92,7 +96,11 @@ fn while_checks_its_condition_at_the_start_of_each_iteration() {
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R);
     assert_eq!(trace.take(), log(&["> 0", "> 1", "1 S", "> 2", "2 R", "0 R"]));
     c.set("c1", F);
-    assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R, "not re-checked while the body runs");
+    assert_eq!(
+        t.tick_observed(&mut c, 0.0, &mut trace),
+        R,
+        "not re-checked while the body runs"
+    );
     assert_eq!(trace.take(), log(&["2 R", "0 R"]));
     c.set("c1", S).set("a", S);
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), R);
@@ -121,7 +129,9 @@ fn break_ends_the_loop_with_success_halting_what_runs_in_its_body() {
     assert_eq!(t.tick_observed(&mut c, 0.0, &mut trace), S);
     assert_eq!(
         trace.take(),
-        log(&["> 0", "> 1", "> 2", "2 R", "> 3", "> 4", "4 S", "> 5", "5 S", "x 3", "x 2", "x 1", "0 S"]),
+        log(&[
+            "> 0", "> 1", "> 2", "2 R", "> 3", "> 4", "4 S", "> 5", "5 S", "x 3", "x 2", "x 1", "0 S"
+        ]),
         "break reports success, the nodes up to the loop end halted, the running sibling is halted"
     );
     assert_eq!(c.take(), log(&["enter a", "a", "halt a"]));
@@ -130,7 +140,13 @@ fn break_ends_the_loop_with_success_halting_what_runs_in_its_body() {
 #[test]
 fn labelled_break_and_continue_reach_the_named_loop() {
     // repeater(3) 'outer { sequence { a, loop { sequence { b, continue 'outer } } } }
-    let inner = one("loop", many("sequence", vec![act("b"), json!({"type": "continue", "label": "outer"})]));
+    let inner = one(
+        "loop",
+        many(
+            "sequence",
+            vec![act("b"), json!({"type": "continue", "label": "outer"})],
+        ),
+    );
     let tree = json!({"type": "repeater", "count": 3, "label": "outer",
         "child": many("sequence", vec![act("a"), inner])});
     let def = load(tree);
@@ -138,24 +154,41 @@ fn labelled_break_and_continue_reach_the_named_loop() {
     assert_eq!(def.nodes()[6].label, "continue 'outer");
     let mut t = bt_interp::Agent::new(def);
     let mut c = Ctx::new();
-    assert_eq!(t.tick_at(&mut c, 0.0), S, "continue counts as a success of the repeater's body");
+    assert_eq!(
+        t.tick_at(&mut c, 0.0),
+        S,
+        "continue counts as a success of the repeater's body"
+    );
     assert_eq!(c.take().iter().filter(|e| *e == "b").count(), 3);
 
     // loop { sequence { a, continue, b } }: b never runs, one iteration per tick.
-    let tree = one("loop", many("sequence", vec![act("a"), json!({"type": "continue"}), act("b")]));
+    let tree = one(
+        "loop",
+        many("sequence", vec![act("a"), json!({"type": "continue"}), act("b")]),
+    );
     let (mut t, mut c) = (agent(tree), Ctx::new());
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(c.take(), log(&["enter a", "a", "enter a", "a"]));
 
     // untilSuccess { sequence { a, continue } } ends with success.
-    let tree = one("untilSuccess", many("sequence", vec![act("a"), json!({"type": "continue"})]));
+    let tree = one(
+        "untilSuccess",
+        many("sequence", vec![act("a"), json!({"type": "continue"})]),
+    );
     assert_eq!(agent(tree).tick_at(&mut Ctx::new(), 0.0), S);
 }
 
 #[test]
 fn wait_and_timeout() {
-    let tree = many("sequence", vec![json!({"type": "wait", "seconds": 0}), act("a"), json!({"type": "wait", "seconds": 1.5})]);
+    let tree = many(
+        "sequence",
+        vec![
+            json!({"type": "wait", "seconds": 0}),
+            act("a"),
+            json!({"type": "wait", "seconds": 1.5}),
+        ],
+    );
     let (mut t, mut c) = (agent(tree), Ctx::new());
     assert_eq!(t.tick_at(&mut c, 0.0), R, "wait(0) is Running for exactly one tick");
     assert_eq!(t.tick_at(&mut c, 0.1), R);
@@ -167,7 +200,11 @@ fn wait_and_timeout() {
     assert_eq!(t.tick_at(&mut c, 10.0), R);
     assert_eq!(t.tick_at(&mut c, 10.5), R);
     assert_eq!(t.tick_at(&mut c, 11.0), F);
-    assert_eq!(c.take(), log(&["enter a", "a", "a", "halt a"]), "time up: halted, not ticked");
+    assert_eq!(
+        c.take(),
+        log(&["enter a", "a", "a", "halt a"]),
+        "time up: halted, not ticked"
+    );
 
     let (mut t, mut c) = (agent(timed("timeout", 0.0, act("a"))), Ctx::new());
     c.set("a", R);
@@ -217,7 +254,10 @@ fn cooldown_fails_after_a_completion_until_its_time_has_passed_across_resets() {
 
 #[test]
 fn limit_and_run_once_remember_over_the_agents_life() {
-    let tree = many("selector", vec![json!({"type": "limit", "count": 2, "child": act("a")}), act("b")]);
+    let tree = many(
+        "selector",
+        vec![json!({"type": "limit", "count": 2, "child": act("a")}), act("b")],
+    );
     let (mut t, mut c) = (agent(tree), Ctx::new());
     c.set("a", F);
     for _ in 0..2 {
@@ -234,7 +274,11 @@ fn limit_and_run_once_remember_over_the_agents_life() {
     c.set("a", F);
     assert_eq!(t.tick_at(&mut c, 0.0), F);
     c.set("a", S);
-    assert_eq!(t.tick_at(&mut c, 0.0), F, "repeats the first completion without ticking");
+    assert_eq!(
+        t.tick_at(&mut c, 0.0),
+        F,
+        "repeats the first completion without ticking"
+    );
     assert_eq!(c.take(), log(&["enter a", "a", "a"]));
 }
 
@@ -267,7 +311,11 @@ fn hooks_run_around_the_childs_lifecycle() {
     c.set("a", R);
     t.tick_at(&mut c, 0.0);
     t.reset(&mut c);
-    assert_eq!(c.take(), log(&["in", "enter a", "a", "halt a", "out"]), "the action's halt before the exit hook");
+    assert_eq!(
+        c.take(),
+        log(&["in", "enter a", "a", "halt a", "out"]),
+        "the action's halt before the exit hook"
+    );
 }
 
 #[test]
@@ -290,7 +338,11 @@ fn reset_halts_each_running_action_once_in_post_order() {
 
 #[test]
 fn run_at_ticks_to_completion_or_stops_at_the_limit_without_halting() {
-    let tree = repeater("repeater", 3, many("sequence", vec![act("a"), json!({"type": "wait", "seconds": 0})]));
+    let tree = repeater(
+        "repeater",
+        3,
+        many("sequence", vec![act("a"), json!({"type": "wait", "seconds": 0})]),
+    );
     let (mut t, mut c) = (agent(tree), Ctx::new());
     assert_eq!(t.run_at(&mut c, 0.0, 2), Run::TickLimit);
     assert!(t.is_running());

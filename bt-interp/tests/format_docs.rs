@@ -22,7 +22,10 @@ fn the_schema_lists_every_node_kind_by_its_json_name() {
     assert_eq!(sorted, expected);
     for name in listed {
         let def = &schema["$defs"][name];
-        assert_eq!(def["properties"]["type"]["const"], name, "{name} has its own definition");
+        assert_eq!(
+            def["properties"]["type"]["const"], name,
+            "{name} has its own definition"
+        );
     }
     let library: serde_json::Value = serde_json::from_str(&read("schema/bt-library.schema.json")).unwrap();
     assert_eq!(library["required"][0], "subtrees");
@@ -32,9 +35,16 @@ fn the_schema_lists_every_node_kind_by_its_json_name() {
 fn format_md_documents_every_node_kind_and_every_field() {
     let doc = read("FORMAT.md");
     for k in NodeKind::ALL {
-        assert!(doc.contains(&format!("`\"{}\"`", k.json_name())), "FORMAT.md does not document {:?}", k.json_name());
+        assert!(
+            doc.contains(&format!("`\"{}\"`", k.json_name())),
+            "FORMAT.md does not document {:?}",
+            k.json_name()
+        );
         for field in bt_interp::model::fields_of(*k) {
-            assert!(doc.contains(&format!("`{field}`")), "FORMAT.md does not mention the field {field:?}");
+            assert!(
+                doc.contains(&format!("`{field}`")),
+                "FORMAT.md does not mention the field {field:?}"
+            );
         }
     }
 }

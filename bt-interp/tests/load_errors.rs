@@ -17,7 +17,10 @@ fn unknown_node_types_get_a_suggestion() {
         ["at `type`: unknown node type \"sequnce\"; did you mean \"sequence\"?"]
     );
     assert_eq!(
-        errs(many("sequence", vec![act("a"), json!({"type": "force_success", "child": act("a")})])),
+        errs(many(
+            "sequence",
+            vec![act("a"), json!({"type": "force_success", "child": act("a")})]
+        )),
         ["at `children[1].type`: unknown node type \"force_success\"; did you mean \"succeeder\"?"],
         "a DSL keyword points to its JSON name"
     );
@@ -52,7 +55,10 @@ fn unknown_leaf_types_and_bad_parameters() {
     );
     let empty = Registry::<Ctx>::new();
     let e = empty.load(&act("walk").to_string()).unwrap_err();
-    assert_eq!(e.messages(), ["at `action`: unknown action type \"walk\"; no action types are registered"]);
+    assert_eq!(
+        e.messages(),
+        ["at `action`: unknown action type \"walk\"; no action types are registered"]
+    );
 }
 
 #[test]
@@ -61,7 +67,10 @@ fn children_counts_and_fields() {
         errs(json!({"type": "sequence", "children": []})),
         ["at `children`: \"sequence\" needs at least one child, found an empty array"]
     );
-    assert_eq!(errs(json!({"type": "selector"})), ["at the root: \"selector\" needs \"children\": an array of at least one node"]);
+    assert_eq!(
+        errs(json!({"type": "selector"})),
+        ["at the root: \"selector\" needs \"children\": an array of at least one node"]
+    );
     assert_eq!(
         errs(json!({"type": "inverter", "children": [act("a")]})),
         [
@@ -71,7 +80,9 @@ fn children_counts_and_fields() {
     );
     assert_eq!(
         errs(json!({"type": "inverter", "child": [act("a"), act("b")]})),
-        ["at `child`: \"inverter\" takes exactly one child, found an array; wrap the nodes in a \"sequence\" or \"selector\""]
+        [
+            "at `child`: \"inverter\" takes exactly one child, found an array; wrap the nodes in a \"sequence\" or \"selector\""
+        ]
     );
     assert_eq!(
         errs(json!({"type": "wait", "seconds": 1, "child": act("a")})),
@@ -89,7 +100,10 @@ fn children_counts_and_fields() {
         errs(json!([act("a")])),
         ["at the root: expected a node (an object with a \"type\"), found an array"]
     );
-    assert_eq!(errs(json!({"children": []})), ["at the root: a node needs a \"type\", e.g. \"sequence\""]);
+    assert_eq!(
+        errs(json!({"children": []})),
+        ["at the root: a node needs a \"type\", e.g. \"sequence\""]
+    );
 }
 
 #[test]
@@ -138,7 +152,9 @@ fn thresholds_that_cannot_be_met() {
 fn break_and_continue_need_an_enclosing_loop() {
     assert_eq!(
         errs(many("sequence", vec![json!({"type": "break"})])),
-        ["at `children[0]`: \"break\" is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"]
+        [
+            "at `children[0]`: \"break\" is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"
+        ]
     );
     let tree = json!({"type": "loop", "label": "outer", "child": {"type": "untilFail", "child":
         many("sequence", vec![json!({"type": "continue", "label": "outr"}), json!({"type": "break", "label": "inner"})])}});
@@ -176,19 +192,40 @@ fn if_and_match_shapes() {
 #[test]
 fn subtrees_unknown_cyclic_and_too_deep() {
     let mut lib = Library::new();
-    lib.insert_json("patrol", &many("sequence", vec![act("a"), json!({"type": "subtree", "subtreeId": "guard"})]).to_string())
-        .unwrap();
-    lib.insert_json("guard", &one("inverter", json!({"type": "subtree", "subtreeId": "patrol"})).to_string())
-        .unwrap();
+    lib.insert_json(
+        "patrol",
+        &many(
+            "sequence",
+            vec![act("a"), json!({"type": "subtree", "subtreeId": "guard"})],
+        )
+        .to_string(),
+    )
+    .unwrap();
+    lib.insert_json(
+        "guard",
+        &one("inverter", json!({"type": "subtree", "subtreeId": "patrol"})).to_string(),
+    )
+    .unwrap();
     let r = registry();
-    let e = r.load_with(&json!({"type": "subtree", "subtreeId": "patrl"}).to_string(), &lib).unwrap_err();
-    assert_eq!(e.messages(), ["at `subtreeId`: unknown subtree \"patrl\"; did you mean \"patrol\"?"]);
-    let e = r.load_with(&json!({"type": "subtree", "subtreeId": "patrol"}).to_string(), &lib).unwrap_err();
+    let e = r
+        .load_with(&json!({"type": "subtree", "subtreeId": "patrl"}).to_string(), &lib)
+        .unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at `subtreeId`: unknown subtree \"patrl\"; did you mean \"patrol\"?"]
+    );
+    let e = r
+        .load_with(&json!({"type": "subtree", "subtreeId": "patrol"}).to_string(), &lib)
+        .unwrap_err();
     assert_eq!(
         e.messages(),
         ["at `subtrees[\"guard\"].child.subtreeId`: subtree cycle: \"patrol\" -> \"guard\" -> \"patrol\""]
     );
-    assert_eq!(r.check_library(&lib).unwrap_err().problems().len(), 2, "one cycle, seen from each end");
+    assert_eq!(
+        r.check_library(&lib).unwrap_err().problems().len(),
+        2,
+        "one cycle, seen from each end"
+    );
 
     let mut deep = act("a");
     for _ in 0..70 {
@@ -196,20 +233,29 @@ fn subtrees_unknown_cyclic_and_too_deep() {
     }
     assert_eq!(
         errs(deep),
-        [format!("at `{}`: the tree is nested deeper than 64 levels (subtrees included)", vec!["child"; 65].join("."))]
+        [format!(
+            "at `{}`: the tree is nested deeper than 64 levels (subtrees included)",
+            vec!["child"; 65].join(".")
+        )]
     );
 
     // A small library that would expand to 2^30 nodes.
     let mut lib = Library::new();
     for i in 0..30 {
         let sub = |_| json!({"type": "subtree", "subtreeId": format!("s{}", i + 1)});
-        lib.insert_json(&format!("s{i}"), &many("sequence", vec![sub(0), sub(1)]).to_string()).unwrap();
+        lib.insert_json(&format!("s{i}"), &many("sequence", vec![sub(0), sub(1)]).to_string())
+            .unwrap();
     }
     lib.insert_json("s30", &act("a").to_string()).unwrap();
     let mut r = registry();
     r.max_depth(1000).max_nodes(10_000);
-    let e = r.load_with(&json!({"type": "subtree", "subtreeId": "s0"}).to_string(), &lib).unwrap_err();
-    assert_eq!(e.messages(), ["at the root: the tree has more than 10000 nodes once its subtrees are inlined"]);
+    let e = r
+        .load_with(&json!({"type": "subtree", "subtreeId": "s0"}).to_string(), &lib)
+        .unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at the root: the tree has more than 10000 nodes once its subtrees are inlined"]
+    );
 }
 
 #[test]
@@ -242,10 +288,15 @@ fn malformed_json_never_panics() {
     let e = r.load("{\"type\": \"sequence\", \"children\": [").unwrap_err();
     assert_eq!(
         e.messages(),
-        ["at the root: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list at line 1 column 34"]
+        [
+            "at the root: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list at line 1 column 34"
+        ]
     );
     let e = r.load("{\"type\": sequence}").unwrap_err();
-    assert_eq!(e.messages(), ["at the root: malformed JSON at line 1 column 10: expected value at line 1 column 10"]);
+    assert_eq!(
+        e.messages(),
+        ["at the root: malformed JSON at line 1 column 10: expected value at line 1 column 10"]
+    );
     // Garbage: random bytes, deep nesting, odd values.
     let mut seed = 0x1234_5678_u64;
     for _ in 0..2000 {
@@ -259,8 +310,14 @@ fn malformed_json_never_panics() {
         let _ = r.load(&String::from_utf8_lossy(&bytes));
     }
     assert!(r.load(&"[".repeat(100_000)).is_err());
-    assert!(r.load(&format!("{}{}", "{\"type\":\"inverter\",\"child\":".repeat(200), "1")).is_err());
-    assert!(r.load("{\"type\": \"repeater\", \"count\": 1e400, \"child\": 1}").is_err());
+    assert!(
+        r.load(&format!("{}{}", "{\"type\":\"inverter\",\"child\":".repeat(200), "1"))
+            .is_err()
+    );
+    assert!(
+        r.load("{\"type\": \"repeater\", \"count\": 1e400, \"child\": 1}")
+            .is_err()
+    );
     assert!(r.load("{\"type\": \"wait\", \"seconds\": 1e308}").is_ok());
     assert!(Library::from_json("{\"subtrees\": [1]}").is_err());
 }

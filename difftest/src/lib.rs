@@ -55,7 +55,7 @@ impl Ctx {
     /// An inline condition: a deterministic function of its id, the tick and
     /// the number of checks so far.
     pub fn inline_check(&self, id: u32) -> bool {
-        mix(u64::from(id), self.tick * 131 + self.next_check()) % 3 != 0
+        !mix(u64::from(id), self.tick * 131 + self.next_check()).is_multiple_of(3)
     }
 
     /// An inline action: stateless, no enter or halt hook.

@@ -107,7 +107,7 @@ impl Rand {
         Rand(seed)
     }
     /// The next 64 bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn bits(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -116,7 +116,7 @@ impl Rand {
     }
     /// Uniform in `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.bits() % n
     }
     /// `true` with probability `num / den`.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
@@ -161,7 +161,11 @@ pub fn generate(index: usize, seed: u64, kinds: &[K]) -> Generated {
         writeln!(dsl, "    tree {name} for Ctx {{ {body} }}").unwrap();
     }
     writeln!(dsl, "    tree {} for Ctx {{ {} }}", g.name, root.dsl).unwrap();
-    let entries: Vec<String> = g.subtrees.iter().map(|(_, id, _, json)| format!("\"{id}\": {json}")).collect();
+    let entries: Vec<String> = g
+        .subtrees
+        .iter()
+        .map(|(_, id, _, json)| format!("\"{id}\": {json}"))
+        .collect();
     Generated {
         name: g.name.clone(),
         dsl,
@@ -176,7 +180,7 @@ impl Gen<'_> {
         self.kinds.contains(&k)
     }
 
-    fn pick<'k>(&mut self, from: &'k [K]) -> Option<K> {
+    fn pick(&mut self, from: &[K]) -> Option<K> {
         let usable: Vec<K> = from.iter().copied().filter(|k| self.has(*k)).collect();
         if usable.is_empty() {
             None
@@ -189,7 +193,11 @@ impl Gen<'_> {
     fn node(&mut self, depth: usize, sub: usize) -> Both {
         self.nodes += 1;
         let d = depth as f64 / MAX_DEPTH as f64;
-        let leaf_odds = if depth >= MAX_DEPTH || self.nodes > 60 { 1.0 } else { 0.05 + 0.9 * d * d };
+        let leaf_odds = if depth >= MAX_DEPTH || self.nodes > 60 {
+            1.0
+        } else {
+            0.05 + 0.9 * d * d
+        };
         let leaf = (self.rand.below(1000) as f64) < leaf_odds * 1000.0 || depth == MAX_DEPTH;
         if !leaf || depth == 0 {
             const INNER: &[K] = &[
@@ -233,7 +241,11 @@ impl Gen<'_> {
     }
 
     fn children(&mut self, depth: usize, sub: usize) -> Vec<Both> {
-        let n = if self.rand.chance(1, 8) { 1 } else { 2 + self.rand.below(3) };
+        let n = if self.rand.chance(1, 8) {
+            1
+        } else {
+            2 + self.rand.below(3)
+        };
         (0..n).map(|_| self.node(depth + 1, sub)).collect()
     }
 
@@ -267,7 +279,11 @@ impl Gen<'_> {
             K::Weighted => {
                 let kids = self.children(depth, sub);
                 let weights: Vec<u64> = kids.iter().map(|_| 1 + self.rand.below(4)).collect();
-                let dsl: Vec<String> = kids.iter().zip(&weights).map(|(k, w)| format!("{w} => {}", k.dsl)).collect();
+                let dsl: Vec<String> = kids
+                    .iter()
+                    .zip(&weights)
+                    .map(|(k, w)| format!("{w} => {}", k.dsl))
+                    .collect();
                 let json: Vec<&str> = kids.iter().map(|k| k.json.as_str()).collect();
                 let ws: Vec<String> = weights.iter().map(ToString::to_string).collect();
                 Both {
@@ -292,7 +308,11 @@ impl Gen<'_> {
                     write!(dsl, "if {} {{ {} }}", c.dsl, then.dsl).unwrap();
                     json.push(format!("{{\"if\": {}, \"then\": {}}}", c.json, then.json));
                 }
-                let else_ = if self.rand.chance(1, 2) { Some(self.node(depth + 1, sub)) } else { None };
+                let else_ = if self.rand.chance(1, 2) {
+                    Some(self.node(depth + 1, sub))
+                } else {
+                    None
+                };
                 if let Some(e) = &else_ {
                     write!(dsl, " else {{ {} }}", e.dsl).unwrap();
                 }
@@ -337,7 +357,12 @@ impl Gen<'_> {
             K::Timeout | K::Delay | K::Cooldown => {
                 let d = self.duration();
                 let child = self.node(depth + 1, sub);
-                self.decorator(&format!("{}({d:?})", k.dsl_name()), k.json_name(), &format!("\"seconds\": {d:?}, "), child)
+                self.decorator(
+                    &format!("{}({d:?})", k.dsl_name()),
+                    k.json_name(),
+                    &format!("\"seconds\": {d:?}, "),
+                    child,
+                )
             }
             K::Limit => {
                 let n = 1 + self.rand.below(3);
@@ -349,7 +374,10 @@ impl Gen<'_> {
                 let child = self.node(depth + 1, sub);
                 Both {
                     dsl: format!("abort_if({}) {{ {} }}", c.dsl, child.dsl),
-                    json: format!("{{\"type\": \"abortIf\", \"condition\": {}, \"child\": {}}}", c.json, child.json),
+                    json: format!(
+                        "{{\"type\": \"abortIf\", \"condition\": {}, \"child\": {}}}",
+                        c.json, child.json
+                    ),
                 }
             }
             K::Hooks => {
@@ -453,12 +481,16 @@ impl Gen<'_> {
                 .collect();
             Both {
                 dsl: format!("cond(Check::new({id}, \"{p}\"))"),
-                json: format!("{{\"type\": \"condition\", \"condition\": {{\"type\": \"check\", \"id\": {id}, \"pattern\": \"{p}\"}}}}"),
+                json: format!(
+                    "{{\"type\": \"condition\", \"condition\": {{\"type\": \"check\", \"id\": {id}, \"pattern\": \"{p}\"}}}}"
+                ),
             }
         } else {
             Both {
                 dsl: format!("cond(|c| c.inline_check({id}))"),
-                json: format!("{{\"type\": \"condition\", \"condition\": {{\"type\": \"inlineCheck\", \"id\": {id}}}}}"),
+                json: format!(
+                    "{{\"type\": \"condition\", \"condition\": {{\"type\": \"inlineCheck\", \"id\": {id}}}}}"
+                ),
             }
         }
     }
@@ -520,7 +552,9 @@ impl Gen<'_> {
                 let p = self.pattern(5);
                 Both {
                     dsl: format!("Scripted::new({id}, \"{p}\")"),
-                    json: format!("{{\"type\": \"action\", \"action\": {{\"type\": \"scripted\", \"id\": {id}, \"pattern\": \"{p}\"}}}}"),
+                    json: format!(
+                        "{{\"type\": \"action\", \"action\": {{\"type\": \"scripted\", \"id\": {id}, \"pattern\": \"{p}\"}}}}"
+                    ),
                 }
             }
         }
@@ -533,7 +567,8 @@ impl Gen<'_> {
         let id = format!("s{n}");
         let outer_loops = std::mem::take(&mut self.loops);
         // Reserve the slot so nested subtrees get other numbers.
-        self.subtrees.push((name.clone(), id.clone(), String::new(), String::new()));
+        self.subtrees
+            .push((name.clone(), id.clone(), String::new(), String::new()));
         let body = self.node(depth + 1, sub + 1);
         self.subtrees[n] = (name.clone(), id.clone(), body.dsl, body.json);
         self.loops = outer_loops;

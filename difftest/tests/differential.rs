@@ -23,11 +23,15 @@ include!(concat!(env!("OUT_DIR"), "/trees.rs"));
 /// The first difference between the two runs, described for a person.
 fn compare(case: &Case) -> Result<(), String> {
     let library = Library::from_json(case.library).map_err(|e| format!("library: {e}"))?;
-    let def = registry().load_with(case.json, &library).map_err(|e| format!("load: {e}"))?;
+    let def = registry()
+        .load_with(case.json, &library)
+        .map_err(|e| format!("load: {e}"))?;
     let rows: Vec<_> = def.nodes().iter().map(|r| (r.id, r.parent, r.kind)).collect();
     let compiled_rows: Vec<_> = case.nodes.iter().map(|r| (r.id, r.parent, r.kind)).collect();
     if rows != compiled_rows {
-        return Err(format!("node tables differ:\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}"));
+        return Err(format!(
+            "node tables differ:\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}"
+        ));
     }
     let compiled = (case.run)(case.seed);
     let interpreted = run_interpreted(&def, case.seed);
@@ -48,10 +52,19 @@ fn compiled_and_interpreted_trees_agree_tick_by_tick() {
     let mut failures = Vec::new();
     for case in CASES {
         if let Err(e) = compare(case) {
-            failures.push(format!("{} (seed {}):\n{}\n  dsl: {}\n  json: {}\n  library: {}", case.name, case.seed, e, case.dsl, case.json, case.library));
+            failures.push(format!(
+                "{} (seed {}):\n{}\n  dsl: {}\n  json: {}\n  library: {}",
+                case.name, case.seed, e, case.dsl, case.json, case.library
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} trees disagree; first:\n{}", failures.len(), CASES.len(), failures[0]);
+    assert!(
+        failures.is_empty(),
+        "{} of {} trees disagree; first:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures[0]
+    );
 }
 
 #[test]
@@ -70,9 +83,21 @@ fn the_generated_trees_are_varied() {
             .filter(|s| s.events.iter().any(|e| matches!(e, Event::Halt(_))))
             .count();
     }
-    let missing: Vec<NodeKind> = treegen::MACRO_KINDS.iter().copied().filter(|k| !seen.contains(k)).collect();
+    let missing: Vec<NodeKind> = treegen::MACRO_KINDS
+        .iter()
+        .copied()
+        .filter(|k| !seen.contains(k))
+        .collect();
     assert!(missing.is_empty(), "kinds never generated: {missing:?}");
-    assert_eq!(deepest, treegen::MAX_DEPTH, "nesting reaches depth {}", treegen::MAX_DEPTH);
+    assert_eq!(
+        deepest,
+        treegen::MAX_DEPTH,
+        "nesting reaches depth {}",
+        treegen::MAX_DEPTH
+    );
     assert!(ticks_with_halts > 500, "halts are exercised ({ticks_with_halts} steps)");
-    assert!(CASES.iter().all(|c| times(c.seed).len() >= 50), "at least 50 ticks per tree");
+    assert!(
+        CASES.iter().all(|c| times(c.seed).len() >= 50),
+        "at least 50 ticks per tree"
+    );
 }

@@ -54,7 +54,10 @@ fn check_lifecycle(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> 
                     if s.is_done() && !active.is_empty() {
                         return Err(format!("step {i}: the root completed with {active:?} still active"));
                     }
-                    if let Some(orphan) = active.keys().find(|&&n| parent[n as usize].is_some_and(|p| !active.contains_key(&p))) {
+                    if let Some(orphan) = active
+                        .keys()
+                        .find(|&&n| parent[n as usize].is_some_and(|p| !active.contains_key(&p)))
+                    {
                         return Err(format!("step {i}: node {orphan} is active under an idle parent"));
                     }
                 }
@@ -90,7 +93,16 @@ fn every_node_kind_keeps_the_lifecycle_rules() {
             failures.push(format!("tree {i}: {e}\n  json: {}\n  library: {}", g.json, g.library));
         }
     }
-    assert!(failures.is_empty(), "{} trees break the rules; first:\n{}", failures.len(), failures[0]);
-    let missing: Vec<NodeKind> = treegen::ALL_KINDS.iter().copied().filter(|k| !seen.contains(k)).collect();
+    assert!(
+        failures.is_empty(),
+        "{} trees break the rules; first:\n{}",
+        failures.len(),
+        failures[0]
+    );
+    let missing: Vec<NodeKind> = treegen::ALL_KINDS
+        .iter()
+        .copied()
+        .filter(|k| !seen.contains(k))
+        .collect();
     assert!(missing.is_empty(), "kinds never generated: {missing:?}");
 }
