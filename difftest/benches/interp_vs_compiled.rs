@@ -1,6 +1,8 @@
 //! The interpreter against the compiled form of the same trees: the Wild Dog
 //! loop (T1) and the ADR-017 guard selector (T2), one agent ticking.
 //! `cargo bench -p difftest`.
+// `criterion_group!` generates an undocumented function.
+#![allow(missing_docs)]
 
 use bt::{Action, Condition, Status, Tree, behave};
 use bt_interp::{Agent, NoParams, Registry};
@@ -19,7 +21,11 @@ struct Step;
 impl Action<W> for Step {
     fn tick(&mut self, w: &mut W) -> Status {
         w.n += 1;
-        if w.n % 4 == 0 { Status::Running } else { Status::Success }
+        if w.n.is_multiple_of(4) {
+            Status::Running
+        } else {
+            Status::Success
+        }
     }
 }
 
