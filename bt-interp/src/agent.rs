@@ -401,7 +401,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 
     /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure).
-    #[inline]
+    #[inline(always)]
     fn chain(&mut self, node: &Flat, cont: Out) -> Out {
         let s = node.slot as usize;
         let r = self.ints[s];
@@ -418,7 +418,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
     /// The reactive forms: from child 0 every tick; a later running child is
     /// halted when an earlier one stops the pass.
-    #[inline]
+    #[inline(always)]
     fn reactive_chain(&mut self, node: &Flat, cont: Out) -> Out {
         let s = node.slot as usize;
         let r = self.ints[s];

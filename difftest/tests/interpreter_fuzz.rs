@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use bt_interp::model::Node;
 use bt_interp::{Definition, Library};
 use bt_runtime::{NodeKind, Status};
 use difftest::*;
@@ -82,7 +83,13 @@ fn every_node_kind_keeps_the_lifecycle_rules() {
             std::fs::write(format!("{dir}/tree{i}.json"), &g.json).unwrap();
             std::fs::write(format!("{dir}/library{i}.json"), &g.library).unwrap();
         }
+        // The model round-trips: parse, write back, parse again.
+        let node = Node::parse(&g.json).unwrap();
+        assert_eq!(Node::from_json(&node.to_json()).unwrap(), node, "tree {i} round-trips");
+        let via_serde: Node = serde_json::from_str(&g.json).unwrap();
+        assert_eq!(via_serde, node);
         let library = Library::from_json(&g.library).unwrap_or_else(|e| panic!("{e}\n{}", g.library));
+        assert_eq!(Library::from_json(&library.to_json().to_string()).unwrap(), library);
         let def = registry
             .load_with(&g.json, &library)
             .unwrap_or_else(|e| panic!("tree {i} does not load: {e}\n{}\n{}", g.json, g.library));
