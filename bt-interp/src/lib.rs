@@ -18,6 +18,10 @@
 //! - A [`Library`] holds subtrees by id (ADR-017's `BTSubtreeLibrary`);
 //!   [`Agent::replace_definition`] hot-reloads a tree.
 //!
+//! The context type is `'static` (leaves are boxed trait objects); a
+//! definition is `Send + Sync` and an agent is `Send`, so agents can live in
+//! ECS components and tick on worker threads.
+//!
 //! ```
 //! use bt_interp::{Agent, NoParams, Registry};
 //! use bt_runtime::{Action, Status};

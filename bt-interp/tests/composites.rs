@@ -329,3 +329,21 @@ fn subtrees_are_inlined_instances_with_their_own_state() {
         ])
     );
 }
+
+#[test]
+fn definitions_are_shared_across_threads_and_agents_can_move() {
+    fn send_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+    send_sync::<std::sync::Arc<bt_interp::Definition<Ctx>>>();
+    send::<Agent<Ctx>>();
+    let def = load(many("sequence", vec![act("a")]));
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let def = def.clone();
+            std::thread::spawn(move || Agent::new(def).tick_at(&mut Ctx::new(), 0.0))
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().unwrap(), S);
+    }
+}

@@ -321,3 +321,42 @@ fn malformed_json_never_panics() {
     assert!(r.load("{\"type\": \"wait\", \"seconds\": 1e308}").is_ok());
     assert!(Library::from_json("{\"subtrees\": [1]}").is_err());
 }
+
+#[test]
+fn hand_built_models_are_checked_too() {
+    use bt_interp::model::{Node, Params};
+    use bt_runtime::NodeKind;
+    let bare = |kind, children| Node {
+        kind,
+        id: None,
+        name: None,
+        label: None,
+        params: Params::None,
+        children,
+    };
+    let r = registry();
+    let lib = Library::new();
+    let e = r.build(&bare(NodeKind::Sequence, vec![]), &lib).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        [
+            "at the root: malformed \"sequence\" node: wrong children (0) or parameters for its kind; build nodes with `Node::from_json`"
+        ]
+    );
+    let e = r
+        .build(
+            &bare(
+                NodeKind::While,
+                vec![bare(NodeKind::Success, vec![]), bare(NodeKind::Success, vec![])],
+            ),
+            &lib,
+        )
+        .unwrap_err();
+    assert_eq!(e.problems().len(), 1);
+    let e = r.build(&bare(NodeKind::Loop, vec![bare(NodeKind::Break, vec![])]), &lib);
+    assert!(e.is_ok(), "a break inside a loop is fine");
+    let e = r
+        .build(&bare(NodeKind::Invert, vec![bare(NodeKind::Continue, vec![])]), &lib)
+        .unwrap_err();
+    assert_eq!(e.messages(), ["at `child`: \"continue\" is not inside a loop"]);
+}
