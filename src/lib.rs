@@ -29,6 +29,7 @@
 //! assert!(ctx.fled);
 //! ```
 #![no_std]
+#![forbid(unsafe_code)]
 
 pub use bt_macros::behave;
 pub use bt_runtime::*;

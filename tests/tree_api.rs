@@ -81,7 +81,7 @@ struct NodeKindName(&'static str);
 #[test]
 fn control_state_is_one_resume_point_per_composite_and_one_timestamp() {
     // root flag + loop flag + sequence resume point (u8 each) + wait's start (f64) + Rec's name.
-    assert_eq!(std::mem::size_of::<Dog>() - std::mem::size_of::<Rec>(), 16);
+    assert_eq!(size_of::<Dog>() - size_of::<Rec>(), 16);
 }
 
 fn assert_component<T: Send + Sync + 'static + Default>() {}
