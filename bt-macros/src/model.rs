@@ -708,7 +708,9 @@ fn render_into(tokens: &TokenStream, out: &mut String) {
                     }
                     ':' => out.push_str(": "),
                     '&' | '!' if !joint_prev && (p.spacing() == proc_macro2::Spacing::Alone || c == '!') => {
-                        space_before(out);
+                        if !(c == '!' && matches!(prev, Some(TokenTree::Ident(_)))) {
+                            space_before(out);
+                        }
                         out.push(c);
                     }
                     '|' if !in_params
@@ -867,14 +869,14 @@ mod tests {
     #[test]
     fn labels_read_like_source() {
         let n = root(
-            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(\"hi\")), Move { to: (1, 2) }, wait(0.5) } }",
+            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(format!(\"hi\"))), Move { to: (1, 2) }, wait(0.5) } }",
         );
         let labels: Vec<&str> = n.children.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(
             labels,
             [
                 "cond(|c| c.hp < 10 && !c.dead)",
-                "act(|c: &mut C| c.say(\"hi\"))",
+                "act(|c: &mut C| c.say(format!(\"hi\")))",
                 "Move { to: (1, 2) }",
                 "wait(0.5)"
             ]
