@@ -41,6 +41,23 @@ pub mod prelude {
     pub use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Run, Status, Tree};
 }
 
+/// Expands its input only when `bt` is built with the `serde` feature, so
+/// generated trees get `Serialize`/`Deserialize` exactly then.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// Expands its input only when `bt` is built with the `serde` feature.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($item:tt)*) => {};
+}
+
 /// Paths used by the code `behave!` generates. Not a public API.
 #[doc(hidden)]
 pub mod __private {
@@ -53,6 +70,8 @@ pub mod __private {
         marker::{Send, Sync},
         option::Option,
     };
+    #[cfg(feature = "serde")]
+    pub use serde;
 }
 
 /// The README's examples, compiled and run as doctests.

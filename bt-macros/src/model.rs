@@ -56,6 +56,8 @@ pub struct Node {
     pub loop_label: Option<syn::Lifetime>,
     /// Code run on the node's lifecycle events.
     pub hooks: Hooks,
+    /// `#[persist]`: the leaf value is saved with the tree's running state.
+    pub persist: bool,
 }
 
 /// ClosureBT's lifecycle callbacks, as closures on `&mut Ctx`.
@@ -344,6 +346,7 @@ fn plain(kind: Kind, span: Span, label: String) -> Node {
         braces: None,
         loop_label: None,
         hooks: Hooks::default(),
+        persist: false,
     }
 }
 
@@ -400,7 +403,23 @@ fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
             );
         }
     }
-    node.hooks = hooks(syntax.attrs, errors);
+    let (attrs, persist): (Vec<Attribute>, Vec<Attribute>) =
+        syntax.attrs.into_iter().partition(|a| !a.path().is_ident("persist"));
+    for attr in &persist {
+        if !matches!(attr.meta, syn::Meta::Path(_)) {
+            errors.at(attr.path().span(), "`#[persist]` takes no arguments");
+        } else if !matches!(
+            node.kind,
+            Kind::Act(Leaf::Value { .. }) | Kind::Cond(Leaf::Value { .. }) | Kind::Invalid
+        ) {
+            errors.at(
+                attr.path().span(),
+                "`#[persist]` applies to leaf values: their state is saved with the tree (control state always is)",
+            );
+        }
+    }
+    node.persist = !persist.is_empty();
+    node.hooks = hooks(attrs, errors);
     node
 }
 
