@@ -74,7 +74,7 @@ impl<'t> Cursor<'t> {
         };
         for t in first..=cursor.last_tick() {
             cursor.apply_tick_events(t);
-            if (t - first) % CHECKPOINT_EVERY == 0 {
+            if (t - first).is_multiple_of(CHECKPOINT_EVERY) {
                 cursor.checkpoints.push(cursor.state.statuses().to_vec());
             }
         }

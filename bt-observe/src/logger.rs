@@ -6,7 +6,7 @@ use std::io;
 use bt_runtime::{NodeId, Observer, Status};
 
 use crate::snapshot::{Cause, Change};
-use crate::{Error, Event, NodeRow, StatusSnapshot};
+use crate::{Error, Event, NodeRow, NodeState, StatusSnapshot};
 
 /// Where a [`ConsoleLogger`] writes: implemented by [`Io`] (files, stdout,
 /// sockets) and [`Fmt`] (a `String`, a formatter).
@@ -55,6 +55,8 @@ pub struct ConsoleLogger<S> {
     columns: Vec<String>,
     width: usize,
     show_ended: bool,
+    /// The state each node was last logged in.
+    shown: Vec<NodeState>,
     sink: S,
     error: Option<io::Error>,
 }
@@ -84,6 +86,7 @@ impl<S: LogSink> ConsoleLogger<S> {
             .collect();
         let width = columns.iter().map(|c| c.chars().count()).max().unwrap_or(0);
         Ok(ConsoleLogger {
+            shown: snapshot.statuses().to_vec(),
             snapshot,
             columns,
             width,
@@ -94,7 +97,10 @@ impl<S: LogSink> ConsoleLogger<S> {
     }
 
     /// Whether to log nodes going idle because an ancestor completed or was
-    /// halted (on by default). Halts themselves are always logged.
+    /// halted (on by default). When off, the log is the story of what each
+    /// node returned: a line when a node returns a status other than the one
+    /// last logged for it, and one when it is halted (halts are always logged).
+    /// A condition that fails on every tick is then logged once, not twice a tick.
     pub fn show_ended(mut self, show: bool) -> Self {
         self.show_ended = show;
         self
@@ -126,19 +132,22 @@ impl<S: LogSink> ConsoleLogger<S> {
             columns,
             width,
             show_ended,
+            shown,
             sink,
             error,
         } = self;
         let (tick, now) = (snapshot.tick(), snapshot.now().unwrap_or(0.0));
         snapshot.apply(&event, |c: Change| {
-            if error.is_some() || (c.cause == Cause::Ended && !*show_ended) {
+            let from = shown[c.node];
+            if error.is_some() || from == c.to || (c.cause == Cause::Ended && !*show_ended) {
                 return;
             }
+            shown[c.node] = c.to;
             let halted = if c.cause == Cause::Halted { " (halted)" } else { "" };
             let column = &columns[c.node];
             let written = sink.write_text(format_args!(
-                "[tick {tick} @ {now:.3}] {column:<width$} {} -> {}{halted}\n",
-                c.from, c.to
+                "[tick {tick} @ {now:.3}] {column:<width$} {from} -> {}{halted}\n",
+                c.to
             ));
             if let Err(e) = written {
                 *error = Some(e);

@@ -118,7 +118,7 @@ impl<'a, R: NodeRow> View<'a, R> {
             if let Some(state) = self.state(i).filter(|s| !s.is_idle()) {
                 let _ = write!(out, ", fillcolor=\"{}\"", fill(state));
             }
-            let _ = write!(out, ", tooltip=\"{}\"];\n", dot_escape(&describe(node)));
+            let _ = writeln!(out, ", tooltip=\"{}\"];", dot_escape(&describe(node)));
         }
         for (i, node) in self.nodes.iter().enumerate() {
             if let Some(p) = node.parent() {

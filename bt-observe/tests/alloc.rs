@@ -41,7 +41,11 @@ fn observing_never_allocates_per_tick() {
 
     // The run really filled the buffer and dropped ticks, and really logged.
     let recorder = &watch.1.0;
-    assert!(recorder.dropped_events() > 10_000, "dropped {}", recorder.dropped_events());
+    assert!(
+        recorder.dropped_events() > 10_000,
+        "dropped {}",
+        recorder.dropped_events()
+    );
     assert!(recorder.events().len() > 400);
     assert!(watch.1.1.error().is_none());
     assert_eq!(

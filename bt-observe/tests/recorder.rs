@@ -10,7 +10,10 @@ fn entered(n: u32) -> Event {
     Event::Entered { node: NodeId(n) }
 }
 fn ticked(n: u32, status: Status) -> Event {
-    Event::Ticked { node: NodeId(n), status }
+    Event::Ticked {
+        node: NodeId(n),
+        status,
+    }
 }
 fn halted(n: u32) -> Event {
     Event::Halted { node: NodeId(n) }
@@ -33,7 +36,10 @@ fn patrol_three_ticks(recorder: &mut TraceRecorder) {
 fn records_every_event_in_order() {
     let mut recorder = TraceRecorder::new(Patrol::NODES, 100).unwrap();
     patrol_three_ticks(&mut recorder);
-    assert_eq!((recorder.first_tick(), recorder.last_tick(), recorder.dropped_events()), (0, 3, 0));
+    assert_eq!(
+        (recorder.first_tick(), recorder.last_tick(), recorder.dropped_events()),
+        (0, 3, 0)
+    );
     let trace = recorder.trace();
     let ticks: Vec<_> = trace.ticks().collect();
     assert_eq!(ticks.len(), 4, "tick 0 (nothing) and ticks 1 to 3");
@@ -97,9 +103,15 @@ fn a_full_buffer_drops_whole_ticks_and_folds_them_into_the_start() {
     world.set("chase", R);
     tree.tick_observed(&mut world, 1.0, &mut tee);
 
-    assert_eq!((recorder.first_tick(), recorder.last_tick(), recorder.dropped_events()), (1, 3, 12));
+    assert_eq!(
+        (recorder.first_tick(), recorder.last_tick(), recorder.dropped_events()),
+        (1, 3, 12)
+    );
     assert_eq!(recorder.events().len(), 22);
-    assert_eq!(recorder.events().next(), Some(&Event::TickStarted { tick: 2, now: 0.5 }));
+    assert_eq!(
+        recorder.events().next(),
+        Some(&Event::TickStarted { tick: 2, now: 0.5 })
+    );
     let trace = recorder.trace();
     assert_eq!(trace.start.tick, 1);
     assert_eq!(trace.start.now, Some(0.0));
@@ -116,7 +128,10 @@ fn a_tick_larger_than_the_buffer_still_reconstructs_its_end() {
     assert_eq!(recorder.events().len(), 3, "the last 3 events of tick 3");
     assert_eq!(recorder.dropped_events(), 12 + 11 + 8);
     let trace = recorder.trace();
-    assert_eq!(trace.events, [halted(4), ticked(0, R), Event::TickFinished { status: R }]);
+    assert_eq!(
+        trace.events,
+        [halted(4), ticked(0, R), Event::TickFinished { status: R }]
+    );
     assert_eq!((trace.start.tick, trace.start.now), (3, Some(1.0)));
     let cursor = Cursor::new(&trace).unwrap();
     assert_eq!((cursor.first_tick(), cursor.last_tick()), (3, 3));
@@ -202,7 +217,10 @@ fn broken_traces_are_rejected_with_a_clear_message() {
     let check = |trace: Trace, message: &str| {
         assert_eq!(trace.validate().unwrap_err().to_string(), message);
         assert_eq!(Cursor::new(&trace).unwrap_err().to_string(), message);
-        assert_eq!(Trace::from_json(&trace.to_json().unwrap()).unwrap_err().to_string(), message);
+        assert_eq!(
+            Trace::from_json(&trace.to_json().unwrap()).unwrap_err().to_string(),
+            message
+        );
     };
     let mut t = sample();
     t.version = 2;
@@ -240,8 +258,43 @@ fn broken_traces_are_rejected_with_a_clear_message() {
         "{err}"
     );
     let err = Trace::from_json(&json.replacen("\"idle\"", "\"asleep\"", 1)).unwrap_err();
-    assert!(err.to_string().starts_with("trace JSON: unknown variant `asleep`"), "{err}");
-    assert!(Trace::from_json("{").unwrap_err().to_string().starts_with("trace JSON: EOF"));
+    assert!(
+        err.to_string().starts_with("trace JSON: unknown variant `asleep`"),
+        "{err}"
+    );
+    let err = Trace::from_json(&json.replace("\"halted\"", "\"paused\"")).unwrap_err();
+    assert!(
+        err.to_string().starts_with("trace JSON: unknown variant `paused`"),
+        "{err}"
+    );
+    assert!(
+        Trace::from_json("{")
+            .unwrap_err()
+            .to_string()
+            .starts_with("trace JSON: EOF")
+    );
+}
+
+#[test]
+fn readers_ignore_fields_they_do_not_know() {
+    let trace = sample();
+    let json = trace
+        .to_json()
+        .unwrap()
+        .replace("\"version\":1,", "\"version\":1,\"recorded_by\":\"a newer writer\",")
+        .replace("\"event\":\"halted\",", "\"event\":\"halted\",\"reason\":\"reactive\",");
+    assert!(json.contains("recorded_by") && json.contains("reason"));
+    assert_eq!(Trace::from_json(&json).unwrap(), trace);
+}
+
+#[test]
+fn a_time_that_is_not_a_number_does_not_read_back() {
+    let mut trace = sample();
+    trace.events[0] = Event::TickStarted { tick: 1, now: f64::NAN };
+    let json = trace.to_json().unwrap();
+    assert!(json.contains("{\"event\":\"tick_started\",\"tick\":1,\"now\":null}"));
+    let err = Trace::from_json(&json).unwrap_err().to_string();
+    assert!(err.starts_with("trace JSON: invalid type: null, expected f64"), "{err}");
 }
 
 #[test]

@@ -49,7 +49,11 @@ fn run(seed: u64, bounded_capacity: usize) -> Run {
         times.push(world.now);
     }
     let full = watch.1.0.trace();
-    let halts = full.events.iter().filter(|e| matches!(e, bt::observe::Event::Halted { .. })).count();
+    let halts = full
+        .events
+        .iter()
+        .filter(|e| matches!(e, bt::observe::Event::Halted { .. }))
+        .count();
     Run {
         live,
         times,
@@ -65,7 +69,12 @@ fn run(seed: u64, bounded_capacity: usize) -> Run {
 fn every_tick_reconstructs_what_the_live_snapshot_showed() {
     let run = run(7, 400);
     // The run exercises what it claims to: halts from switches and from resets.
-    assert!(run.halts > 500 && run.resets > 20, "halts {}, resets {}", run.halts, run.resets);
+    assert!(
+        run.halts > 500 && run.resets > 20,
+        "halts {}, resets {}",
+        run.halts,
+        run.resets
+    );
     let distinct: std::collections::BTreeSet<_> = run.live.iter().collect();
     assert!(distinct.len() >= 15, "only {} distinct pictures", distinct.len());
     for node in Guard::NODES.iter().filter(|n| n.kind != bt::NodeKind::Condition) {
@@ -105,7 +114,11 @@ fn every_tick_reconstructs_what_the_live_snapshot_showed() {
     for _ in 0..2000 {
         let t = dice.below(TICKS + 1);
         cursor.seek(t).unwrap();
-        assert_eq!((cursor.tick(), cursor.statuses()), (t, &run.live[t as usize][..]), "seek {t}");
+        assert_eq!(
+            (cursor.tick(), cursor.statuses()),
+            (t, &run.live[t as usize][..]),
+            "seek {t}"
+        );
     }
 }
 
@@ -130,7 +143,10 @@ fn a_bounded_trace_reconstructs_the_ticks_it_kept() {
     assert!(matches!(err, Error::TickOutOfRange { .. }));
     assert_eq!(
         err.to_string(),
-        format!("tick {} is not in the trace, which holds ticks {first} to {last}", first - 1)
+        format!(
+            "tick {} is not in the trace, which holds ticks {first} to {last}",
+            first - 1
+        )
     );
     assert_eq!(cursor.tick(), first, "a failed seek does not move");
 }

@@ -89,7 +89,14 @@ fn ascii_of_a_deep_tree_with_a_subtree_and_no_states() {
 
 #[test]
 fn dot_colours_nodes_by_state_and_escapes_labels() {
-    let states = [NodeState::Running, NodeState::Success, NodeState::Failure, NodeState::Running, NodeState::Idle, NodeState::Running];
+    let states = [
+        NodeState::Running,
+        NodeState::Success,
+        NodeState::Failure,
+        NodeState::Running,
+        NodeState::Idle,
+        NodeState::Running,
+    ];
     let view = View::new(Odd::NODES).unwrap().with_statuses(&states).unwrap();
     let expected = r##"digraph bt {
     node [shape=box, style="rounded,filled", fillcolor="#ffffff", fontname="Helvetica"];
@@ -161,6 +168,9 @@ fn mermaid_flowchart_with_classes_and_entity_escapes() {
 
 #[test]
 fn states_must_match_the_table() {
-    let err = View::new(Patrol::NODES).unwrap().with_statuses(&[NodeState::Idle; 3]).unwrap_err();
+    let err = View::new(Patrol::NODES)
+        .unwrap()
+        .with_statuses(&[NodeState::Idle; 3])
+        .unwrap_err();
     assert_eq!(err.to_string(), "3 statuses given for 8 nodes: give one per node");
 }
