@@ -12,9 +12,10 @@
 //! struct Ctx { hp: u32, fled: bool }
 //!
 //! behave! {
-//!     /// Flee when hurt, otherwise keep fighting.
+//!     /// Flee when hurt, otherwise keep fighting. `reactive`: the
+//!     /// condition is checked again on every tick, even while fighting.
 //!     pub tree Brave for Ctx {
-//!         selector {
+//!         reactive selector {
 //!             sequence { cond(|c| c.hp < 10), act(|c| c.fled = true) },
 //!             running,
 //!         }
@@ -29,6 +30,7 @@
 //! assert!(ctx.fled);
 //! ```
 #![no_std]
+#![forbid(unsafe_code)]
 
 pub use bt_macros::behave;
 pub use bt_runtime::*;
@@ -55,3 +57,8 @@ pub mod __private {
         option::Option,
     };
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

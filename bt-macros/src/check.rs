@@ -38,6 +38,9 @@ pub fn check(trees: &[Tree], errors: &mut Errors) {
 }
 
 fn check_node(node: &Node, errors: &mut Errors) {
+    if matches!(node.kind, Kind::Invalid) {
+        return;
+    }
     let kind = node.kind.catalog();
     let name = &node.label;
     let n = node.children.len();

@@ -17,6 +17,12 @@ fn rt() -> TokenStream {
     quote!(::bt::__private)
 }
 
+/// The same path spanned on a user's node, so that a type error in a call
+/// into the runtime is reported at the node, not at the macro call.
+fn rt_at(span: Span) -> TokenStream {
+    quote_spanned!(span=> ::bt::__private)
+}
+
 /// The whole expansion of one checked tree.
 pub fn tree(l: &Lowered) -> TokenStream {
     let rt = rt();
@@ -416,6 +422,7 @@ fn halt_child(s: &Slot, i: usize) -> TokenStream {
 
 fn tick_body(l: &Lowered, s: &Slot) -> TokenStream {
     let rt = rt();
+    let ctx = elided(&l.tree.ctx);
     let f = field(s.id);
     let span = s.node.span;
     match &s.node.kind {
@@ -460,11 +467,21 @@ fn tick_body(l: &Lowered, s: &Slot) -> TokenStream {
         Kind::Success => quote!(#rt::Status::Success),
         Kind::Failure => quote!(#rt::Status::Failure),
         Kind::Running => quote!(#rt::Status::Running),
-        Kind::Cond(Leaf::Inline(closure)) => quote_spanned!(span=> #rt::cond(&*__ctx, #closure)),
-        Kind::Cond(Leaf::Value { .. }) => quote_spanned!(span=> #rt::check(&self.#f, &*__ctx)),
-        Kind::Act(Leaf::Inline(closure)) => quote_spanned!(span=> #rt::act(__ctx, #closure)),
-        Kind::Act(Leaf::Value { .. }) => quote_spanned!(span=> #rt::action_tick(&mut self.#f, __ctx, __entering)),
-        Kind::Subtree { .. } => subtree_call(l, s, quote!(__tick), quote!(, __entering)),
+        Kind::Cond(Leaf::Inline(closure)) => {
+            let rt = rt_at(span);
+            quote_spanned!(span=> #rt::cond::<#ctx, _>(&*__ctx, #closure))
+        }
+        Kind::Cond(Leaf::Value { .. }) => {
+            let rt = rt_at(span);
+            quote_spanned!(span=> #rt::check::<#ctx, _>(&self.#f, &*__ctx))
+        }
+        Kind::Act(Leaf::Inline(closure)) => {
+            let rt = rt_at(span);
+            quote_spanned!(span=> #rt::act::<#ctx, _, _>(__ctx, #closure))
+        }
+        Kind::Act(Leaf::Value { .. }) => action_step(s, &ctx, quote!(Tick(__entering))),
+        Kind::Subtree { .. } => subtree_step(l, s, quote!(Tick(__entering))),
+        Kind::Invalid => unreachable!("trees with errors are not generated"),
     }
 }
 
@@ -694,29 +711,36 @@ fn duration(d: &Duration) -> TokenStream {
     }
 }
 
-/// Calls `method` (`__tick` or `__halt`) on a subtree, on its part of the
-/// context, with the id offset of its nodes.
-fn subtree_call(l: &Lowered, s: &Slot, method: TokenStream, extra: TokenStream) -> TokenStream {
-    let rt = rt();
+/// Ticks or halts (`step`) an action value, spanned on the leaf so that a
+/// missing `Action` impl is reported there, once.
+fn action_step(s: &Slot, ctx: &syn::Type, step: TokenStream) -> TokenStream {
     let f = field(s.id);
     let span = s.node.span;
+    let rt = rt_at(span);
+    quote_spanned!(span=> #rt::action::<#ctx, _>(&mut self.#f, __ctx, #rt::Step::#step))
+}
+
+/// Ticks or halts (`step`) a subtree on its part of the context, with the id
+/// offset of its nodes.
+fn subtree_step(l: &Lowered, s: &Slot, step: TokenStream) -> TokenStream {
+    let f = field(s.id);
     let Kind::Subtree { ty, map } = &s.node.kind else {
         unreachable!("not a subtree")
     };
-    let sub_ctx = match map {
-        Some(map) => quote_spanned!(span=> #rt::map_ctx(__ctx, #map)),
-        None => quote!(__ctx),
-    };
+    let span = ty_span(ty, s.node.span);
+    let rt = rt_at(span);
     let base = flat_id(l, s.id);
-    let call = quote_spanned!(ty_span(ty, span)=> <#ty as #rt::Tree<_>>::#method(&mut self.#f, __sub, __env #extra));
-    quote! {{
-        let __sub = #sub_ctx;
-        let __base = __env.base;
-        __env.base = __base + #base + 1;
-        let __s = #call;
-        __env.base = __base;
-        __s
-    }}
+    match map {
+        Some(map) => quote_spanned! {span=>
+            #rt::subtree::<_, #ty, _>(&mut self.#f, #rt::map_ctx(__ctx, #map), __env, #base + 1, #rt::Step::#step)
+        },
+        None => {
+            let ctx = elided(&l.tree.ctx);
+            quote_spanned! {span=>
+                #rt::subtree::<#ctx, #ty, _>(&mut self.#f, __ctx, __env, #base + 1, #rt::Step::#step)
+            }
+        }
+    }
 }
 
 fn ty_span(ty: &syn::Type, fallback: Span) -> Span {
@@ -731,7 +755,6 @@ fn halt_method(l: &Lowered, s: &Slot) -> TokenStream {
     let f = field(s.id);
     let (name, id) = (halt_name(s.id), flat_id(l, s.id));
     let helper = child_halt_name(s.id);
-    let span = s.node.span;
     let body = match &s.node.kind {
         Kind::Sequence | Kind::Selector | Kind::ReactiveSequence | Kind::ReactiveSelector => quote! {
             let __r = self.#f;
@@ -768,11 +791,15 @@ fn halt_method(l: &Lowered, s: &Slot) -> TokenStream {
                 }
             }
         }
-        Kind::Act(Leaf::Value { .. }) => quote_spanned!(span=> #rt::action_halt(&mut self.#f, __ctx);),
-        Kind::Subtree { .. } => {
-            let call = subtree_call(l, s, quote!(__halt), quote!());
-            quote!(#call;)
+        Kind::Act(Leaf::Value { .. }) => {
+            let call = action_step(s, &ctx, quote!(Halt));
+            quote!(let _ = #call;)
         }
+        Kind::Subtree { .. } => {
+            let call = subtree_step(l, s, quote!(Halt));
+            quote!(let _ = #call;)
+        }
+        Kind::Invalid => unreachable!("trees with errors are not generated"),
         Kind::Wait(_) | Kind::Success | Kind::Failure | Kind::Running | Kind::Cond(_) | Kind::Act(Leaf::Inline(_)) => {
             quote!()
         }

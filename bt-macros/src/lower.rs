@@ -144,6 +144,7 @@ fn visit<'a>(node: &'a Node, parent: Option<usize>, out: &mut Lowered<'a>) -> us
         | Kind::Running
         | Kind::Cond(Leaf::Inline(_))
         | Kind::Act(Leaf::Inline(_)) => State::None,
+        Kind::Invalid => unreachable!("trees with errors are not lowered"),
     };
     match &node.kind {
         Kind::Wait(_) => out.uses_time = true,
@@ -174,7 +175,10 @@ mod tests {
     use crate::errors::Errors;
     use crate::model;
 
-    fn lowered_states(src: &str) -> (Vec<(usize, Option<usize>, State)>, bool, bool) {
+    /// (id, parent, state) per slot.
+    type Rows = Vec<(usize, Option<usize>, State)>;
+
+    fn lowered_states(src: &str) -> (Rows, bool, bool) {
         let mut errors = Errors::default();
         let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
         assert!(errors.is_empty());
@@ -206,7 +210,7 @@ mod tests {
 
     #[test]
     fn parallel_masks_fit_the_children() {
-        let kids = vec!["success"; 9].join(", ");
+        let kids = ["success"; 9].join(", ");
         let (rows, ..) = lowered_states(&format!("tree T for C {{ parallel(all) {{ {kids} }} }}"));
         assert_eq!(rows[0].2, State::Masks(UInt::U16, 3));
     }

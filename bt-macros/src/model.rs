@@ -3,6 +3,9 @@
 //! works out the type of each leaf value so it can be stored as a field.
 //! Every problem is recorded and the rest of the tree is still built.
 
+// The model lives only during expansion; boxing syntax trees would buy nothing.
+#![allow(clippy::large_enum_variant)]
+
 use bt_runtime::NodeKind;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -96,6 +99,9 @@ pub enum Kind {
     Cond(Leaf),
     /// `act(..)` or a bare leaf value.
     Act(Leaf),
+    /// A node too broken to understand (already reported); kept so that its
+    /// parent's child count stays right and no second error follows from it.
+    Invalid,
     /// `subtree(Type)` or `subtree(Type, |c| &mut c.part)`.
     Subtree {
         /// The subtree's type.
@@ -130,6 +136,7 @@ impl Kind {
             Kind::Cond(_) => NodeKind::Condition,
             Kind::Act(_) => NodeKind::Action,
             Kind::Subtree { .. } => NodeKind::Subtree,
+            Kind::Invalid => NodeKind::Success,
         }
     }
 }
@@ -208,7 +215,7 @@ pub fn build(input: Input, errors: &mut Errors) -> Vec<Tree> {
 }
 
 fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
-    let roots = t.roots.into_iter().filter_map(|n| build_node(n, errors)).collect();
+    let roots = t.roots.into_iter().map(|n| build_node(n, errors)).collect();
     Tree {
         attrs: t.attrs,
         vis: t.vis,
@@ -219,27 +226,27 @@ fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
     }
 }
 
-/// The node, or `None` when it is too broken to keep (already reported).
-fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Option<Node> {
+/// The node; `Kind::Invalid` when it is too broken to understand (already reported).
+fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
     match syntax {
         NodeSyntax::Value(expr) => {
             let span = expr.span();
             let label = render(&expr.to_token_stream());
-            let leaf = leaf_value(expr, errors)?;
-            Some(Node {
-                kind: Kind::Act(leaf),
+            let kind = leaf_value(expr, errors).map_or(Kind::Invalid, Kind::Act);
+            Node {
+                kind,
                 span,
                 label,
                 line: line_of(span),
                 children: Vec::new(),
                 braces: None,
-            })
+            }
         }
         NodeSyntax::Word(word) => build_word(word, errors),
     }
 }
 
-fn build_word(word: WordNode, errors: &mut Errors) -> Option<Node> {
+fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     let span = word.reactive.unwrap_or_else(|| word.name.span());
     let name = word.name.to_string();
     let label = label_of(&word);
@@ -297,18 +304,17 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Option<Node> {
     };
     let braces = word.children.as_ref().map(|c| c.span);
     let children = match word.children {
-        Some(c) => c.nodes.into_iter().filter_map(|n| build_node(n, errors)).collect(),
+        Some(c) => c.nodes.into_iter().map(|n| build_node(n, errors)).collect(),
         None => Vec::new(),
     };
-    let kind = kind?;
-    Some(Node {
-        kind,
+    Node {
+        kind: kind.unwrap_or(Kind::Invalid),
         span,
         label,
         line: line_of(span),
         children,
         braces,
-    })
+    }
 }
 
 fn no_args(kind: Kind, name: &str, args: Option<&Args>, errors: &mut Errors) -> Option<Kind> {
@@ -702,7 +708,9 @@ fn render_into(tokens: &TokenStream, out: &mut String) {
                     }
                     ':' => out.push_str(": "),
                     '&' | '!' if !joint_prev && (p.spacing() == proc_macro2::Spacing::Alone || c == '!') => {
-                        space_before(out);
+                        if !(c == '!' && matches!(prev, Some(TokenTree::Ident(_)))) {
+                            space_before(out);
+                        }
                         out.push(c);
                     }
                     '|' if !in_params
@@ -861,14 +869,14 @@ mod tests {
     #[test]
     fn labels_read_like_source() {
         let n = root(
-            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(\"hi\")), Move { to: (1, 2) }, wait(0.5) } }",
+            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(format!(\"hi\"))), Move { to: (1, 2) }, wait(0.5) } }",
         );
         let labels: Vec<&str> = n.children.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(
             labels,
             [
                 "cond(|c| c.hp < 10 && !c.dead)",
-                "act(|c: &mut C| c.say(\"hi\"))",
+                "act(|c: &mut C| c.say(format!(\"hi\")))",
                 "Move { to: (1, 2) }",
                 "wait(0.5)"
             ]

@@ -1,7 +1,7 @@
 //! Support for the code `behave!` generates. Not a public API: reached only
 //! through `::bt::__private`, and free to change between versions.
 
-use crate::{Action, Condition, IntoStatus, NodeId, Observer, Rng, Status};
+use crate::{Action, Condition, IntoStatus, NodeId, Observer, Rng, Status, Tree};
 
 pub use crate::node::splice;
 
@@ -62,19 +62,54 @@ pub fn check<C: ?Sized, T: Condition<C>>(leaf: &T, ctx: &C) -> Status {
     Status::from(leaf.check(ctx))
 }
 
-/// Ticks an action value, calling `enter` first on a new activation.
-#[inline(always)]
-pub fn action_tick<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, entering: bool) -> Status {
-    if entering {
-        leaf.enter(ctx);
-    }
-    leaf.tick(ctx)
+/// What a generated tree asks of a stateful node: a tick (entering a new
+/// activation or not) or a halt. One entry point per leaf and subtree means one
+/// trait-bound error per wrong leaf, not one per call site.
+#[derive(Clone, Copy)]
+pub enum Step {
+    /// Tick; `true` when the node starts a new activation.
+    Tick(bool),
+    /// Halt the running node.
+    Halt,
 }
 
-/// Halts an action value.
+/// Ticks or halts an action value (a halt's status is ignored).
 #[inline(always)]
-pub fn action_halt<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C) {
-    leaf.halt(ctx);
+pub fn action<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, step: Step) -> Status {
+    match step {
+        Step::Tick(entering) => {
+            if entering {
+                leaf.enter(ctx);
+            }
+            leaf.tick(ctx)
+        }
+        Step::Halt => {
+            leaf.halt(ctx);
+            Status::Failure
+        }
+    }
+}
+
+/// Ticks or halts a subtree whose nodes are numbered from `base` (a halt's status is ignored).
+#[inline(always)]
+pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
+    tree: &mut T,
+    ctx: &mut C,
+    env: &mut Env<'_, O>,
+    base: u32,
+    step: Step,
+) -> Status {
+    let outer = env.base;
+    env.base = outer + base;
+    let status = match step {
+        Step::Tick(entering) => tree.__tick(ctx, env, entering),
+        Step::Halt => {
+            tree.__halt(ctx, env);
+            Status::Failure
+        }
+    };
+    env.base = outer;
+    status
 }
 
 /// `wait(d)`: Running on entry, then Success on the first tick at which `d` has passed.

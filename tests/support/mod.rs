@@ -77,3 +77,38 @@ pub const R: Status = Status::Running;
 pub fn log(events: &[&str]) -> Vec<String> {
     events.iter().map(|e| e.to_string()).collect()
 }
+
+/// An observer that records every event as text, with node labels.
+pub struct Events {
+    pub nodes: &'static [bt::NodeInfo],
+    pub events: Vec<String>,
+}
+
+impl Events {
+    pub fn new(nodes: &'static [bt::NodeInfo]) -> Events {
+        Events {
+            nodes,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn label(&self, id: bt::NodeId) -> &'static str {
+        self.nodes[id.index()].label
+    }
+}
+
+impl bt::Observer for Events {
+    fn entered(&mut self, node: bt::NodeId) {
+        self.events.push(format!("enter {}", self.label(node)));
+    }
+    fn ticked(&mut self, node: bt::NodeId, status: Status) {
+        self.events.push(format!("{} {status}", self.label(node)));
+    }
+    fn halted(&mut self, node: bt::NodeId) {
+        self.events.push(format!("halt {}", self.label(node)));
+    }
+}

@@ -1,0 +1,106 @@
+//! Ticking never allocates: a counting global allocator watches 10,000 ticks
+//! of trees that use every foundation node, a parallel and a subtree.
+// A global allocator is an `unsafe` trait; this test is the only place that needs one.
+#![allow(unsafe_code)]
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bt::prelude::*;
+
+/// Counts every allocation made through the global allocator.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// A context whose leaves change outcome with the tick number.
+struct Ctx {
+    now: f64,
+    tick: u32,
+    work: u64,
+}
+
+impl Clock for Ctx {
+    fn now(&self) -> f64 {
+        self.now
+    }
+}
+
+/// An action that runs for a few ticks, then succeeds or fails.
+struct Busy(u32);
+
+impl Action<Ctx> for Busy {
+    fn enter(&mut self, ctx: &mut Ctx) {
+        ctx.work += 1;
+    }
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        match (ctx.tick + self.0) % 5 {
+            0 => Status::Success,
+            1 => Status::Failure,
+            _ => Status::Running,
+        }
+    }
+    fn halt(&mut self, ctx: &mut Ctx) {
+        ctx.work += 100;
+    }
+}
+
+behave! {
+    tree Patrol for Ctx {
+        reactive selector { cond(|c| c.tick % 7 == 0), sequence { Busy(1), wait(0.5), Busy(2) } }
+    }
+    tree Everything for Ctx {
+        loop {
+            parallel(success = 2, failure = 2) {
+                reactive sequence { cond(|c| c.tick % 3 != 0), Busy(3) },
+                selector { invert { Busy(4) }, force_failure { Busy(5) }, force_success { running } },
+                repeat(2) { retry(2) { Busy(6) } },
+                until_fail { until_success { Busy(7) } },
+                parallel(main) { Busy(8), loop { Busy(9) } },
+                subtree(Patrol),
+            }
+        }
+    }
+}
+
+#[test]
+fn ten_thousand_ticks_allocate_nothing() {
+    let mut trees = [Everything::new(), Everything::with_seed(7)];
+    let mut patrol = Patrol::new();
+    let mut ctx = Ctx {
+        now: 0.0,
+        tick: 0,
+        work: 0,
+    };
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut running = 0u32;
+    for tick in 0..10_000 {
+        ctx.tick = tick;
+        ctx.now = f64::from(tick) * 0.1;
+        for tree in &mut trees {
+            running += u32::from(tree.tick(&mut ctx) == Status::Running);
+        }
+        let _ = patrol.tick(&mut ctx);
+        if tick % 1000 == 999 {
+            trees[0].reset(&mut ctx);
+        }
+    }
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    assert_eq!(allocations, 0);
+    assert_eq!(running, 20_000, "the looping trees never complete");
+    assert!(ctx.work > 10_000, "the leaves really ran and were halted: {}", ctx.work);
+}
