@@ -1,5 +1,5 @@
 //! Ticking never allocates: a counting global allocator watches 10,000 ticks
-//! of trees that use every foundation node, a parallel and a subtree.
+//! of trees that use every node of the catalogue, a parallel and a subtree.
 // A global allocator is an `unsafe` trait; this test is the only place that needs one.
 #![allow(unsafe_code)]
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -77,10 +77,38 @@ behave! {
     }
 }
 
+behave! {
+    tree Catalogue for Ctx {
+        'outer: loop {
+            scope {
+                let seen: u32 = 0;
+                #[on_enter(|c| c.work += 1)]
+                #[on_exit(|c| c.work += 1)]
+                reactive selector {
+                    reactive if |c| c.tick % 11 == 0 { Busy(10) } else { failure },
+                    match |c| c.tick % 4 {
+                        0 => random { Busy(11), timeout(0.3) { Busy(12) } },
+                        1 => weighted { 3 => delay(0.2) { Busy(13) }, 1 => cooldown(0.5) { Busy(14) } },
+                        2 => shuffle { limit(1000) { Busy(15) }, run_once { Busy(16) } },
+                        _ => abort_if(|c| c.tick % 13 == 0) { Busy(17) },
+                    },
+                    while |c| c.tick % 5 != 0 {
+                        sequence {
+                            act(|_| *seen += 1),
+                            if |c| c.tick % 17 == 0 { break 'outer } else if |_| *seen > 3 { continue } else { Busy(18) },
+                        }
+                    },
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn ten_thousand_ticks_allocate_nothing() {
     let mut trees = [Everything::new(), Everything::with_seed(7)];
     let mut patrol = Patrol::new();
+    let mut catalogue = Catalogue::with_seed(3);
     let mut ctx = Ctx {
         now: 0.0,
         tick: 0,
@@ -95,6 +123,7 @@ fn ten_thousand_ticks_allocate_nothing() {
             running += u32::from(tree.tick(&mut ctx) == Status::Running);
         }
         let _ = patrol.tick(&mut ctx);
+        let _ = catalogue.tick(&mut ctx);
         if tick % 1000 == 999 {
             trees[0].reset(&mut ctx);
         }

@@ -16,9 +16,24 @@ pub struct Env<'o, O: ?Sized> {
     pub base: u32,
     /// Receives the tick's events.
     pub observer: &'o mut O,
+    /// A `break`/`continue` on its way up to its loop (0: none). The code
+    /// names the loop and the kind of jump; the macro assigns the codes.
+    pub jump: u32,
 }
 
-impl<O: Observer + ?Sized> Env<'_, O> {
+impl<'o, O: Observer + ?Sized> Env<'o, O> {
+    /// The environment of one tick of an outermost tree.
+    #[inline(always)]
+    pub fn new(now: f64, rng: Rng, observer: &'o mut O) -> Self {
+        Env {
+            now,
+            rng,
+            base: 0,
+            observer,
+            jump: 0,
+        }
+    }
+
     /// Reports that the node with local id `id` entered.
     #[inline(always)]
     pub fn entered(&mut self, id: u32) {
@@ -47,6 +62,12 @@ pub fn cond<C: ?Sized, F: FnOnce(&C) -> bool>(ctx: &C, f: F) -> Status {
 #[inline(always)]
 pub fn act<C: ?Sized, R: IntoStatus, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) -> Status {
     f(ctx).into_status()
+}
+
+/// Runs a lifecycle hook; the bound gives the closure its argument type.
+#[inline(always)]
+pub fn hook<C: ?Sized, F: FnOnce(&mut C)>(ctx: &mut C, f: F) {
+    f(ctx)
 }
 
 /// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the
