@@ -75,6 +75,29 @@ behave! {
     }
 }
 
+behave! {
+    /// The guard again, with the control-flow nodes: a reactive `if` with a
+    /// timeout, a labelled `while` left by `break`, `abort_if`, `random`, `match`.
+    pub tree Watch for World {
+        reactive if |w| w.alarm {
+            timeout(2.0) { Act("chase") }
+        } else {
+            'rounds: while |w| !w.tired {
+                sequence {
+                    Act("walk"),
+                    abort_if(|w| w.alarm) { wait(1.0) },
+                    random { Act("look"), Act("scan") },
+                    match |w| w.results["shout"] {
+                        Status::Failure => break 'rounds,
+                        Status::Running => continue,
+                        Status::Success => Act("rest"),
+                    },
+                }
+            }
+        }
+    }
+}
+
 /// Every leaf name the trees use.
 pub const LEAVES: &[&str] = &["chase", "walk", "look", "scan", "shout", "rest"];
 
