@@ -35,6 +35,10 @@
 pub use bt_macros::behave;
 pub use bt_runtime::*;
 
+/// Seeing inside a running tree: status snapshots, trace recording, time travel, console logging and views.
+#[cfg(feature = "observe")]
+pub use bt_observe as observe;
+
 /// Everything a tree author needs in scope: `use bt::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
