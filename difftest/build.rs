@@ -25,7 +25,7 @@ fn main() {
     let mut cases = String::new();
     for i in 0..count {
         let seed = base.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64 * 7919);
-        let g = treegen::generate(i, seed, treegen::MACRO_KINDS);
+        let g = treegen::generate(i, seed, treegen::MACRO_KINDS, treegen::MACRO_HOOKS);
         writeln!(out, "bt::behave! {{\n{}}}\n", g.dsl).unwrap();
         writeln!(
             cases,

@@ -22,6 +22,12 @@ const RUNNING: u32 = 1;
 /// A child of a parallel that completed in this activation.
 const DONE: u32 = 2;
 
+/// Positions of the lifecycle hooks in `Definition::hooks`.
+const ON_ENTER: usize = 0;
+const ON_SUCCESS: usize = 1;
+const ON_FAILURE: usize = 2;
+const ON_EXIT: usize = 3;
+
 /// A tree loaded from JSON, running for one agent: the interpreted twin of a
 /// tree struct made by `behave!`, with the same methods.
 pub struct Agent<C: 'static> {
@@ -276,11 +282,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
     /// Ticks node `id`; `entering` when it was idle.
     fn tick(&mut self, id: u32, entering: bool) -> Out {
-        if entering {
-            self.obs.entered(NodeId(id));
-        }
         let def = self.def;
         let node = &def.nodes[id as usize];
+        if entering {
+            self.obs.entered(NodeId(id));
+            self.hook(node, ON_ENTER);
+        }
         let out = match node.op {
             Op::Sequence => self.chain(node, Out::Success),
             Op::Selector => self.chain(node, Out::Failure),
@@ -355,7 +362,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     self.tick(body, entering)
                 }
             }
-            Op::Hooks => self.hooks(id, node, entering),
+            Op::Scope => self.tick(id + 1, entering),
             Op::Success => Out::Success,
             Op::Failure => Out::Failure,
             Op::Running => Out::Running,
@@ -381,21 +388,33 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Subtree => self.tick(id + 1, entering),
         };
         match out {
-            Out::Jump => {
-                if matches!(node.op, Op::Break | Op::Continue) {
-                    self.obs.ticked(NodeId(id), Status::Success);
-                } else {
-                    // Between the jump and its loop: end as if halted.
-                    let from = self.from;
-                    self.halt_kids(node, from);
-                    if node.op == Op::Hooks {
-                        self.hook(node, 3);
-                    }
-                    self.obs.halted(NodeId(id));
-                }
+            Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => {
+                // Between the jump and its loop: end as if halted.
+                let from = self.from;
+                self.halt_kids(node, from);
+                self.hook(node, ON_EXIT);
+                self.obs.halted(NodeId(id));
                 self.from = id;
             }
-            o => self.obs.ticked(NodeId(id), o.status()),
+            o => {
+                // A `break`/`continue` itself completes with Success.
+                let status = o.status();
+                match status {
+                    Status::Success => {
+                        self.hook(node, ON_SUCCESS);
+                        self.hook(node, ON_EXIT);
+                    }
+                    Status::Failure => {
+                        self.hook(node, ON_FAILURE);
+                        self.hook(node, ON_EXIT);
+                    }
+                    Status::Running => {}
+                }
+                if o == Out::Jump {
+                    self.from = id;
+                }
+                self.obs.ticked(NodeId(id), status);
+            }
         }
         out
     }
@@ -781,29 +800,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         o
     }
 
-    /// `hooks`: runs the hook actions around the child's lifecycle.
-    fn hooks(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
-        if entering {
-            self.hook(node, 0);
+    /// Runs lifecycle hook `which` of `node`, if it has one.
+    #[inline(always)]
+    fn hook(&mut self, node: &Flat, which: usize) {
+        if node.hooks != NO_HOOK {
+            self.run_hook(node.hooks, which);
         }
-        let o = self.tick(id + 1, entering);
-        match o {
-            Out::Success => {
-                self.hook(node, 1);
-                self.hook(node, 3);
-            }
-            Out::Failure => {
-                self.hook(node, 2);
-                self.hook(node, 3);
-            }
-            _ => {}
-        }
-        o
     }
 
-    /// Runs hook `which` (enter, success, failure, exit) of a `hooks` node.
-    fn hook(&mut self, node: &Flat, which: usize) {
-        let slot = self.def.hooks[node.leaf as usize][which];
+    fn run_hook(&mut self, hooks: u32, which: usize) {
+        let slot = self.def.hooks[hooks as usize][which];
         if slot != NO_HOOK {
             let _ = self.actions[slot as usize].tick(self.ctx);
         }
@@ -815,11 +821,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let def = self.def;
         let node = &def.nodes[id as usize];
         self.halt_kids(node, u32::MAX);
-        match node.op {
-            Op::Action => self.actions[node.leaf as usize].halt(self.ctx),
-            Op::Hooks => self.hook(node, 3),
-            _ => {}
+        if node.op == Op::Action {
+            self.actions[node.leaf as usize].halt(self.ctx);
         }
+        self.hook(node, ON_EXIT);
         self.obs.halted(NodeId(id));
     }
 
@@ -874,7 +879,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             | Op::Cooldown
             | Op::Limit
             | Op::RunOnce
-            | Op::Hooks
+            | Op::Scope
             | Op::Subtree => Some(self.kid(node, 0)),
             Op::Break
             | Op::Continue

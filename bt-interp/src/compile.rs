@@ -73,6 +73,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             a: 0,
             b: 0,
             leaf: 0,
+            hooks: NO_HOOK,
             secs: 0.0,
         });
         self.def.table.push(NodeRow {
@@ -127,6 +128,16 @@ impl<'a, C: 'static> Compiler<'a, C> {
         flat.n = n;
         self.state(&mut flat, node);
         self.params(&mut flat, node, at, loops);
+        if let Some(h) = &node.hooks {
+            let mut slots = [NO_HOOK; 4];
+            for (i, (field, hook)) in crate::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
+                if let Some(leaf) = hook {
+                    slots[i] = self.action(leaf, &path::field(at, field));
+                }
+            }
+            flat.hooks = self.def.hooks.len() as u32;
+            self.def.hooks.push(slots);
+        }
 
         // Children: a loop is the target of the jumps in its body.
         let looped = is_loop(node.kind);
@@ -229,16 +240,6 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 flat.leaf = self.condition(leaf, &path::field(at, "condition"));
             }
             Params::Leaf(leaf) => flat.leaf = self.action(leaf, &path::field(at, "action")),
-            Params::Hooks(h) => {
-                let mut slots = [NO_HOOK; 4];
-                for (i, (field, hook)) in crate::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
-                    if let Some(leaf) = hook {
-                        slots[i] = self.action(leaf, &path::field(at, field));
-                    }
-                }
-                flat.leaf = self.def.hooks.len() as u32;
-                self.def.hooks.push(slots);
-            }
             Params::None | Params::Subtree(_) => {}
         }
         if matches!(flat.op, Op::Break | Op::Continue) {
@@ -414,7 +415,7 @@ fn op_of(node: &Node) -> Option<Op> {
         K::Limit => Op::Limit,
         K::RunOnce => Op::RunOnce,
         K::AbortIf => Op::AbortIf,
-        K::Hooks => Op::Hooks,
+        K::Scope => Op::Scope,
         K::Success => Op::Success,
         K::Failure => Op::Failure,
         K::Running => Op::Running,
@@ -463,7 +464,6 @@ fn check_shape(node: &Node) -> Result<(), String> {
         (K::Wait, Params::Seconds(s)) => n == 0 && s.is_finite() && *s >= 0.0,
         (K::Condition | K::Action, Params::Leaf(_)) => n == 0,
         (K::Subtree, Params::Subtree(_)) => n == 0,
-        (K::Hooks, Params::Hooks(_)) => n == 1,
         (
             K::Parallel
             | K::Weighted
@@ -482,8 +482,7 @@ fn check_shape(node: &Node) -> Result<(), String> {
             | K::Wait
             | K::Condition
             | K::Action
-            | K::Subtree
-            | K::Hooks,
+            | K::Subtree,
             _,
         ) => false,
         (k, Params::None) => match k.arity() {

@@ -43,7 +43,7 @@ pub(crate) enum Op {
     Limit,
     RunOnce,
     AbortIf,
-    Hooks,
+    Scope,
     Success,
     Failure,
     Running,
@@ -58,7 +58,7 @@ pub(crate) enum Op {
 /// cumulative weights, their total; if: number of branches, has else;
 /// match: start and count of its keys, `leaf` = value index; repeat, retry,
 /// limit: the count; break/continue: `leaf` = target loop id; condition,
-/// action: `leaf` = leaf index; hooks: `leaf` = index of its hook actions.
+/// action: `leaf` = leaf index.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Flat {
     pub op: Op,
@@ -73,6 +73,8 @@ pub(crate) struct Flat {
     pub a: u32,
     pub b: u32,
     pub leaf: u32,
+    /// Index of the node's hook actions in `Definition::hooks`, `NO_HOOK` for none.
+    pub hooks: u32,
     /// Duration in seconds (timing nodes).
     pub secs: f64,
 }
@@ -125,7 +127,7 @@ pub struct Definition<C: 'static> {
     pub(crate) weights: Vec<u32>,
     /// `match` keys with the case each selects.
     pub(crate) keys: Vec<(StoredKey, u32)>,
-    /// Hook actions of `hooks` nodes: indices into the agent's actions, `u32::MAX` for none.
+    /// Lifecycle hooks of nodes (enter, success, failure, exit): indices into the agent's actions, `u32::MAX` for none.
     pub(crate) hooks: Vec<[u32; 4]>,
     pub(crate) conds: Vec<CondBox<C>>,
     pub(crate) values: Vec<ValueBox<C>>,

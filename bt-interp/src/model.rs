@@ -25,6 +25,8 @@ pub struct Node {
     pub name: Option<String>,
     /// A loop's label, or the label a `break`/`continue` targets.
     pub label: Option<String>,
+    /// Lifecycle hooks (`onEnter`, `onSuccess`, `onFailure`, `onExit`), allowed on any node.
+    pub hooks: Option<Box<Hooks>>,
     /// The kind's parameters.
     pub params: Params,
     /// The children in node-table (depth-first pre-order) order. For `if`:
@@ -64,8 +66,6 @@ pub enum Params {
     Leaf(Leaf),
     /// `subtree`: the id of the subtree in the library.
     Subtree(String),
-    /// `hooks`: the actions run on the child's lifecycle events.
-    Hooks(Box<Hooks>),
 }
 
 /// A parallel's policy as written.
@@ -115,7 +115,8 @@ pub enum Key {
     Bool(bool),
 }
 
-/// The lifecycle hooks of a `hooks` node (each an action leaf, ticked once).
+/// The lifecycle hooks of a node (each an action leaf, ticked once, its
+/// status ignored), as the DSL's `#[on_enter(..)]` .. `#[on_exit(..)]`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Hooks {
     /// Before the child's first tick of an activation.
@@ -153,7 +154,6 @@ pub fn fields_of(kind: NodeKind) -> &'static [&'static str] {
         K::Timeout | K::Delay | K::Cooldown => &["child", "seconds"],
         K::Limit => &["child", "count"],
         K::AbortIf => &["condition", "child"],
-        K::Hooks => &["child", "onEnter", "onSuccess", "onFailure", "onExit"],
         K::Wait => &["seconds"],
         K::Condition => &["condition"],
         K::Action => &["action"],
@@ -292,11 +292,11 @@ impl Node {
                 m.insert(field.into(), leaf.to_json());
             }
             Params::Subtree(id) => drop(m.insert("subtreeId".into(), id.as_str().into())),
-            Params::Hooks(h) => {
-                for (name, hook) in Hooks::FIELDS.iter().zip(h.all()) {
-                    if let Some(leaf) = hook {
-                        m.insert((*name).into(), leaf.to_json());
-                    }
+        }
+        if let Some(h) = &self.hooks {
+            for (name, hook) in Hooks::FIELDS.iter().zip(h.all()) {
+                if let Some(leaf) = hook {
+                    m.insert((*name).into(), leaf.to_json());
                 }
             }
         }
@@ -492,16 +492,18 @@ impl Decoder {
         } else {
             None
         };
+        let (hooks, hooks_ok) = self.hooks(obj, at);
         let mut node = Node {
             kind,
             id,
             name,
             label,
+            hooks,
             params: Params::None,
             children: Vec::new(),
         };
         let ok = self.body(&mut node, obj, at, depth);
-        ok.then_some(node)
+        (ok && hooks_ok).then_some(node)
     }
 
     /// Fills in the kind's parameters and children; `false` if something was missing.
@@ -572,10 +574,6 @@ impl Decoder {
                     ok = false;
                 }
             },
-            K::Hooks => match self.hooks(obj, at) {
-                Some(h) => node.params = Params::Hooks(Box::new(h)),
-                None => ok = false,
-            },
             _ => {}
         }
         ok
@@ -597,7 +595,10 @@ impl Decoder {
     fn unknown_fields(&mut self, obj: &Map<String, Value>, at: &str, kind: NodeKind) {
         let allowed = fields_of(kind);
         for key in obj.keys() {
-            if matches!(key.as_str(), "type" | "id" | "name") || allowed.contains(&key.as_str()) {
+            if matches!(key.as_str(), "type" | "id" | "name")
+                || Hooks::FIELDS.contains(&key.as_str())
+                || allowed.contains(&key.as_str())
+            {
                 continue;
             }
             let mut known = vec!["type", "id", "name"];
@@ -1195,7 +1196,8 @@ impl Decoder {
         }
     }
 
-    fn hooks(&mut self, obj: &Map<String, Value>, at: &str) -> Option<Hooks> {
+    /// The node's lifecycle hooks, if it has any; `false` if one is malformed.
+    fn hooks(&mut self, obj: &Map<String, Value>, at: &str) -> (Option<Box<Hooks>>, bool) {
         let mut h = Hooks::default();
         let mut ok = true;
         let mut any = false;
@@ -1210,13 +1212,6 @@ impl Decoder {
                 ok &= slot.is_some();
             }
         }
-        if !any {
-            self.problems.push(
-                at,
-                "\"hooks\" needs at least one of \"onEnter\", \"onSuccess\", \"onFailure\", \"onExit\" (each an action)",
-            );
-            return None;
-        }
-        ok.then_some(h)
+        (any.then(|| Box::new(h)), ok)
     }
 }

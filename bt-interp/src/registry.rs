@@ -229,6 +229,7 @@ impl<C: 'static> Registry<C> {
                 id: None,
                 name: None,
                 label: None,
+                hooks: None,
                 params: crate::model::Params::Subtree(id.to_string()),
                 children: Vec::new(),
             };

@@ -1,18 +1,14 @@
 //! After an agent is created, ticking (plain, observed, `run_at`) and resetting
 //! allocate nothing: a counting global allocator watches a tree that uses every
-//! node kind and the ADR-017 guard tree for thousands of ticks. Runs without the
-//! test harness, so no other thread allocates meanwhile.
-
-use std::alloc::System;
+//! node kind and the ADR-017 guard tree for thousands of ticks.
 
 use bt_interp::{Agent, KeyRef, Library, MatchValue, Registry};
 use bt_runtime::{Action, Condition, NodeId, Observer, Status};
 use serde::Deserialize;
 use serde_json::json;
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
 
 #[derive(Default)]
 struct World {
@@ -110,12 +106,13 @@ fn every_kind() -> serde_json::Value {
         {"type": "inverter", "child": {"type": "succeeder", "child": {"type": "forceFailure", "child": a(3)}}},
         {"type": "timeout", "seconds": 1.5, "child": {"type": "delay", "seconds": 0.5, "child": {"type": "cooldown", "seconds": 1, "child": a(4)}}},
         {"type": "limit", "count": 3, "child": {"type": "runOnce", "child": a(2)}},
-        {"type": "abortIf", "condition": c(9), "child": {"type": "hooks", "onEnter": {"type": "step", "every": 1}, "onExit": {"type": "step", "every": 1}, "child": {"type": "subtree", "subtreeId": "idle"}}},
+        {"type": "abortIf", "condition": c(9), "child": {"type": "scope", "onEnter": {"type": "step", "every": 1}, "onExit": {"type": "step", "every": 1}, "child": {"type": "subtree", "subtreeId": "idle"}}},
         {"type": "selector", "children": [{"type": "wait", "seconds": 0.5}, {"type": "running"}]}
     ]})
 }
 
-fn main() {
+#[test]
+fn ticking_allocates_nothing() {
     let mut library = Library::new();
     library
         .insert_json("idle", &json!({"type": "sequence", "children": [{"type": "wait", "seconds": 1}, {"type": "action", "action": {"type": "step", "every": 3}}]}).to_string())
@@ -139,34 +136,30 @@ fn main() {
     let mut world = World::default();
     let mut count = Count::default();
 
-    let region = Region::new(GLOBAL);
-    for i in 0..5_000u64 {
-        world.tick = i;
-        let now = i as f64 * 0.25;
-        for agent in &mut agents {
-            agent.tick_at(&mut world, now);
-            agent.tick_observed(&mut world, now, &mut count);
-            if i % 97 == 0 {
-                agent.reset_observed(&mut world, &mut count);
-            }
-            if i % 89 == 0 {
-                agent.run_at(&mut world, now, 5);
-                agent.reset(&mut world);
+    let allocations = bt_testkit::allocations_during(|| {
+        for i in 0..5_000u64 {
+            world.tick = i;
+            let now = i as f64 * 0.25;
+            for agent in &mut agents {
+                agent.tick_at(&mut world, now);
+                agent.tick_observed(&mut world, now, &mut count);
+                if i % 97 == 0 {
+                    agent.reset_observed(&mut world, &mut count);
+                }
+                if i % 89 == 0 {
+                    agent.run_at(&mut world, now, 5);
+                    agent.reset(&mut world);
+                }
             }
         }
-    }
-    let stats = region.change();
+    });
     assert!(
         world.done > 1000 && count.0 > 10_000,
         "the trees did work: {} {}",
         world.done,
         count.0
     );
-    assert_eq!(
-        (stats.allocations, stats.reallocations),
-        (0, 0),
-        "ticking allocated: {stats:?}"
-    );
+    assert_eq!(allocations, 0, "ticking allocated");
     println!(
         "alloc: 0 allocations in 30000+ ticks of 3 agents ({} events observed)",
         count.0

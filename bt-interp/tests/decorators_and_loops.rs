@@ -296,10 +296,10 @@ fn abort_if_checks_before_every_tick_including_the_first() {
 }
 
 #[test]
-fn hooks_run_around_the_childs_lifecycle() {
+fn hooks_run_around_any_nodes_lifecycle() {
     let hook = |m: &str| json!({"type": "log", "msg": m});
-    let tree = json!({"type": "hooks", "onEnter": hook("in"), "onSuccess": hook("ok"), "onFailure": hook("ko"),
-        "onExit": hook("out"), "child": act("a")});
+    let tree = json!({"type": "sequence", "onEnter": hook("in"), "onSuccess": hook("ok"), "onFailure": hook("ko"),
+        "onExit": hook("out"), "children": [act("a")]});
     let (mut t, mut c) = (agent(tree), Ctx::new());
     assert_eq!(t.tick_at(&mut c, 0.0), S);
     assert_eq!(c.take(), log(&["in", "enter a", "a", "ok", "out"]));
@@ -316,6 +316,27 @@ fn hooks_run_around_the_childs_lifecycle() {
         log(&["in", "enter a", "a", "halt a", "out"]),
         "the action's halt before the exit hook"
     );
+
+    // Exit hooks run inside out when a jump passes; a break's own hooks are a success's.
+    let inner = json!({"type": "sequence", "onExit": hook("inner-exit"), "onSuccess": hook("inner-ok"),
+        "children": [act("a"), {"type": "break", "onSuccess": hook("break-ok"), "onExit": hook("break-exit")}]});
+    let tree = json!({"type": "loop", "onSuccess": hook("loop-ok"), "child": inner});
+    let (mut t, mut c) = (agent(tree), Ctx::new());
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(
+        c.take(),
+        log(&["enter a", "a", "break-ok", "break-exit", "inner-exit", "loop-ok"])
+    );
+}
+
+#[test]
+fn scope_is_transparent_in_json() {
+    let (mut t, mut c) = (agent(one("scope", act("a"))), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    c.set("a", F);
+    assert_eq!(t.tick_at(&mut c, 0.0), F);
+    assert_eq!(c.take(), log(&["enter a", "a", "a"]));
 }
 
 #[test]

@@ -331,6 +331,7 @@ fn hand_built_models_are_checked_too() {
         id: None,
         name: None,
         label: None,
+        hooks: None,
         params: Params::None,
         children,
     };

@@ -4,38 +4,18 @@
 //! by the tests (which load the JSON form).
 //!
 //! Which node kinds appear is a list ([`MACRO_KINDS`] for the differential test,
-//! [`ALL_KINDS`] for the interpreter-only fuzz): switch a kind on once the
-//! macro compiles it. The DSL spelling of kinds the macro does not compile yet
-//! follows DESIGN.md section 4 and may need adjusting then.
+//! [`ALL_KINDS`] for the interpreter-only fuzz), and lifecycle hooks are a
+//! switch: a kind the macro does not compile is simply left out of the list.
 
 use std::fmt::Write;
 
 use bt_runtime::NodeKind as K;
 
-/// The node kinds `behave!` compiles today.
-pub const MACRO_KINDS: &[K] = &[
-    K::Sequence,
-    K::Selector,
-    K::ReactiveSequence,
-    K::ReactiveSelector,
-    K::Parallel,
-    K::ParallelMain,
-    K::Invert,
-    K::ForceSuccess,
-    K::ForceFailure,
-    K::Repeat,
-    K::Retry,
-    K::Loop,
-    K::UntilFail,
-    K::UntilSuccess,
-    K::Wait,
-    K::Success,
-    K::Failure,
-    K::Running,
-    K::Condition,
-    K::Action,
-    K::Subtree,
-];
+/// The node kinds `behave!` compiles today: the whole catalogue.
+pub const MACRO_KINDS: &[K] = ALL_KINDS;
+
+/// Whether `behave!` compiles lifecycle hooks (`#[on_enter(..)]` ..) today.
+pub const MACRO_HOOKS: bool = true;
 
 /// Every kind the generator can write.
 pub const ALL_KINDS: &[K] = &[
@@ -69,7 +49,7 @@ pub const ALL_KINDS: &[K] = &[
     K::Limit,
     K::RunOnce,
     K::AbortIf,
-    K::Hooks,
+    K::Scope,
     K::Success,
     K::Failure,
     K::Running,
@@ -133,6 +113,7 @@ struct Both {
 struct Gen<'a> {
     rand: Rand,
     kinds: &'a [K],
+    hooks: bool,
     name: String,
     /// Subtrees made so far: (struct name, library id, dsl body, json body).
     subtrees: Vec<(String, String, String, String)>,
@@ -143,11 +124,13 @@ struct Gen<'a> {
     nodes: usize,
 }
 
-/// Generates tree number `index` from `seed` over `kinds`.
-pub fn generate(index: usize, seed: u64, kinds: &[K]) -> Generated {
+/// Generates tree number `index` from `seed` over `kinds`, with lifecycle
+/// hooks on some nodes when `hooks`.
+pub fn generate(index: usize, seed: u64, kinds: &[K], hooks: bool) -> Generated {
     let mut g = Gen {
         rand: Rand::new(seed),
         kinds,
+        hooks,
         name: format!("T{index}"),
         subtrees: Vec::new(),
         loops: Vec::new(),
@@ -189,8 +172,37 @@ impl Gen<'_> {
         }
     }
 
-    /// A node at `depth`; `sub` is the subtree nesting level.
+    /// A node at `depth`; `sub` is the subtree nesting level; some get hooks.
     fn node(&mut self, depth: usize, sub: usize) -> Both {
+        let node = self.bare_node(depth, sub);
+        if !self.hooks || !self.rand.chance(1, 8) {
+            return node;
+        }
+        let id = self.leaf_id();
+        let mut dsl = String::new();
+        let mut json = String::from("{");
+        for (attr, field) in [
+            ("on_enter", "onEnter"),
+            ("on_success", "onSuccess"),
+            ("on_failure", "onFailure"),
+            ("on_exit", "onExit"),
+        ] {
+            if self.rand.chance(1, 2) {
+                write!(dsl, "#[{attr}(|c| c.hook({id}, \"{attr}\"))] ").unwrap();
+                write!(
+                    json,
+                    "\"{field}\": {{\"type\": \"hook\", \"id\": {id}, \"what\": \"{attr}\"}}, "
+                )
+                .unwrap();
+            }
+        }
+        Both {
+            dsl: format!("{dsl}{}", node.dsl),
+            json: format!("{json}{}", &node.json[1..]),
+        }
+    }
+
+    fn bare_node(&mut self, depth: usize, sub: usize) -> Both {
         self.nodes += 1;
         let d = depth as f64 / MAX_DEPTH as f64;
         let leaf_odds = if depth >= MAX_DEPTH || self.nodes > 60 {
@@ -229,7 +241,7 @@ impl Gen<'_> {
                 K::Limit,
                 K::RunOnce,
                 K::AbortIf,
-                K::Hooks,
+                K::Scope,
             ];
             if depth < MAX_DEPTH
                 && let Some(k) = self.pick(INNER)
@@ -300,12 +312,12 @@ impl Gen<'_> {
                 let mut dsl = String::new();
                 let mut json = Vec::new();
                 for b in 0..branches {
-                    let c = self.condition();
+                    let (c, bare) = self.condition_bare();
                     let then = self.node(depth + 1, sub);
                     if b > 0 {
                         dsl.push_str(" else ");
                     }
-                    write!(dsl, "if {} {{ {} }}", c.dsl, then.dsl).unwrap();
+                    write!(dsl, "if {bare} {{ {} }}", then.dsl).unwrap();
                     json.push(format!("{{\"if\": {}, \"then\": {}}}", c.json, then.json));
                 }
                 let else_ = if self.rand.chance(1, 2) {
@@ -333,14 +345,14 @@ impl Gen<'_> {
                 let mut json = Vec::new();
                 for c in 0..cases {
                     let child = self.node(depth + 1, sub);
-                    dsl.push(format!("{c} => {{ {} }}", child.dsl));
+                    dsl.push(format!("{c} => {}", child.dsl));
                     json.push(format!("{{\"when\": {c}, \"child\": {}}}", child.json));
                 }
                 let default = self.node(depth + 1, sub);
-                dsl.push(format!("_ => {{ {} }}", default.dsl));
+                dsl.push(format!("_ => {}", default.dsl));
                 let reactive = if k == K::ReactiveMatch { "reactive " } else { "" };
                 Both {
-                    dsl: format!("{reactive}match c.phase() {{ {} }}", dsl.join(", ")),
+                    dsl: format!("{reactive}match |c| c.phase() {{ {} }}", dsl.join(", ")),
                     json: format!(
                         "{{\"type\": \"{}\", \"value\": \"phase\", \"cases\": [{}], \"default\": {}}}",
                         k.json_name(),
@@ -370,33 +382,22 @@ impl Gen<'_> {
                 self.decorator(&format!("limit({n})"), "limit", &format!("\"count\": {n}, "), child)
             }
             K::AbortIf => {
-                let c = self.condition();
+                let (c, bare) = self.condition_bare();
                 let child = self.node(depth + 1, sub);
                 Both {
-                    dsl: format!("abort_if({}) {{ {} }}", c.dsl, child.dsl),
+                    dsl: format!("abort_if({bare}) {{ {} }}", child.dsl),
                     json: format!(
                         "{{\"type\": \"abortIf\", \"condition\": {}, \"child\": {}}}",
                         c.json, child.json
                     ),
                 }
             }
-            K::Hooks => {
+            K::Scope => {
                 let id = self.leaf_id();
                 let child = self.node(depth + 1, sub);
-                let hook = |what: &str| format!("{{\"type\": \"hook\", \"id\": {id}, \"what\": \"{what}\"}}");
                 Both {
-                    dsl: format!(
-                        "hooks(enter = |c| c.hook({id}, \"enter\"), success = |c| c.hook({id}, \"success\"), failure = |c| c.hook({id}, \"failure\"), exit = |c| c.hook({id}, \"exit\")) {{ {} }}",
-                        child.dsl
-                    ),
-                    json: format!(
-                        "{{\"type\": \"hooks\", \"onEnter\": {}, \"onSuccess\": {}, \"onFailure\": {}, \"onExit\": {}, \"child\": {}}}",
-                        hook("enter"),
-                        hook("success"),
-                        hook("failure"),
-                        hook("exit"),
-                        child.json
-                    ),
+                    dsl: format!("scope {{ let v{id}: u32 = {id}; {} }}", child.dsl),
+                    json: format!("{{\"type\": \"scope\", \"child\": {}}}", child.json),
                 }
             }
             _ => self.leaf(depth, sub),
@@ -427,7 +428,11 @@ impl Gen<'_> {
         } else {
             None
         };
-        let cond = if k == K::While { Some(self.condition()) } else { None };
+        let cond = if k == K::While {
+            Some(self.condition_bare())
+        } else {
+            None
+        };
         self.loops.push(label.clone());
         let body = self.node(depth + 1, sub);
         self.loops.pop();
@@ -436,8 +441,8 @@ impl Gen<'_> {
             K::Repeat => (format!("repeat({count})"), format!("\"count\": {count}, ")),
             K::Retry => (format!("retry({count})"), format!("\"count\": {count}, ")),
             K::While => {
-                let c = cond.as_ref().expect("while has a condition");
-                (format!("while {}", c.dsl), format!("\"condition\": {}, ", c.json))
+                let (c, bare) = cond.as_ref().expect("while has a condition");
+                (format!("while {bare}"), format!("\"condition\": {}, ", c.json))
             }
             _ => (k.dsl_name().to_string(), String::new()),
         };
@@ -470,6 +475,14 @@ impl Gen<'_> {
         (0..1 + self.rand.below(len))
             .map(|_| ['S', 'S', 'F', 'R'][self.rand.below(4) as usize])
             .collect()
+    }
+
+    /// A condition leaf, and its DSL form without `cond(..)` (as `if`, `while`
+    /// and `abort_if` take it).
+    fn condition_bare(&mut self) -> (Both, String) {
+        let c = self.condition();
+        let bare = c.dsl["cond(".len()..c.dsl.len() - 1].to_string();
+        (c, bare)
     }
 
     /// A condition leaf (value or inline).

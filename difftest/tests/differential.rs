@@ -73,16 +73,37 @@ fn the_generated_trees_are_varied() {
     let mut seen = std::collections::BTreeSet::new();
     let mut deepest = 0;
     let mut ticks_with_halts = 0;
+    let mut reached = std::collections::BTreeSet::new();
+    let mut hook_calls = 0;
     for case in CASES {
         for row in case.nodes {
             seen.insert(row.kind);
             deepest = deepest.max(bt::node::depth(case.nodes, row.id));
         }
-        ticks_with_halts += (case.run)(case.seed)
+        let steps = (case.run)(case.seed);
+        ticks_with_halts += steps
             .iter()
             .filter(|s| s.events.iter().any(|e| matches!(e, Event::Halt(_))))
             .count();
+        for step in &steps {
+            for e in &step.events {
+                if let Event::Tick(id, _) = e {
+                    reached.insert(case.nodes[*id as usize].kind);
+                }
+            }
+            hook_calls += step.log.iter().filter(|l| l.starts_with("on_")).count();
+        }
     }
+    let unreached: Vec<NodeKind> = treegen::MACRO_KINDS
+        .iter()
+        .copied()
+        .filter(|k| !reached.contains(k))
+        .collect();
+    assert!(unreached.is_empty(), "kinds never ticked: {unreached:?}");
+    assert!(
+        !treegen::MACRO_HOOKS || hook_calls > 100,
+        "hooks are exercised ({hook_calls} calls)"
+    );
     let missing: Vec<NodeKind> = treegen::MACRO_KINDS
         .iter()
         .copied()

@@ -78,7 +78,7 @@ fn every_node_kind_keeps_the_lifecycle_rules() {
     let mut seen = std::collections::BTreeSet::new();
     let mut failures = Vec::new();
     for i in 0..300 {
-        let g = treegen::generate(i, 0xF00D + i as u64 * 104_729, treegen::ALL_KINDS);
+        let g = treegen::generate(i, 0xF00D + i as u64 * 104_729, treegen::ALL_KINDS, true);
         if let Ok(dir) = std::env::var("DIFFTEST_DUMP") {
             std::fs::write(format!("{dir}/tree{i}.json"), &g.json).unwrap();
             std::fs::write(format!("{dir}/library{i}.json"), &g.library).unwrap();
