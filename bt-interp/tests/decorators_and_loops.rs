@@ -384,3 +384,22 @@ fn hot_reload_halts_the_old_tree_and_runs_the_new_one() {
     assert_eq!(c.take(), log(&["enter c", "c"]));
     assert_eq!(t.nodes().len(), 2);
 }
+
+#[test]
+fn hot_reload_of_a_library_subtree() {
+    let mut lib = bt_interp::Library::new();
+    lib.insert_json("idle", &many("sequence", vec![act("a"), act("b")]).to_string())
+        .unwrap();
+    let tree = one("loop", json!({"type": "subtree", "subtreeId": "idle"}));
+    let (mut t, mut c) = (bt_interp::Agent::new(load_with(tree.clone(), &lib)), Ctx::new());
+    c.set("b", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
+    // A designer edits the subtree; the tree is rebuilt and swapped in.
+    lib.insert_json("idle", &many("selector", vec![act("c")]).to_string())
+        .unwrap();
+    t.replace_definition(&mut c, load_with(tree, &lib));
+    assert_eq!(c.take(), log(&["halt b"]), "the old subtree's running action is halted");
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter c", "c"]));
+}
