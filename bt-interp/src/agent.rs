@@ -419,13 +419,42 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         out
     }
 
+    /// Ticks child `id`: a condition or action leaf without hooks in place
+    /// (the same events as [`Exec::tick`], without its call), anything else
+    /// through [`Exec::tick`].
+    #[inline(always)]
+    fn child(&mut self, id: u32, entering: bool) -> Out {
+        let def = self.def;
+        let node = &def.nodes[id as usize];
+        if node.hooks != NO_HOOK {
+            return self.tick(id, entering);
+        }
+        let out = match node.op {
+            Op::Condition => {
+                self.obs.entered(NodeId(id));
+                Out::from(def.conds[node.leaf as usize].check(self.ctx))
+            }
+            Op::Action => {
+                let leaf = &mut self.actions[node.leaf as usize];
+                if entering {
+                    self.obs.entered(NodeId(id));
+                    leaf.enter(self.ctx);
+                }
+                Out::from(leaf.tick(self.ctx))
+            }
+            _ => return self.tick(id, entering),
+        };
+        self.obs.ticked(NodeId(id), out.status());
+        out
+    }
+
     /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure).
     #[inline(always)]
     fn chain(&mut self, node: &Flat, cont: Out) -> Out {
         let s = node.slot as usize;
         let r = self.ints[s];
         for i in r.saturating_sub(1)..node.n {
-            let o = self.tick(self.kid(node, i), r != i + 1);
+            let o = self.child(self.kid(node, i), r != i + 1);
             if o != cont {
                 self.ints[s] = if o == Out::Running { i + 1 } else { 0 };
                 return o;
@@ -442,7 +471,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let s = node.slot as usize;
         let r = self.ints[s];
         for i in 0..node.n {
-            let o = self.tick(self.kid(node, i), r != i + 1);
+            let o = self.child(self.kid(node, i), r != i + 1);
             if o == Out::Jump {
                 // A later running child is left for the jump's clean-up to halt.
                 if r <= i + 1 {
