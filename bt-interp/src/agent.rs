@@ -442,6 +442,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 }
                 Out::from(leaf.tick(self.ctx))
             }
+            Op::Wait => {
+                let t = &mut self.times[node.time as usize];
+                if entering {
+                    self.obs.entered(NodeId(id));
+                    *t = self.now;
+                    Out::Running
+                } else if self.now - *t >= node.secs {
+                    Out::Success
+                } else {
+                    Out::Running
+                }
+            }
             _ => return self.tick(id, entering),
         };
         self.obs.ticked(NodeId(id), out.status());
