@@ -512,7 +512,7 @@ fn label(node: &Node) -> String {
             format!("{}({})", l.type_name, params.join(", "))
         }
         Params::Count(c) => format!("{name}({c})"),
-        Params::Seconds(s) => format!("{name}({s})"),
+        Params::Seconds(s) => format!("{name}({s:?})"),
         Params::Subtree(id) => format!("subtree({id})"),
         Params::Parallel(Policy::RequireAll) => "parallel(requireAll)".into(),
         Params::Parallel(Policy::RequireOne) => "parallel(requireOne)".into(),

@@ -99,6 +99,26 @@ pub struct NodeRow {
     pub path: String,
 }
 
+#[cfg(feature = "observe")]
+impl bt_observe::NodeRow for NodeRow {
+    fn id(&self) -> u32 {
+        self.id.0
+    }
+    fn parent(&self) -> Option<u32> {
+        self.parent.map(|p| p.0)
+    }
+    fn kind(&self) -> NodeKind {
+        self.kind
+    }
+    fn label(&self) -> &str {
+        &self.label
+    }
+    /// JSON keeps no line numbers: 0 (unknown).
+    fn line(&self) -> u32 {
+        0
+    }
+}
+
 /// A `match` key as stored in a definition.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum StoredKey {
