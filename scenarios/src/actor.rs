@@ -40,7 +40,9 @@ pub struct Player {
     pub stride: Stride,
     /// Where it is walking to, if anywhere.
     pub goal: Option<Hex>,
-    /// When set, a new random goal within this radius is drawn on arrival.
+    /// Where it spawned: the centre of its wandering.
+    pub home: Hex,
+    /// When set, a new random goal within this radius of `home` is drawn on arrival.
     pub wander: Option<u32>,
     /// How the player uses Dodge, if at all.
     pub dodge: Option<Dodge>,
@@ -57,6 +59,7 @@ impl Player {
             queue: ReactionQueue::default(),
             stride: Stride::new(PLAYER_STEP),
             goal: None,
+            home: loc,
             wander: None,
             dodge: None,
         }

@@ -123,18 +123,39 @@ impl Heading {
     }
 
     /// The heading closest to the direction of `delta` (ADR-006
-    /// `Heading::new(direction_qrz)`); on an exact tie the first in
-    /// [`Heading::ALL`] order wins. `None` for a zero delta.
+    /// `Heading::new(direction_qrz)`); when two are equally close (a target
+    /// exactly between two headings) the first in [`Heading::ALL`] order wins.
+    /// `None` for a zero delta.
     pub fn towards(delta: Hex) -> Option<Heading> {
         let bearing = delta.bearing()?;
-        let mut best = Heading::NE;
-        for h in Heading::ALL {
-            if angle_between(h.to_angle(), bearing) < angle_between(best.to_angle(), bearing) {
-                best = h;
-            }
-        }
-        Some(best)
+        closest(Heading::ALL.into_iter(), bearing)
     }
+
+    /// The opposite direction.
+    pub const fn opposite(self) -> Heading {
+        match self {
+            Heading::NE => Heading::SW,
+            Heading::E => Heading::W,
+            Heading::SE => Heading::NW,
+            Heading::SW => Heading::NE,
+            Heading::W => Heading::E,
+            Heading::NW => Heading::SE,
+        }
+    }
+}
+
+/// Of `headings`, the one closest in angle to `bearing`; bearings computed in
+/// floating point make exact ties come out a hair apart, so differences
+/// within [`CONE_EPSILON`] count as ties, won by the first heading.
+pub(crate) fn closest(headings: impl Iterator<Item = Heading>, bearing: f64) -> Option<Heading> {
+    let mut best: Option<(Heading, f64)> = None;
+    for h in headings {
+        let off = angle_between(h.to_angle(), bearing);
+        if best.is_none_or(|(_, b)| off < b - CONE_EPSILON) {
+            best = Some((h, off));
+        }
+    }
+    best.map(|(h, _)| h)
 }
 
 /// Half the width of the facing cone: 60° in all, ±30° around the heading.
@@ -193,6 +214,17 @@ mod tests {
         // A neighbour one heading off is 60° away: outside.
         assert!(!is_in_facing_cone(Heading::NE, Hex::ORIGIN, Heading::E.delta()));
         assert!(!is_in_facing_cone(Heading::E, Hex::ORIGIN, Hex::ORIGIN));
+    }
+
+    #[test]
+    fn ties_go_to_the_first_heading() {
+        for (delta, h) in [(Hex::new(2, -1), Heading::NE), (Hex::new(1, 1), Heading::E), (Hex::new(-1, -1), Heading::W)] {
+            assert_eq!(Heading::towards(delta), Some(h), "{delta}");
+        }
+        for h in Heading::ALL {
+            assert_eq!(h.opposite().opposite(), h);
+            assert_eq!(h.delta() + h.opposite().delta(), Hex::ORIGIN);
+        }
     }
 
     #[test]

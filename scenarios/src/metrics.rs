@@ -6,6 +6,7 @@
 use bt::prelude::*;
 use bt::NodeKind;
 
+use crate::actor::PlayerId;
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};
 use crate::reaction::ResolveReason;
 
@@ -109,6 +110,51 @@ impl Spread {
     }
 }
 
+/// Bins of a [`Histogram`], each one frame (1/60 s) wide.
+const BINS: usize = 600;
+
+/// Durations counted in one-frame bins up to 10 s (longer ones in the last
+/// bin): bounded memory however long the run, and a median to the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Histogram {
+    bins: Vec<u64>,
+    count: u64,
+}
+
+impl Default for Histogram {
+    fn default() -> Histogram {
+        Histogram { bins: vec![0; BINS], count: 0 }
+    }
+}
+
+impl Histogram {
+    /// Adds a sample (in seconds; negative ones count as 0).
+    pub fn add(&mut self, x: f64) {
+        let bin = ((x.max(0.0) * crate::world::FPS).round() as usize).min(BINS - 1);
+        self.bins[bin] += 1;
+        self.count += 1;
+    }
+
+    /// The median, to the nearest frame; `None` without samples.
+    pub fn median(&self) -> Option<f64> {
+        let half = self.count.div_ceil(2);
+        let mut seen = 0;
+        for (i, n) in self.bins.iter().enumerate() {
+            seen += n;
+            if seen >= half && self.count > 0 {
+                return Some(i as f64 / crate::world::FPS);
+            }
+        }
+        None
+    }
+
+    /// Samples at most `x` seconds (to the nearest frame).
+    pub fn at_most(&self, x: f64) -> u64 {
+        let last = ((x.max(0.0) * crate::world::FPS).round() as usize).min(BINS - 1);
+        self.bins[..=last].iter().sum()
+    }
+}
+
 /// Failed `UseAbilityIfAdjacent` checks, by reason.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CheckCounts {
@@ -133,6 +179,8 @@ pub struct Metrics {
     pub attacks: u64,
     /// Time between two consecutive attacks of the same dog.
     pub attack_interval: Spread,
+    /// The same, binned.
+    pub attack_intervals: Histogram,
     /// Abilities the server refused.
     pub refusals: u64,
     /// Checks `UseAbilityIfAdjacent` failed.
@@ -157,6 +205,10 @@ pub struct Metrics {
     pub locks_acquired: u64,
     /// Locks released because the target died, despawned, or left the leash.
     pub locks_released: [u64; 3],
+    /// Locks replaced while still held (a dog switching targets without a
+    /// release: what TargetLock exists to prevent).
+    pub lock_switches: u64,
+    locked: Vec<Option<PlayerId>>,
     last_attack: Vec<Option<f64>>,
     first_threat: Vec<Option<f64>>,
     filled: Vec<bool>,
@@ -170,6 +222,7 @@ impl Metrics {
                 self.attacks += 1;
                 if let Some(last) = slot(&mut self.last_attack, dog.0).replace(e.at) {
                     self.attack_interval.add(e.at - last);
+                    self.attack_intervals.add(e.at - last);
                 }
             }
             EventKind::AbilityFailed { .. } => self.refusals += 1,
@@ -205,8 +258,14 @@ impl Metrics {
             EventKind::Dodged { .. } => self.dodges += 1,
             EventKind::PlayerDied { .. } => self.deaths += 1,
             EventKind::PlayerDespawned { .. } => self.despawns += 1,
-            EventKind::LockAcquired { .. } => self.locks_acquired += 1,
-            EventKind::LockReleased { reason, .. } => {
+            EventKind::LockAcquired { dog, target } => {
+                self.locks_acquired += 1;
+                if slot(&mut self.locked, dog.0).replace(target).is_some() {
+                    self.lock_switches += 1;
+                }
+            }
+            EventKind::LockReleased { dog, reason, .. } => {
+                *slot(&mut self.locked, dog.0) = None;
                 self.locks_released[match reason {
                     ReleaseReason::Died => 0,
                     ReleaseReason::Despawned => 1,

@@ -2,7 +2,7 @@
 //! steps toward or away from a hex. Shared by dogs, players, the guard and the
 //! fleeing NPC.
 
-use crate::hex::{Heading, Hex};
+use crate::hex::{Heading, Hex, closest};
 
 /// Movement cadence: an actor may take one step every `step_every` seconds.
 /// It belongs to the body, not to the action that moves it, so restarting a
@@ -51,15 +51,7 @@ pub fn step_away(from: Hex, threat: Hex, is_free: impl Fn(Hex) -> bool) -> Optio
 /// to `direction` (first in [`Heading::ALL`] order on a tie).
 fn best_step(from: Hex, direction: Hex, ok: impl Fn(Hex) -> bool) -> Option<Heading> {
     let want = direction.bearing()?;
-    Heading::ALL
-        .into_iter()
-        .filter(|h| ok(from.neighbor(*h)))
-        .min_by(|a, b| off_by(*a, want).total_cmp(&off_by(*b, want)))
-}
-
-fn off_by(h: Heading, bearing: f64) -> f64 {
-    let d = (h.to_angle() - bearing).abs() % 360.0;
-    if d > 180.0 { 360.0 - d } else { d }
+    closest(Heading::ALL.into_iter().filter(|h| ok(from.neighbor(*h))), want)
 }
 
 #[cfg(test)]

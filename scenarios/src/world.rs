@@ -26,8 +26,10 @@ use crate::metrics::{Metrics, SequenceCounter};
 use crate::movement::step_toward;
 use crate::spatial::{Occupancy, PlayerIndex};
 
-/// The fixed step of the simulation: 60 frames per second.
-pub const FRAME: f64 = 1.0 / 60.0;
+/// Frames per second of the simulation.
+pub const FPS: f64 = 60.0;
+/// The fixed step of the simulation, in seconds.
+pub const FRAME: f64 = 1.0 / FPS;
 
 /// A tree that can be a dog's brain: any tree over [`DogCtx`] (the
 /// [`WildDog`] by default; tests use variants of it).
@@ -152,7 +154,8 @@ impl<B: Brain> World<B> {
         }
     }
 
-    /// Makes a player wander: a new random goal within `radius` on every arrival.
+    /// Makes a player wander around where it spawned: a new random goal
+    /// within `radius` of that spot on every arrival.
     pub fn wander_player(&mut self, id: PlayerId, radius: u32) {
         if let Some(p) = self.players.get_mut(id) {
             p.wander = Some(radius.max(1));
@@ -217,7 +220,7 @@ impl<B: Brain> World<B> {
 
     /// Simulates frames until `seconds` more of simulation time have passed.
     pub fn run_for(&mut self, seconds: f64) {
-        let end = self.frame + (seconds / FRAME).round() as u64;
+        let end = self.frame + (seconds * FPS).round() as u64;
         while self.frame < end {
             self.step();
         }
@@ -270,7 +273,7 @@ impl<B: Brain> World<B> {
         resolve_expired(now, &mut self.players, &mut self.occupancy, &mut self.events);
         self.record();
         self.frame += 1;
-        self.now = self.frame as f64 * FRAME;
+        self.now = self.frame as f64 / FPS;
     }
 
     /// Phase 1: dodges and walking.
@@ -291,7 +294,7 @@ impl<B: Brain> World<B> {
                 let span = 2 * radius + 1;
                 let dq = self.rng.below(span) as i32 - r;
                 let dr = self.rng.below(span) as i32 - r;
-                p.goal = Some(p.loc + Hex::new(dq, dr));
+                p.goal = Some(p.home + Hex::new(dq, dr));
             }
             let Some(goal) = p.goal else { continue };
             if goal == p.loc {
