@@ -184,6 +184,13 @@ pub struct GuardCtx {
     pub log: Vec<GuardEvent>,
 }
 
+impl GuardCtx {
+    /// A scene at time 0 with nothing said and nothing logged.
+    pub fn new(world: WorldState, npc: Npc) -> GuardCtx {
+        GuardCtx { now: 0.0, world, npc, dialogue: None, log: Vec::new() }
+    }
+}
+
 impl Clock for GuardCtx {
     fn now(&self) -> f64 {
         self.now
