@@ -89,27 +89,40 @@ fn describe(e: &Event, names: &[&str]) -> Option<String> {
             };
             format!("dog#{} lets go of {}: {why}", dog.0, name(target))
         }
-        EventKind::AbilityUsed { dog, target, ability: Ability::BasicAttack } => {
+        EventKind::AbilityUsed {
+            dog,
+            target,
+            ability: Ability::BasicAttack,
+        } => {
             format!("dog#{} bites {}", dog.0, name(target))
         }
         EventKind::AbilityFailed { dog, reason, .. } => format!("server refuses dog#{}'s bite: {reason:?}", dog.0),
         EventKind::QueueFull { player } => format!("{}'s reaction queue is full", name(player)),
-        EventKind::ThreatResolved { player, source, damage, reason: ResolveReason::QueueOverflow } => {
+        EventKind::ThreatResolved {
+            player,
+            source,
+            damage,
+            reason: ResolveReason::QueueOverflow,
+        } => {
             format!("{} takes {damage} from dog#{} (queue overflow)", name(player), source.0)
         }
         EventKind::Dodged { player, cleared } => format!("{} dodges, clearing {cleared} threats", name(player)),
         EventKind::PlayerDied { player } => format!("{} dies", name(player)),
         EventKind::PlayerDespawned { player } => format!("{} logs out", name(player)),
-        EventKind::ThreatQueued { .. }
-        | EventKind::ThreatResolved { .. }
-        | EventKind::CheckFailed { .. } => return None,
+        EventKind::ThreatQueued { .. } | EventKind::ThreatResolved { .. } | EventKind::CheckFailed { .. } => {
+            return None;
+        }
     })
 }
 
 fn summary(m: &Metrics, frames: u64, wall: f64) {
     let pct = |x: Option<f64>| x.map_or("n/a".to_string(), |x| format!("{:.1}%", 100.0 * x));
     let s = &m.sequences;
-    println!("\n== Summary: {:.0} s of game time, {frames} frames, {:.0} ms of wall time ==", DURATION, wall * 1e3);
+    println!(
+        "\n== Summary: {:.0} s of game time, {frames} frames, {:.0} ms of wall time ==",
+        DURATION,
+        wall * 1e3
+    );
     let h = &m.attack_intervals;
     println!(
         "attacks: {}; interval between a dog's bites: min {:.3} s, median {:.3} s, max {:.3} s, {} of {} within 1.1 s",
@@ -136,9 +149,7 @@ fn summary(m: &Metrics, frames: u64, wall: f64) {
     );
     println!(
         "reaction queues: {} filled; from a player's first threat to its first full queue: {:.2} s fastest, {:.2} s slowest",
-        m.queues_filled,
-        m.queue_fill.min,
-        m.queue_fill.max
+        m.queues_filled, m.queue_fill.min, m.queue_fill.max
     );
     println!(
         "threats: {} expired, {} overflowed, {} damage dealt, {} dodges, {} deaths, {} logouts",

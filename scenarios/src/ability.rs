@@ -34,7 +34,11 @@ pub fn execute_ability(
 ) {
     for t in tries.drain(..) {
         let mut emit = |kind| events.push(Event { at: now, kind });
-        let refuse = |reason| EventKind::AbilityFailed { dog: t.dog, ability: t.ability, reason };
+        let refuse = |reason| EventKind::AbilityFailed {
+            dog: t.dog,
+            ability: t.ability,
+            reason,
+        };
         let Some(dog) = dogs.get_mut(t.dog.0 as usize).filter(|d| d.health.is_alive()) else {
             emit(refuse(Refusal::CasterGone));
             continue;
@@ -62,9 +66,17 @@ pub fn execute_ability(
         }
         let (gcd_type, gcd_duration) = t.ability.gcd();
         dog.gcd.activate(gcd_type, gcd_duration, now);
-        emit(EventKind::AbilityUsed { dog: t.dog, target: t.target, ability: t.ability });
+        emit(EventKind::AbilityUsed {
+            dog: t.dog,
+            target: t.target,
+            ability: t.ability,
+        });
         let overflow = player.queue.insert(t.dog, t.ability.damage(), now);
-        emit(EventKind::ThreatQueued { player: t.target, source: t.dog, queued: player.queue.len() });
+        emit(EventKind::ThreatQueued {
+            player: t.target,
+            source: t.dog,
+            queued: player.queue.len(),
+        });
         if player.queue.is_full() {
             emit(EventKind::QueueFull { player: t.target });
         }
@@ -99,12 +111,20 @@ pub fn resolve_threat(
     let damage = player.health.take_damage(threat.damage);
     events.push(Event {
         at: now,
-        kind: EventKind::ThreatResolved { player: player.id, source: threat.source, damage, reason },
+        kind: EventKind::ThreatResolved {
+            player: player.id,
+            source: threat.source,
+            damage,
+            reason,
+        },
     });
     if !player.health.is_alive() {
         player.queue.clear();
         player.goal = None;
         occupancy.free(player.loc);
-        events.push(Event { at: now, kind: EventKind::PlayerDied { player: player.id } });
+        events.push(Event {
+            at: now,
+            kind: EventKind::PlayerDied { player: player.id },
+        });
     }
 }

@@ -81,7 +81,11 @@ pub struct Dodge {
 impl Dodge {
     /// Dodges at `min_threats` threats, at most once per `cooldown` seconds.
     pub const fn new(min_threats: usize, cooldown: f64) -> Dodge {
-        Dodge { min_threats, cooldown, ready_at: 0.0 }
+        Dodge {
+            min_threats,
+            cooldown,
+            ready_at: 0.0,
+        }
     }
 }
 

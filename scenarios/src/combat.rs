@@ -52,7 +52,10 @@ pub struct Gcd {
 impl Gcd {
     /// No cooldown running.
     pub const fn new() -> Gcd {
-        Gcd { gcd_type: None, expires_at: 0.0 }
+        Gcd {
+            gcd_type: None,
+            expires_at: 0.0,
+        }
     }
 
     /// `true` while the cooldown runs at time `now`.
@@ -85,7 +88,10 @@ pub struct TargetLock {
 impl TargetLock {
     /// A lock on `target` with leash `leash` (0 = infinite).
     pub const fn new(target: PlayerId, leash: u32) -> TargetLock {
-        TargetLock { locked_target: target, max_chase_distance: leash }
+        TargetLock {
+            locked_target: target,
+            max_chase_distance: leash,
+        }
     }
 
     /// `true` when the target still exists (`target_loc` is `Some`) and is
@@ -150,9 +156,15 @@ mod tests {
         let lock = TargetLock::new(PlayerId(0), 30);
         assert!(lock.is_target_valid(Some(Hex::new(30, 0)), Hex::ORIGIN));
         assert!(!lock.is_target_valid(Some(Hex::new(31, 0)), Hex::ORIGIN));
-        assert!(!lock.is_target_valid(None, Hex::ORIGIN), "a despawned target is invalid");
+        assert!(
+            !lock.is_target_valid(None, Hex::ORIGIN),
+            "a despawned target is invalid"
+        );
         let unleashed = TargetLock::new(PlayerId(0), 0);
-        assert!(unleashed.is_target_valid(Some(Hex::new(1000, 0)), Hex::ORIGIN), "0 = infinite leash");
+        assert!(
+            unleashed.is_target_valid(Some(Hex::new(1000, 0)), Hex::ORIGIN),
+            "0 = infinite leash"
+        );
     }
 
     #[test]

@@ -76,7 +76,11 @@ impl Action<DogCtx<'_>> for FindOrKeepTarget {
             ctx.dog.lock = None;
             ctx.dog.target = None;
             let dog = ctx.dog.id;
-            ctx.emit(EventKind::LockReleased { dog, target: lock.locked_target, reason });
+            ctx.emit(EventKind::LockReleased {
+                dog,
+                target: lock.locked_target,
+                reason,
+            });
         }
         match ctx.index.nearest_within(ctx.players, ctx.dog.loc, self.dist) {
             Some(target) => {
@@ -124,7 +128,11 @@ impl Action<DogCtx<'_>> for MoveAdjacent {
         let Some(goal) = ctx.target().filter(|p| p.health.is_alive()).map(|p| p.loc) else {
             return Status::Failure;
         };
-        if ctx.dog.lock.is_some_and(|l| !l.is_target_valid(Some(goal), ctx.dog.loc)) {
+        if ctx
+            .dog
+            .lock
+            .is_some_and(|l| !l.is_target_valid(Some(goal), ctx.dog.loc))
+        {
             return Status::Failure;
         }
         if ctx.dog.loc.distance(goal) <= 1 {
@@ -142,7 +150,11 @@ impl Action<DogCtx<'_>> for MoveAdjacent {
         ctx.dog.loc = to;
         ctx.dog.heading = h;
         ctx.dog.stride.stepped(ctx.now);
-        if to.distance(goal) <= 1 { Status::Success } else { Status::Running }
+        if to.distance(goal) <= 1 {
+            Status::Success
+        } else {
+            Status::Running
+        }
     }
 }
 
@@ -160,7 +172,11 @@ impl Action<DogCtx<'_>> for UseAbilityIfAdjacent {
         let failed = match check(self.ability, ctx) {
             Ok(target) => {
                 let (dog, ability) = (ctx.dog.id, self.ability);
-                ctx.tries.push(TryUseAbility { dog, ability, target: target.id });
+                ctx.tries.push(TryUseAbility {
+                    dog,
+                    ability,
+                    target: target.id,
+                });
                 return Status::Success;
             }
             Err(reason) => reason,

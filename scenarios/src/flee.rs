@@ -78,7 +78,14 @@ pub struct FleeCtx {
 impl FleeCtx {
     /// A scene at time 0.
     pub fn new(npc: Hex, player: Hex, centre: Hex, step_every: f64) -> FleeCtx {
-        FleeCtx { now: 0.0, npc, player, centre, step_every, log: Vec::new() }
+        FleeCtx {
+            now: 0.0,
+            npc,
+            player,
+            centre,
+            step_every,
+            log: Vec::new(),
+        }
     }
 
     /// Hexes between the NPC and the player.
@@ -155,7 +162,10 @@ impl Action<FleeCtx> for WalkToCentre {
     }
 
     fn halt(&mut self, ctx: &mut FleeCtx) {
-        ctx.log.push(FleeEvent::WalkHalted { at: ctx.now, loc: ctx.npc });
+        ctx.log.push(FleeEvent::WalkHalted {
+            at: ctx.now,
+            loc: ctx.npc,
+        });
     }
 }
 

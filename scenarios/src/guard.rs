@@ -11,8 +11,8 @@
 //!   moving; the root is a reactive selector and the night branch a reactive
 //!   sequence, so when day breaks the walk is halted on that very tick.
 
-use bt::prelude::*;
 use bt::Run;
+use bt::prelude::*;
 
 use crate::hex::Hex;
 use crate::movement::step_toward;
@@ -40,7 +40,10 @@ pub struct QuestStage {
 }
 
 /// The stage the guard's quest branch watches.
-pub const BUILD_RESONANCE: QuestStage = QuestStage { quest: "flying-home", stage: "build-resonance" };
+pub const BUILD_RESONANCE: QuestStage = QuestStage {
+    quest: "flying-home",
+    stage: "build-resonance",
+};
 
 /// Where a quest stage stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -94,7 +97,10 @@ pub struct WorldState {
 impl WorldState {
     /// The state of a quest stage (`Inactive` if never set).
     pub fn stage(&self, stage: QuestStage) -> StageState {
-        self.quests.iter().find(|(s, _)| *s == stage).map_or(StageState::Inactive, |(_, st)| *st)
+        self.quests
+            .iter()
+            .find(|(s, _)| *s == stage)
+            .map_or(StageState::Inactive, |(_, st)| *st)
     }
 
     /// Sets the state of a quest stage.
@@ -187,7 +193,13 @@ pub struct GuardCtx {
 impl GuardCtx {
     /// A scene at time 0 with nothing said and nothing logged.
     pub fn new(world: WorldState, npc: Npc) -> GuardCtx {
-        GuardCtx { now: 0.0, world, npc, dialogue: None, log: Vec::new() }
+        GuardCtx {
+            now: 0.0,
+            world,
+            npc,
+            dialogue: None,
+            log: Vec::new(),
+        }
     }
 }
 
@@ -267,22 +279,36 @@ impl MoveTo {
 impl Action<GuardCtx> for MoveTo {
     fn enter(&mut self, ctx: &mut GuardCtx) {
         self.next_step_at = ctx.now + ctx.npc.step_every;
-        ctx.log.push(GuardEvent::WalkStarted { at: ctx.now, to: self.to });
+        ctx.log.push(GuardEvent::WalkStarted {
+            at: ctx.now,
+            to: self.to,
+        });
     }
 
     fn tick(&mut self, ctx: &mut GuardCtx) -> Status {
         let Some(goal) = ctx.world.location(self.to) else {
-            ctx.log.push(GuardEvent::UnknownLocation { at: ctx.now, to: self.to });
+            ctx.log.push(GuardEvent::UnknownLocation {
+                at: ctx.now,
+                to: self.to,
+            });
             return Status::Failure;
         };
         while ctx.npc.loc != goal && ctx.now >= self.next_step_at {
-            let Some(h) = step_toward(ctx.npc.loc, goal, |_| true) else { return Status::Failure };
+            let Some(h) = step_toward(ctx.npc.loc, goal, |_| true) else {
+                return Status::Failure;
+            };
             ctx.npc.loc = ctx.npc.loc.neighbor(h);
             self.next_step_at += ctx.npc.step_every;
-            ctx.log.push(GuardEvent::Stepped { at: ctx.now, loc: ctx.npc.loc });
+            ctx.log.push(GuardEvent::Stepped {
+                at: ctx.now,
+                loc: ctx.npc.loc,
+            });
         }
         if ctx.npc.loc == goal {
-            ctx.log.push(GuardEvent::Arrived { at: ctx.now, to: self.to });
+            ctx.log.push(GuardEvent::Arrived {
+                at: ctx.now,
+                to: self.to,
+            });
             Status::Success
         } else {
             Status::Running
@@ -290,7 +316,10 @@ impl Action<GuardCtx> for MoveTo {
     }
 
     fn halt(&mut self, ctx: &mut GuardCtx) {
-        ctx.log.push(GuardEvent::WalkHalted { at: ctx.now, loc: ctx.npc.loc });
+        ctx.log.push(GuardEvent::WalkHalted {
+            at: ctx.now,
+            loc: ctx.npc.loc,
+        });
     }
 }
 
@@ -344,12 +373,24 @@ pub fn interact(scene: &GuardCtx) -> Interaction {
         tree.reset(&mut snapshot);
     }
     match (run, snapshot.dialogue) {
-        (Run::Completed(Status::Success), Some(dialogue)) => Interaction { dialogue, fallback: false, run: Some(run) },
-        _ => Interaction { dialogue: scene.npc.default_dialogue, fallback: true, run: Some(run) },
+        (Run::Completed(Status::Success), Some(dialogue)) => Interaction {
+            dialogue,
+            fallback: false,
+            run: Some(run),
+        },
+        _ => Interaction {
+            dialogue: scene.npc.default_dialogue,
+            fallback: true,
+            run: Some(run),
+        },
     }
 }
 
 /// On-interaction mode for an NPC without a tree: its default dialogue (ADR-017).
 pub fn interact_without_tree(npc: &Npc) -> Interaction {
-    Interaction { dialogue: npc.default_dialogue, fallback: true, run: None }
+    Interaction {
+        dialogue: npc.default_dialogue,
+        fallback: true,
+        run: None,
+    }
 }

@@ -96,7 +96,14 @@ pub enum Heading {
 
 impl Heading {
     /// All headings, clockwise from north-east.
-    pub const ALL: [Heading; 6] = [Heading::NE, Heading::E, Heading::SE, Heading::SW, Heading::W, Heading::NW];
+    pub const ALL: [Heading; 6] = [
+        Heading::NE,
+        Heading::E,
+        Heading::SE,
+        Heading::SW,
+        Heading::W,
+        Heading::NW,
+    ];
 
     /// The axial step one hex in this direction.
     pub const fn delta(self) -> Hex {
@@ -218,7 +225,11 @@ mod tests {
 
     #[test]
     fn ties_go_to_the_first_heading() {
-        for (delta, h) in [(Hex::new(2, -1), Heading::NE), (Hex::new(1, 1), Heading::E), (Hex::new(-1, -1), Heading::W)] {
+        for (delta, h) in [
+            (Hex::new(2, -1), Heading::NE),
+            (Hex::new(1, 1), Heading::E),
+            (Hex::new(-1, -1), Heading::W),
+        ] {
             assert_eq!(Heading::towards(delta), Some(h), "{delta}");
         }
         for h in Heading::ALL {

@@ -3,8 +3,8 @@
 //! ADR-006 Phase 6 describes: "sequences completed vs. sequences restarted"),
 //! attack intervals, queue fill times, lock changes and failed checks.
 
-use bt::prelude::*;
 use bt::NodeKind;
+use bt::prelude::*;
 
 use crate::actor::PlayerId;
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};
@@ -53,7 +53,10 @@ impl<'s> SequenceCounter<'s> {
     /// Counts into `stats` for a tree whose node table is `nodes`.
     pub fn new(nodes: &[NodeInfo], stats: &'s mut SequenceStats) -> SequenceCounter<'s> {
         let seq = nodes.iter().find(|n| n.kind == NodeKind::Sequence).map(|n| n.id);
-        let find = nodes.iter().find(|n| n.label.starts_with("FindOrKeepTarget")).map(|n| n.id);
+        let find = nodes
+            .iter()
+            .find(|n| n.label.starts_with("FindOrKeepTarget"))
+            .map(|n| n.id);
         SequenceCounter { seq, find, stats }
     }
 }
@@ -123,7 +126,10 @@ pub struct Histogram {
 
 impl Default for Histogram {
     fn default() -> Histogram {
-        Histogram { bins: vec![0; BINS], count: 0 }
+        Histogram {
+            bins: vec![0; BINS],
+            count: 0,
+        }
     }
 }
 

@@ -18,7 +18,10 @@ pub struct Stride {
 impl Stride {
     /// One step every `step_every` seconds, the first one at once.
     pub const fn new(step_every: f64) -> Stride {
-        Stride { step_every, ready_at: 0.0 }
+        Stride {
+            step_every,
+            ready_at: 0.0,
+        }
     }
 
     /// `true` when a step may be taken at time `now`.

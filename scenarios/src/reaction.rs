@@ -55,7 +55,11 @@ impl ReactionQueue {
     /// A queue of `capacity` slots (at least 1) whose threats wait `window` seconds.
     pub fn new(capacity: usize, window: f64) -> ReactionQueue {
         let capacity = capacity.max(1);
-        ReactionQueue { threats: VecDeque::with_capacity(capacity + 1), capacity, window }
+        ReactionQueue {
+            threats: VecDeque::with_capacity(capacity + 1),
+            capacity,
+            window,
+        }
     }
 
     /// Number of slots.
@@ -92,7 +96,12 @@ impl ReactionQueue {
     /// oldest threat is pushed out and returned: the caller resolves it now.
     pub fn insert(&mut self, source: DogId, damage: u32, now: f64) -> Option<QueuedThreat> {
         let overflow = if self.is_full() { self.threats.pop_front() } else { None };
-        self.threats.push_back(QueuedThreat { source, damage, inserted_at: now, timer_duration: self.window });
+        self.threats.push_back(QueuedThreat {
+            source,
+            damage,
+            inserted_at: now,
+            timer_duration: self.window,
+        });
         overflow
     }
 
@@ -132,7 +141,10 @@ mod tests {
         assert!(q.is_full());
         let out = q.insert(DogId(9), 10, 0.3).expect("overflow");
         assert_eq!(out.source, DogId(0));
-        assert_eq!(q.iter().map(|t| t.source).collect::<Vec<_>>(), [DogId(1), DogId(2), DogId(9)]);
+        assert_eq!(
+            q.iter().map(|t| t.source).collect::<Vec<_>>(),
+            [DogId(1), DogId(2), DogId(9)]
+        );
     }
 
     #[test]

@@ -69,9 +69,13 @@ impl PlayerIndex {
         let mut best: Option<(u32, PlayerId)> = None;
         for cq in lo.0..=hi.0 {
             for cr in lo.1..=hi.1 {
-                let Some(bucket) = self.cells.get(&(cq, cr)) else { continue };
+                let Some(bucket) = self.cells.get(&(cq, cr)) else {
+                    continue;
+                };
                 for &id in bucket {
-                    let Some(p) = players.get(id).filter(|p| p.health.is_alive()) else { continue };
+                    let Some(p) = players.get(id).filter(|p| p.health.is_alive()) else {
+                        continue;
+                    };
                     let pd = from.distance(p.loc);
                     if pd <= dist && best.is_none_or(|b| (pd, id) < b) {
                         best = Some((pd, id));
@@ -149,7 +153,11 @@ mod tests {
         assert_eq!(index.nearest_within(&players, Hex::new(30, 0), 20), Some(far));
         players.get_mut(far).unwrap().health.current = 0;
         index.rebuild(&players);
-        assert_eq!(index.nearest_within(&players, Hex::new(30, 0), 20), None, "the dead are not targets");
+        assert_eq!(
+            index.nearest_within(&players, Hex::new(30, 0), 20),
+            None,
+            "the dead are not targets"
+        );
     }
 
     #[test]

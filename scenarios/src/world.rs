@@ -18,7 +18,8 @@ use bt::prelude::*;
 use bt::{NoopObserver, Rng};
 
 use crate::ability::{TryUseAbility, execute_ability, resolve_expired};
-use crate::actor::{Dog, DogId, Dodge, Player, PlayerId, Players};
+use crate::actor::{Dodge, Dog, DogId, Player, PlayerId, Players};
+use crate::combat::Health;
 use crate::dog::{DogCtx, WildDog};
 use crate::event::{Event, EventKind};
 use crate::hex::Hex;
@@ -114,7 +115,9 @@ impl<B: Brain> World<B> {
 
     /// Removes a player from the world (logout); `false` if it was not there.
     pub fn despawn_player(&mut self, id: PlayerId) -> bool {
-        let Some(p) = self.players.despawn(id) else { return false };
+        let Some(p) = self.players.despawn(id) else {
+            return false;
+        };
         if p.health.is_alive() {
             self.occupancy.free(p.loc);
         }
@@ -125,7 +128,9 @@ impl<B: Brain> World<B> {
     /// Kills a player outright (its body stays until it despawns); `false`
     /// if it was not there or already dead.
     pub fn kill_player(&mut self, id: PlayerId) -> bool {
-        let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) else { return false };
+        let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) else {
+            return false;
+        };
         p.health.current = 0;
         p.queue.clear();
         p.goal = None;
@@ -136,7 +141,9 @@ impl<B: Brain> World<B> {
 
     /// Moves a living player to `to` at once (a teleport or recall).
     pub fn teleport_player(&mut self, id: PlayerId, to: Hex) -> Result<(), Occupied> {
-        let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) else { return Ok(()) };
+        let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) else {
+            return Ok(());
+        };
         if p.loc != to {
             if !self.occupancy.is_free(to) {
                 return Err(Occupied(to));
@@ -159,6 +166,13 @@ impl<B: Brain> World<B> {
     pub fn wander_player(&mut self, id: PlayerId, radius: u32) {
         if let Some(p) = self.players.get_mut(id) {
             p.wander = Some(radius.max(1));
+        }
+    }
+
+    /// Heals a living player to a new maximum of `max` hit points (a tank, a test dummy).
+    pub fn set_max_health(&mut self, id: PlayerId, max: u32) {
+        if let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) {
+            p.health = Health::new(max.max(1));
         }
     }
 
@@ -269,7 +283,14 @@ impl<B: Brain> World<B> {
     /// resolve; then time advances by one frame.
     pub fn end_frame(&mut self) {
         let now = self.now;
-        execute_ability(now, &mut self.tries, &mut self.dogs, &mut self.players, &mut self.occupancy, &mut self.events);
+        execute_ability(
+            now,
+            &mut self.tries,
+            &mut self.dogs,
+            &mut self.players,
+            &mut self.occupancy,
+            &mut self.events,
+        );
         resolve_expired(now, &mut self.players, &mut self.occupancy, &mut self.events);
         self.record();
         self.frame += 1;
@@ -285,7 +306,10 @@ impl<B: Brain> World<B> {
             {
                 d.ready_at = now + d.cooldown;
                 let cleared = p.queue.clear();
-                self.events.push(Event { at: now, kind: EventKind::Dodged { player: p.id, cleared } });
+                self.events.push(Event {
+                    at: now,
+                    kind: EventKind::Dodged { player: p.id, cleared },
+                });
             }
             if let Some(radius) = p.wander
                 && p.goal.is_none_or(|g| g == p.loc)

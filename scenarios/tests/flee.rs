@@ -21,7 +21,12 @@ fn flee_halts_the_walk_latches_until_safe_and_the_walk_resumes() {
         s.now = now;
         tree.tick_observed(s, now, rec)
     };
-    let halts = |s: &FleeCtx| s.log.iter().filter(|e| matches!(e, FleeEvent::WalkHalted { .. })).count();
+    let halts = |s: &FleeCtx| {
+        s.log
+            .iter()
+            .filter(|e| matches!(e, FleeEvent::WalkHalted { .. }))
+            .count()
+    };
 
     // Walking to the centre: one hex per half second, the first at once.
     for (i, q) in [-7, -7, -6, -6, -5, -5, -4, -4, -3].into_iter().enumerate() {
@@ -55,7 +60,11 @@ fn flee_halts_the_walk_latches_until_safe_and_the_walk_resumes() {
     assert_eq!(tick(&mut s, 4.5, &mut rec), R);
     assert_eq!(rec.statuses(flee), [S]);
     assert_eq!(rec.statuses(walk), [R]);
-    assert_eq!(rec.entered.iter().filter(|n| **n == walk).count(), 1, "a new activation of the walk");
+    assert_eq!(
+        rec.entered.iter().filter(|n| **n == walk).count(),
+        1,
+        "a new activation of the walk"
+    );
     assert_eq!(s.npc, Hex::new(-7, 0));
     let mut now = 4.5;
     while s.npc != s.centre {
@@ -85,5 +94,8 @@ fn a_player_two_away_does_not_scare_the_npc() {
     assert!(!s.log.iter().any(|e| matches!(e, FleeEvent::FleeStarted { .. })));
     s.now = 0.5;
     tree.tick(&mut s);
-    assert!(s.log.iter().any(|e| matches!(e, FleeEvent::FleeStarted { .. })), "one step on, it is 1 away: flee");
+    assert!(
+        s.log.iter().any(|e| matches!(e, FleeEvent::FleeStarted { .. })),
+        "one step on, it is 1 away: flee"
+    );
 }

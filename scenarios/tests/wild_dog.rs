@@ -85,10 +85,13 @@ fn attacks(events: &[Event]) -> Vec<(f64, DogId, PlayerId)> {
         .collect()
 }
 
+/// Per frame: was B strictly closer to the dog than A, and the dog's target after the frame.
+type Frame = (bool, Option<PlayerId>);
+
 /// A dog locked on A, who walks away, while B keeps at the dog's heels (on
 /// the hex behind it); returns, per frame, whether B was strictly closer to
 /// the dog than A, and the dog's target after the frame.
-fn closer_player_at_the_heels<B: Brain>() -> (World<B>, DogId, PlayerId, PlayerId, Vec<(bool, Option<PlayerId>)>) {
+fn closer_player_at_the_heels<B: Brain>() -> (World<B>, DogId, PlayerId, PlayerId, Vec<Frame>) {
     let mut w: World<B> = World::new(1);
     let dog = w.spawn_dog(Hex::new(0, 0)).unwrap();
     let a = w.spawn_player("A", Hex::new(6, 0)).unwrap();
@@ -113,8 +116,14 @@ fn closer_player_at_the_heels<B: Brain>() -> (World<B>, DogId, PlayerId, PlayerI
 #[test]
 fn target_commitment_a_dog_locked_on_a_ignores_a_closer_b() {
     let (mut w, dog, a, _b, frames) = closer_player_at_the_heels::<WildDog>();
-    assert!(frames.iter().filter(|f| f.0).count() > 300, "B was closer than A most of the time");
-    assert!(frames.iter().all(|f| f.1 == Some(a)), "the dog never targets anyone but A");
+    assert!(
+        frames.iter().filter(|f| f.0).count() > 300,
+        "B was closer than A most of the time"
+    );
+    assert!(
+        frames.iter().all(|f| f.1 == Some(a)),
+        "the dog never targets anyone but A"
+    );
     let events = w.take_events();
     let bites = attacks(&events);
     assert!(bites.len() >= 5, "{bites:?}");
@@ -126,7 +135,10 @@ fn target_commitment_a_dog_locked_on_a_ignores_a_closer_b() {
 #[test]
 fn without_target_lock_the_same_dog_switches_to_the_closer_player() {
     let (_, _, a, b, frames) = closer_player_at_the_heels::<FickleDog>();
-    let switched = frames.iter().position(|f| f.1 == Some(b)).expect("the fickle dog switches to B");
+    let switched = frames
+        .iter()
+        .position(|f| f.1 == Some(b))
+        .expect("the fickle dog switches to B");
     assert!(frames[..switched].iter().all(|f| f.1 == Some(a)));
 }
 
@@ -164,7 +176,10 @@ fn releases_then_reacquires(mut w: World, dog: DogId, a: PlayerId, b: PlayerId, 
         waited += 1;
     }
     // The dog was in its wait(1.0) after the bite: the next run starts when it ends.
-    assert!((58..=60).contains(&waited), "FindOrKeepTarget ran {waited} frames later");
+    assert!(
+        (58..=60).contains(&waited),
+        "FindOrKeepTarget ran {waited} frames later"
+    );
     let kinds: Vec<_> = w.events().iter().map(|e| e.kind).collect();
     assert_eq!(
         kinds[..2],
@@ -226,15 +241,26 @@ fn two_dogs_adjacent_fill_the_reaction_queue_within_three_seconds() {
     let mut full_at = None;
     while w.now() <= 3.0 && full_at.is_none() {
         w.step();
-        full_at = w.events().iter().find(|e| e.kind == EventKind::QueueFull { player: p }).map(|e| e.at);
+        full_at = w
+            .events()
+            .iter()
+            .find(|e| e.kind == EventKind::QueueFull { player: p })
+            .map(|e| e.at);
         if full_at.is_none() {
-            assert_eq!(w.player(p).unwrap().queue.len(), 2, "two threats wait until the next bites");
+            assert_eq!(
+                w.player(p).unwrap().queue.len(),
+                2,
+                "two threats wait until the next bites"
+            );
         }
     }
     let full_at = full_at.expect("the queue fills within 3 s");
     let bites = attacks(w.events());
     assert_eq!(bites[2].0, full_at, "the third bite fills the queue");
-    assert!((full_at - 1.0).abs() <= FRAME, "a second after the first bites: {full_at}");
+    assert!(
+        (full_at - 1.0).abs() <= FRAME,
+        "a second after the first bites: {full_at}"
+    );
     let m = w.metrics();
     assert_eq!(m.queues_filled, 1);
     assert!(m.queue_fill.max <= 3.0);
@@ -301,7 +327,10 @@ fn a_dog_never_attacks_faster_than_the_gcd_even_without_its_wait() {
         assert!((0.5 - 1e-9..=0.5 + FRAME + 1e-9).contains(&i), "interval {i}");
     }
     let m = w.metrics();
-    assert!(m.checks_failed.gcd > 0, "UseAbilityIfAdjacent refuses while the GCD runs");
+    assert!(
+        m.checks_failed.gcd > 0,
+        "UseAbilityIfAdjacent refuses while the GCD runs"
+    );
     assert_eq!(m.refusals, 0, "so the server never sees a bite on cooldown");
 }
 
@@ -312,7 +341,11 @@ fn the_server_refuses_a_bite_while_the_gcd_runs() {
     let mut players = Players::new();
     let p = players.spawn(|id| Player::new(id, "P", Hex::new(0, 0)));
     let (mut occupancy, mut events) = (Occupancy::new(), Vec::new());
-    let bite = TryUseAbility { dog: DogId(0), ability: Ability::BasicAttack, target: p };
+    let bite = TryUseAbility {
+        dog: DogId(0),
+        ability: Ability::BasicAttack,
+        target: p,
+    };
     let mut tries = vec![bite, bite];
     execute_ability(10.0, &mut tries, &mut dogs, &mut players, &mut occupancy, &mut events);
     let mut tries = vec![bite];
@@ -329,7 +362,12 @@ fn the_server_refuses_a_bite_while_the_gcd_runs() {
         .collect();
     assert_eq!(
         outcomes,
-        [(10.0, None), (10.0, Some(Refusal::OnCooldown)), (10.4, Some(Refusal::OnCooldown)), (10.5, None)]
+        [
+            (10.0, None),
+            (10.0, Some(Refusal::OnCooldown)),
+            (10.4, Some(Refusal::OnCooldown)),
+            (10.5, None)
+        ]
     );
     assert_eq!(players.get(p).unwrap().queue.len(), 2);
 }
@@ -364,13 +402,23 @@ fn more_than_80_percent_of_sequence_runs_complete() {
         let m = w.metrics();
         let s = m.sequences;
         assert_eq!(m.deaths, 1, "only the player killed by the script dies");
-        assert!(m.locks_released[0] >= 1 && m.locks_released[1] >= 1, "{:?}", m.locks_released);
+        assert!(
+            m.locks_released[0] >= 1 && m.locks_released[1] >= 1,
+            "{:?}",
+            m.locks_released
+        );
         assert_eq!(s.no_target, 0, "every run had a target in range");
         assert!(s.completed >= 100, "{s:?}");
-        assert!(m.attacks - s.completed <= 4, "every bite but those still in their wait ends a run");
+        assert!(
+            m.attacks - s.completed <= 4,
+            "every bite but those still in their wait ends a run"
+        );
         let rate = s.completion_rate().unwrap();
         assert!(rate > 0.8, "seed {seed}: {rate} ({s:?})");
-        assert!(s.started - s.completed - s.failed <= 4, "at most one run per dog still under way");
+        assert!(
+            s.started - s.completed - s.failed <= 4,
+            "at most one run per dog still under way"
+        );
     }
 }
 
@@ -384,11 +432,19 @@ fn sequence_runs_are_counted_as_completed_or_restarted() {
     assert_eq!(w.metrics().sequences.completed, 0, "the run is in its wait");
     w.run_for(1.0);
     let s = w.metrics().sequences;
-    assert_eq!((s.started, s.completed, s.failed), (2, 1, 0), "one run done, the next one waiting");
+    assert_eq!(
+        (s.started, s.completed, s.failed),
+        (2, 1, 0),
+        "one run done, the next one waiting"
+    );
     w.kill_player(p);
     w.run_for(1.0);
     let s = w.metrics().sequences;
-    assert_eq!((s.completed, s.failed - s.no_target), (2, 0), "the waiting run completes, later ones find nobody");
+    assert_eq!(
+        (s.completed, s.failed - s.no_target),
+        (2, 0),
+        "the waiting run completes, later ones find nobody"
+    );
     assert!(s.no_target > 0);
     assert_eq!(s.engaged_completion_rate(), Some(1.0));
 }
@@ -401,10 +457,19 @@ fn face_target_runs_before_and_after_the_move() {
     let nodes = WildDog::NODES;
     let mut rec = Rec::default();
     w.step_observed(&mut rec);
-    let labels = |rec: &Rec| rec.leaves(nodes).into_iter().map(|(l, s)| (l.split(' ').next().unwrap(), s)).collect();
+    let labels = |rec: &Rec| {
+        rec.leaves(nodes)
+            .into_iter()
+            .map(|(l, s)| (l.split(' ').next().unwrap(), s))
+            .collect()
+    };
     let first: Vec<_> = labels(&rec);
     assert_eq!(first, [("FindOrKeepTarget", S), ("FaceTarget", S), ("MoveAdjacent", R)]);
-    assert_eq!(rec.statuses(node(nodes, "FaceTarget", 0)), [S], "the first FaceTarget, before the move");
+    assert_eq!(
+        rec.statuses(node(nodes, "FaceTarget", 0)),
+        [S],
+        "the first FaceTarget, before the move"
+    );
     assert_eq!(w.dog(dog).unwrap().loc, Hex::new(1, 0), "one hex in the first frame");
     let mut frames = 0;
     loop {
@@ -419,15 +484,31 @@ fn face_target_runs_before_and_after_the_move() {
         }
         assert_eq!(
             leaves,
-            [("MoveAdjacent", S), ("FaceTarget", S), ("UseAbilityIfAdjacent", S), ("wait(1.0)", R)]
+            [
+                ("MoveAdjacent", S),
+                ("FaceTarget", S),
+                ("UseAbilityIfAdjacent", S),
+                ("wait(1.0)", R)
+            ]
         );
-        assert_eq!(rec.statuses(node(nodes, "FaceTarget", 1)), [S], "the second FaceTarget, after the move");
+        assert_eq!(
+            rec.statuses(node(nodes, "FaceTarget", 1)),
+            [S],
+            "the second FaceTarget, after the move"
+        );
         break;
     }
-    assert!((frames as f64 * FRAME - 0.2).abs() < 1e-9, "the second step a movement step later");
+    assert!(
+        (frames as f64 * FRAME - 0.2).abs() < 1e-9,
+        "the second step a movement step later"
+    );
     let d = w.dog(dog).unwrap();
     assert_eq!(d.loc, Hex::new(2, -1), "the last step went north-east");
-    assert_eq!(d.heading, Heading::E, "the second FaceTarget turned the dog back to the target");
+    assert_eq!(
+        d.heading,
+        Heading::E,
+        "the second FaceTarget turned the dog back to the target"
+    );
     assert_eq!(attacks(w.events()).len(), 1);
 }
 
@@ -443,7 +524,11 @@ fn with_one_facetarget_the_same_approach_fails_the_facing_check() {
         w.step_observed(&mut rec);
         assert!(w.now() < 1.0, "the dog takes the same path as WildDog's");
     }
-    let leaves: Vec<_> = rec.leaves(nodes).into_iter().map(|(l, s)| (l.split(' ').next().unwrap(), s)).collect();
+    let leaves: Vec<_> = rec
+        .leaves(nodes)
+        .into_iter()
+        .map(|(l, s)| (l.split(' ').next().unwrap(), s))
+        .collect();
     assert_eq!(
         leaves,
         [
@@ -459,7 +544,10 @@ fn with_one_facetarget_the_same_approach_fails_the_facing_check() {
     );
     let m = w.metrics();
     assert_eq!(m.checks_failed.not_facing, 1);
-    assert_eq!(m.sequences.failed, 1, "a restarted run, counted against the completion rate");
+    assert_eq!(
+        m.sequences.failed, 1,
+        "a restarted run, counted against the completion rate"
+    );
     assert_eq!(m.attacks, 1);
 }
 
@@ -470,6 +558,9 @@ fn attacks_never_fail_the_facing_check_after_the_second_facetarget() {
         assert_eq!(w.metrics().checks_failed.not_facing, 0, "seed {seed}");
         assert!(w.metrics().attacks > 100);
         let w = skirmish::<OnceFacingDog>(seed);
-        assert!(w.metrics().checks_failed.not_facing > 0, "seed {seed}: the variant does fail");
+        assert!(
+            w.metrics().checks_failed.not_facing > 0,
+            "seed {seed}: the variant does fail"
+        );
     }
 }
