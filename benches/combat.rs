@@ -31,9 +31,9 @@ fn arena(dogs: usize) -> World {
     for i in 0..players as i32 {
         let home = Hex::new(12 * (i % side), 12 * (i / side));
         let p = world.spawn_player("p", home).expect("players are 12 hexes apart");
-        world.wander_player(p, 3);
-        world.set_dodge(p, Some(Dodge::new(1, 0.5)));
-        world.set_max_health(p, u32::MAX);
+        world.wander_player(p, 3).expect("a living player");
+        world.set_dodge(p, Some(Dodge::new(1, 0.5))).expect("a living player");
+        world.set_max_health(p, u32::MAX).expect("a living player");
         for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
             let at = world.free_hex_near(home + offset);
             world.spawn_dog(at).expect("a free hex");

@@ -15,7 +15,7 @@ use bt_scenarios::dog::WildDog;
 use bt_scenarios::event::{Event, EventKind, ReleaseReason};
 use bt_scenarios::hex::Hex;
 use bt_scenarios::metrics::Metrics;
-use bt_scenarios::reaction::ResolveReason;
+use bt_scenarios::reaction::{ReactionQueue, ResolveReason};
 use bt_scenarios::world::{FPS, World};
 
 /// Game time simulated, in seconds.
@@ -34,15 +34,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cy = spawn(&mut world, "Cy", Hex::new(-22, 6))?;
     let dee = spawn(&mut world, "Dee", Hex::new(4, 6))?;
     let eli = spawn(&mut world, "Eli", Hex::new(-6, -3))?;
-    world.set_dodge(ana, Some(Dodge::new(2, 2.0)));
-    world.wander_player(bo, 4);
-    world.set_dodge(eli, Some(Dodge::new(3, 3.0)));
+    world.set_dodge(ana, Some(Dodge::new(2, 2.0)))?;
+    world.set_max_health(ana, 800)?;
+    world.wander_player(bo, 4)?;
+    world.set_dodge(eli, Some(Dodge::new(3, 3.0)))?;
     for at in [Hex::new(-9, -2), Hex::new(13, 1), Hex::new(-3, 11), Hex::new(9, -12)] {
         world.spawn_dog(at)?;
     }
 
     println!("Wild Dogs: 4 dogs, 5 players, {DURATION} s of game time at {FPS} fps.");
-    println!("Ana stands and dodges, Bo wanders, Cy crosses the field from 8 s, Eli recalls far away");
+    println!("Ana (800 HP) stands and dodges, Bo wanders, Cy crosses the field from 8 s, Eli recalls far away");
     println!("at 12 s, Dee logs out at 20 s.\n");
 
     let started = Instant::now();
@@ -50,18 +51,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     while world.now() < DURATION {
         let t = world.now();
         if at(t, 8.0) {
-            world.walk_player(cy, Some(Hex::new(22, -6)));
+            world.walk_player(cy, Some(Hex::new(14, -5)))?;
         }
         if at(t, 12.0) {
-            world.teleport_player(eli, Hex::new(-60, 0))?;
+            if let Err(e) = world.teleport_player(eli, Hex::new(-60, 0)) {
+                println!("[{t:6.2}s] Eli cannot recall: {e}");
+            }
         }
         if at(t, 20.0) {
             world.despawn_player(dee);
         }
         world.step();
         frames += 1;
-        for e in world.take_events() {
-            if let Some(line) = describe(&e, &names) {
+        let events = world.take_events();
+        let mut events = events.iter().peekable();
+        while let Some(e) = events.next() {
+            let line = match e.kind {
+                EventKind::AbilityUsed { .. } => bite(e, &mut events, &names),
+                _ => describe(e, &names),
+            };
+            if let Some(line) = line {
                 println!("[{:6.2}s] {line}", e.at);
             }
         }
@@ -74,6 +83,39 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// `true` in the frame at time `t` that crosses `mark`.
 fn at(t: f64, mark: f64) -> bool {
     t <= mark && mark < t + 1.0 / FPS
+}
+
+/// A bite and what it did to the target's queue, in one line (the server
+/// emits the queue events right after the bite).
+fn bite<'e>(
+    e: &Event,
+    rest: &mut std::iter::Peekable<impl Iterator<Item = &'e Event>>,
+    names: &[&str],
+) -> Option<String> {
+    let EventKind::AbilityUsed { dog, target, .. } = e.kind else {
+        return None;
+    };
+    let name = names.get(target.0 as usize).copied().unwrap_or("?");
+    let mut line = format!("dog#{} bites {name}", dog.0);
+    if let Some(EventKind::ThreatQueued { queued, .. }) = rest.peek().map(|e| e.kind) {
+        rest.next();
+        line += &format!(": queue {queued}/{}", ReactionQueue::DEFAULT_CAPACITY);
+    }
+    if let Some(EventKind::QueueFull { .. }) = rest.peek().map(|e| e.kind) {
+        rest.next();
+        line += ", full";
+    }
+    if let Some(EventKind::ThreatResolved {
+        source,
+        damage,
+        reason: ResolveReason::QueueOverflow,
+        ..
+    }) = rest.peek().map(|e| e.kind)
+    {
+        rest.next();
+        line += &format!(", overflowing: dog#{}'s older bite lands for {damage}", source.0);
+    }
+    Some(line)
 }
 
 /// One log line, or `None` for events only the summary counts.
@@ -157,7 +199,7 @@ fn summary(m: &Metrics, frames: u64, wall: f64) {
     );
     println!(
         "target locks: {} acquired, released {} (died) / {} (despawned) / {} (leash), switched while valid: {}",
-        m.locks_acquired, m.locks_released[0], m.locks_released[1], m.locks_released[2], m.lock_switches
+        m.locks_acquired, m.locks_released.died, m.locks_released.despawned, m.locks_released.leash, m.lock_switches
     );
     let c = &m.checks_failed;
     println!(

@@ -8,7 +8,7 @@ use crate::actor::{Dog, Player, Players};
 use crate::combat::{Ability, TargetLock};
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};
 use crate::hex::{Heading, is_in_facing_cone};
-use crate::movement::step_toward;
+use crate::movement::approach;
 use crate::spatial::{Occupancy, PlayerIndex};
 
 /// What one dog's tree sees during a tick: its own body, the world it may
@@ -116,10 +116,10 @@ impl Action<DogCtx<'_>> for FaceTarget {
 }
 
 /// ADR-006's `Nearby { min: 1, max: 1, origin: Target }` + `PathTo` in one
-/// action: runs toward the target one hex per movement step (turning to face
-/// each step, as pathfinding does), `Running` until adjacent. Fails when the
-/// target is dead, gone or beyond the lock's leash; holds position while every
-/// closer hex is taken.
+/// action: runs toward a free hex next to the target, one hex per movement
+/// step (turning to face each step, as pathfinding does), `Running` until
+/// adjacent. Fails when the target is dead, gone or beyond the lock's leash;
+/// waits while every hex next to the target is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MoveAdjacent;
 
@@ -142,7 +142,7 @@ impl Action<DogCtx<'_>> for MoveAdjacent {
             return Status::Running;
         }
         let occupancy = &*ctx.occupancy;
-        let Some(h) = step_toward(ctx.dog.loc, goal, |hex| occupancy.is_free(hex)) else {
+        let Some(h) = approach(ctx.dog.loc, goal, |hex| occupancy.is_free(hex)) else {
             return Status::Running;
         };
         let to = ctx.dog.loc.neighbor(h);

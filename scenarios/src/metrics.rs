@@ -176,6 +176,17 @@ pub struct CheckCounts {
     pub not_facing: u64,
 }
 
+/// Target locks released, by reason (ADR-006: only these three).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReleaseCounts {
+    /// The target died.
+    pub died: u64,
+    /// The target left the world.
+    pub despawned: u64,
+    /// The target went beyond the leash.
+    pub leash: u64,
+}
+
 /// Everything measured over a run of the simulation.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Metrics {
@@ -209,8 +220,8 @@ pub struct Metrics {
     pub despawns: u64,
     /// Locks acquired.
     pub locks_acquired: u64,
-    /// Locks released because the target died, despawned, or left the leash.
-    pub locks_released: [u64; 3],
+    /// Locks released, by reason.
+    pub locks_released: ReleaseCounts,
     /// Locks replaced while still held (a dog switching targets without a
     /// release: what TargetLock exists to prevent).
     pub lock_switches: u64,
@@ -272,11 +283,12 @@ impl Metrics {
             }
             EventKind::LockReleased { dog, reason, .. } => {
                 *slot(&mut self.locked, dog.0) = None;
-                self.locks_released[match reason {
-                    ReleaseReason::Died => 0,
-                    ReleaseReason::Despawned => 1,
-                    ReleaseReason::Leash => 2,
-                }] += 1
+                let r = &mut self.locks_released;
+                *match reason {
+                    ReleaseReason::Died => &mut r.died,
+                    ReleaseReason::Despawned => &mut r.despawned,
+                    ReleaseReason::Leash => &mut r.leash,
+                } += 1
             }
         }
     }

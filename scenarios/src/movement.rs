@@ -2,6 +2,8 @@
 //! steps toward or away from a hex. Shared by dogs, players, the guard and the
 //! fleeing NPC.
 
+use std::collections::{HashSet, VecDeque};
+
 use crate::hex::{Heading, Hex, closest};
 
 /// Movement cadence: an actor may take one step every `step_every` seconds.
@@ -43,6 +45,39 @@ pub fn step_toward(from: Hex, goal: Hex, is_free: impl Fn(Hex) -> bool) -> Optio
     best_step(from, goal - from, |n| n.distance(goal) < dist && is_free(n))
 }
 
+/// A step toward a free hex next to `target` (ADR-006's `Nearby { min: 1,
+/// max: 1 }` + `PathTo`): straight toward the target when a closer hex is
+/// free (the common case, no search); otherwise the first step of a shortest
+/// way around the blockers, searched breadth-first within one ring beyond
+/// `from`'s distance. `None` when every hex next to the target is taken or no
+/// way is found (then wait).
+pub fn approach(from: Hex, target: Hex, is_free: impl Fn(Hex) -> bool) -> Option<Heading> {
+    if let Some(h) = step_toward(from, target, &is_free) {
+        return Some(h);
+    }
+    if !Heading::ALL.iter().any(|h| is_free(target.neighbor(*h))) {
+        return None;
+    }
+    let bound = from.distance(target) + 1;
+    let open = |n: Hex| (1..=bound).contains(&n.distance(target)) && is_free(n);
+    // Breadth-first; each entry carries the first step of the way that reached it.
+    let mut seen = HashSet::from([from]);
+    let mut queue: VecDeque<(Hex, Option<Heading>)> = VecDeque::from([(from, None)]);
+    while let Some((at, lead)) = queue.pop_front() {
+        for h in Heading::ALL {
+            let n = at.neighbor(h);
+            if open(n) && seen.insert(n) {
+                let lead = lead.unwrap_or(h);
+                if n.distance(target) == 1 {
+                    return Some(lead);
+                }
+                queue.push_back((n, Some(lead)));
+            }
+        }
+    }
+    None
+}
+
 /// The heading of the free neighbour of `from` that takes it one hex farther
 /// from `threat`, preferring straight away; `None` when there is none.
 pub fn step_away(from: Hex, threat: Hex, is_free: impl Fn(Hex) -> bool) -> Option<Heading> {
@@ -72,6 +107,28 @@ mod tests {
         assert_ne!(first, second);
         assert_eq!(Hex::ORIGIN.neighbor(second).distance(goal), 1);
         assert_eq!(step_toward(Hex::ORIGIN, goal, |_| false), None);
+    }
+
+    #[test]
+    fn approach_goes_around_a_blocked_target() {
+        // The two hexes between (2,-1) and the origin are taken: walk the ring.
+        let taken = [Hex::new(1, -1), Hex::new(1, 0), Hex::ORIGIN];
+        let free = |h: Hex| !taken.contains(&h);
+        let mut at = Hex::new(2, -1);
+        let mut steps = 0;
+        while at.distance(Hex::ORIGIN) > 1 {
+            let h = approach(at, Hex::ORIGIN, free).expect("a way around");
+            at = at.neighbor(h);
+            assert!(free(at));
+            steps += 1;
+        }
+        assert_eq!(steps, 3, "(2,-2), (1,-2), (0,-1): the shortest way round");
+        // Every hex next to the target taken: wait.
+        let ring: Vec<Hex> = Heading::ALL.iter().map(|h| Hex::ORIGIN.neighbor(*h)).collect();
+        assert_eq!(
+            approach(Hex::new(2, -1), Hex::ORIGIN, |h| !ring.contains(&h) && h != Hex::ORIGIN),
+            None
+        );
     }
 
     #[test]

@@ -37,17 +37,25 @@ pub const FRAME: f64 = 1.0 / FPS;
 pub trait Brain: for<'w> Tree<DogCtx<'w>> + Default {}
 impl<T: for<'w> Tree<DogCtx<'w>> + Default> Brain for T {}
 
-/// A hex could not be used because an actor stands on it.
+/// Why the world refused a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Occupied(pub Hex);
+pub enum WorldError {
+    /// An actor already stands on this hex.
+    Occupied(Hex),
+    /// No living player has this id (it never existed, despawned or died).
+    NoLivingPlayer(PlayerId),
+}
 
-impl core::fmt::Display for Occupied {
+impl core::fmt::Display for WorldError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "hex {} is already taken", self.0)
+        match self {
+            WorldError::Occupied(hex) => write!(f, "hex {hex} is already taken"),
+            WorldError::NoLivingPlayer(id) => write!(f, "no living player #{}", id.0),
+        }
     }
 }
 
-impl std::error::Error for Occupied {}
+impl std::error::Error for WorldError {}
 
 /// The simulation: players, dogs with brains of type `B`, the log and the measures.
 pub struct World<B = WildDog> {
@@ -90,17 +98,17 @@ impl<B: Brain> World<B> {
     }
 
     /// Adds a player standing at `at`.
-    pub fn spawn_player(&mut self, name: &str, at: Hex) -> Result<PlayerId, Occupied> {
+    pub fn spawn_player(&mut self, name: &str, at: Hex) -> Result<PlayerId, WorldError> {
         if !self.occupancy.take(at) {
-            return Err(Occupied(at));
+            return Err(WorldError::Occupied(at));
         }
         Ok(self.players.spawn(|id| Player::new(id, name, at)))
     }
 
     /// Adds a dog at `at`, with a fresh brain.
-    pub fn spawn_dog(&mut self, at: Hex) -> Result<DogId, Occupied> {
+    pub fn spawn_dog(&mut self, at: Hex) -> Result<DogId, WorldError> {
         if !self.occupancy.take(at) {
-            return Err(Occupied(at));
+            return Err(WorldError::Occupied(at));
         }
         let id = DogId(self.dogs.len() as u32);
         self.dogs.push(Dog::new(id, at));
@@ -140,47 +148,48 @@ impl<B: Brain> World<B> {
     }
 
     /// Moves a living player to `to` at once (a teleport or recall).
-    pub fn teleport_player(&mut self, id: PlayerId, to: Hex) -> Result<(), Occupied> {
-        let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) else {
-            return Ok(());
-        };
-        if p.loc != to {
+    pub fn teleport_player(&mut self, id: PlayerId, to: Hex) -> Result<(), WorldError> {
+        let from = self.living(id)?.loc;
+        if from != to {
             if !self.occupancy.is_free(to) {
-                return Err(Occupied(to));
+                return Err(WorldError::Occupied(to));
             }
-            self.occupancy.relocate(p.loc, to);
-            p.loc = to;
+            self.occupancy.relocate(from, to);
+            self.living(id)?.loc = to;
         }
         Ok(())
     }
 
-    /// Makes a player walk toward `goal` (or stop, with `None`).
-    pub fn walk_player(&mut self, id: PlayerId, goal: Option<Hex>) {
-        if let Some(p) = self.players.get_mut(id) {
-            p.goal = goal;
-        }
+    /// Makes a living player walk toward `goal` (or stop, with `None`).
+    pub fn walk_player(&mut self, id: PlayerId, goal: Option<Hex>) -> Result<(), WorldError> {
+        self.living(id)?.goal = goal;
+        Ok(())
     }
 
-    /// Makes a player wander around where it spawned: a new random goal
-    /// within `radius` of that spot on every arrival.
-    pub fn wander_player(&mut self, id: PlayerId, radius: u32) {
-        if let Some(p) = self.players.get_mut(id) {
-            p.wander = Some(radius.max(1));
-        }
+    /// Makes a living player wander around where it spawned: a new random
+    /// goal within `radius` (at least 1) of that spot on every arrival.
+    pub fn wander_player(&mut self, id: PlayerId, radius: u32) -> Result<(), WorldError> {
+        self.living(id)?.wander = Some(radius.max(1));
+        Ok(())
     }
 
-    /// Heals a living player to a new maximum of `max` hit points (a tank, a test dummy).
-    pub fn set_max_health(&mut self, id: PlayerId, max: u32) {
-        if let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) {
-            p.health = Health::new(max.max(1));
-        }
+    /// Heals a living player to a new maximum of `max` hit points (at least 1).
+    pub fn set_max_health(&mut self, id: PlayerId, max: u32) -> Result<(), WorldError> {
+        self.living(id)?.health = Health::new(max.max(1));
+        Ok(())
     }
 
-    /// Gives a player a Dodge reflex.
-    pub fn set_dodge(&mut self, id: PlayerId, dodge: Option<Dodge>) {
-        if let Some(p) = self.players.get_mut(id) {
-            p.dodge = dodge;
-        }
+    /// Gives a living player a Dodge reflex (or takes it away, with `None`).
+    pub fn set_dodge(&mut self, id: PlayerId, dodge: Option<Dodge>) -> Result<(), WorldError> {
+        self.living(id)?.dodge = dodge;
+        Ok(())
+    }
+
+    fn living(&mut self, id: PlayerId) -> Result<&mut Player, WorldError> {
+        self.players
+            .get_mut(id)
+            .filter(|p| p.health.is_alive())
+            .ok_or(WorldError::NoLivingPlayer(id))
     }
 
     /// The player with `id`, unless it despawned.

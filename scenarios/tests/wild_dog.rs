@@ -10,8 +10,9 @@ use bt_scenarios::combat::{Ability, TargetLock};
 use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent, WildDog};
 use bt_scenarios::event::{Event, EventKind, Refusal, ReleaseReason};
 use bt_scenarios::hex::{Heading, Hex};
+use bt_scenarios::metrics::ReleaseCounts;
 use bt_scenarios::spatial::Occupancy;
-use bt_scenarios::world::{Brain, FRAME, World};
+use bt_scenarios::world::{Brain, FRAME, World, WorldError};
 use support::*;
 
 /// ADR-006's old node: the nearest player, picked again on every run (no lock).
@@ -95,7 +96,7 @@ fn closer_player_at_the_heels<B: Brain>() -> (World<B>, DogId, PlayerId, PlayerI
     let mut w: World<B> = World::new(1);
     let dog = w.spawn_dog(Hex::new(0, 0)).unwrap();
     let a = w.spawn_player("A", Hex::new(6, 0)).unwrap();
-    w.walk_player(a, Some(Hex::new(60, 0)));
+    w.walk_player(a, Some(Hex::new(60, 0))).unwrap();
     w.step();
     assert_eq!(w.dog(dog).unwrap().target, Some(a), "A is the only player in range");
     let b = w.spawn_player("B", Hex::new(-8, 0)).unwrap();
@@ -225,7 +226,7 @@ fn the_leash_holds_at_exactly_thirty_hexes() {
     w.run_for(1.5);
     assert_eq!(lock_of(&w, dog), Some(a), "30 is within the leash: the dog gives chase");
     assert!(w.dog(dog).unwrap().loc.distance(w.player(a).unwrap().loc) < 30);
-    assert_eq!(w.metrics().locks_released, [0, 0, 0]);
+    assert_eq!(w.metrics().locks_released, ReleaseCounts::default());
 }
 
 #[test]
@@ -380,8 +381,8 @@ fn skirmish<B: Brain>(seed: u64) -> World<B> {
     let mut players = Vec::new();
     for (name, at) in [("A", Hex::new(0, 0)), ("B", Hex::new(8, -3)), ("C", Hex::new(-5, 6))] {
         let p = w.spawn_player(name, at).unwrap();
-        w.wander_player(p, 5);
-        w.set_dodge(p, Some(Dodge::new(1, 1.0)));
+        w.wander_player(p, 5).unwrap();
+        w.set_dodge(p, Some(Dodge::new(1, 1.0))).unwrap();
         players.push(p);
     }
     for at in [Hex::new(-10, 0), Hex::new(12, 2), Hex::new(0, -12), Hex::new(3, 10)] {
@@ -403,7 +404,7 @@ fn more_than_80_percent_of_sequence_runs_complete() {
         let s = m.sequences;
         assert_eq!(m.deaths, 1, "only the player killed by the script dies");
         assert!(
-            m.locks_released[0] >= 1 && m.locks_released[1] >= 1,
+            m.locks_released.died >= 1 && m.locks_released.despawned >= 1,
             "{:?}",
             m.locks_released
         );
@@ -563,4 +564,30 @@ fn attacks_never_fail_the_facing_check_after_the_second_facetarget() {
             "seed {seed}: the variant does fail"
         );
     }
+}
+
+#[test]
+fn the_world_refuses_bad_requests_with_an_error() {
+    let mut w: World = World::new(13);
+    let p = w.spawn_player("P", Hex::new(0, 0)).unwrap();
+    assert_eq!(w.spawn_dog(Hex::new(0, 0)), Err(WorldError::Occupied(Hex::new(0, 0))));
+    let d = w.spawn_dog(Hex::new(1, 0)).unwrap();
+    assert_eq!(
+        w.teleport_player(p, Hex::new(1, 0)),
+        Err(WorldError::Occupied(Hex::new(1, 0)))
+    );
+    assert_eq!(w.player(p).unwrap().loc, Hex::new(0, 0));
+    assert!(w.kill_player(p));
+    assert!(!w.kill_player(p), "already dead");
+    assert_eq!(w.walk_player(p, None), Err(WorldError::NoLivingPlayer(p)));
+    assert_eq!(w.teleport_player(p, Hex::new(5, 5)), Err(WorldError::NoLivingPlayer(p)));
+    assert!(w.despawn_player(p));
+    assert!(!w.despawn_player(p), "already gone");
+    assert_eq!(w.set_dodge(p, None), Err(WorldError::NoLivingPlayer(p)));
+    assert_eq!(
+        w.spawn_player("Q", Hex::new(0, 0)).map(|_| ()),
+        Ok(()),
+        "the dead player's hex was freed"
+    );
+    assert_eq!(w.dog(d).unwrap().loc, Hex::new(1, 0));
 }
