@@ -53,10 +53,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if at(t, 8.0) {
             world.walk_player(cy, Some(Hex::new(14, -5)))?;
         }
-        if at(t, 12.0) {
-            if let Err(e) = world.teleport_player(eli, Hex::new(-60, 0)) {
-                println!("[{t:6.2}s] Eli cannot recall: {e}");
-            }
+        if at(t, 12.0)
+            && let Err(e) = world.teleport_player(eli, Hex::new(-60, 0))
+        {
+            println!("[{t:6.2}s] Eli cannot recall: {e}");
         }
         if at(t, 20.0) {
             world.despawn_player(dee);
