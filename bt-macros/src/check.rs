@@ -25,9 +25,9 @@ pub fn check(trees: &[Tree], errors: &mut Errors) {
         }
         match tree.roots.as_slice() {
             [] => errors.at(tree.body_span, "a tree needs a root node, e.g. `sequence { .. }`"),
-            [root] => check_node(root, errors),
+            [root] => check_node(root, &mut Vec::new(), errors),
             [first, second, ..] => {
-                check_node(first, errors);
+                check_node(first, &mut Vec::new(), errors);
                 errors.at(
                     second.span,
                     "a tree has exactly one root; wrap these nodes in `sequence { .. }` or `selector { .. }`",
@@ -37,17 +37,21 @@ pub fn check(trees: &[Tree], errors: &mut Errors) {
     }
 }
 
-fn check_node(node: &Node, errors: &mut Errors) {
+fn check_node(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Errors) {
+    if matches!(node.kind, Kind::Invalid) {
+        return;
+    }
     let kind = node.kind.catalog();
     let name = &node.label;
-    let n = node.children.len();
+    let bodies = &node.children[node.kind.condition_children().min(node.children.len())..];
+    let n = bodies.len();
     match kind.arity() {
         Arity::Leaf => {
             if let Some(braces) = node.braces {
                 errors.at(braces, format!("`{name}` is a leaf and takes no children"));
             }
         }
-        Arity::One => match node.children.as_slice() {
+        Arity::One => match bodies {
             [] => errors.at(node.span, format!("`{name}` needs exactly one child: `{name} {{ .. }}`")),
             [_] => {}
             [_, second, ..] => errors.at(
@@ -55,7 +59,9 @@ fn check_node(node: &Node, errors: &mut Errors) {
                 format!("`{name}` takes exactly one child, found {n}; wrap them in `sequence {{ .. }}` or `selector {{ .. }}`"),
             ),
         },
-        Arity::Many | Arity::Branches => {
+        // `if` and `match` branches are counted where they are built.
+        Arity::Branches => {}
+        Arity::Many => {
             if n == 0 {
                 errors.at(node.braces.unwrap_or(node.span), format!("empty `{}`: it needs at least one child", kind.dsl_name()));
             }
@@ -63,34 +69,79 @@ fn check_node(node: &Node, errors: &mut Errors) {
     }
     match &node.kind {
         Kind::Parallel { success, failure } => {
-            for t in [success, failure] {
+            for (which, t) in [("success", success), ("failure", failure)] {
                 if let Threshold::Count(k, span) = *t
                     && k as usize > n
                 {
-                    let which = if std::ptr::eq(t, success) { "success" } else { "failure" };
                     errors.at(
                         span,
                         format!("`parallel({which} = {k})` can never be met: it has {n} children"),
                     );
                 }
             }
-            if n > MAX_PARALLEL {
-                errors.at(
-                    node.span,
-                    format!("a parallel can have at most {MAX_PARALLEL} children, found {n}"),
-                );
-            }
         }
-        Kind::ParallelMain if n > MAX_PARALLEL => {
+        Kind::Shuffle if n > MAX_PARALLEL => {
             errors.at(
                 node.span,
-                format!("a parallel can have at most {MAX_PARALLEL} children, found {n}"),
+                format!("a shuffle can have at most {MAX_PARALLEL} children, found {n}"),
             );
+        }
+        Kind::Break(label) | Kind::Continue(label) => {
+            let word = if matches!(node.kind, Kind::Break(_)) {
+                "break"
+            } else {
+                "continue"
+            };
+            match label {
+                None if loops.is_empty() => errors.at(
+                    node.span,
+                    format!("`{word}` outside a loop: it acts on an enclosing `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`"),
+                ),
+                Some(l) if !loops.iter().any(|x| x.as_deref() == Some(&l.to_string())) => {
+                    let known: Vec<String> = loops.iter().flatten().cloned().collect();
+                    let hint = if known.is_empty() { String::from("no enclosing loop has a label") } else { format!("enclosing labels: {}", known.join(", ")) };
+                    errors.at(l.span(), format!("unknown label `{l}` in `{word} {l}`; {hint}"));
+                }
+                _ => {}
+            }
         }
         _ => {}
     }
-    for child in &node.children {
-        check_node(child, errors);
+    if matches!(
+        kind,
+        bt_runtime::NodeKind::Parallel | bt_runtime::NodeKind::ParallelMain
+    ) && n > MAX_PARALLEL
+    {
+        errors.at(
+            node.span,
+            format!("a parallel can have at most {MAX_PARALLEL} children, found {n}"),
+        );
+    }
+    if let Some(label) = &node.loop_label
+        && loops.iter().any(|x| x.as_deref() == Some(&label.to_string()))
+    {
+        errors.at(
+            label.span(),
+            format!("label `{label}` shadows the label of an enclosing loop"),
+        );
+    }
+    let is_loop = node.kind.is_loop();
+    if is_loop {
+        loops.push(node.loop_label.as_ref().map(ToString::to_string));
+    }
+    for (i, child) in node.children.iter().enumerate() {
+        // A loop's own condition is not inside its body.
+        let in_body = i >= node.kind.condition_children();
+        if is_loop && !in_body {
+            let outer = loops.pop();
+            check_node(child, loops, errors);
+            loops.extend(outer);
+        } else {
+            check_node(child, loops, errors);
+        }
+    }
+    if is_loop {
+        loops.pop();
     }
 }
 
@@ -147,6 +198,25 @@ mod tests {
                 "a tree named `T` is already declared in this `behave!`",
                 "`parallel(success = 3)` can never be met: it has 2 children",
                 "a tree needs a root node, e.g. `sequence { .. }`",
+            ]
+        );
+    }
+
+    #[test]
+    fn break_and_continue_find_their_loops() {
+        let errors = errors_of(
+            "tree T for C { sequence {
+                 break,
+                 'a: loop { 'b: while |c| c.x { sequence { continue 'a, break 'b, break 'c, 'a: repeat(2) { success } } } },
+                 while |c| c.y { success },
+             } }",
+        );
+        assert_eq!(
+            errors,
+            [
+                "`break` outside a loop: it acts on an enclosing `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`",
+                "unknown label `'c` in `break 'c`; enclosing labels: 'a, 'b",
+                "label `'a` shadows the label of an enclosing loop",
             ]
         );
     }

@@ -6,6 +6,8 @@
 //! [`check`] (structural rules) -> [`lower`] (flat node table and state) ->
 //! [`codegen`] (Rust). Every stage works on `proc_macro2` and is unit-tested.
 
+#![forbid(unsafe_code)]
+
 mod check;
 mod codegen;
 mod errors;
@@ -38,7 +40,9 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
             out.extend(codegen::tree(&lower::lower(tree)));
         }
     } else {
-        for tree in &trees {
+        // One stand-in struct per name, so a duplicate name adds no rustc errors to ours.
+        let mut names = std::collections::BTreeSet::new();
+        for tree in trees.iter().filter(|t| names.insert(t.name.to_string())) {
             out.extend(codegen::fallback(tree));
         }
     }

@@ -33,6 +33,28 @@ pub struct Slot<'a> {
     pub node: &'a Node,
     /// What the generated struct stores for it.
     pub state: State,
+    /// For `break`/`continue`: the code it signals to its loop.
+    pub jump: Option<u32>,
+    /// Whether a `break`/`continue` below this node targets a loop above it:
+    /// the node then checks for the signal after ticking its children.
+    pub passes_jump: bool,
+}
+
+impl Slot<'_> {
+    /// Whether ticking this node may leave a jump signal for its parent.
+    pub fn may_jump(&self) -> bool {
+        self.jump.is_some() || self.passes_jump
+    }
+}
+
+/// The signal `break` leaves for the loop with local id `target`.
+pub fn break_code(target: usize) -> u32 {
+    target as u32 * 2 + 1
+}
+
+/// The signal `continue` leaves for the loop with local id `target`.
+pub fn continue_code(target: usize) -> u32 {
+    target as u32 * 2 + 2
 }
 
 /// The field a node needs in the generated struct.
@@ -48,8 +70,16 @@ pub enum State {
     Counter(UInt),
     /// Whether the body of an unbounded loop is running.
     Flag,
-    /// The time the node entered.
+    /// The time the node entered (`wait`, `timeout`).
     Time,
+    /// The time of the last completion, for the tree's whole life (`cooldown`).
+    LastTime,
+    /// The entry time and whether the child has started (`delay`).
+    Delay,
+    /// The drawn order of the children and the position + 1 in it (`shuffle`).
+    Shuffle(usize),
+    /// Node-local variables (`scope`).
+    Vars,
     /// A leaf value of this type.
     Leaf(Type),
     /// A subtree of this type.
@@ -106,6 +136,33 @@ impl UInt {
     }
 }
 
+impl Lowered<'_> {
+    /// A hash of the tree's shape (kinds, labels, parents, state types): saved
+    /// running state carries it so that state from another tree, or another
+    /// version of this one, is rejected instead of misread. Subtrees mix in
+    /// their own fingerprints at compile time.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash: u64 = 0xCBF2_9CE4_8422_2325;
+        let mut eat = |text: &str| {
+            for byte in text.bytes().chain([0xFF]) {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+            }
+        };
+        for s in &self.slots {
+            eat(s.node.kind.catalog().dsl_name());
+            eat(&s.node.label);
+            eat(&s.parent.map_or(String::new(), |p| p.to_string()));
+            eat(&match &s.state {
+                State::Leaf(ty) | State::Subtree(ty) => quote::ToTokens::to_token_stream(ty).to_string(),
+                other => format!("{other:?}"),
+            });
+            eat(if s.node.persist { "persist" } else { "" });
+        }
+        hash
+    }
+}
+
 /// Flattens a checked tree (it must have exactly one root).
 pub fn lower(tree: &Tree) -> Lowered<'_> {
     let mut lowered = Lowered {
@@ -115,38 +172,57 @@ pub fn lower(tree: &Tree) -> Lowered<'_> {
         uses_time: false,
         uses_rng: false,
     };
-    visit(&tree.roots[0], None, &mut lowered);
+    visit(&tree.roots[0], None, &mut Vec::new(), &mut lowered);
     lowered
 }
 
-fn visit<'a>(node: &'a Node, parent: Option<usize>, out: &mut Lowered<'a>) -> usize {
+/// The enclosing loops of a node: label and local id, innermost last.
+type Loops = Vec<(Option<String>, usize)>;
+
+fn visit<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out: &mut Lowered<'a>) -> usize {
     let id = out.slots.len();
     let n = node.children.len();
+    let resume = || State::Resume(UInt::holding(n as u128));
     let state = match &node.kind {
-        Kind::Sequence | Kind::Selector | Kind::ReactiveSequence | Kind::ReactiveSelector => {
-            State::Resume(UInt::holding(n as u128))
-        }
+        Kind::Sequence
+        | Kind::Selector
+        | Kind::ReactiveSequence
+        | Kind::ReactiveSelector
+        | Kind::Random
+        | Kind::Weighted(_)
+        | Kind::If { .. }
+        | Kind::Match { .. } => resume(),
+        Kind::Shuffle => State::Shuffle(n),
         Kind::Parallel { .. } => State::Masks(UInt::with_bits(n), 3),
         Kind::ParallelMain => State::Masks(UInt::with_bits(n), 2),
-        Kind::Repeat(c) | Kind::Retry(c) => State::Counter(match c {
+        Kind::Repeat(c) | Kind::Retry(c) | Kind::Limit(c) => State::Counter(match c {
             Count::Literal(k) => UInt::holding(u128::from(*k)),
             Count::Expr(_) => UInt::U32,
         }),
-        Kind::Loop | Kind::UntilFail | Kind::UntilSuccess => State::Flag,
-        Kind::Wait(_) => State::Time,
+        Kind::RunOnce => State::Counter(UInt::U8),
+        Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => State::Flag,
+        Kind::Wait(_) | Kind::Timeout(_) => State::Time,
+        Kind::Cooldown(_) => State::LastTime,
+        Kind::Delay(_) => State::Delay,
+        Kind::Scope(_) => State::Vars,
         Kind::Cond(Leaf::Value { ty, .. }) | Kind::Act(Leaf::Value { ty, .. }) => State::Leaf(ty.clone()),
         Kind::Subtree { ty, .. } => State::Subtree(ty.clone()),
         Kind::Invert
         | Kind::ForceSuccess
         | Kind::ForceFailure
+        | Kind::AbortIf
+        | Kind::Break(_)
+        | Kind::Continue(_)
         | Kind::Success
         | Kind::Failure
         | Kind::Running
         | Kind::Cond(Leaf::Inline(_))
         | Kind::Act(Leaf::Inline(_)) => State::None,
+        Kind::Invalid => unreachable!("trees with errors are not lowered"),
     };
     match &node.kind {
-        Kind::Wait(_) => out.uses_time = true,
+        Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => out.uses_time = true,
+        Kind::Random | Kind::Weighted(_) | Kind::Shuffle => out.uses_rng = true,
         Kind::Subtree { .. } => {
             out.subtrees.push(id);
             out.uses_time = true;
@@ -154,18 +230,61 @@ fn visit<'a>(node: &'a Node, parent: Option<usize>, out: &mut Lowered<'a>) -> us
         }
         _ => {}
     }
+    let jump = match &node.kind {
+        Kind::Break(label) | Kind::Continue(label) => {
+            let target = match label {
+                None => loops.last(),
+                Some(l) => loops
+                    .iter()
+                    .rev()
+                    .find(|(name, _)| name.as_deref() == Some(&l.to_string())),
+            }
+            .expect("checked: every break/continue has a loop")
+            .1;
+            mark_path(out, parent, target);
+            Some(if matches!(node.kind, Kind::Break(_)) {
+                break_code(target)
+            } else {
+                continue_code(target)
+            })
+        }
+        _ => None,
+    };
     out.slots.push(Slot {
         id,
         parent,
         children: Vec::new(),
         node,
         state,
+        jump,
+        passes_jump: false,
     });
-    for child in &node.children {
-        let child_id = visit(child, Some(id), out);
+    let conditions = node.kind.condition_children();
+    for (i, child) in node.children.iter().enumerate() {
+        let body = node.kind.is_loop() && i >= conditions;
+        if body {
+            loops.push((node.loop_label.as_ref().map(ToString::to_string), id));
+        }
+        let child_id = visit(child, Some(id), loops, out);
+        if body {
+            loops.pop();
+        }
         out.slots[id].children.push(child_id);
     }
     id
+}
+
+/// Marks the nodes from `from` up to (not including) the loop `target` as
+/// passing a jump signal upwards.
+fn mark_path(out: &mut Lowered, from: Option<usize>, target: usize) {
+    let mut at = from;
+    while let Some(id) = at {
+        if id == target {
+            return;
+        }
+        out.slots[id].passes_jump = true;
+        at = out.slots[id].parent;
+    }
 }
 
 #[cfg(test)]
@@ -174,13 +293,44 @@ mod tests {
     use crate::errors::Errors;
     use crate::model;
 
-    fn lowered_states(src: &str) -> (Vec<(usize, Option<usize>, State)>, bool, bool) {
+    /// (id, parent, state) per slot.
+    type Rows = Vec<(usize, Option<usize>, State)>;
+
+    fn lowered_states(src: &str) -> (Rows, bool, bool) {
         let mut errors = Errors::default();
         let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
         assert!(errors.is_empty());
         let l = lower(&trees[0]);
         let rows = l.slots.iter().map(|s| (s.id, s.parent, s.state.clone())).collect();
         (rows, l.uses_time, l.uses_rng)
+    }
+
+    #[test]
+    fn jumps_mark_the_path_to_their_loop() {
+        let mut errors = Errors::default();
+        let trees = model::build(
+            syn::parse_str(
+                "tree T for C { 'a: loop { sequence { while |c| c.x { selector { break 'a, continue } }, success } } }",
+            )
+            .unwrap(),
+            &mut errors,
+        );
+        let l = lower(&trees[0]);
+        let rows: Vec<(usize, bool, Option<u32>)> = l.slots.iter().map(|s| (s.id, s.passes_jump, s.jump)).collect();
+        assert_eq!(
+            rows,
+            [
+                (0, false, None),
+                (1, true, None),
+                (2, true, None),
+                (3, false, None),
+                (4, true, None),
+                (5, false, Some(break_code(0))),
+                (6, false, Some(continue_code(2))),
+                (7, false, None),
+            ],
+            "loop 0 > sequence 1 > while 2 (cond 3) > selector 4 > break 'a 5, continue 6; success 7"
+        );
     }
 
     #[test]
@@ -205,8 +355,28 @@ mod tests {
     }
 
     #[test]
+    fn the_fingerprint_follows_the_shape() {
+        let fingerprint = |src: &str| {
+            let mut errors = Errors::default();
+            let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
+            lower(&trees[0]).fingerprint()
+        };
+        let a = fingerprint("tree T for C { sequence { Face, wait(1.0) } }");
+        assert_eq!(
+            a,
+            fingerprint("tree Renamed for Other { sequence { Face, wait(1.0) } }")
+        );
+        assert_ne!(a, fingerprint("tree T for C { sequence { Face, wait(2.0) } }"));
+        assert_ne!(a, fingerprint("tree T for C { selector { Face, wait(1.0) } }"));
+        assert_ne!(
+            a,
+            fingerprint("tree T for C { sequence { #[persist] Face, wait(1.0) } }")
+        );
+    }
+
+    #[test]
     fn parallel_masks_fit_the_children() {
-        let kids = vec!["success"; 9].join(", ");
+        let kids = ["success"; 9].join(", ");
         let (rows, ..) = lowered_states(&format!("tree T for C {{ parallel(all) {{ {kids} }} }}"));
         assert_eq!(rows[0].2, State::Masks(UInt::U16, 3));
     }

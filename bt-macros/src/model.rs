@@ -3,6 +3,9 @@
 //! works out the type of each leaf value so it can be stored as a field.
 //! Every problem is recorded and the rest of the tree is still built.
 
+// The model lives only during expansion; boxing syntax trees would buy nothing.
+#![allow(clippy::large_enum_variant)]
+
 use bt_runtime::NodeKind;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -12,7 +15,9 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Lit, Token, Type, Visibility};
 
 use crate::errors::Errors;
-use crate::parse::{Args, Input, NodeSyntax, TreeSyntax, WordNode};
+use crate::parse::{
+    Args, Children, Else, IfSyntax, Input, LetVar, MatchSyntax, NodeBody, NodeSyntax, TreeSyntax, WordNode,
+};
 
 /// A tree, ready to be checked.
 #[derive(Debug)]
@@ -42,10 +47,30 @@ pub struct Node {
     pub label: String,
     /// Source line, 0 when unknown.
     pub line: u32,
-    /// Its children, in order.
+    /// Its children, in order. For `if`, `while` and `abort_if` the first
+    /// child is the condition.
     pub children: Vec<Node>,
     /// The braces around the children, if the node was written with them.
     pub braces: Option<Span>,
+    /// `'label:` of a loop.
+    pub loop_label: Option<syn::Lifetime>,
+    /// Code run on the node's lifecycle events.
+    pub hooks: Hooks,
+    /// `#[persist]`: the leaf value is saved with the tree's running state.
+    pub persist: bool,
+}
+
+/// ClosureBT's lifecycle callbacks, as closures on `&mut Ctx`.
+#[derive(Debug, Default)]
+pub struct Hooks {
+    /// Before the first tick of an activation.
+    pub enter: Option<Expr>,
+    /// When the node completes with Success (before `exit`).
+    pub success: Option<Expr>,
+    /// When the node completes with Failure (before `exit`).
+    pub failure: Option<Expr>,
+    /// When the node completes or is halted.
+    pub exit: Option<Expr>,
 }
 
 /// What a node does, with its parameters.
@@ -68,6 +93,31 @@ pub enum Kind {
     },
     /// `parallel(main)`.
     ParallelMain,
+    /// `random { .. }`.
+    Random,
+    /// `weighted { w => child, .. }`, with the weights in child order.
+    Weighted(Vec<u32>),
+    /// `shuffle { .. }`.
+    Shuffle,
+    /// `if c0 { b0 } else if c1 { b1 } .. else { e }` / `reactive if`: one
+    /// node for the whole chain; children are `c0, b0, c1, b1, .., e`.
+    If {
+        /// Re-evaluate the conditions on every tick.
+        reactive: bool,
+        /// The last child is an `else` branch.
+        has_else: bool,
+    },
+    /// `match` / `reactive match`: children are the arms' nodes.
+    Match {
+        /// Re-evaluate the scrutinee on every tick.
+        reactive: bool,
+        /// The closure's parameter (`c` in `|c| c.stage`).
+        param: syn::Pat,
+        /// The closure's body, matched against the arms' patterns.
+        scrutinee: Expr,
+        /// Each arm's pattern and guard.
+        arms: Vec<(syn::Pat, Option<Expr>)>,
+    },
     /// `invert`.
     Invert,
     /// `force_success`.
@@ -80,10 +130,30 @@ pub enum Kind {
     Retry(Count),
     /// `loop` / `forever`.
     Loop,
+    /// `while c { .. }`: children are the condition and the body.
+    While,
     /// `until_fail`.
     UntilFail,
     /// `until_success`.
     UntilSuccess,
+    /// `break` / `break 'label`.
+    Break(Option<syn::Lifetime>),
+    /// `continue` / `continue 'label`.
+    Continue(Option<syn::Lifetime>),
+    /// `timeout(d)`.
+    Timeout(Duration),
+    /// `delay(d)`.
+    Delay(Duration),
+    /// `cooldown(d)`.
+    Cooldown(Duration),
+    /// `limit(n)`.
+    Limit(Count),
+    /// `run_once`.
+    RunOnce,
+    /// `abort_if(c)`: children are the condition and the guarded child.
+    AbortIf,
+    /// `scope { let x: T = init; child }`: node-local variables.
+    Scope(Vec<LetVar>),
     /// `wait(d)`.
     Wait(Duration),
     /// `success`.
@@ -96,6 +166,9 @@ pub enum Kind {
     Cond(Leaf),
     /// `act(..)` or a bare leaf value.
     Act(Leaf),
+    /// A node too broken to understand (already reported); kept so that its
+    /// parent's child count stays right and no second error follows from it.
+    Invalid,
     /// `subtree(Type)` or `subtree(Type, |c| &mut c.part)`.
     Subtree {
         /// The subtree's type.
@@ -115,22 +188,52 @@ impl Kind {
             Kind::ReactiveSelector => NodeKind::ReactiveSelector,
             Kind::Parallel { .. } => NodeKind::Parallel,
             Kind::ParallelMain => NodeKind::ParallelMain,
+            Kind::Random => NodeKind::Random,
+            Kind::Weighted(_) => NodeKind::Weighted,
+            Kind::Shuffle => NodeKind::Shuffle,
+            Kind::If { reactive: false, .. } => NodeKind::If,
+            Kind::If { reactive: true, .. } => NodeKind::ReactiveIf,
+            Kind::Match { reactive: false, .. } => NodeKind::Match,
+            Kind::Match { reactive: true, .. } => NodeKind::ReactiveMatch,
             Kind::Invert => NodeKind::Invert,
             Kind::ForceSuccess => NodeKind::ForceSuccess,
             Kind::ForceFailure => NodeKind::ForceFailure,
             Kind::Repeat(_) => NodeKind::Repeat,
             Kind::Retry(_) => NodeKind::Retry,
             Kind::Loop => NodeKind::Loop,
+            Kind::While => NodeKind::While,
             Kind::UntilFail => NodeKind::UntilFail,
             Kind::UntilSuccess => NodeKind::UntilSuccess,
+            Kind::Break(_) => NodeKind::Break,
+            Kind::Continue(_) => NodeKind::Continue,
+            Kind::Timeout(_) => NodeKind::Timeout,
+            Kind::Delay(_) => NodeKind::Delay,
+            Kind::Cooldown(_) => NodeKind::Cooldown,
+            Kind::Limit(_) => NodeKind::Limit,
+            Kind::RunOnce => NodeKind::RunOnce,
+            Kind::AbortIf => NodeKind::AbortIf,
+            Kind::Scope(_) => NodeKind::Scope,
             Kind::Wait(_) => NodeKind::Wait,
-            Kind::Success => NodeKind::Success,
+            Kind::Success | Kind::Invalid => NodeKind::Success,
             Kind::Failure => NodeKind::Failure,
             Kind::Running => NodeKind::Running,
             Kind::Cond(_) => NodeKind::Condition,
             Kind::Act(_) => NodeKind::Action,
             Kind::Subtree { .. } => NodeKind::Subtree,
         }
+    }
+
+    /// `true` for the loops that `break` and `continue` act on.
+    pub fn is_loop(&self) -> bool {
+        matches!(
+            self,
+            Kind::Loop | Kind::While | Kind::Repeat(_) | Kind::Retry(_) | Kind::UntilFail | Kind::UntilSuccess
+        )
+    }
+
+    /// How many leading children are conditions rather than bodies.
+    pub fn condition_children(&self) -> usize {
+        usize::from(matches!(self, Kind::While | Kind::AbortIf))
     }
 }
 
@@ -184,6 +287,11 @@ const WORDS: &[&str] = &[
     "fallback",
     "reactive",
     "parallel",
+    "random",
+    "weighted",
+    "shuffle",
+    "if",
+    "match",
     "invert",
     "force_success",
     "force_failure",
@@ -191,8 +299,18 @@ const WORDS: &[&str] = &[
     "retry",
     "loop",
     "forever",
+    "while",
     "until_fail",
     "until_success",
+    "break",
+    "continue",
+    "timeout",
+    "delay",
+    "cooldown",
+    "limit",
+    "run_once",
+    "abort_if",
+    "scope",
     "wait",
     "success",
     "failure",
@@ -208,7 +326,7 @@ pub fn build(input: Input, errors: &mut Errors) -> Vec<Tree> {
 }
 
 fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
-    let roots = t.roots.into_iter().filter_map(|n| build_node(n, errors)).collect();
+    let roots = t.roots.into_iter().map(|n| build_node(n, errors)).collect();
     Tree {
         attrs: t.attrs,
         vis: t.vis,
@@ -219,52 +337,313 @@ fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
     }
 }
 
-/// The node, or `None` when it is too broken to keep (already reported).
-fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Option<Node> {
-    match syntax {
-        NodeSyntax::Value(expr) => {
-            let span = expr.span();
-            let label = render(&expr.to_token_stream());
-            let leaf = leaf_value(expr, errors)?;
-            Some(Node {
-                kind: Kind::Act(leaf),
-                span,
-                label,
-                line: line_of(span),
-                children: Vec::new(),
-                braces: None,
-            })
-        }
-        NodeSyntax::Word(word) => build_word(word, errors),
+/// A node with no children, hooks or label.
+fn plain(kind: Kind, span: Span, label: String) -> Node {
+    Node {
+        kind,
+        span,
+        label,
+        line: line_of(span),
+        children: Vec::new(),
+        braces: None,
+        loop_label: None,
+        hooks: Hooks::default(),
+        persist: false,
     }
 }
 
-fn build_word(word: WordNode, errors: &mut Errors) -> Option<Node> {
+/// The node; `Kind::Invalid` when it is too broken to understand (already reported).
+fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
+    let mut node = match syntax.body {
+        NodeBody::Value(expr) => {
+            let span = expr.span();
+            let label = render(&expr.to_token_stream());
+            plain(leaf_value(expr, errors).map_or(Kind::Invalid, Kind::Act), span, label)
+        }
+        NodeBody::Word(word) => build_word(word, errors),
+        NodeBody::If(syntax) => build_if(syntax, errors),
+        NodeBody::Match(syntax) => build_match(syntax, errors),
+        NodeBody::While(w) => {
+            let label = format!("while {}", render(&w.cond.to_token_stream()));
+            let mut node = plain(Kind::While, w.span, label);
+            node.children.push(condition(w.cond, errors));
+            node.children.extend(single_body(w.body, "a `while` body", errors));
+            node
+        }
+        NodeBody::Break(span, label) => {
+            let text = label.as_ref().map_or(String::from("break"), |l| format!("break {l}"));
+            plain(Kind::Break(label), span, text)
+        }
+        NodeBody::Continue(span, label) => {
+            let text = label
+                .as_ref()
+                .map_or(String::from("continue"), |l| format!("continue {l}"));
+            plain(Kind::Continue(label), span, text)
+        }
+        NodeBody::Missing(span) => {
+            errors.at(
+                span,
+                "a hook or label on nothing: it must be followed by the node it applies to",
+            );
+            plain(Kind::Invalid, span, String::new())
+        }
+    };
+    if let Some(weight) = syntax.weight {
+        errors.at(
+            weight.span(),
+            "only the children of `weighted { .. }` take a weight (`3 => node`)",
+        );
+    }
+    if let Some(label) = syntax.label {
+        if node.kind.is_loop() || matches!(node.kind, Kind::Invalid) {
+            node.label = format!("{label}: {}", node.label);
+            node.loop_label = Some(label);
+        } else {
+            errors.at(
+                label.span(),
+                "a label names a loop: `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`",
+            );
+        }
+    }
+    let (attrs, persist): (Vec<Attribute>, Vec<Attribute>) =
+        syntax.attrs.into_iter().partition(|a| !a.path().is_ident("persist"));
+    for attr in &persist {
+        if !matches!(attr.meta, syn::Meta::Path(_)) {
+            errors.at(attr.path().span(), "`#[persist]` takes no arguments");
+        } else if !matches!(
+            node.kind,
+            Kind::Act(Leaf::Value { .. }) | Kind::Cond(Leaf::Value { .. }) | Kind::Invalid
+        ) {
+            errors.at(
+                attr.path().span(),
+                "`#[persist]` applies to leaf values: their state is saved with the tree (control state always is)",
+            );
+        }
+    }
+    node.persist = !persist.is_empty();
+    node.hooks = hooks(attrs, errors);
+    node
+}
+
+/// `#[on_enter(|c| ..)]` and friends.
+fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
+    let mut hooks = Hooks::default();
+    for attr in attrs {
+        let name = attr.path().get_ident().map(ToString::to_string).unwrap_or_default();
+        let slot = match name.as_str() {
+            "on_enter" => &mut hooks.enter,
+            "on_success" => &mut hooks.success,
+            "on_failure" => &mut hooks.failure,
+            "on_exit" => &mut hooks.exit,
+            _ => {
+                errors.at(
+                    attr.path().span(),
+                    format!(
+                        "unknown hook `#[{}]`; expected `on_enter`, `on_success`, `on_failure` or `on_exit`",
+                        render(&attr.path().to_token_stream())
+                    ),
+                );
+                continue;
+            }
+        };
+        match attr.parse_args::<Expr>() {
+            Ok(Expr::Closure(c)) if c.inputs.len() == 1 => {
+                if slot.is_some() {
+                    errors.at(attr.path().span(), format!("`#[{name}]` is given twice"));
+                }
+                *slot = Some(Expr::Closure(c));
+            }
+            Ok(other) => errors.at(
+                other.span(),
+                format!("`#[{name}]` takes a closure on the context: `#[{name}(|c| ..)]`"),
+            ),
+            Err(e) => errors.push(e),
+        }
+    }
+    hooks
+}
+
+/// The single node of a block (an `if` branch, a `while` body, a `scope`).
+fn single_body(block: Children, what: &str, errors: &mut Errors) -> Option<Node> {
+    if let Some(var) = block.lets.first() {
+        errors.at(
+            var.name.span(),
+            "`let` declares a node-local variable only in `scope { .. }`",
+        );
+    }
+    let mut nodes = block.nodes.into_iter();
+    let Some(first) = nodes.next() else {
+        errors.at(block.span, format!("{what} needs a node"));
+        return None;
+    };
+    if let Some(second) = nodes.next() {
+        errors.at(
+            node_span(&second),
+            format!("{what} holds exactly one node; wrap several in `sequence {{ .. }}` or `selector {{ .. }}`"),
+        );
+    }
+    Some(build_node(first, errors))
+}
+
+/// Where a node's syntax starts, for errors about it.
+fn node_span(node: &NodeSyntax) -> Span {
+    match &node.body {
+        NodeBody::Word(w) => w.reactive.unwrap_or_else(|| w.name.span()),
+        NodeBody::Value(e) => e.span(),
+        NodeBody::If(i) => i.span,
+        NodeBody::Match(m) => m.span,
+        NodeBody::While(w) => w.span,
+        NodeBody::Break(s, _) | NodeBody::Continue(s, _) | NodeBody::Missing(s) => *s,
+    }
+}
+
+/// The condition of `if`, `while` or `abort_if` as a condition node.
+fn condition(expr: Expr, errors: &mut Errors) -> Node {
+    let span = expr.span();
+    let label = render(&expr.to_token_stream());
+    let kind = match expr {
+        Expr::Closure(c) if c.inputs.len() == 1 => Kind::Cond(Leaf::Inline(c)),
+        Expr::Closure(c) => {
+            errors.at(
+                c.or1_token.span,
+                "a condition closure takes one argument, the context: `|c| ..`",
+            );
+            Kind::Invalid
+        }
+        other => leaf_value(other, errors).map_or(Kind::Invalid, Kind::Cond),
+    };
+    plain(kind, span, label)
+}
+
+fn build_if(syntax: IfSyntax, errors: &mut Errors) -> Node {
+    let reactive = syntax.reactive.is_some();
+    let label = format!(
+        "{}if {}",
+        if reactive { "reactive " } else { "" },
+        render(&syntax.cond.to_token_stream())
+    );
+    let mut node = plain(
+        Kind::If {
+            reactive,
+            has_else: false,
+        },
+        syntax.reactive.unwrap_or(syntax.span),
+        label,
+    );
+    // The chain `if .. else if .. else ..` becomes one node: condition, branch, condition, branch, .., else.
+    let mut link = syntax;
+    loop {
+        node.children.push(condition(link.cond, errors));
+        let then = single_body(link.then, "an `if` branch", errors);
+        node.children
+            .push(then.unwrap_or_else(|| plain(Kind::Invalid, link.span, String::new())));
+        match link.otherwise.map(|e| *e) {
+            Some(Else::If(NodeSyntax {
+                body: NodeBody::If(next),
+                ..
+            })) => link = next,
+            Some(Else::If(_)) => unreachable!("`else if` parses as an if"),
+            Some(Else::Block(block)) => {
+                let otherwise = single_body(block, "an `else` branch", errors);
+                node.children
+                    .push(otherwise.unwrap_or_else(|| plain(Kind::Invalid, link.span, String::new())));
+                node.kind = Kind::If {
+                    reactive,
+                    has_else: true,
+                };
+                break;
+            }
+            None => break,
+        }
+    }
+    node
+}
+
+fn build_match(syntax: MatchSyntax, errors: &mut Errors) -> Node {
+    let reactive = syntax.reactive.is_some();
+    let span = syntax.reactive.unwrap_or(syntax.span);
+    let label = format!(
+        "{}match {}",
+        if reactive { "reactive " } else { "" },
+        render(&syntax.scrutinee.to_token_stream())
+    );
+    let (param, scrutinee) = match syntax.scrutinee {
+        Expr::Closure(c) if c.inputs.len() == 1 => (c.inputs[0].clone(), *c.body),
+        other => {
+            errors.at(
+                other.span(),
+                "`match` takes a closure on the context: `match |c| c.stage { .. }`",
+            );
+            return plain(Kind::Invalid, span, label);
+        }
+    };
+    if syntax.arms.is_empty() {
+        errors.at(
+            syntax.braces,
+            "`match` without arms: it needs at least one `pattern => node`",
+        );
+    }
+    let mut arms = Vec::new();
+    let mut children = Vec::new();
+    for arm in syntax.arms {
+        arms.push((arm.pat, arm.guard));
+        children.push(build_node(arm.node, errors));
+    }
+    let mut node = plain(
+        Kind::Match {
+            reactive,
+            param,
+            scrutinee,
+            arms,
+        },
+        span,
+        label,
+    );
+    node.children = children;
+    node.braces = Some(syntax.braces);
+    node
+}
+
+fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     let span = word.reactive.unwrap_or_else(|| word.name.span());
     let name = word.name.to_string();
     let label = label_of(&word);
     let args = word.args.as_ref();
+    let mut guard = None;
     let kind = match (word.reactive.is_some(), name.as_str()) {
         (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
         (true, "selector" | "fallback") => no_args(Kind::ReactiveSelector, &name, args, errors),
         (true, _) => {
             errors.at(
                 word.name.span(),
-                format!("`reactive` applies to `sequence` and `selector`, not to `{name}`"),
+                format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
             );
             None
         }
         (false, "sequence") => no_args(Kind::Sequence, &name, args, errors),
         (false, "selector" | "fallback") => no_args(Kind::Selector, &name, args, errors),
         (false, "parallel") => parallel(&word, errors),
+        (false, "random") => no_args(Kind::Random, &name, args, errors),
+        (false, "shuffle") => no_args(Kind::Shuffle, &name, args, errors),
+        (false, "weighted") => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
         (false, "invert") => no_args(Kind::Invert, &name, args, errors),
         (false, "force_success") => no_args(Kind::ForceSuccess, &name, args, errors),
         (false, "force_failure") => no_args(Kind::ForceFailure, &name, args, errors),
         (false, "repeat") => count(&word, errors).map(Kind::Repeat),
         (false, "retry") => count(&word, errors).map(Kind::Retry),
+        (false, "limit") => count(&word, errors).map(Kind::Limit),
         (false, "loop" | "forever") => no_args(Kind::Loop, &name, args, errors),
         (false, "until_fail") => no_args(Kind::UntilFail, &name, args, errors),
         (false, "until_success") => no_args(Kind::UntilSuccess, &name, args, errors),
+        (false, "timeout") => duration(&word, errors).map(Kind::Timeout),
+        (false, "delay") => duration(&word, errors).map(Kind::Delay),
+        (false, "cooldown") => duration(&word, errors).map(Kind::Cooldown),
+        (false, "run_once") => no_args(Kind::RunOnce, &name, args, errors),
+        (false, "abort_if") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+            guard = Some(condition(arg, errors));
+            Kind::AbortIf
+        }),
+        (false, "scope") => no_args(Kind::Scope(Vec::new()), &name, args, errors),
         (false, "wait") => duration(&word, errors).map(Kind::Wait),
         (false, "success") => no_args(Kind::Success, &name, args, errors),
         (false, "failure") => no_args(Kind::Failure, &name, args, errors),
@@ -272,10 +651,17 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Option<Node> {
         (false, "cond") => leaf_arg(&word, errors).map(Kind::Cond),
         (false, "act") => leaf_arg(&word, errors).map(Kind::Act),
         (false, "subtree") => subtree(&word, errors),
+        (false, "else") => {
+            errors.at(
+                word.name.span(),
+                "`else` without `if`: write `if |c| .. { .. } else { .. }`",
+            );
+            None
+        }
         (false, "reactive") => {
             errors.at(
                 word.name.span(),
-                "`reactive` must be followed by `sequence` or `selector`",
+                "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
             );
             None
         }
@@ -295,20 +681,63 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Option<Node> {
             None
         }
     };
-    let braces = word.children.as_ref().map(|c| c.span);
-    let children = match word.children {
-        Some(c) => c.nodes.into_iter().filter_map(|n| build_node(n, errors)).collect(),
-        None => Vec::new(),
-    };
-    let kind = kind?;
-    Some(Node {
-        kind,
-        span,
-        label,
-        line: line_of(span),
-        children,
-        braces,
-    })
+    let mut node = plain(kind.unwrap_or(Kind::Invalid), span, label);
+    node.children.extend(guard);
+    let Some(block) = word.children else { return node };
+    node.braces = Some(block.span);
+    match &mut node.kind {
+        Kind::Scope(vars) => *vars = block.lets,
+        _ => {
+            if let Some(var) = block.lets.first() {
+                errors.at(
+                    var.name.span(),
+                    "`let` declares a node-local variable only in `scope { .. }`",
+                );
+            }
+        }
+    }
+    let weighted = matches!(node.kind, Kind::Weighted(_));
+    let mut weights = Vec::new();
+    for mut child in block.nodes {
+        if weighted {
+            match child.weight.take() {
+                Some(w) => weights.push(weight(&w, errors)),
+                None => errors.at(
+                    node_span(&child),
+                    "every child of `weighted` needs a weight: `3 => node`",
+                ),
+            }
+        }
+        node.children.push(build_node(child, errors));
+    }
+    if let Kind::Weighted(w) = &mut node.kind {
+        *w = weights;
+    }
+    node
+}
+
+/// A positive integer weight.
+fn weight(expr: &Expr, errors: &mut Errors) -> u32 {
+    match literal_of(expr) {
+        Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
+            Ok(0) => {
+                errors.at(
+                    expr.span(),
+                    "a weight of 0 means the child is never chosen; remove the child instead",
+                );
+                1
+            }
+            Ok(w) => w,
+            Err(_) => {
+                errors.at(expr.span(), "a weight must fit in a `u32`");
+                1
+            }
+        },
+        _ => {
+            errors.at(expr.span(), "a weight must be a positive integer literal");
+            1
+        }
+    }
 }
 
 fn no_args(kind: Kind, name: &str, args: Option<&Args>, errors: &mut Errors) -> Option<Kind> {
@@ -702,7 +1131,9 @@ fn render_into(tokens: &TokenStream, out: &mut String) {
                     }
                     ':' => out.push_str(": "),
                     '&' | '!' if !joint_prev && (p.spacing() == proc_macro2::Spacing::Alone || c == '!') => {
-                        space_before(out);
+                        if !(c == '!' && matches!(prev, Some(TokenTree::Ident(_)))) {
+                            space_before(out);
+                        }
                         out.push(c);
                     }
                     '|' if !in_params
@@ -861,14 +1292,14 @@ mod tests {
     #[test]
     fn labels_read_like_source() {
         let n = root(
-            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(\"hi\")), Move { to: (1, 2) }, wait(0.5) } }",
+            "tree T for C { sequence { cond(|c| c.hp < 10 && !c.dead), act(|c: &mut C| c.say(format!(\"hi\"))), Move { to: (1, 2) }, wait(0.5) } }",
         );
         let labels: Vec<&str> = n.children.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(
             labels,
             [
                 "cond(|c| c.hp < 10 && !c.dead)",
-                "act(|c: &mut C| c.say(\"hi\"))",
+                "act(|c: &mut C| c.say(format!(\"hi\")))",
                 "Move { to: (1, 2) }",
                 "wait(0.5)"
             ]

@@ -2,6 +2,9 @@
 //! judging them: which names are nodes and what their arguments mean is the
 //! job of [`crate::model`], so one malformed node does not hide the others.
 
+// Syntax lives only during expansion; boxing it would buy nothing.
+#![allow(clippy::large_enum_variant)]
+
 use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
@@ -34,14 +37,39 @@ pub struct TreeSyntax {
     pub body_span: Span,
 }
 
-/// One node as written.
+/// One node as written, with what may precede it.
 #[derive(Debug)]
-pub enum NodeSyntax {
+pub struct NodeSyntax {
+    /// `#[on_enter(..)]` and the other lifecycle hooks.
+    pub attrs: Vec<Attribute>,
+    /// `'outer:` before a loop.
+    pub label: Option<syn::Lifetime>,
+    /// `3 =>` before a child of `weighted`.
+    pub weight: Option<Expr>,
+    /// The node itself.
+    pub body: NodeBody,
+}
+
+/// The node itself, by its syntactic form.
+#[derive(Debug)]
+pub enum NodeBody {
     /// A lower-case node word with optional `(args)` and `{ children }`:
     /// `sequence { .. }`, `wait(1.0)`, `reactive selector { .. }`, `cond(|c| ..)`.
     Word(WordNode),
     /// A Rust expression making a leaf value: `FaceTarget`, `Move { speed: 2 }`.
     Value(Expr),
+    /// `if c { .. } else if d { .. } else { .. }`, possibly `reactive`.
+    If(IfSyntax),
+    /// `match |c| c.x { pat => node, .. }`, possibly `reactive`.
+    Match(MatchSyntax),
+    /// `while c { .. }`.
+    While(WhileSyntax),
+    /// `break` or `break 'label`.
+    Break(Span, Option<syn::Lifetime>),
+    /// `continue` or `continue 'label`.
+    Continue(Span, Option<syn::Lifetime>),
+    /// Attributes or a label with no node after them.
+    Missing(Span),
 }
 
 /// A node written with a lower-case word.
@@ -66,13 +94,87 @@ pub struct Args {
     pub tokens: TokenStream,
 }
 
-/// `{ .. }` after a node word.
+/// `{ .. }`: node-local variables, then child nodes.
 #[derive(Debug)]
 pub struct Children {
     /// The braces.
     pub span: Span,
+    /// `let name: Type = init;` declarations (only meaningful in `scope`).
+    pub lets: Vec<LetVar>,
     /// The child nodes, in order.
     pub nodes: Vec<NodeSyntax>,
+}
+
+/// `let name: Type = init;` in a `scope` block.
+#[derive(Debug)]
+pub struct LetVar {
+    /// The variable's name, visible to inline leaves in the block.
+    pub name: Ident,
+    /// Its type (stored as a field of the tree).
+    pub ty: Type,
+    /// Its value each time the block is entered.
+    pub init: Expr,
+}
+
+/// `reactive? if cond { node } (else if ..)* (else { node })?`
+#[derive(Debug)]
+pub struct IfSyntax {
+    /// The `reactive` prefix, if present.
+    pub reactive: Option<Span>,
+    /// The `if` keyword.
+    pub span: Span,
+    /// The condition: a closure on the context or a condition value.
+    pub cond: Expr,
+    /// The branch taken when the condition holds.
+    pub then: Children,
+    /// `else { .. }` or `else if ..`.
+    pub otherwise: Option<Box<Else>>,
+}
+
+/// What follows `else`.
+#[derive(Debug)]
+pub enum Else {
+    /// `else if ..`
+    If(NodeSyntax),
+    /// `else { .. }`
+    Block(Children),
+}
+
+/// `reactive? match |c| expr { pat => node, .. }`
+#[derive(Debug)]
+pub struct MatchSyntax {
+    /// The `reactive` prefix, if present.
+    pub reactive: Option<Span>,
+    /// The `match` keyword.
+    pub span: Span,
+    /// The scrutinee: a closure on the context.
+    pub scrutinee: Expr,
+    /// The arms' braces.
+    pub braces: Span,
+    /// The arms, in order.
+    pub arms: Vec<Arm>,
+}
+
+/// `pat (if guard)? => node`
+#[derive(Debug)]
+pub struct Arm {
+    /// The pattern, checked for exhaustiveness by rustc.
+    pub pat: syn::Pat,
+    /// An optional guard.
+    pub guard: Option<Expr>,
+    /// The node run when the arm is chosen.
+    pub node: NodeSyntax,
+}
+
+/// `while cond { node }`
+#[derive(Debug)]
+pub struct WhileSyntax {
+    /// The `while` keyword.
+    pub span: Span,
+    /// The condition, checked at the start of each iteration.
+    pub cond: Expr,
+    /// The body.
+    pub body: Children,
 }
 
 impl Parse for Input {
@@ -132,13 +234,188 @@ pub fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
     Ok(nodes)
 }
 
+/// `{ let ..; nodes }`
+fn parse_children(input: ParseStream) -> syn::Result<Children> {
+    let content;
+    let brace = braced!(content in input);
+    let mut lets = Vec::new();
+    while content.peek(Token![let]) {
+        content.parse::<Token![let]>()?;
+        let name: Ident = content.parse()?;
+        content.parse::<Token![:]>().map_err(|e| {
+            syn::Error::new(
+                e.span(),
+                "a node-local variable needs its type: `let name: Type = value;`",
+            )
+        })?;
+        let ty: Type = content.parse()?;
+        content.parse::<Token![=]>()?;
+        let init: Expr = content.parse()?;
+        content.parse::<Token![;]>()?;
+        lets.push(LetVar { name, ty, init });
+    }
+    Ok(Children {
+        span: brace.span.join(),
+        lets,
+        nodes: parse_nodes(&content)?,
+    })
+}
+
 impl Parse for NodeSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        if is_node_word(input) {
-            Ok(NodeSyntax::Word(input.parse()?))
+        let mut attrs = input.call(Attribute::parse_outer)?;
+        let weight = if (input.peek(syn::Lit) || input.peek(Token![-])) && !input.peek2(Token![,]) {
+            let fork = input.fork();
+            let weighted = fork.parse::<Expr>().is_ok() && fork.peek(Token![=>]);
+            if weighted {
+                let w = input.parse::<Expr>()?;
+                input.parse::<Token![=>]>()?;
+                Some(w)
+            } else {
+                None
+            }
         } else {
-            Ok(NodeSyntax::Value(input.parse()?))
+            None
+        };
+        // `3 => #[persist] Leaf` as well as `#[persist] 3 => Leaf`.
+        attrs.extend(input.call(Attribute::parse_outer)?);
+        let label = if input.peek(syn::Lifetime) {
+            let label: syn::Lifetime = input.parse()?;
+            input.parse::<Token![:]>()?;
+            Some(label)
+        } else {
+            None
+        };
+        let body = if input.is_empty() || input.peek(Token![,]) {
+            let span = attrs
+                .first()
+                .map(|a| a.pound_token.span)
+                .or(label.as_ref().map(|l| l.span()));
+            NodeBody::Missing(span.unwrap_or_else(|| input.span()))
+        } else {
+            input.parse()?
+        };
+        Ok(NodeSyntax {
+            attrs,
+            label,
+            weight,
+            body,
+        })
+    }
+}
+
+impl Parse for NodeBody {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let reactive_then = |kw: fn(ParseStream) -> bool| {
+            input.peek(reactive) && {
+                let fork = input.fork();
+                fork.parse::<reactive>().is_ok() && kw(&fork)
+            }
+        };
+        if input.peek(Token![if]) || reactive_then(|f| f.peek(Token![if])) {
+            return input.parse().map(NodeBody::If);
         }
+        if input.peek(Token![match]) || reactive_then(|f| f.peek(Token![match])) {
+            return input.parse().map(NodeBody::Match);
+        }
+        if input.peek(Token![while]) {
+            let span = input.parse::<Token![while]>()?.span;
+            let cond = Expr::parse_without_eager_brace(input)?;
+            let body = parse_children(input)?;
+            return Ok(NodeBody::While(WhileSyntax { span, cond, body }));
+        }
+        if input.peek(Token![break]) {
+            let span = input.parse::<Token![break]>()?.span;
+            return Ok(NodeBody::Break(span, input.parse()?));
+        }
+        if input.peek(Token![continue]) {
+            let span = input.parse::<Token![continue]>()?.span;
+            return Ok(NodeBody::Continue(span, input.parse()?));
+        }
+        if is_node_word(input) {
+            Ok(NodeBody::Word(input.parse()?))
+        } else {
+            Ok(NodeBody::Value(input.parse()?))
+        }
+    }
+}
+
+impl Parse for IfSyntax {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let reactive = if input.peek(reactive) {
+            Some(input.parse::<reactive>()?.span)
+        } else {
+            None
+        };
+        let span = input.parse::<Token![if]>()?.span;
+        let cond = Expr::parse_without_eager_brace(input)?;
+        let then = parse_children(input)?;
+        let otherwise = if input.peek(Token![else]) {
+            input.parse::<Token![else]>()?;
+            if input.peek(Token![if]) {
+                // `else if` inherits `reactive` from the chain's head.
+                let mut nested: IfSyntax = input.parse()?;
+                nested.reactive = reactive;
+                let body = NodeBody::If(nested);
+                Some(Box::new(Else::If(NodeSyntax {
+                    attrs: Vec::new(),
+                    label: None,
+                    weight: None,
+                    body,
+                })))
+            } else {
+                Some(Box::new(Else::Block(parse_children(input)?)))
+            }
+        } else {
+            None
+        };
+        Ok(IfSyntax {
+            reactive,
+            span,
+            cond,
+            then,
+            otherwise,
+        })
+    }
+}
+
+impl Parse for MatchSyntax {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let reactive = if input.peek(reactive) {
+            Some(input.parse::<reactive>()?.span)
+        } else {
+            None
+        };
+        let span = input.parse::<Token![match]>()?.span;
+        let scrutinee = Expr::parse_without_eager_brace(input)?;
+        let content;
+        let braces = braced!(content in input).span.join();
+        let mut arms = Vec::new();
+        while !content.is_empty() {
+            let pat = syn::Pat::parse_multi_with_leading_vert(&content)?;
+            let guard = if content.peek(Token![if]) {
+                content.parse::<Token![if]>()?;
+                Some(content.parse()?)
+            } else {
+                None
+            };
+            content.parse::<Token![=>]>()?;
+            let node = content.parse()?;
+            arms.push(Arm { pat, guard, node });
+            if content.is_empty() {
+                break;
+            }
+            content
+                .parse::<Token![,]>()
+                .map_err(|e| syn::Error::new(e.span(), "expected `,` between match arms"))?;
+        }
+        Ok(MatchSyntax {
+            reactive,
+            span,
+            scrutinee,
+            braces,
+            arms,
+        })
     }
 }
 
@@ -173,12 +450,7 @@ impl Parse for WordNode {
             None
         };
         let children = if input.peek(syn::token::Brace) {
-            let content;
-            let brace = braced!(content in input);
-            Some(Children {
-                span: brace.span.join(),
-                nodes: parse_nodes(&content)?,
-            })
+            Some(parse_children(input)?)
         } else {
             None
         };
@@ -200,9 +472,9 @@ mod tests {
     }
 
     fn word(node: &NodeSyntax) -> &WordNode {
-        match node {
-            NodeSyntax::Word(w) => w,
-            NodeSyntax::Value(v) => panic!("expected a node word, got {v:?}"),
+        match &node.body {
+            NodeBody::Word(w) => w,
+            other => panic!("expected a node word, got {other:?}"),
         }
     }
 
@@ -223,8 +495,8 @@ mod tests {
         let seq = word(&looped.children.as_ref().unwrap().nodes[0]);
         let kids = &seq.children.as_ref().unwrap().nodes;
         assert_eq!(kids.len(), 4);
-        assert!(matches!(kids[0], NodeSyntax::Value(Expr::Struct(_))));
-        assert!(matches!(kids[1], NodeSyntax::Value(Expr::Path(_))));
+        assert!(matches!(kids[0].body, NodeBody::Value(Expr::Struct(_))));
+        assert!(matches!(kids[1].body, NodeBody::Value(Expr::Path(_))));
         assert_eq!(word(&kids[2]).args.as_ref().unwrap().tokens.to_string(), "1.0");
         let reactive = word(&kids[3]);
         assert!(reactive.reactive.is_some());
@@ -242,6 +514,65 @@ mod tests {
     fn missing_comma_is_an_error_at_the_next_node() {
         let err = syn::parse_str::<Input>("tree A for X { sequence { success failure } }").unwrap_err();
         assert_eq!(err.to_string(), "expected `,` between nodes");
+    }
+
+    #[test]
+    fn control_flow_labels_weights_hooks_and_lets() {
+        let input = parse(
+            "tree T for C {
+                 scope {
+                     let n: u32 = 0;
+                     'outer: loop {
+                         reactive if |c| c.a { break 'outer } else if IsB { continue } else { weighted { 3 => success, 1 => failure } }
+                     }
+                 }
+             }
+             tree U for C { #[on_enter(|c| c.go())] match |c| c.stage { S::A | S::B => success, _ if true => while |c| c.x { running } } }",
+        );
+        let scope = word(&input.trees[0].roots[0]);
+        let children = scope.children.as_ref().unwrap();
+        assert_eq!(children.lets[0].name, "n");
+        let looped = &children.nodes[0];
+        assert_eq!(looped.label.as_ref().unwrap().ident, "outer");
+        let NodeBody::If(head) = &word(looped).children.as_ref().unwrap().nodes[0].body else {
+            panic!()
+        };
+        assert!(head.reactive.is_some());
+        assert!(matches!(head.then.nodes[0].body, NodeBody::Break(_, Some(_))));
+        let Some(Else::If(next)) = head.otherwise.as_deref() else {
+            panic!()
+        };
+        let NodeBody::If(next) = &next.body else { panic!() };
+        assert!(next.reactive.is_some(), "`else if` inherits `reactive`");
+        let Some(Else::Block(last)) = next.otherwise.as_deref() else {
+            panic!()
+        };
+        let weighted = word(&last.nodes[0]);
+        assert!(
+            weighted
+                .children
+                .as_ref()
+                .unwrap()
+                .nodes
+                .iter()
+                .all(|n| n.weight.is_some())
+        );
+        let hooked = &input.trees[1].roots[0];
+        assert_eq!(hooked.attrs.len(), 1);
+        let NodeBody::Match(m) = &hooked.body else { panic!() };
+        assert_eq!(m.arms.len(), 2);
+        assert!(m.arms[1].guard.is_some());
+        assert!(matches!(m.arms[1].node.body, NodeBody::While(_)));
+    }
+
+    #[test]
+    fn a_hook_on_nothing_is_kept_for_the_model_to_report() {
+        let input = parse("tree T for C { sequence { success, #[on_exit(|c| ())] } }");
+        let seq = word(&input.trees[0].roots[0]);
+        assert!(matches!(
+            seq.children.as_ref().unwrap().nodes[1].body,
+            NodeBody::Missing(_)
+        ));
     }
 
     #[test]

@@ -108,8 +108,8 @@ catalogue! {
     RunOnce => "run_once", "runOnce", One;
     /// Fails and halts its child when a condition holds.
     AbortIf => "abort_if", "abortIf", One;
-    /// Runs code when its child enters, succeeds, fails or exits.
-    Hooks => "hooks", "hooks", One;
+    /// Node-local variables for the leaves inside it.
+    Scope => "scope", "scope", One;
     /// Always succeeds.
     Success => "success", "success", Leaf;
     /// Always fails.

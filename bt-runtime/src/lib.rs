@@ -9,6 +9,7 @@
 //!
 //! The tick path is `no_std` and never allocates.
 #![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
 
 pub mod catalog;
 mod clock;

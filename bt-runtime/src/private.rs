@@ -1,7 +1,7 @@
 //! Support for the code `behave!` generates. Not a public API: reached only
 //! through `::bt::__private`, and free to change between versions.
 
-use crate::{Action, Condition, IntoStatus, NodeId, Observer, Rng, Status};
+use crate::{Action, Condition, IntoStatus, NodeId, Observer, Rng, Status, Tree};
 
 pub use crate::node::splice;
 
@@ -16,9 +16,24 @@ pub struct Env<'o, O: ?Sized> {
     pub base: u32,
     /// Receives the tick's events.
     pub observer: &'o mut O,
+    /// A `break`/`continue` on its way up to its loop (0: none). The code
+    /// names the loop and the kind of jump; the macro assigns the codes.
+    pub jump: u32,
 }
 
-impl<O: Observer + ?Sized> Env<'_, O> {
+impl<'o, O: Observer + ?Sized> Env<'o, O> {
+    /// The environment of one tick of an outermost tree.
+    #[inline(always)]
+    pub fn new(now: f64, rng: Rng, observer: &'o mut O) -> Self {
+        Env {
+            now,
+            rng,
+            base: 0,
+            observer,
+            jump: 0,
+        }
+    }
+
     /// Reports that the node with local id `id` entered.
     #[inline(always)]
     pub fn entered(&mut self, id: u32) {
@@ -49,6 +64,12 @@ pub fn act<C: ?Sized, R: IntoStatus, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) 
     f(ctx).into_status()
 }
 
+/// Runs a lifecycle hook; the bound gives the closure its argument type.
+#[inline(always)]
+pub fn hook<C: ?Sized, F: FnOnce(&mut C)>(ctx: &mut C, f: F) {
+    f(ctx)
+}
+
 /// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the
 /// closure its signature.
 #[inline(always)]
@@ -62,19 +83,54 @@ pub fn check<C: ?Sized, T: Condition<C>>(leaf: &T, ctx: &C) -> Status {
     Status::from(leaf.check(ctx))
 }
 
-/// Ticks an action value, calling `enter` first on a new activation.
-#[inline(always)]
-pub fn action_tick<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, entering: bool) -> Status {
-    if entering {
-        leaf.enter(ctx);
-    }
-    leaf.tick(ctx)
+/// What a generated tree asks of a stateful node: a tick (entering a new
+/// activation or not) or a halt. One entry point per leaf and subtree means one
+/// trait-bound error per wrong leaf, not one per call site.
+#[derive(Clone, Copy)]
+pub enum Step {
+    /// Tick; `true` when the node starts a new activation.
+    Tick(bool),
+    /// Halt the running node.
+    Halt,
 }
 
-/// Halts an action value.
+/// Ticks or halts an action value (a halt's status is ignored).
 #[inline(always)]
-pub fn action_halt<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C) {
-    leaf.halt(ctx);
+pub fn action<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, step: Step) -> Status {
+    match step {
+        Step::Tick(entering) => {
+            if entering {
+                leaf.enter(ctx);
+            }
+            leaf.tick(ctx)
+        }
+        Step::Halt => {
+            leaf.halt(ctx);
+            Status::Failure
+        }
+    }
+}
+
+/// Ticks or halts a subtree whose nodes are numbered from `base` (a halt's status is ignored).
+#[inline(always)]
+pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
+    tree: &mut T,
+    ctx: &mut C,
+    env: &mut Env<'_, O>,
+    base: u32,
+    step: Step,
+) -> Status {
+    let outer = env.base;
+    env.base = outer + base;
+    let status = match step {
+        Step::Tick(entering) => tree.__tick(ctx, env, entering),
+        Step::Halt => {
+            tree.__halt(ctx, env);
+            Status::Failure
+        }
+    };
+    env.base = outer;
+    status
 }
 
 /// `wait(d)`: Running on entry, then Success on the first tick at which `d` has passed.
@@ -88,4 +144,16 @@ pub fn wait(start: &mut f64, entering: bool, now: f64, d: f64) -> Status {
     } else {
         Status::Running
     }
+}
+
+/// Combines a tree's own shape fingerprint with a subtree's (FNV-1a over the
+/// subtree's eight bytes), at compile time.
+pub const fn mix_fingerprint(mut hash: u64, sub: u64) -> u64 {
+    let mut i = 0;
+    while i < 8 {
+        hash ^= (sub >> (i * 8)) & 0xFF;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+        i += 1;
+    }
+    hash
 }

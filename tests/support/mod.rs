@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use bt::{Action, Clock, Condition, Status};
 
 /// A context with a clock, a script of leaf results and a log of leaf events.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Ctx {
     pub now: f64,
     pub results: BTreeMap<&'static str, Status>,
@@ -76,4 +76,39 @@ pub const R: Status = Status::Running;
 /// Turns `["a", "b"]` into the `Vec<String>` that `Ctx::take` returns.
 pub fn log(events: &[&str]) -> Vec<String> {
     events.iter().map(|e| e.to_string()).collect()
+}
+
+/// An observer that records every event as text, with node labels.
+pub struct Events {
+    pub nodes: &'static [bt::NodeInfo],
+    pub events: Vec<String>,
+}
+
+impl Events {
+    pub fn new(nodes: &'static [bt::NodeInfo]) -> Events {
+        Events {
+            nodes,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn label(&self, id: bt::NodeId) -> &'static str {
+        self.nodes[id.index()].label
+    }
+}
+
+impl bt::Observer for Events {
+    fn entered(&mut self, node: bt::NodeId) {
+        self.events.push(format!("enter {}", self.label(node)));
+    }
+    fn ticked(&mut self, node: bt::NodeId, status: Status) {
+        self.events.push(format!("{} {status}", self.label(node)));
+    }
+    fn halted(&mut self, node: bt::NodeId) {
+        self.events.push(format!("halt {}", self.label(node)));
+    }
 }

@@ -1,0 +1,160 @@
+//! The `__halt_N` methods: halt a running node's running descendants in
+//! post-order, run its own halt hook and exit hook, report the halt, and leave
+//! it idle. Only ever called on a node that is Running.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Gen, bit, child_halt_name, field, flat_id, halt_name, lit, rt, uint};
+use crate::lower::{Slot, State};
+use crate::model::{Kind, Leaf};
+
+impl Gen<'_> {
+    pub(super) fn halt_method(&self, s: &Slot) -> TokenStream {
+        let rt = rt();
+        let ctx = &self.ctx;
+        let f = field(s.id);
+        let (name, id) = (halt_name(s.id), flat_id(self.l, s.id));
+        let helper = child_halt_name(s.id);
+        let body_child = s.node.kind.condition_children();
+        let body = match &s.node.kind {
+            Kind::Sequence
+            | Kind::Selector
+            | Kind::ReactiveSequence
+            | Kind::ReactiveSelector
+            | Kind::Random
+            | Kind::Weighted(_)
+            | Kind::If { .. }
+            | Kind::Match { .. } => quote! {
+                let __r = self.#f;
+                self.#f = 0;
+                self.#helper(__ctx, __env, __r);
+            },
+            Kind::Shuffle => {
+                let arms = (0..s.children.len()).map(|i| {
+                    let (k, halt) = (lit(i), self.halt_child(s, i));
+                    quote!(#k => #halt,)
+                });
+                quote! {
+                    let __p = self.#f.1;
+                    self.#f.1 = 0;
+                    if __p != 0 {
+                        match self.#f.0[(__p - 1) as usize] as usize {
+                            #(#arms)*
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Kind::Parallel { .. } => quote! {
+                let [__run, _, _] = self.#f;
+                self.#f = [0; 3];
+                self.#helper(__ctx, __env, __run);
+            },
+            Kind::ParallelMain => quote! {
+                let [__run, _] = self.#f;
+                self.#f = [0, 0];
+                self.#helper(__ctx, __env, __run);
+            },
+            Kind::Invert
+            | Kind::ForceSuccess
+            | Kind::ForceFailure
+            | Kind::Timeout(_)
+            | Kind::Cooldown(_)
+            | Kind::Limit(_)
+            | Kind::RunOnce
+            | Kind::AbortIf
+            | Kind::Scope(_) => {
+                let child = self.halt_child(s, body_child);
+                quote!(#child;)
+            }
+            Kind::Repeat(_) | Kind::Retry(_) => {
+                let child = self.halt_child(s, 0);
+                quote! {
+                    self.#f = 0;
+                    #child;
+                }
+            }
+            Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => {
+                let child = self.halt_child(s, body_child);
+                quote! {
+                    if self.#f {
+                        self.#f = false;
+                        #child;
+                    }
+                }
+            }
+            Kind::Delay(_) => {
+                let child = self.halt_child(s, 0);
+                quote! {
+                    if self.#f.1 {
+                        self.#f.1 = false;
+                        #child;
+                    }
+                }
+            }
+            Kind::Act(Leaf::Value { .. }) => {
+                let call = self.action_step(s, quote!(Halt));
+                quote!(let _ = #call;)
+            }
+            Kind::Subtree { .. } => {
+                let call = self.subtree_step(s, quote!(Halt));
+                quote!(let _ = #call;)
+            }
+            Kind::Wait(_)
+            | Kind::Success
+            | Kind::Failure
+            | Kind::Running
+            | Kind::Break(_)
+            | Kind::Continue(_)
+            | Kind::Cond(_)
+            | Kind::Act(Leaf::Inline(_)) => quote!(),
+            Kind::Invalid => unreachable!("trees with errors are not generated"),
+        };
+        let on_exit = s.node.hooks.exit.as_ref().map(|h| self.hook(s, h));
+        quote! {
+            #[inline]
+            fn #name<__O: #rt::Observer + ?Sized>(&mut self, __ctx: &mut #ctx, __env: &mut #rt::Env<'_, __O>) {
+                #body
+                #on_exit
+                __env.halted(#id);
+            }
+        }
+    }
+
+    /// For composites, a helper that halts the running children named by the
+    /// node's state: the resume point (running child + 1) or a bit mask.
+    pub(super) fn child_halt_helper(&self, s: &Slot) -> Option<TokenStream> {
+        let rt = rt();
+        let ctx = &self.ctx;
+        let name = child_halt_name(s.id);
+        let (arg_ty, body) = match &s.state {
+            State::Resume(u) => {
+                let arms = (0..s.children.len()).map(|i| {
+                    let (i1, halt) = (lit(i + 1), self.halt_child(s, i));
+                    quote!(#i1 => #halt,)
+                });
+                (uint(*u), quote!(match __r { #(#arms)* _ => {} }))
+            }
+            State::Masks(u, _) => {
+                let checks = (0..s.children.len()).map(|i| {
+                    let (b, halt) = (bit(i), self.halt_child(s, i));
+                    quote!(if __r & #b != 0 { #halt; })
+                });
+                (uint(*u), quote!(#(#checks)*))
+            }
+            _ => return None,
+        };
+        Some(quote! {
+            #[inline]
+            fn #name<__O: #rt::Observer + ?Sized>(
+                &mut self,
+                __ctx: &mut #ctx,
+                __env: &mut #rt::Env<'_, __O>,
+                __r: #arg_ty,
+            ) {
+                #body
+            }
+        })
+    }
+}

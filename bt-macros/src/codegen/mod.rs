@@ -1,0 +1,605 @@
+//! Stage 5: the flat table to Rust. Each node becomes two private methods on
+//! the tree struct: `__tick_N` (inlined into its parent, so the whole tick is
+//! one function as if written by hand) and `__halt_N`. A parent passes
+//! `entering` to its child, because the parent's own resume point already says
+//! whether the child is running: no node stores an "am I running" flag.
+//!
+//! [`tick`] writes the tick methods, [`halt`] the halt methods; this module
+//! writes the struct, its constructors, entry points and node table.
+
+mod halt;
+mod persist;
+mod tick;
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::visit_mut::VisitMut;
+
+use crate::lower::{Lowered, Slot, State, UInt};
+use crate::model::{Kind, Leaf, Tree, value_expr};
+
+/// What every part of the code generator needs: the flattened tree and its
+/// context type with lifetimes elided.
+pub(crate) struct Gen<'a> {
+    /// The flattened tree.
+    pub l: &'a Lowered<'a>,
+    /// The context type, lifetimes elided (`Ctx<'_>`).
+    pub ctx: syn::Type,
+}
+
+/// The hidden module of the facade that generated code reaches the runtime through.
+fn rt() -> TokenStream {
+    quote!(::bt::__private)
+}
+
+/// The same path spanned on a user's node, so that a type error in a call
+/// into the runtime is reported at the node, not at the macro call.
+fn rt_at(span: Span) -> TokenStream {
+    quote_spanned!(span=> ::bt::__private)
+}
+
+/// The whole expansion of one checked tree.
+pub fn tree(l: &Lowered) -> TokenStream {
+    let g = Gen {
+        l,
+        ctx: elided(&l.tree.ctx),
+    };
+    let rt = rt();
+    let t = l.tree;
+    let (attrs, cfgs) = split_attrs(t);
+    let (vis, name, ctx) = (&t.vis, &t.name, &g.ctx);
+
+    let fields: Vec<Field> = l.slots.iter().flat_map(fields_of).collect();
+    let field_names = fields.iter().map(|f| &f.name);
+    let field_types = fields.iter().map(|f| &f.ty);
+    let init_names = fields.iter().map(|f| &f.name);
+    let init_values = fields.iter().map(|f| &f.init);
+    let (rng_field, rng_init, rng_in, rng_out) = if l.uses_rng {
+        (
+            quote!(__rng: #rt::Rng,),
+            quote!(__rng: #rt::Rng::new(seed),),
+            quote!(self.__rng),
+            quote!(self.__rng = __env.rng;),
+        )
+    } else {
+        (quote!(), quote!(), quote!(#rt::Rng::new(0)), quote!())
+    };
+
+    let ticks = l.slots.iter().map(|s| g.tick_method(s));
+    let halts = l.slots.iter().map(|s| g.halt_method(s));
+    let helpers = l.slots.iter().filter_map(|s| g.child_halt_helper(s));
+    let node_count = node_count(l);
+    let table = node_table(l);
+    let (tick_fn, run_fn) = entry_points(l, ctx);
+    let fingerprint = fingerprint(l);
+    let persistence = persist::impls(l, &fields);
+
+    quote! {
+        #(#cfgs)*
+        #(#attrs)*
+        #vis struct #name {
+            __running: bool,
+            #rng_field
+            #( #field_names: #field_types, )*
+        }
+
+        #(#cfgs)*
+        impl #name {
+            /// This tree's node table: one row per node in depth-first pre-order
+            /// (subtrees inlined), with kind, label, parent and source line.
+            pub const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
+            /// The number of nodes in [`Self::NODES`].
+            pub const NODE_COUNT: u32 = #node_count;
+            /// A hash of this tree's shape (and its subtrees'), saved with its
+            /// running state so that state from another tree is rejected.
+            pub const FINGERPRINT: u64 = #fingerprint;
+            const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
+
+            /// A new, idle instance whose random nodes use the default seed.
+            pub fn new() -> Self {
+                Self::with_seed(#rt::Rng::DEFAULT_SEED)
+            }
+
+            /// A new, idle instance whose random nodes draw from `seed`:
+            /// the same seed and the same inputs give the same run.
+            pub fn with_seed(seed: u64) -> Self {
+                let _ = seed;
+                Self { __running: false, #rng_init #( #init_names: #init_values, )* }
+            }
+
+            #tick_fn
+            #run_fn
+
+            /// Halts whatever is running (each running action gets `halt` once);
+            /// the next tick starts from the beginning. Lifetime memory
+            /// (`limit`, `run_once`, `cooldown`) is kept.
+            pub fn reset(&mut self, ctx: &mut #ctx) {
+                #rt::Tree::reset_observed(self, ctx, &mut #rt::NoopObserver)
+            }
+
+            #(#ticks)*
+            #(#halts)*
+            #(#helpers)*
+        }
+
+        #(#cfgs)*
+        impl ::core::default::Default for #name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        #(#cfgs)*
+        impl #rt::Tree<#ctx> for #name {
+            const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
+
+            fn tick_observed<__O: #rt::Observer + ?Sized>(
+                &mut self,
+                ctx: &mut #ctx,
+                now: f64,
+                observer: &mut __O,
+            ) -> #rt::Status {
+                observer.tick_started(now);
+                let mut __env = #rt::Env::new(now, #rng_in, observer);
+                let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+                self.__running = ::core::matches!(__status, #rt::Status::Running);
+                #rng_out
+                __env.observer.tick_finished(__status);
+                __status
+            }
+
+            fn reset_observed<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, observer: &mut __O) {
+                if self.__running {
+                    self.__running = false;
+                    let mut __env = #rt::Env::new(0.0, #rng_in, observer);
+                    self.__halt_0(ctx, &mut __env);
+                }
+            }
+
+            fn is_running(&self) -> bool {
+                self.__running
+            }
+
+            #[inline(always)]
+            fn __tick<__O: #rt::Observer + ?Sized>(
+                &mut self,
+                ctx: &mut #ctx,
+                env: &mut #rt::Env<'_, __O>,
+                entering: bool,
+            ) -> #rt::Status {
+                self.__tick_0(ctx, env, entering)
+            }
+
+            #[inline]
+            fn __halt<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, env: &mut #rt::Env<'_, __O>) {
+                self.__halt_0(ctx, env)
+            }
+        }
+
+        #(#cfgs)*
+        #persistence
+    }
+}
+
+/// The tree's own shape hash, mixed with its subtrees' at compile time.
+fn fingerprint(l: &Lowered) -> TokenStream {
+    let rt = rt();
+    let own = Literal::u64_suffixed(l.fingerprint());
+    let subs = l.subtrees.iter().map(|&s| subtree_type(l, s));
+    let mut out = quote!(#own);
+    for sub in subs {
+        out = quote!(#rt::mix_fingerprint(#out, <#sub>::FINGERPRINT));
+    }
+    out
+}
+
+/// What is emitted for a tree with errors: the struct and its constructors, so
+/// the rest of the user's crate still type-checks while the errors are fixed.
+pub fn fallback(t: &Tree) -> TokenStream {
+    let rt = rt();
+    let (attrs, cfgs) = split_attrs(t);
+    let (vis, name) = (&t.vis, &t.name);
+    let ctx = elided(&t.ctx);
+    quote! {
+        #(#cfgs)*
+        #(#attrs)*
+        #vis struct #name {}
+
+        #(#cfgs)*
+        impl #name {
+            /// Not generated: the tree has errors.
+            pub fn new() -> Self {
+                Self {}
+            }
+            /// Not generated: the tree has errors.
+            pub fn with_seed(_seed: u64) -> Self {
+                Self {}
+            }
+            /// Not generated: the tree has errors.
+            pub fn tick(&mut self, _ctx: &mut #ctx) -> #rt::Status {
+                ::core::unimplemented!()
+            }
+            /// Not generated: the tree has errors.
+            pub fn reset(&mut self, _ctx: &mut #ctx) {}
+        }
+    }
+}
+
+/// `cfg` attributes go on every generated item; the rest only on the struct.
+fn split_attrs(t: &Tree) -> (Vec<&syn::Attribute>, Vec<&syn::Attribute>) {
+    t.attrs.iter().partition(|a| !a.path().is_ident("cfg"))
+}
+
+/// The context type with every lifetime elided (`Ctx<'w>` becomes `Ctx<'_>`),
+/// so the generated methods are generic over them.
+fn elided(ty: &syn::Type) -> syn::Type {
+    struct Elide;
+    impl VisitMut for Elide {
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            *l = syn::Lifetime::new("'_", l.span());
+        }
+    }
+    let mut ty = ty.clone();
+    Elide.visit_type_mut(&mut ty);
+    ty
+}
+
+/// `tick` and `run`: they read the time from the context (via `Clock`) when
+/// the tree needs it, and do without it otherwise.
+fn entry_points(l: &Lowered, ctx: &syn::Type) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    if l.uses_time {
+        (
+            quote! {
+                /// Ticks the tree once, at the time the context's [`Clock`](::bt::Clock) tells.
+                pub fn tick<__C: ?Sized + #rt::Clock>(&mut self, ctx: &mut __C) -> #rt::Status
+                where
+                    Self: #rt::Tree<__C>,
+                {
+                    let now = #rt::Clock::now(&*ctx);
+                    #rt::Tree::tick_at(self, ctx, now)
+                }
+            },
+            quote! {
+                /// Ticks until the root completes or `max_ticks` ticks have run
+                /// (ADR-017's on-interaction mode), reading the time from the context
+                /// before each tick. Hitting the limit halts nothing.
+                pub fn run<__C: ?Sized + #rt::Clock>(&mut self, ctx: &mut __C, max_ticks: u32) -> #rt::Run
+                where
+                    Self: #rt::Tree<__C>,
+                {
+                    for _ in 0..max_ticks {
+                        let now = #rt::Clock::now(&*ctx);
+                        let status = #rt::Tree::tick_at(self, ctx, now);
+                        if status.is_done() {
+                            return #rt::Run::Completed(status);
+                        }
+                    }
+                    #rt::Run::TickLimit
+                }
+            },
+        )
+    } else {
+        (
+            quote! {
+                /// Ticks the tree once (it has no timing nodes, so it needs no time).
+                pub fn tick(&mut self, ctx: &mut #ctx) -> #rt::Status {
+                    #rt::Tree::tick_at(self, ctx, 0.0)
+                }
+            },
+            quote! {
+                /// Ticks until the root completes or `max_ticks` ticks have run
+                /// (ADR-017's on-interaction mode). Hitting the limit halts nothing.
+                pub fn run(&mut self, ctx: &mut #ctx, max_ticks: u32) -> #rt::Run {
+                    #rt::Tree::run_at(self, ctx, 0.0, max_ticks)
+                }
+            },
+        )
+    }
+}
+
+/// The field holding node `id`'s state.
+fn field(id: usize) -> syn::Ident {
+    format_ident!("__n{}", id)
+}
+
+/// The field holding variable `name` of the `scope` node `id`.
+fn var_field(id: usize, name: &syn::Ident) -> syn::Ident {
+    format_ident!("__n{}_{}", id, name)
+}
+
+fn tick_name(id: usize) -> syn::Ident {
+    format_ident!("__tick_{}", id)
+}
+
+fn halt_name(id: usize) -> syn::Ident {
+    format_ident!("__halt_{}", id)
+}
+
+fn child_halt_name(id: usize) -> syn::Ident {
+    format_ident!("__halt_children_{}", id)
+}
+
+fn uint(u: UInt) -> syn::Ident {
+    syn::Ident::new(u.name(), Span::call_site())
+}
+
+fn lit(n: usize) -> Literal {
+    Literal::usize_unsuffixed(n)
+}
+
+fn bit(i: usize) -> Literal {
+    Literal::u128_unsuffixed(1u128 << i)
+}
+
+/// A field of the generated struct: name, type, value in `new()`, and whether
+/// it is part of the saved running state.
+pub(crate) struct Field {
+    name: syn::Ident,
+    ty: TokenStream,
+    init: TokenStream,
+    saved: bool,
+}
+
+/// The fields a node needs. Control state is always saved; a leaf value only
+/// when marked `#[persist]`.
+fn fields_of(s: &Slot) -> Vec<Field> {
+    let saved = !matches!(s.state, State::Leaf(_)) || s.node.persist;
+    raw_fields(s)
+        .into_iter()
+        .map(|(name, ty, init)| Field { name, ty, init, saved })
+        .collect()
+}
+
+/// The fields a node needs: (name, type, value in `new()`).
+fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
+    let f = field(s.id);
+    let one = |ty: TokenStream, init: TokenStream| vec![(f.clone(), ty, init)];
+    match &s.state {
+        State::None => Vec::new(),
+        State::Resume(u) | State::Counter(u) => one(uint(*u).into_token_stream(), quote!(0)),
+        State::Masks(u, n) => {
+            let (u, n) = (uint(*u), lit(*n));
+            one(quote!([#u; #n]), quote!([0; #n]))
+        }
+        State::Flag => one(quote!(bool), quote!(false)),
+        State::Time => one(quote!(f64), quote!(0.0)),
+        // Finite (JSON has no infinity), and far enough in the past for any cooldown.
+        State::LastTime => one(quote!(f64), quote!(f64::MIN)),
+        State::Delay => one(quote!((f64, bool)), quote!((0.0, false))),
+        State::Shuffle(n) => {
+            let n = lit(*n);
+            one(quote!(([u8; #n], u8)), quote!(([0; #n], 0)))
+        }
+        State::Vars => match &s.node.kind {
+            Kind::Scope(vars) => vars
+                .iter()
+                .map(|v| {
+                    (
+                        var_field(s.id, &v.name),
+                        v.ty.to_token_stream(),
+                        v.init.to_token_stream(),
+                    )
+                })
+                .collect(),
+            _ => unreachable!("variables on a non-scope"),
+        },
+        State::Leaf(ty) => match &s.node.kind {
+            Kind::Cond(Leaf::Value { expr, .. }) | Kind::Act(Leaf::Value { expr, .. }) => {
+                one(ty.to_token_stream(), value_expr(expr).to_token_stream())
+            }
+            _ => unreachable!("leaf state on a non-leaf"),
+        },
+        State::Subtree(ty) => {
+            let span = s.node.span;
+            one(ty.to_token_stream(), quote_spanned!(span=> <#ty>::new()))
+        }
+    }
+}
+
+/// The id of local node `id` in the outermost table: subtrees before it in
+/// pre-order shift it by their node counts.
+fn flat_id(l: &Lowered, id: usize) -> TokenStream {
+    let local = Literal::u32_unsuffixed(id as u32);
+    let shifts = l.subtrees.iter().filter(|&&s| s < id).map(|&s| subtree_type(l, s));
+    quote!((#local #( + <#shifts>::NODE_COUNT )*))
+}
+
+fn subtree_type<'a>(l: &'a Lowered, id: usize) -> &'a syn::Type {
+    match &l.slots[id].state {
+        State::Subtree(ty) => ty,
+        _ => unreachable!("not a subtree"),
+    }
+}
+
+fn node_count(l: &Lowered) -> TokenStream {
+    let local = Literal::u32_unsuffixed(l.slots.len() as u32);
+    let subs = l.subtrees.iter().map(|&s| subtree_type(l, s));
+    quote!((#local #( + <#subs>::NODE_COUNT )*))
+}
+
+fn node_table(l: &Lowered) -> TokenStream {
+    let rt = rt();
+    let rows = l.slots.iter().map(|s| {
+        let id = flat_id(l, s.id);
+        let parent = match s.parent {
+            Some(p) => {
+                let p = flat_id(l, p);
+                quote!(::core::option::Option::Some(#rt::NodeId(#p)))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let kind = format_ident!("{}", format!("{:?}", s.node.kind.catalog()));
+        let label = &s.node.label;
+        let line = s.node.line;
+        let splice = match &s.state {
+            State::Subtree(ty) => quote! {
+                #rt::splice(&mut __table, (#id + 1) as usize, <#ty>::NODES, #rt::NodeId(#id));
+            },
+            _ => quote!(),
+        };
+        quote! {
+            __table[#id as usize] = #rt::NodeInfo {
+                id: #rt::NodeId(#id),
+                parent: #parent,
+                kind: #rt::NodeKind::#kind,
+                label: #label,
+                line: #line,
+            };
+            #splice
+        }
+    });
+    let count = node_count(l);
+    quote! {{
+        let mut __table = [#rt::NodeInfo::PLACEHOLDER; #count as usize];
+        #(#rows)*
+        __table
+    }}
+}
+
+impl Gen<'_> {
+    /// The slot of child `i` of `s`.
+    fn child(&self, s: &Slot, i: usize) -> &Slot<'_> {
+        &self.l.slots[s.children[i]]
+    }
+
+    /// Calls child `i`'s tick with the given `entering` expression.
+    fn tick_child(&self, s: &Slot, i: usize, entering: TokenStream) -> TokenStream {
+        let name = tick_name(s.children[i]);
+        quote!(self.#name(__ctx, __env, #entering))
+    }
+
+    /// Calls child `i`'s halt.
+    fn halt_child(&self, s: &Slot, i: usize) -> TokenStream {
+        let name = halt_name(s.children[i]);
+        quote!(self.#name(__ctx, __env))
+    }
+
+    /// `let name = &mut self.field;` for each node-local variable visible at
+    /// `s` (innermost declaration wins) that `tokens` mentions.
+    fn var_bindings(&self, s: &Slot, tokens: &TokenStream) -> TokenStream {
+        let mut mentioned = std::collections::BTreeSet::new();
+        collect_idents(tokens.clone(), &mut mentioned);
+        let mut bound = std::collections::BTreeSet::new();
+        let mut out = TokenStream::new();
+        let mut at = Some(s.id);
+        while let Some(id) = at {
+            let slot = &self.l.slots[id];
+            if let Kind::Scope(vars) = &slot.node.kind {
+                for v in vars {
+                    let name = v.name.to_string();
+                    if mentioned.contains(&name) && bound.insert(name) {
+                        let (ident, f) = (&v.name, var_field(id, &v.name));
+                        out.extend(quote!(let #ident = &mut self.#f;));
+                    }
+                }
+            }
+            at = slot.parent;
+        }
+        out
+    }
+}
+
+fn collect_idents(tokens: TokenStream, out: &mut std::collections::BTreeSet<String>) {
+    for tt in tokens {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::errors::Errors;
+    use crate::{lower, model};
+
+    fn expand(src: &str) -> String {
+        let mut errors = Errors::default();
+        let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
+        assert!(errors.is_empty());
+        tree(&lower::lower(&trees[0])).to_string()
+    }
+
+    #[test]
+    fn a_tree_becomes_a_struct_with_minimal_state_and_one_method_pair_per_node() {
+        let out = expand("pub tree Dog for Ctx<'w> { loop { sequence { Face, wait(1.0) } } }");
+        assert!(out.contains("pub struct Dog"), "{out}");
+        for field in ["__n0 : bool", "__n1 : u8", "__n2 : Face", "__n3 : f64"] {
+            assert!(out.contains(field), "missing {field}");
+        }
+        for m in ["fn __tick_3", "fn __halt_3", "fn __halt_children_1"] {
+            assert!(out.contains(m), "missing {m}");
+        }
+        assert!(out.contains("Ctx < '_ >"), "lifetimes are elided");
+        assert!(!out.contains("__rng"), "no RNG without random nodes");
+        assert!(out.contains("Clock"), "a tree with wait reads the time");
+    }
+
+    #[test]
+    fn a_tree_without_timing_needs_no_clock_and_subtrees_shift_ids() {
+        let out = expand("tree G for W { sequence { cond(|w| w.ok), subtree(Patrol, |w| &mut w.p), success } }");
+        assert!(out.contains("Patrol > :: NODE_COUNT"), "{out}");
+        assert!(out.contains("splice"));
+        let plain = expand("tree G for W { selector { cond(|w| w.ok), success } }");
+        assert!(!plain.contains("Clock"));
+    }
+
+    #[test]
+    fn only_mentioned_variables_are_bound_and_only_jump_paths_check_the_signal() {
+        let out = expand(
+            "tree V for C { scope { let n: u32 = 0; let m: u8 = 1; 'a: loop { sequence { act(|c| *n += 1), selector { break 'a } } } } }",
+        );
+        assert!(out.contains("let n = & mut self . __n0_n"), "{out}");
+        assert!(!out.contains("let m ="), "m is not mentioned");
+        assert!(
+            out.contains("__env . jump = 3u32"),
+            "break 'a signals loop 1's break code: {out}"
+        );
+        let plain = expand("tree P for C { loop { sequence { success } } }");
+        assert!(!plain.contains("jump"), "no jump checks without break/continue");
+    }
+
+    #[test]
+    fn elided_rewrites_every_lifetime() {
+        let ty: syn::Type = syn::parse_str("Ctx<'a, Vec<&'b u8>>").unwrap();
+        assert_eq!(
+            elided(&ty).to_token_stream().to_string(),
+            "Ctx < '_ , Vec < & '_ u8 > >"
+        );
+    }
+
+    /// Every node kind in one tree: the expansion must be valid Rust syntax.
+    /// Set `BT_DUMP` to a tree's source to print its expansion while debugging.
+    #[test]
+    fn expansion_is_valid_rust() {
+        let src = std::env::var("BT_DUMP").unwrap_or_else(|_| {
+            String::from(
+                "pub tree All for Ctx<'a> { reactive selector { sequence { cond(|c| c.ok), Face, act(|c| c.go()) }, \
+                 parallel(success = 1, failure = 2) { running, success }, parallel(main) { wait(T), failure }, \
+                 reactive sequence { invert { force_success { force_failure { success } } } }, \
+                 selector { repeat(3) { retry(N) { until_fail { until_success { loop { wait(0) } } } } } }, \
+                 random { success, failure }, weighted { 2 => success, 1 => failure }, shuffle { success, running }, \
+                 if |c| c.a { success } else if IsB { failure } else { running }, reactive if |c| c.b { success }, \
+                 match |c| c.stage { 1 => success, _ => failure }, reactive match |c| c.x { true => running, false => success }, \
+                 scope { let n: u32 = 0; #[on_enter(|c| *n = 1)] #[on_exit(|c| c.done())] \
+                   'outer: while |c| c.more { sequence { timeout(1.0) { delay(0.5) { cooldown(2.0) { limit(3) { run_once { \
+                   abort_if(|c| c.stop) { selector { break 'outer, continue } } } } } } } } } }, \
+                 subtree(Sub, |c| &mut c.sub) } }",
+            )
+        });
+        let out = crate::expand(src.parse().unwrap()).to_string();
+        if let Err(e) = syn::parse_file(&out) {
+            let at = e.span().start().column;
+            let window = &out[at.saturating_sub(300)..(at + 100).min(out.len())];
+            panic!("{e} at column {at}: ...{window}...");
+        }
+        if std::env::var("BT_DUMP").is_ok() {
+            println!("{out}");
+        }
+    }
+}

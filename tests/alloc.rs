@@ -1,0 +1,113 @@
+//! Ticking never allocates: a counting global allocator watches 10,000 ticks
+//! of trees that use every node of the catalogue, a parallel and a subtree.
+use bt::prelude::*;
+
+#[global_allocator]
+static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+
+/// A context whose leaves change outcome with the tick number.
+struct Ctx {
+    now: f64,
+    tick: u32,
+    work: u64,
+}
+
+impl Clock for Ctx {
+    fn now(&self) -> f64 {
+        self.now
+    }
+}
+
+/// An action that runs for a few ticks, then succeeds or fails.
+struct Busy(u32);
+
+impl Action<Ctx> for Busy {
+    fn enter(&mut self, ctx: &mut Ctx) {
+        ctx.work += 1;
+    }
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        match (ctx.tick + self.0) % 5 {
+            0 => Status::Success,
+            1 => Status::Failure,
+            _ => Status::Running,
+        }
+    }
+    fn halt(&mut self, ctx: &mut Ctx) {
+        ctx.work += 100;
+    }
+}
+
+behave! {
+    tree Patrol for Ctx {
+        reactive selector { cond(|c| c.tick % 7 == 0), sequence { Busy(1), wait(0.5), Busy(2) } }
+    }
+    tree Everything for Ctx {
+        loop {
+            parallel(success = 2, failure = 2) {
+                reactive sequence { cond(|c| c.tick % 3 != 0), Busy(3) },
+                selector { invert { Busy(4) }, force_failure { Busy(5) }, force_success { running } },
+                repeat(2) { retry(2) { Busy(6) } },
+                until_fail { until_success { Busy(7) } },
+                parallel(main) { Busy(8), loop { Busy(9) } },
+                subtree(Patrol),
+            }
+        }
+    }
+}
+
+behave! {
+    tree Catalogue for Ctx {
+        'outer: loop {
+            scope {
+                let seen: u32 = 0;
+                #[on_enter(|c| c.work += 1)]
+                #[on_exit(|c| c.work += 1)]
+                reactive selector {
+                    reactive if |c| c.tick % 11 == 0 { Busy(10) } else { failure },
+                    match |c| c.tick % 4 {
+                        0 => random { Busy(11), timeout(0.3) { Busy(12) } },
+                        1 => weighted { 3 => delay(0.2) { Busy(13) }, 1 => cooldown(0.5) { Busy(14) } },
+                        2 => shuffle { limit(1000) { Busy(15) }, run_once { Busy(16) } },
+                        _ => abort_if(|c| c.tick % 13 == 0) { Busy(17) },
+                    },
+                    while |c| c.tick % 5 != 0 {
+                        sequence {
+                            act(|_| *seen += 1),
+                            if |c| c.tick % 17 == 0 { break 'outer } else if |_| *seen > 3 { continue } else { Busy(18) },
+                        }
+                    },
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ten_thousand_ticks_allocate_nothing() {
+    let mut trees = [Everything::new(), Everything::with_seed(7)];
+    let mut patrol = Patrol::new();
+    let mut catalogue = Catalogue::with_seed(3);
+    let mut ctx = Ctx {
+        now: 0.0,
+        tick: 0,
+        work: 0,
+    };
+    let mut running = 0u32;
+    let allocations = bt_testkit::allocations_during(|| {
+        for tick in 0..10_000 {
+            ctx.tick = tick;
+            ctx.now = f64::from(tick) * 0.1;
+            for tree in &mut trees {
+                running += u32::from(tree.tick(&mut ctx) == Status::Running);
+            }
+            let _ = patrol.tick(&mut ctx);
+            let _ = catalogue.tick(&mut ctx);
+            if tick % 1000 == 999 {
+                trees[0].reset(&mut ctx);
+            }
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert_eq!(running, 20_000, "the looping trees never complete");
+    assert!(ctx.work > 10_000, "the leaves really ran and were halted: {}", ctx.work);
+}

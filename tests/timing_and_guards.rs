@@ -1,0 +1,205 @@
+//! Timing (`timeout`, `delay`, `cooldown`, checked at tick boundaries),
+//! counting (`limit`, `run_once`, whose memory outlives activations and
+//! `reset`), guards (`abort_if`), node-local variables (`scope`) and
+//! lifecycle hooks, tick by tick.
+mod support;
+
+use bt::prelude::*;
+use support::*;
+
+behave! {
+    tree Timeout for Ctx { timeout(1.0) { Rec("a") } }
+    tree TimeoutZero for Ctx { timeout(0) { Rec("a") } }
+    tree Delay for Ctx { delay(1.0) { Rec("a") } }
+    tree DelayZero for Ctx { delay(0) { Rec("a") } }
+    tree Cooldown for Ctx { cooldown(2.0) { Rec("a") } }
+    tree Limit for Ctx { limit(2) { Rec("a") } }
+    tree RunOnce for Ctx { run_once { Rec("a") } }
+    tree AbortIf for Ctx { abort_if(Check("abort")) { Rec("a") } }
+    tree Scope for Ctx {
+        scope {
+            let tries: u32 = 0;
+            retry(5) { sequence { act(|_| *tries += 1), cond(|c| *tries >= c.counter) } }
+        }
+    }
+    tree Hooked for Ctx {
+        #[on_enter(|c| c.log.push("enter-hook".into()))]
+        #[on_success(|c| c.log.push("success-hook".into()))]
+        #[on_failure(|c| c.log.push("failure-hook".into()))]
+        #[on_exit(|c| c.log.push("exit-hook".into()))]
+        sequence { Rec("a") }
+    }
+    tree HookedHalt for Ctx {
+        reactive selector {
+            cond(Check("interrupt")),
+            #[on_exit(|c| c.log.push("outer-exit".into()))]
+            sequence { #[on_exit(|c| c.log.push("inner-exit".into()))] invert { Rec("a") } },
+        }
+    }
+}
+
+#[test]
+fn timeout_whose_time_is_up_halts_its_child_without_ticking_it() {
+    let (mut t, mut c) = (Timeout::new(), Ctx::new());
+    c.set("a", R);
+    c.now = 10.0;
+    assert_eq!(t.tick(&mut c), R);
+    c.now = 10.9;
+    assert_eq!(t.tick(&mut c), R);
+    c.now = 11.0;
+    assert_eq!(t.tick(&mut c), F, "now - start >= d");
+    assert_eq!(c.take(), log(&["enter a", "a", "a", "halt a"]), "halted, not ticked");
+    assert_eq!(t.tick(&mut c), R, "a new activation restarts the clock");
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+}
+
+#[test]
+fn timeout_zero_gives_its_child_exactly_one_tick() {
+    let (mut t, mut c) = (TimeoutZero::new(), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(t.tick(&mut c), F);
+    assert_eq!(c.take(), log(&["enter a", "a", "halt a"]));
+}
+
+#[test]
+fn delay_runs_without_ticking_its_child_until_its_time_has_passed() {
+    let (mut t, mut c) = (Delay::new(), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    c.now = 0.5;
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&[]));
+    c.now = 1.0;
+    assert_eq!(t.tick(&mut c), R);
+    c.now = 1.1;
+    c.set("a", S);
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(c.take(), log(&["enter a", "a", "a"]));
+    let (mut z, mut c) = (DelayZero::new(), Ctx::new());
+    assert_eq!(z.tick(&mut c), S, "delay(0) ticks its child at once");
+}
+
+#[test]
+fn cooldown_fails_without_ticking_until_its_time_has_passed_since_the_last_completion() {
+    let (mut t, mut c) = (Cooldown::new(), Ctx::new());
+    assert_eq!(t.tick(&mut c), S);
+    c.now = 1.0;
+    assert_eq!(t.tick(&mut c), F);
+    c.now = 1.99;
+    assert_eq!(t.tick(&mut c), F);
+    assert_eq!(c.take(), log(&["enter a", "a"]), "not ticked while cooling down");
+    c.now = 2.0;
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    t.reset(&mut c);
+    assert_eq!(c.take(), log(&["enter a", "a", "halt a"]));
+    assert_eq!(t.tick(&mut c), R, "a halt is not a completion: no cooldown");
+    c.set("a", F);
+    c.now = 3.0;
+    assert_eq!(t.tick(&mut c), F);
+    t.reset(&mut c);
+    c.now = 4.0;
+    c.take();
+    assert_eq!(t.tick(&mut c), F, "the cooldown outlives reset");
+    assert_eq!(c.take(), log(&[]));
+}
+
+#[test]
+fn limit_counts_completions_over_the_instance_life() {
+    let (mut t, mut c) = (Limit::new(), Ctx::new());
+    c.set("a", R);
+    t.tick(&mut c);
+    t.reset(&mut c);
+    c.set("a", S);
+    assert_eq!(t.tick(&mut c), S);
+    t.reset(&mut c);
+    c.set("a", F);
+    assert_eq!(t.tick(&mut c), F);
+    assert_eq!(t.tick(&mut c), F);
+    assert_eq!(
+        c.take(),
+        log(&["enter a", "a", "halt a", "enter a", "a", "enter a", "a"]),
+        "the halt did not count"
+    );
+    c.set("a", S);
+    assert_eq!(Limit::new().tick(&mut c), S, "a new instance starts fresh");
+}
+
+#[test]
+fn run_once_repeats_its_first_status_without_ticking() {
+    let (mut t, mut c) = (RunOnce::new(), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    c.set("a", F);
+    assert_eq!(t.tick(&mut c), F);
+    c.set("a", S);
+    t.reset(&mut c);
+    assert_eq!(t.tick(&mut c), F);
+    assert_eq!(c.take(), log(&["enter a", "a", "a"]));
+}
+
+#[test]
+fn abort_if_checks_before_every_tick_of_its_child() {
+    let (mut t, mut c) = (AbortIf::new(), Ctx::new());
+    c.set("abort", F).set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    c.set("abort", S);
+    assert_eq!(t.tick(&mut c), F);
+    assert_eq!(t.tick(&mut c), F, "the entering tick is guarded too");
+    assert_eq!(c.take(), log(&["enter a", "a", "halt a"]));
+}
+
+#[test]
+fn scope_variables_are_initialised_on_entry_and_shared_by_the_leaves_inside() {
+    let (mut t, mut c) = (Scope::new(), Ctx::new());
+    c.counter = 3;
+    assert_eq!(t.tick(&mut c), S, "three tries: retry goes on within the tick");
+    c.counter = 9;
+    assert_eq!(
+        t.tick(&mut c),
+        F,
+        "re-entered: tries starts again at 0 and five tries are not enough"
+    );
+}
+
+#[test]
+fn hooks_fire_in_order_on_success_failure_and_halt() {
+    let (mut t, mut c) = (Hooked::new(), Ctx::new());
+    t.tick(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["enter-hook", "enter a", "a", "success-hook", "exit-hook"])
+    );
+    c.set("a", F);
+    t.tick(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["enter-hook", "enter a", "a", "failure-hook", "exit-hook"])
+    );
+    c.set("a", R);
+    t.tick(&mut c);
+    t.tick(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["enter-hook", "enter a", "a", "a"]),
+        "no exit while running"
+    );
+    t.reset(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["halt a", "exit-hook"]),
+        "halt: the action's halt, then the exit hook"
+    );
+}
+
+#[test]
+fn exit_hooks_run_in_post_order_when_a_reactive_parent_switches() {
+    let (mut t, mut c) = (HookedHalt::new(), Ctx::new());
+    c.set("interrupt", F).set("a", R);
+    t.tick(&mut c);
+    c.take();
+    c.set("interrupt", S);
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(c.take(), log(&["halt a", "inner-exit", "outer-exit"]));
+}

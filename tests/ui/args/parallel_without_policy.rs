@@ -1,0 +1,9 @@
+use bt::prelude::*;
+struct Ctx { hp: u32 }
+
+behave! {
+    tree T for Ctx {
+        parallel { success }
+    }
+}
+fn main() {}

@@ -1,0 +1,9 @@
+use bt::prelude::*;
+struct Ctx { hp: u32 }
+
+behave! {
+    pub struct T for Ctx {
+        success
+    }
+}
+fn main() {}

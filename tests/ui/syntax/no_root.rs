@@ -1,0 +1,7 @@
+use bt::prelude::*;
+struct Ctx { hp: u32 }
+
+behave! {
+    tree T for Ctx {}
+}
+fn main() {}

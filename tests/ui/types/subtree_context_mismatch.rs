@@ -1,0 +1,9 @@
+use bt::prelude::*;
+struct Ctx { hp: u32 }
+
+struct Other;
+behave! {
+    tree Inner for Other { success }
+    tree Outer for Ctx { sequence { subtree(Inner) } }
+}
+fn main() {}
