@@ -11,6 +11,7 @@ use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
 use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree};
 use serde::Deserialize;
 
+pub mod synthetic;
 pub mod treegen;
 
 /// Ticks per run.
