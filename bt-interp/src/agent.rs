@@ -12,8 +12,9 @@ use std::sync::Arc;
 use bt_runtime::{Clock, NodeId, NoopObserver, Observer, Rng, Run, Status};
 
 use crate::compile::NO_HOOK;
-use crate::definition::{Definition, Flat, NodeRow, Op};
-use crate::registry::ActionBox;
+use crate::definition::{Definition, Flat, Node, NodeRow, Op};
+use crate::leaves::Leaves;
+use crate::registry::CondBox;
 
 /// A child of a parallel that has not run in this activation.
 const IDLE: u32 = 0;
@@ -31,12 +32,15 @@ const ON_EXIT: usize = 3;
 /// A tree loaded from JSON, running for one agent: the interpreted twin of a
 /// tree struct made by `behave!`, with the same methods.
 pub struct Agent<C: 'static> {
-    def: Arc<Definition<C>>,
-    ints: Box<[u32]>,
-    times: Box<[f64]>,
-    actions: Box<[ActionBox<C>]>,
-    rng: Rng,
-    running: bool,
+    pub(crate) def: Arc<Definition<C>>,
+    /// Resume points, counters and parallel children's states.
+    pub(crate) ints: Box<[u32]>,
+    /// Timestamps of timing nodes.
+    pub(crate) times: Box<[f64]>,
+    /// The action leaves, one column per registered action name.
+    pub(crate) leaves: Box<[Box<dyn Leaves<C>>]>,
+    pub(crate) rng: Rng,
+    pub(crate) running: bool,
 }
 
 impl<C: 'static> Agent<C> {
@@ -48,12 +52,12 @@ impl<C: 'static> Agent<C> {
     /// A new, idle agent whose random nodes draw from `seed`: the same seed
     /// and the same inputs give the same run.
     pub fn with_seed(def: Arc<Definition<C>>, seed: u64) -> Agent<C> {
-        let (ints, times, actions) = fresh_state(&def);
+        let (ints, times, leaves) = fresh_state(&def);
         Agent {
             def,
             ints,
             times,
-            actions,
+            leaves,
             rng: Rng::new(seed),
             running: false,
         }
@@ -94,7 +98,8 @@ impl<C: 'static> Agent<C> {
         observer.tick_started(now);
         let entering = !self.running;
         let mut x = self.exec(ctx, now, observer);
-        let status = x.tick(0, entering).status();
+        let root = x.node(0);
+        let status = x.tick_node(0, root, entering).status();
         self.running = status == Status::Running;
         observer.tick_finished(status);
         status
@@ -157,12 +162,12 @@ impl<C: 'static> Agent<C> {
         observer: &mut O,
     ) {
         self.reset_observed(ctx, observer);
-        let (ints, times, actions) = fresh_state(&def);
+        let (ints, times, leaves) = fresh_state(&def);
         *self = Agent {
             def,
             ints,
             times,
-            actions,
+            leaves,
             rng: self.rng,
             running: false,
         };
@@ -174,12 +179,26 @@ impl<C: 'static> Agent<C> {
         self.def.state_bytes()
     }
 
+    /// Bytes this agent owns in all: the struct itself, its running state,
+    /// and its action leaves (one array per action kind, plus one pointer
+    /// pair per kind). The leaves' own heap data, if any, is not counted.
+    pub fn bytes(&self) -> usize {
+        let leaves: usize = self.def.columns.iter().map(|(_, c)| c.leaf_bytes()).sum();
+        size_of::<Self>()
+            + self.ints.len() * 4
+            + self.times.len() * 8
+            + self.leaves.len() * size_of::<Box<dyn Leaves<C>>>()
+            + leaves
+    }
+
     fn exec<'a, O: Observer + ?Sized>(&'a mut self, ctx: &'a mut C, now: f64, obs: &'a mut O) -> Exec<'a, C, O> {
         Exec {
             def: &self.def,
+            nodes: &self.def.nodes,
+            conds: &self.def.conds,
             ints: &mut self.ints,
             times: &mut self.times,
-            actions: &mut self.actions,
+            leaves: &mut self.leaves,
             rng: &mut self.rng,
             ctx,
             obs,
@@ -200,13 +219,14 @@ impl<C: 'static> core::fmt::Debug for Agent<C> {
     }
 }
 
-type Fresh<C> = (Box<[u32]>, Box<[f64]>, Box<[ActionBox<C>]>);
+type Fresh<C> = (Box<[u32]>, Box<[f64]>, Box<[Box<dyn Leaves<C>>]>);
 
-fn fresh_state<C: 'static>(def: &Definition<C>) -> Fresh<C> {
+/// The running state of a new agent: everything idle, leaves as built at load time.
+pub(crate) fn fresh_state<C: 'static>(def: &Definition<C>) -> Fresh<C> {
     (
         vec![0; def.ints].into_boxed_slice(),
         def.times.clone().into_boxed_slice(),
-        def.actions.iter().map(|a| a.spawn()).collect(),
+        def.columns.iter().map(|(_, c)| c.spawn()).collect(),
     )
 }
 
@@ -259,9 +279,11 @@ impl From<bool> for Out {
 /// the context and the observer.
 struct Exec<'a, C: 'static, O: ?Sized> {
     def: &'a Definition<C>,
+    nodes: &'a [Node],
+    conds: &'a [CondBox<C>],
     ints: &'a mut [u32],
     times: &'a mut [f64],
-    actions: &'a mut [ActionBox<C>],
+    leaves: &'a mut [Box<dyn Leaves<C>>],
     rng: &'a mut Rng,
     ctx: &'a mut C,
     obs: &'a mut O,
@@ -274,32 +296,252 @@ struct Exec<'a, C: 'static, O: ?Sized> {
     from: u32,
 }
 
+/// The hot path: a node without hooks whose kind is a leaf, a sequence, a
+/// selector (plain or reactive) or an unbounded loop is ticked by code of its
+/// own, leaves in place inside their parent's loop; every other node (and any
+/// node with hooks) goes through [`Exec::general`].
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
+    #[inline(always)]
+    fn node(&self, id: u32) -> Node {
+        self.nodes[id as usize]
+    }
+
     #[inline(always)]
     fn kid(&self, node: &Flat, i: u32) -> u32 {
         self.def.kids[(node.kids + i) as usize]
     }
 
-    /// Ticks node `id`; `entering` when it was idle.
+    /// Ticks node `id` (whose record is `n`); `entering` when it was idle.
+    #[inline(always)]
+    fn tick_node(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        if n.hooked {
+            return self.general(id, n, entering);
+        }
+        match n.op {
+            Op::Condition => {
+                self.obs.entered(NodeId(id));
+                let o = Out::from(self.conds[n.arg as usize].check(self.ctx));
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Op::Action => {
+                let leaves = &mut self.leaves[n.slot as usize];
+                if entering {
+                    self.obs.entered(NodeId(id));
+                    leaves.enter(n.arg, self.ctx);
+                }
+                let o = Out::from(leaves.tick(n.arg, self.ctx));
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Op::Wait => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                let o = self.wait(n, entering);
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Op::Sequence => self.chain::<true>(id, n, entering),
+            Op::Selector => self.chain::<false>(id, n, entering),
+            Op::ReactiveSequence => self.reactive::<true>(id, n, entering),
+            Op::ReactiveSelector => self.reactive::<false>(id, n, entering),
+            Op::Loop | Op::UntilFail | Op::UntilSuccess => self.unbounded(id, n, entering),
+            _ => self.general(id, n, entering),
+        }
+    }
+
+    /// Ticks node `id` from the colder code.
+    #[inline(never)]
     fn tick(&mut self, id: u32, entering: bool) -> Out {
-        let def = self.def;
-        let node = &def.nodes[id as usize];
+        let n = self.node(id);
+        self.tick_node(id, n, entering)
+    }
+
+    /// The end of a hot node's tick without hooks: a jump passing through
+    /// ends it as if halted; anything else is reported.
+    #[inline(always)]
+    fn finish(&mut self, id: u32, o: Out) -> Out {
+        if o == Out::Jump {
+            self.pass_jump(id);
+        } else {
+            self.obs.ticked(NodeId(id), o.status());
+        }
+        o
+    }
+
+    /// Between a `break`/`continue` and its loop: node `id` ends as if halted.
+    #[cold]
+    #[inline(never)]
+    fn pass_jump(&mut self, id: u32) {
+        let from = self.from;
+        self.halt_kids(id, from);
+        self.hook(id, ON_EXIT);
+        self.obs.halted(NodeId(id));
+        self.from = id;
+    }
+
+    /// `sequence` (`SEQ`) or `selector`, without hooks.
+    #[inline(never)]
+    fn chain<const SEQ: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
-            self.hook(node, ON_ENTER);
+        }
+        let o = self.chain_body::<SEQ>(id, n);
+        self.finish(id, o)
+    }
+
+    /// A sequence goes on while its children succeed, a selector while they
+    /// fail; both resume at the running child, whose id is the state word.
+    #[inline(always)]
+    fn chain_body<const SEQ: bool>(&mut self, id: u32, n: Node) -> Out {
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = n.slot as usize;
+        let r = self.ints[s];
+        let mut c = if r == 0 { id + 1 } else { r };
+        loop {
+            let cn = self.node(c);
+            let o = self.tick_node(c, cn, r != c);
+            if o != cont {
+                self.ints[s] = if o == Out::Running { c } else { 0 };
+                return o;
+            }
+            c = cn.end;
+            if c >= n.end {
+                self.ints[s] = 0;
+                return cont;
+            }
+        }
+    }
+
+    /// `reactiveSequence` (`SEQ`) or `reactiveSelector`, without hooks.
+    #[inline(never)]
+    fn reactive<const SEQ: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.reactive_body::<SEQ>(id, n);
+        self.finish(id, o)
+    }
+
+    /// The reactive forms: from the first child every tick; a later running
+    /// child is halted when an earlier one stops the pass.
+    #[inline(always)]
+    fn reactive_body<const SEQ: bool>(&mut self, id: u32, n: Node) -> Out {
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = n.slot as usize;
+        let r = self.ints[s];
+        let mut c = id + 1;
+        loop {
+            let cn = self.node(c);
+            let o = self.tick_node(c, cn, r != c);
+            if o != cont {
+                if o == Out::Jump {
+                    // A later running child is left for the jump's clean-up to halt.
+                    if r <= c {
+                        self.ints[s] = 0;
+                    }
+                    return o;
+                }
+                if r > c {
+                    self.halt(r);
+                }
+                self.ints[s] = if o == Out::Running { c } else { 0 };
+                return o;
+            }
+            c = cn.end;
+            if c >= n.end {
+                self.ints[s] = 0;
+                return cont;
+            }
+        }
+    }
+
+    /// `loop`, `untilFail`, `untilSuccess` without hooks.
+    #[inline(never)]
+    fn unbounded(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.unbounded_body(id, n);
+        self.finish(id, o)
+    }
+
+    /// `loop`, `untilFail`, `untilSuccess`: at most one iteration starts per
+    /// tick. The state word is 1 while the body is running.
+    #[inline(always)]
+    fn unbounded_body(&mut self, id: u32, n: Node) -> Out {
+        let s = n.slot as usize;
+        let mut started_now = self.ints[s] == 0;
+        let body = id + 1;
+        let bn = self.node(body);
+        loop {
+            let mut o = self.tick_node(body, bn, started_now);
+            match self.own_jump(id, o) {
+                Some(true) => {
+                    self.ints[s] = 0;
+                    return Out::Success;
+                }
+                Some(false) => o = Out::Success,
+                None => {}
+            }
+            match (n.op, o) {
+                (_, Out::Running) => {
+                    self.ints[s] = 1;
+                    return Out::Running;
+                }
+                (_, Out::Jump) => return Out::Jump,
+                (Op::UntilFail, Out::Failure) | (Op::UntilSuccess, Out::Success) => {
+                    self.ints[s] = 0;
+                    return Out::Success;
+                }
+                _ => {
+                    self.ints[s] = 0;
+                    if started_now {
+                        return Out::Running;
+                    }
+                    started_now = true;
+                }
+            }
+        }
+    }
+
+    /// `wait(d)`: Running on entry, then Success on the first tick at which d has passed.
+    #[inline(always)]
+    fn wait(&mut self, n: Node, entering: bool) -> Out {
+        let t = n.arg as usize;
+        if entering {
+            self.times[t] = self.now;
+            Out::Running
+        } else if self.now - self.times[t] >= self.def.secs[t] {
+            Out::Success
+        } else {
+            Out::Running
+        }
+    }
+
+    /// Any node, hooks included: the kinds without code of their own, and
+    /// every node with hooks.
+    #[inline(never)]
+    fn general(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        let def = self.def;
+        let node = &def.cold[id as usize];
+        if entering {
+            self.obs.entered(NodeId(id));
+            self.hook(id, ON_ENTER);
         }
         let out = match node.op {
-            Op::Sequence => self.chain(node, Out::Success),
-            Op::Selector => self.chain(node, Out::Failure),
-            Op::ReactiveSequence => self.reactive_chain(node, Out::Success),
-            Op::ReactiveSelector => self.reactive_chain(node, Out::Failure),
-            Op::Parallel => self.parallel(node),
-            Op::ParallelMain => self.parallel_main(node),
+            Op::Sequence => self.chain_body::<true>(id, n),
+            Op::Selector => self.chain_body::<false>(id, n),
+            Op::ReactiveSequence => self.reactive_body::<true>(id, n),
+            Op::ReactiveSelector => self.reactive_body::<false>(id, n),
+            Op::Parallel => self.parallel(id, node),
+            Op::ParallelMain => self.parallel_main(id, node),
             Op::Random | Op::Weighted => self.random(node, entering),
             Op::Shuffle => self.shuffle(node, entering),
             Op::If | Op::Match => self.choose(node, entering),
             Op::ReactiveIf | Op::ReactiveMatch => self.reactive_choose(node),
-            Op::Loop | Op::UntilFail | Op::UntilSuccess => self.unbounded(id, node),
+            Op::Loop | Op::UntilFail | Op::UntilSuccess => self.unbounded_body(id, n),
             Op::Repeat | Op::Retry => self.bounded(id, node, entering),
             Op::While => self.while_loop(id, node),
             Op::Break | Op::Continue => {
@@ -362,51 +604,33 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     self.tick(body, entering)
                 }
             }
-            Op::Scope => self.tick(id + 1, entering),
+            Op::Scope | Op::Subtree => self.tick(id + 1, entering),
             Op::Success => Out::Success,
             Op::Failure => Out::Failure,
             Op::Running => Out::Running,
-            Op::Wait => {
-                let t = &mut self.times[node.time as usize];
-                if entering {
-                    *t = self.now;
-                    Out::Running
-                } else if self.now - *t >= node.secs {
-                    Out::Success
-                } else {
-                    Out::Running
-                }
-            }
-            Op::Condition => Out::from(def.conds[node.leaf as usize].check(self.ctx)),
+            Op::Wait => self.wait(n, entering),
+            Op::Condition => Out::from(self.conds[n.arg as usize].check(self.ctx)),
             Op::Action => {
-                let leaf = &mut self.actions[node.leaf as usize];
+                let leaves = &mut self.leaves[n.slot as usize];
                 if entering {
-                    leaf.enter(self.ctx);
+                    leaves.enter(n.arg, self.ctx);
                 }
-                Out::from(leaf.tick(self.ctx))
+                Out::from(leaves.tick(n.arg, self.ctx))
             }
-            Op::Subtree => self.tick(id + 1, entering),
         };
         match out {
-            Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => {
-                // Between the jump and its loop: end as if halted.
-                let from = self.from;
-                self.halt_kids(node, from);
-                self.hook(node, ON_EXIT);
-                self.obs.halted(NodeId(id));
-                self.from = id;
-            }
+            Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => self.pass_jump(id),
             o => {
                 // A `break`/`continue` itself completes with Success.
                 let status = o.status();
                 match status {
                     Status::Success => {
-                        self.hook(node, ON_SUCCESS);
-                        self.hook(node, ON_EXIT);
+                        self.hook(id, ON_SUCCESS);
+                        self.hook(id, ON_EXIT);
                     }
                     Status::Failure => {
-                        self.hook(node, ON_FAILURE);
-                        self.hook(node, ON_EXIT);
+                        self.hook(id, ON_FAILURE);
+                        self.hook(id, ON_EXIT);
                     }
                     Status::Running => {}
                 }
@@ -419,93 +643,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         out
     }
 
-    /// Ticks child `id`: a condition or action leaf without hooks in place
-    /// (the same events as [`Exec::tick`], without its call), anything else
-    /// through [`Exec::tick`].
-    #[inline(always)]
-    fn child(&mut self, id: u32, entering: bool) -> Out {
-        let def = self.def;
-        let node = &def.nodes[id as usize];
-        if node.hooks != NO_HOOK {
-            return self.tick(id, entering);
-        }
-        let out = match node.op {
-            Op::Condition => {
-                self.obs.entered(NodeId(id));
-                Out::from(def.conds[node.leaf as usize].check(self.ctx))
-            }
-            Op::Action => {
-                let leaf = &mut self.actions[node.leaf as usize];
-                if entering {
-                    self.obs.entered(NodeId(id));
-                    leaf.enter(self.ctx);
-                }
-                Out::from(leaf.tick(self.ctx))
-            }
-            Op::Wait => {
-                let t = &mut self.times[node.time as usize];
-                if entering {
-                    self.obs.entered(NodeId(id));
-                    *t = self.now;
-                    Out::Running
-                } else if self.now - *t >= node.secs {
-                    Out::Success
-                } else {
-                    Out::Running
-                }
-            }
-            _ => return self.tick(id, entering),
-        };
-        self.obs.ticked(NodeId(id), out.status());
-        out
-    }
-
-    /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure).
-    #[inline(always)]
-    fn chain(&mut self, node: &Flat, cont: Out) -> Out {
-        let s = node.slot as usize;
-        let r = self.ints[s];
-        for i in r.saturating_sub(1)..node.n {
-            let o = self.child(self.kid(node, i), r != i + 1);
-            if o != cont {
-                self.ints[s] = if o == Out::Running { i + 1 } else { 0 };
-                return o;
-            }
-        }
-        self.ints[s] = 0;
-        cont
-    }
-
-    /// The reactive forms: from child 0 every tick; a later running child is
-    /// halted when an earlier one stops the pass.
-    #[inline(always)]
-    fn reactive_chain(&mut self, node: &Flat, cont: Out) -> Out {
-        let s = node.slot as usize;
-        let r = self.ints[s];
-        for i in 0..node.n {
-            let o = self.child(self.kid(node, i), r != i + 1);
-            if o == Out::Jump {
-                // A later running child is left for the jump's clean-up to halt.
-                if r <= i + 1 {
-                    self.ints[s] = 0;
-                }
-                return o;
-            }
-            if o != cont {
-                if r > i + 1 {
-                    self.halt(self.kid(node, r - 1));
-                }
-                self.ints[s] = if o == Out::Running { i + 1 } else { 0 };
-                return o;
-            }
-        }
-        self.ints[s] = 0;
-        cont
-    }
-
     /// `parallel`: ticks the children not completed in this activation and
     /// decides the moment a threshold is reached.
-    fn parallel(&mut self, node: &Flat) -> Out {
+    fn parallel(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
         let (mut ok, mut failed) = (self.ints[s], self.ints[s + 1]);
         for i in 0..node.n {
@@ -532,7 +672,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 _ => false,
             };
             if decided {
-                self.halt_kids(node, u32::MAX);
+                self.halt_kids(id, u32::MAX);
                 return o;
             }
         }
@@ -543,7 +683,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
     /// `parallelMain`: the first child decides; the others run beside it and
     /// are halted when it completes.
-    fn parallel_main(&mut self, node: &Flat) -> Out {
+    fn parallel_main(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
         let main = self.tick(self.kid(node, 0), self.ints[s] == IDLE);
         match main {
@@ -566,7 +706,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Out::Jump => Out::Jump,
             done => {
                 self.ints[s] = IDLE;
-                self.halt_kids(node, u32::MAX);
+                self.halt_kids(id, u32::MAX);
                 done
             }
         }
@@ -679,42 +819,6 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(always)]
     fn own_jump(&self, id: u32, o: Out) -> Option<bool> {
         (o == Out::Jump && self.jump == id).then_some(self.brk)
-    }
-
-    /// `loop`, `untilFail`, `untilSuccess`: at most one iteration starts per
-    /// tick. The state word is 1 while the body is running.
-    fn unbounded(&mut self, id: u32, node: &Flat) -> Out {
-        let s = node.slot as usize;
-        let mut started_now = self.ints[s] == 0;
-        loop {
-            let mut o = self.tick(id + 1, started_now);
-            match self.own_jump(id, o) {
-                Some(true) => {
-                    self.ints[s] = 0;
-                    return Out::Success;
-                }
-                Some(false) => o = Out::Success,
-                None => {}
-            }
-            match (node.op, o) {
-                (_, Out::Running) => {
-                    self.ints[s] = 1;
-                    return Out::Running;
-                }
-                (_, Out::Jump) => return Out::Jump,
-                (Op::UntilFail, Out::Failure) | (Op::UntilSuccess, Out::Success) => {
-                    self.ints[s] = 0;
-                    return Out::Success;
-                }
-                _ => {
-                    self.ints[s] = 0;
-                    if started_now {
-                        return Out::Running;
-                    }
-                    started_now = true;
-                }
-            }
-        }
     }
 
     /// `repeater(n)` / `retry(n)`: bounded, so the next iteration starts in the same tick.
@@ -841,44 +945,51 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         o
     }
 
-    /// Runs lifecycle hook `which` of `node`, if it has one.
+    /// Runs lifecycle hook `which` of node `id`, if it has one.
     #[inline(always)]
-    fn hook(&mut self, node: &Flat, which: usize) {
-        if node.hooks != NO_HOOK {
-            self.run_hook(node.hooks, which);
+    fn hook(&mut self, id: u32, which: usize) {
+        if self.nodes[id as usize].hooked {
+            self.run_hook(id, which);
         }
     }
 
-    fn run_hook(&mut self, hooks: u32, which: usize) {
-        let slot = self.def.hooks[hooks as usize][which];
-        if slot != NO_HOOK {
-            let _ = self.actions[slot as usize].tick(self.ctx);
+    #[inline(never)]
+    fn run_hook(&mut self, id: u32, which: usize) {
+        let hooks = self.def.cold[id as usize].hooks;
+        let (col, i) = self.def.hooks[hooks as usize][which];
+        if col != NO_HOOK {
+            let _ = self.leaves[col as usize].tick(i, self.ctx);
         }
     }
 
     /// Halts running node `id`: its running descendants first (post-order),
     /// then its own halt hook; its state returns to idle.
+    #[inline(never)]
     fn halt(&mut self, id: u32) {
-        let def = self.def;
-        let node = &def.nodes[id as usize];
-        self.halt_kids(node, u32::MAX);
-        if node.op == Op::Action {
-            self.actions[node.leaf as usize].halt(self.ctx);
+        self.halt_kids(id, u32::MAX);
+        let n = self.node(id);
+        if n.op == Op::Action {
+            self.leaves[n.slot as usize].halt(n.arg, self.ctx);
         }
-        self.hook(node, ON_EXIT);
+        self.hook(id, ON_EXIT);
         self.obs.halted(NodeId(id));
     }
 
-    /// Halts the node's running children (left to right) except `except`, and
+    /// Halts node `id`'s running children (left to right) except `except`, and
     /// returns its activation state to idle (lifetime memory is kept).
-    fn halt_kids(&mut self, node: &Flat, except: u32) {
+    fn halt_kids(&mut self, id: u32, except: u32) {
+        let def = self.def;
+        let node = &def.cold[id as usize];
         let s = node.slot as usize;
         let child = match node.op {
-            Op::Sequence
-            | Op::Selector
-            | Op::ReactiveSequence
-            | Op::ReactiveSelector
-            | Op::Random
+            // The state word is the running child's id.
+            Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => {
+                match std::mem::take(&mut self.ints[s]) {
+                    0 => None,
+                    r => Some(r),
+                }
+            }
+            Op::Random
             | Op::Weighted
             | Op::If
             | Op::ReactiveIf

@@ -4,9 +4,11 @@
 //! limits, resolves `break`/`continue` targets, and lays out the per-agent
 //! state: one word per resume point or counter, one timestamp per timing node.
 
+use std::collections::BTreeMap;
+
 use bt_runtime::{Arity, NodeId, NodeKind};
 
-use crate::definition::{Definition, Flat, NodeRow, Op, StoredKey};
+use crate::definition::{Definition, Flat, Node as Hot, NodeRow, Op, StoredKey};
 use crate::error::{LoadError, Problems, path};
 use crate::library::Library;
 use crate::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
@@ -22,24 +24,92 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
         problems: Problems::default(),
         def: Definition {
             nodes: Vec::new(),
+            cold: Vec::new(),
             kids: Vec::new(),
             weights: Vec::new(),
             keys: Vec::new(),
             hooks: Vec::new(),
             conds: Vec::new(),
             values: Vec::new(),
-            actions: Vec::new(),
+            columns: Vec::new(),
+            actions: 0,
             table: Vec::new(),
             ints: 0,
             times: Vec::new(),
+            secs: Vec::new(),
+            fingerprint: 0,
         },
+        column_of: BTreeMap::new(),
+        shape: Fnv::new(),
         inlining: Vec::new(),
         too_deep: false,
         too_big: false,
     };
     c.emit(root, None, "", 0, &mut Vec::new());
-    let Compiler { problems, def, .. } = c;
+    let Compiler {
+        problems,
+        mut def,
+        mut shape,
+        ..
+    } = c;
+    fingerprint(&mut def, &mut shape);
     problems.into_result(def)
+}
+
+/// The version of the saved-state layout, part of every fingerprint.
+const STATE_LAYOUT: &str = "bt-interp agent state v1";
+
+/// Completes the fingerprint: every node's description and place, after the
+/// hooks' leaves hashed during compilation.
+fn fingerprint<C>(def: &mut Definition<C>, h: &mut Fnv) {
+    h.str(STATE_LAYOUT);
+    for (row, (f, hot)) in def.table.iter().zip(def.cold.iter().zip(&def.nodes)) {
+        h.str(row.kind.json_name());
+        h.str(&row.label);
+        h.u32(row.parent.map_or(u32::MAX, |p| p.0));
+        for x in [f.op as u32, f.n, f.a, f.b, f.leaf, hot.end, u32::from(hot.hooked)] {
+            h.u32(x);
+        }
+        h.u64(f.secs.to_bits());
+    }
+    for w in &def.weights {
+        h.u32(*w);
+    }
+    for (k, case) in &def.keys {
+        match k {
+            StoredKey::Int(i) => h.u64(*i as u64),
+            StoredKey::Str(s) => h.str(s),
+            StoredKey::Bool(b) => h.u32(u32::from(*b) + 2),
+        }
+        h.u32(*case);
+    }
+    def.fingerprint = h.0;
+}
+
+/// FNV-1a, 64 bits: stable across platforms and versions of Rust.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xCBF2_9CE4_8422_2325)
+    }
+    fn bytes(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+    fn u32(&mut self, x: u32) {
+        self.bytes(&x.to_le_bytes());
+    }
+    fn u64(&mut self, x: u64) {
+        self.bytes(&x.to_le_bytes());
+    }
+    /// A string with its length, so that ("ab", "c") and ("a", "bc") differ.
+    fn str(&mut self, s: &str) {
+        self.u64(s.len() as u64);
+        self.bytes(s.as_bytes());
+    }
 }
 
 struct Compiler<'a, C: 'static> {
@@ -47,6 +117,10 @@ struct Compiler<'a, C: 'static> {
     lib: &'a Library,
     problems: Problems,
     def: Definition<C>,
+    /// The column of each action name used so far.
+    column_of: BTreeMap<String, u32>,
+    /// The fingerprint's hash, fed with what the node table does not show (hooks).
+    shape: Fnv,
     /// Ids of the subtrees being inlined, outermost first.
     inlining: Vec<&'a str>,
     too_deep: bool,
@@ -64,7 +138,14 @@ impl<'a, C: 'static> Compiler<'a, C> {
         loops: &mut Vec<(&'a str, u32)>,
     ) -> u32 {
         let id = self.def.nodes.len() as u32;
-        self.def.nodes.push(Flat {
+        self.def.nodes.push(Hot {
+            op: Op::Success,
+            hooked: false,
+            end: id + 1,
+            slot: 0,
+            arg: 0,
+        });
+        self.def.cold.push(Flat {
             op: Op::Success,
             n: 0,
             kids: 0,
@@ -123,16 +204,19 @@ impl<'a, C: 'static> Compiler<'a, C> {
             return id;
         };
         let n = node.children.len() as u32;
-        let mut flat = self.def.nodes[id as usize];
+        let mut flat = self.def.cold[id as usize];
         flat.op = op;
         flat.n = n;
         self.state(&mut flat, node);
         self.params(&mut flat, node, at, loops);
         if let Some(h) = &node.hooks {
-            let mut slots = [NO_HOOK; 4];
+            let mut slots = [(NO_HOOK, 0); 4];
             for (i, (field, hook)) in crate::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
+                self.shape.u32(id);
                 if let Some(leaf) = hook {
                     slots[i] = self.action(leaf, &path::field(at, field));
+                    self.shape.str(&leaf.type_name);
+                    self.shape.str(&serde_json::Value::Object(leaf.params.clone()).to_string());
                 }
             }
             flat.hooks = self.def.hooks.len() as u32;
@@ -165,7 +249,24 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
         flat.kids = self.def.kids.len() as u32;
         self.def.kids.extend(kid_ids);
-        self.def.nodes[id as usize] = flat;
+        if flat.op.is_timed() {
+            self.def.secs[flat.time as usize] = flat.secs;
+        }
+        self.def.cold[id as usize] = flat;
+        let (slot, arg) = match op {
+            Op::Condition | Op::Break | Op::Continue => (0, flat.leaf),
+            Op::Action => (flat.b, flat.leaf),
+            Op::Wait | Op::Timeout | Op::Cooldown | Op::Delay => (flat.slot, flat.time),
+            Op::Repeat | Op::Retry | Op::Limit => (flat.slot, flat.a),
+            _ => (flat.slot, 0),
+        };
+        self.def.nodes[id as usize] = Hot {
+            op,
+            hooked: flat.hooks != NO_HOOK,
+            end: self.def.nodes.len() as u32,
+            slot,
+            arg,
+        };
         id
     }
 
@@ -193,6 +294,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         if let Some(t) = time {
             flat.time = self.def.times.len() as u32;
             self.def.times.push(t);
+            self.def.secs.push(0.0);
         }
     }
 
@@ -239,7 +341,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             Params::Leaf(leaf) if node.kind == NodeKind::Condition => {
                 flat.leaf = self.condition(leaf, &path::field(at, "condition"));
             }
-            Params::Leaf(leaf) => flat.leaf = self.action(leaf, &path::field(at, "action")),
+            Params::Leaf(leaf) => (flat.b, flat.leaf) = self.action(leaf, &path::field(at, "action")),
             Params::None | Params::Subtree(_) => {}
         }
         if matches!(flat.op, Op::Break | Op::Continue) {
@@ -279,23 +381,30 @@ impl<'a, C: 'static> Compiler<'a, C> {
         0
     }
 
-    fn action(&mut self, leaf: &Leaf, at: &str) -> u32 {
+    /// Builds an action leaf into the column of its name; returns (column, index).
+    fn action(&mut self, leaf: &Leaf, at: &str) -> (u32, u32) {
         match self.reg.actions.get(&leaf.type_name) {
-            Some(make) => match make(&leaf.params) {
-                Ok(a) => {
-                    self.def.actions.push(a);
-                    return self.def.actions.len() as u32 - 1;
+            Some(kind) => {
+                let col = *self.column_of.entry(leaf.type_name.clone()).or_insert_with(|| {
+                    self.def.columns.push((leaf.type_name.clone(), kind.column()));
+                    self.def.columns.len() as u32 - 1
+                });
+                match kind.build(&leaf.params, &mut *self.def.columns[col as usize].1) {
+                    Ok(i) => {
+                        self.def.actions += 1;
+                        return (col, i);
+                    }
+                    Err(e) => self
+                        .problems
+                        .push(at, format!("bad parameters for action {:?}: {e}", leaf.type_name)),
                 }
-                Err(e) => self
-                    .problems
-                    .push(at, format!("bad parameters for action {:?}: {e}", leaf.type_name)),
-            },
+            }
             None => {
                 let msg = self.unknown("action", &leaf.type_name);
                 self.problems.push(at, msg);
             }
         }
-        0
+        (0, 0)
     }
 
     fn value(&mut self, leaf: &Leaf, at: &str) -> u32 {

@@ -1,17 +1,19 @@
 //! A loaded tree: immutable, shared by every agent that runs it. The nodes are
 //! one flat array in depth-first pre-order (subtrees inlined after their
-//! subtree node), each with a range of child ids and the offsets of its
-//! running state in an agent's arrays.
-
-use std::sync::Arc;
+//! subtree node). What the tick loop reads is a compact 16-byte record per
+//! node ([`Node`]: kind, end of its subtree, state offset, one argument);
+//! everything else (child lists, thresholds, durations, hooks) is in a
+//! second, colder array ([`Flat`]) that only the rarer node kinds read.
 
 use bt_runtime::{NodeId, NodeKind};
 
-use crate::registry::{CondBox, KeyRef, Spawn, ValueBox};
+use crate::leaves::Prototypes;
+use crate::registry::{CondBox, KeyRef, ValueBox};
 
 /// What a flat node does (the catalogue kind, with the reactive and threshold
 /// variants already told apart).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Op {
     Sequence,
     Selector,
@@ -53,12 +55,33 @@ pub(crate) enum Op {
     Subtree,
 }
 
-/// One node of the flat array. `a`, `b` and `leaf` mean, by op:
+/// The hot record of a node, all the tick loop reads: 16 bytes.
+///
+/// The children of a node are `id + 1` and then each child's `end` until the
+/// node's own `end` (pre-order), so sequences and selectors walk their
+/// children without a child list, and keep the id of their running child as
+/// their resume point. `slot` and `arg` mean, by op: composites, loops,
+/// `delay`: `slot` = first state word; `repeater`, `retry`, `limit`: `arg` =
+/// the count; `wait`, `timeout`, `delay`, `cooldown`: `arg` = the timestamp
+/// (and duration) index; condition: `arg` = condition index; action: `slot` =
+/// leaf column, `arg` = index in it; `break`/`continue`: `arg` = target loop.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Node {
+    pub op: Op,
+    /// The node has lifecycle hooks (`Flat::hooks`).
+    pub hooked: bool,
+    /// The id after this node's subtree: its next sibling, if it has one.
+    pub end: u32,
+    pub slot: u32,
+    pub arg: u32,
+}
+
+/// The full description of a node (the cold part). `a`, `b` and `leaf` mean, by op:
 /// parallel: successes needed, failures that fail; weighted: start of its
 /// cumulative weights, their total; if: number of branches, has else;
 /// match: start and count of its keys, `leaf` = value index; repeat, retry,
 /// limit: the count; break/continue: `leaf` = target loop id; condition,
-/// action: `leaf` = leaf index.
+/// action: `leaf` = leaf index in its column, `b` = the column.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Flat {
     pub op: Op,
@@ -77,6 +100,13 @@ pub(crate) struct Flat {
     pub hooks: u32,
     /// Duration in seconds (timing nodes).
     pub secs: f64,
+}
+
+impl Op {
+    /// Whether the node keeps a timestamp (and a duration).
+    pub(crate) fn is_timed(self) -> bool {
+        matches!(self, Op::Wait | Op::Timeout | Op::Delay | Op::Cooldown)
+    }
 }
 
 /// One row of a loaded tree's node table: what the compiled trees' `NodeInfo`
@@ -142,20 +172,32 @@ impl StoredKey {
 /// A tree loaded from JSON and checked: immutable, and shared (in an `Arc`) by
 /// any number of [`Agent`](crate::Agent)s, each of which owns only its running state.
 pub struct Definition<C: 'static> {
-    pub(crate) nodes: Vec<Flat>,
+    /// The hot records, one per node.
+    pub(crate) nodes: Vec<Node>,
+    /// The full descriptions, one per node.
+    pub(crate) cold: Vec<Flat>,
     pub(crate) kids: Vec<u32>,
     pub(crate) weights: Vec<u32>,
     /// `match` keys with the case each selects.
     pub(crate) keys: Vec<(StoredKey, u32)>,
-    /// Lifecycle hooks of nodes (enter, success, failure, exit): indices into the agent's actions, `u32::MAX` for none.
-    pub(crate) hooks: Vec<[u32; 4]>,
+    /// Lifecycle hooks of nodes (enter, success, failure, exit): (column,
+    /// index) of an action leaf, column `NO_HOOK` for none.
+    pub(crate) hooks: Vec<[(u32, u32); 4]>,
     pub(crate) conds: Vec<CondBox<C>>,
     pub(crate) values: Vec<ValueBox<C>>,
-    pub(crate) actions: Vec<Arc<dyn Spawn<C>>>,
+    /// The action leaves, one column per registered action name used.
+    pub(crate) columns: Vec<(String, Box<dyn Prototypes<C>>)>,
+    /// The number of action leaves (hooks included).
+    pub(crate) actions: usize,
     pub(crate) table: Vec<NodeRow>,
-    /// Initial values of an agent's state words and timestamps.
+    /// The number of an agent's state words.
     pub(crate) ints: usize,
+    /// Initial timestamps of an agent's timing nodes.
     pub(crate) times: Vec<f64>,
+    /// The duration of each timing node, by timestamp index.
+    pub(crate) secs: Vec<f64>,
+    /// A hash of the tree's shape (see [`Definition::fingerprint`]).
+    pub(crate) fingerprint: u64,
 }
 
 impl<C: 'static> Definition<C> {
@@ -176,14 +218,26 @@ impl<C: 'static> Definition<C> {
     }
 
     /// The bytes of running state each agent of this tree owns, besides its
-    /// action leaves' own data: state words, timestamps and the RNG.
+    /// action leaves: state words, timestamps, the RNG and the running flag.
     pub fn state_bytes(&self) -> usize {
         self.ints * 4 + self.times.len() * 8 + 8 + 1
     }
 
-    /// The number of action leaves each agent owns (one boxed value each).
+    /// The number of action leaves each agent owns (hooks included), kept by
+    /// kind in one array per registered action name.
     pub fn action_count(&self) -> usize {
-        self.actions.len()
+        self.actions
+    }
+
+    /// A hash of the tree's shape: every node's kind, label, parameters
+    /// (leaf types and their parameters, counts, durations, thresholds,
+    /// weights, `match` keys, loop labels), hooks and place in the tree,
+    /// subtrees inlined, and the version of the saved-state layout. The
+    /// JSON `"name"` and `"id"` fields are not part of it: they change no
+    /// behaviour. A saved agent carries it, and loading it into a definition
+    /// with another fingerprint is an error.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// The node with JSON `"id"` `id`, if any (the first, in pre-order).
@@ -200,7 +254,7 @@ impl<C: 'static> core::fmt::Debug for Definition<C> {
         f.debug_struct("Definition")
             .field("nodes", &self.table.len())
             .field("state_bytes", &self.state_bytes())
-            .field("actions", &self.actions.len())
+            .field("actions", &self.actions)
             .finish_non_exhaustive()
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Display;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 use bt_runtime::{Action, Condition};
@@ -14,6 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::definition::Definition;
 use crate::error::LoadError;
+use crate::leaves::{Column, Persistence, Prototypes, Transient};
 use crate::library::Library;
 use crate::model::{Node, parse_json};
 
@@ -21,8 +23,6 @@ use crate::model::{Node, parse_json};
 pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
 /// A shared `match` value leaf.
 pub(crate) type ValueBox<C> = Box<dyn MatchValue<C> + Send + Sync>;
-/// One agent's action leaf.
-pub type ActionBox<C> = Box<dyn Action<C> + Send>;
 
 type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
 
@@ -50,14 +50,36 @@ pub trait MatchValue<C: ?Sized> {
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
 
-/// Makes a fresh action for each agent from the one built at load time.
-pub(crate) trait Spawn<C>: Send + Sync {
-    fn spawn(&self) -> ActionBox<C>;
+/// A registered action name: builds its leaves into a column of their type.
+pub(crate) trait ActionKind<C>: Send + Sync {
+    /// An empty column for this kind's leaves.
+    fn column(&self) -> Box<dyn Prototypes<C>>;
+    /// Builds a leaf from its parameters into `column` (made by
+    /// [`ActionKind::column`]); returns its index there.
+    fn build(&self, params: &Map<String, Value>, column: &mut dyn Prototypes<C>) -> Result<u32, String>;
 }
 
-impl<C, A: Action<C> + Clone + Send + Sync + 'static> Spawn<C> for A {
-    fn spawn(&self) -> ActionBox<C> {
-        Box::new(self.clone())
+struct Kind<L, P> {
+    make: Ctor<L>,
+    persist: PhantomData<fn() -> P>,
+}
+
+impl<C, L, P> ActionKind<C> for Kind<L, P>
+where
+    L: Action<C> + Clone + Send + Sync + 'static,
+    P: Persistence<L>,
+{
+    fn column(&self) -> Box<dyn Prototypes<C>> {
+        Box::new(Column::<L, P>::new())
+    }
+    fn build(&self, params: &Map<String, Value>, column: &mut dyn Prototypes<C>) -> Result<u32, String> {
+        let leaf = (self.make)(params)?;
+        let column = column
+            .as_any_mut()
+            .downcast_mut::<Column<L, P>>()
+            .expect("each action name has its own column");
+        column.leaves.push(leaf);
+        Ok(column.leaves.len() as u32 - 1)
     }
 }
 
@@ -101,7 +123,7 @@ impl<C, A: Action<C> + Clone + Send + Sync + 'static> Spawn<C> for A {
 /// ```
 pub struct Registry<C: 'static> {
     pub(crate) conditions: BTreeMap<String, Ctor<CondBox<C>>>,
-    pub(crate) actions: BTreeMap<String, Ctor<Arc<dyn Spawn<C>>>>,
+    pub(crate) actions: BTreeMap<String, Box<dyn ActionKind<C>>>,
     pub(crate) values: BTreeMap<String, Ctor<ValueBox<C>>>,
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
@@ -154,7 +176,9 @@ impl<C: 'static> Registry<C> {
     }
 
     /// Registers an action type: `make` builds it from its JSON parameters once
-    /// at load time; each agent gets its own clone.
+    /// at load time; each agent gets its own clone. A saved agent does not
+    /// keep these leaves' state: a loaded agent has them as `make` built them
+    /// (see [`Registry::persistent_action`]).
     pub fn action<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
     where
         P: DeserializeOwned,
@@ -172,9 +196,45 @@ impl<C: 'static> Registry<C> {
         E: Display,
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
-        let ctor: Ctor<Arc<dyn Spawn<C>>> =
-            Box::new(move |m| construct(m, &make).map(|l| Arc::new(l) as Arc<dyn Spawn<C>>));
-        self.actions.insert(name.to_string(), ctor);
+        self.insert_action::<L, Transient>(name, Box::new(move |m| construct(m, &make)))
+    }
+
+    /// Registers an action type whose leaves are saved with an agent (the
+    /// `serde` feature; the DSL's `#[persist]`): a running action resumes
+    /// where it was after [`Agent::load`](crate::Agent::load), instead of
+    /// coming back as `make` built it.
+    #[cfg(feature = "serde")]
+    pub fn persistent_action<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: Action<C> + Clone + Send + Sync + serde::Serialize + DeserializeOwned + 'static,
+        F: Fn(P) -> L + Send + Sync + 'static,
+    {
+        self.try_persistent_action(name, move |p: P| Ok::<L, String>(make(p)))
+    }
+
+    /// [`Registry::persistent_action`] with a constructor that can reject its parameters.
+    #[cfg(feature = "serde")]
+    pub fn try_persistent_action<P, L, E, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: Action<C> + Clone + Send + Sync + serde::Serialize + DeserializeOwned + 'static,
+        E: Display,
+        F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
+    {
+        self.insert_action::<L, crate::leaves::Persistent>(name, Box::new(move |m| construct(m, &make)))
+    }
+
+    fn insert_action<L, P>(&mut self, name: &str, make: Ctor<L>) -> &mut Self
+    where
+        L: Action<C> + Clone + Send + Sync + 'static,
+        P: Persistence<L>,
+    {
+        let kind: Box<dyn ActionKind<C>> = Box::new(Kind::<L, P> {
+            make,
+            persist: PhantomData,
+        });
+        self.actions.insert(name.to_string(), kind);
         self
     }
 

@@ -1,0 +1,141 @@
+//! Action leaves stored by kind: every leaf of one registered action name
+//! lives in one `Vec` of its concrete type (a *column*). A definition holds
+//! the columns as built at load time; each agent clones them once. An agent's
+//! leaves are then a few contiguous arrays instead of one heap box per leaf,
+//! and a leaf is called through its column (one dynamic call, the leaf's own
+//! code inlined in it). With the `serde` feature, a column registered with
+//! [`Registry::persistent_action`](crate::Registry::persistent_action) saves
+//! and loads its leaves.
+
+use std::any::Any;
+
+use bt_runtime::{Action, Status};
+
+/// The leaves of one action kind in a definition: the values the constructor
+/// built at load time, cloned for every agent.
+pub(crate) trait Prototypes<C>: Send + Sync {
+    /// This kind's leaves for a new agent.
+    fn spawn(&self) -> Box<dyn Leaves<C>>;
+    /// The column itself, for the registry to append leaves of its own type.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The bytes of an agent's copy of the leaves (without their own heap data).
+    fn leaf_bytes(&self) -> usize;
+}
+
+/// One agent's leaves of one action kind.
+pub(crate) trait Leaves<C>: Send {
+    fn enter(&mut self, i: u32, ctx: &mut C);
+    fn tick(&mut self, i: u32, ctx: &mut C) -> Status;
+    fn halt(&mut self, i: u32, ctx: &mut C);
+    /// The leaves' state as serde data (`None`: this kind does not persist).
+    #[cfg(feature = "serde")]
+    fn save(&self) -> Option<&dyn erased_serde::Serialize>;
+    /// Replaces the leaves with saved ones (only called when `save` is `Some`).
+    #[cfg(feature = "serde")]
+    fn load(&mut self, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error>;
+}
+
+/// A column of leaves of type `L`; `P` says whether they persist.
+pub(crate) struct Column<L, P> {
+    pub(crate) leaves: Vec<L>,
+    persist: core::marker::PhantomData<fn() -> P>,
+}
+
+impl<L, P> Column<L, P> {
+    pub(crate) fn new() -> Self {
+        Column {
+            leaves: Vec::new(),
+            persist: core::marker::PhantomData,
+        }
+    }
+}
+
+/// Leaves that are not saved: a loaded agent gets them as their constructor made them.
+pub(crate) struct Transient;
+/// Leaves saved with the agent (`serde` feature).
+#[cfg(feature = "serde")]
+pub(crate) struct Persistent;
+
+/// How a column saves its leaves.
+pub(crate) trait Persistence<L>: 'static {
+    #[cfg(feature = "serde")]
+    fn save(leaves: &Vec<L>) -> Option<&dyn erased_serde::Serialize>;
+    #[cfg(feature = "serde")]
+    fn load(leaves: &mut Vec<L>, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error>;
+}
+
+impl<L> Persistence<L> for Transient {
+    #[cfg(feature = "serde")]
+    fn save(_: &Vec<L>) -> Option<&dyn erased_serde::Serialize> {
+        None
+    }
+    #[cfg(feature = "serde")]
+    fn load(_: &mut Vec<L>, _: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error> {
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<L: serde::Serialize + serde::de::DeserializeOwned + 'static> Persistence<L> for Persistent {
+    fn save(leaves: &Vec<L>) -> Option<&dyn erased_serde::Serialize> {
+        Some(leaves)
+    }
+    fn load(leaves: &mut Vec<L>, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error> {
+        use serde::de::Error;
+        let loaded: Vec<L> = erased_serde::deserialize(d)?;
+        if loaded.len() != leaves.len() {
+            return Err(erased_serde::Error::invalid_length(
+                loaded.len(),
+                &format!("{} leaves", leaves.len()).as_str(),
+            ));
+        }
+        *leaves = loaded;
+        Ok(())
+    }
+}
+
+impl<C, L, P> Prototypes<C> for Column<L, P>
+where
+    L: Action<C> + Clone + Send + Sync + 'static,
+    P: Persistence<L>,
+{
+    fn spawn(&self) -> Box<dyn Leaves<C>> {
+        Box::new(Column::<L, P> {
+            leaves: self.leaves.clone(),
+            persist: core::marker::PhantomData,
+        })
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn leaf_bytes(&self) -> usize {
+        self.leaves.len() * size_of::<L>()
+    }
+}
+
+impl<C, L, P> Leaves<C> for Column<L, P>
+where
+    L: Action<C> + Send + 'static,
+    P: Persistence<L>,
+{
+    #[inline]
+    fn enter(&mut self, i: u32, ctx: &mut C) {
+        self.leaves[i as usize].enter(ctx)
+    }
+    #[inline]
+    fn tick(&mut self, i: u32, ctx: &mut C) -> Status {
+        self.leaves[i as usize].tick(ctx)
+    }
+    #[inline]
+    fn halt(&mut self, i: u32, ctx: &mut C) {
+        self.leaves[i as usize].halt(ctx)
+    }
+    #[cfg(feature = "serde")]
+    fn save(&self) -> Option<&dyn erased_serde::Serialize> {
+        P::save(&self.leaves)
+    }
+    #[cfg(feature = "serde")]
+    fn load(&mut self, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error> {
+        P::load(&mut self.leaves, d)
+    }
+}
