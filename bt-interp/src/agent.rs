@@ -12,7 +12,7 @@ use std::sync::Arc;
 use bt_runtime::{Clock, NodeId, NoopObserver, Observer, Rng, Run, Status};
 
 use crate::compile::NO_HOOK;
-use crate::definition::{Definition, Flat, Node, NodeRow, Op};
+use crate::definition::{Definition, Fast, Flat, Node, NodeRow, Op};
 use crate::leaves::Leaves;
 use crate::registry::CondBox;
 
@@ -99,7 +99,7 @@ impl<C: 'static> Agent<C> {
         let entering = !self.running;
         let mut x = self.exec(ctx, now, observer);
         let root = x.node(0);
-        let status = x.tick_node(0, root, entering).status();
+        let status = x.tick_node::<false>(0, root, entering).status();
         self.running = status == Status::Running;
         observer.tick_finished(status);
         status
@@ -312,42 +312,44 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 
     /// Ticks node `id` (whose record is `n`); `entering` when it was idle.
+    /// With `INLINE`, the code of a sequence, selector or loop is inlined
+    /// here (its own children are then ticked with `INLINE` off, through a
+    /// call): each call of the interpreter runs two levels of the tree.
     #[inline(always)]
-    fn tick_node(&mut self, id: u32, n: Node, entering: bool) -> Out {
-        if n.hooked {
-            return self.general(id, n, entering);
-        }
-        match n.op {
-            Op::Condition => {
+    fn tick_node<const INLINE: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        match n.fast {
+            Fast::Condition => {
                 self.obs.entered(NodeId(id));
                 let o = Out::from(self.conds[n.arg as usize].check(self.ctx));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
-            Op::Action => {
-                let leaves = &mut self.leaves[n.slot as usize];
-                if entering {
-                    self.obs.entered(NodeId(id));
-                    leaves.enter(n.arg, self.ctx);
-                }
-                let o = Out::from(leaves.tick(n.arg, self.ctx));
-                self.obs.ticked(NodeId(id), o.status());
-                o
-            }
-            Op::Wait => {
+            Fast::Action => {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                let o = self.wait(n, entering);
+                let o = Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
-            Op::Sequence => self.chain::<true>(id, n, entering),
-            Op::Selector => self.chain::<false>(id, n, entering),
-            Op::ReactiveSequence => self.reactive::<true>(id, n, entering),
-            Op::ReactiveSelector => self.reactive::<false>(id, n, entering),
-            Op::Loop | Op::UntilFail | Op::UntilSuccess => self.unbounded(id, n, entering),
-            _ => self.general(id, n, entering),
+            Fast::Wait => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                let o = self.wait(n.arg, entering);
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Fast::Sequence if INLINE => self.chain_inline::<true>(id, n.slot, n.end, entering),
+            Fast::Selector if INLINE => self.chain_inline::<false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence if INLINE => self.reactive_inline::<true>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector if INLINE => self.reactive_inline::<false>(id, n.slot, n.end, entering),
+            Fast::Sequence => self.chain::<true>(id, n.slot, n.end, entering),
+            Fast::Selector => self.chain::<false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
+            Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
+            Fast::Other => self.general(id, entering),
         }
     }
 
@@ -355,7 +357,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(never)]
     fn tick(&mut self, id: u32, entering: bool) -> Out {
         let n = self.node(id);
-        self.tick_node(id, n, entering)
+        self.tick_node::<false>(id, n, entering)
     }
 
     /// The end of a hot node's tick without hooks: a jump passing through
@@ -381,60 +383,80 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         self.from = id;
     }
 
-    /// `sequence` (`SEQ`) or `selector`, without hooks.
+    /// `sequence` (`SEQ`) or `selector` without hooks, as a call.
     #[inline(never)]
-    fn chain<const SEQ: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
+    fn chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.chain_body::<SEQ>(id, n);
+        let o = self.chain_body::<SEQ, true>(id, slot, end);
+        self.finish(id, o)
+    }
+
+    /// `sequence` (`SEQ`) or `selector` without hooks, inlined in its parent.
+    #[inline(always)]
+    fn chain_inline<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.chain_body::<SEQ, false>(id, slot, end);
         self.finish(id, o)
     }
 
     /// A sequence goes on while its children succeed, a selector while they
     /// fail; both resume at the running child, whose id is the state word.
     #[inline(always)]
-    fn chain_body<const SEQ: bool>(&mut self, id: u32, n: Node) -> Out {
+    fn chain_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
-        let s = n.slot as usize;
+        let s = slot as usize;
         let r = self.ints[s];
         let mut c = if r == 0 { id + 1 } else { r };
         loop {
             let cn = self.node(c);
-            let o = self.tick_node(c, cn, r != c);
+            let o = self.tick_node::<INLINE>(c, cn, r != c);
             if o != cont {
                 self.ints[s] = if o == Out::Running { c } else { 0 };
                 return o;
             }
             c = cn.end;
-            if c >= n.end {
+            if c >= end {
                 self.ints[s] = 0;
                 return cont;
             }
         }
     }
 
-    /// `reactiveSequence` (`SEQ`) or `reactiveSelector`, without hooks.
+    /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, as a call.
     #[inline(never)]
-    fn reactive<const SEQ: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
+    fn reactive<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.reactive_body::<SEQ>(id, n);
+        let o = self.reactive_body::<SEQ, true>(id, slot, end);
+        self.finish(id, o)
+    }
+
+    /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, inlined in its parent.
+    #[inline(always)]
+    fn reactive_inline<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.reactive_body::<SEQ, false>(id, slot, end);
         self.finish(id, o)
     }
 
     /// The reactive forms: from the first child every tick; a later running
     /// child is halted when an earlier one stops the pass.
     #[inline(always)]
-    fn reactive_body<const SEQ: bool>(&mut self, id: u32, n: Node) -> Out {
+    fn reactive_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
-        let s = n.slot as usize;
+        let s = slot as usize;
         let r = self.ints[s];
         let mut c = id + 1;
         loop {
             let cn = self.node(c);
-            let o = self.tick_node(c, cn, r != c);
+            let o = self.tick_node::<INLINE>(c, cn, r != c);
             if o != cont {
                 if o == Out::Jump {
                     // A later running child is left for the jump's clean-up to halt.
@@ -450,7 +472,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 return o;
             }
             c = cn.end;
-            if c >= n.end {
+            if c >= end {
                 self.ints[s] = 0;
                 return cont;
             }
@@ -459,24 +481,24 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
     /// `loop`, `untilFail`, `untilSuccess` without hooks.
     #[inline(never)]
-    fn unbounded(&mut self, id: u32, n: Node, entering: bool) -> Out {
+    fn unbounded(&mut self, id: u32, slot: u32, kind: Fast, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.unbounded_body(id, n);
+        let o = self.unbounded_body(id, slot, kind);
         self.finish(id, o)
     }
 
     /// `loop`, `untilFail`, `untilSuccess`: at most one iteration starts per
     /// tick. The state word is 1 while the body is running.
     #[inline(always)]
-    fn unbounded_body(&mut self, id: u32, n: Node) -> Out {
-        let s = n.slot as usize;
+    fn unbounded_body(&mut self, id: u32, slot: u32, kind: Fast) -> Out {
+        let s = slot as usize;
         let mut started_now = self.ints[s] == 0;
         let body = id + 1;
         let bn = self.node(body);
         loop {
-            let mut o = self.tick_node(body, bn, started_now);
+            let mut o = self.tick_node::<true>(body, bn, started_now);
             match self.own_jump(id, o) {
                 Some(true) => {
                     self.ints[s] = 0;
@@ -485,13 +507,13 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 Some(false) => o = Out::Success,
                 None => {}
             }
-            match (n.op, o) {
+            match (kind, o) {
                 (_, Out::Running) => {
                     self.ints[s] = 1;
                     return Out::Running;
                 }
                 (_, Out::Jump) => return Out::Jump,
-                (Op::UntilFail, Out::Failure) | (Op::UntilSuccess, Out::Success) => {
+                (Fast::UntilFail, Out::Failure) | (Fast::UntilSuccess, Out::Success) => {
                     self.ints[s] = 0;
                     return Out::Success;
                 }
@@ -508,8 +530,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
     /// `wait(d)`: Running on entry, then Success on the first tick at which d has passed.
     #[inline(always)]
-    fn wait(&mut self, n: Node, entering: bool) -> Out {
-        let t = n.arg as usize;
+    fn wait(&mut self, t: u32, entering: bool) -> Out {
+        let t = t as usize;
         if entering {
             self.times[t] = self.now;
             Out::Running
@@ -523,7 +545,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// Any node, hooks included: the kinds without code of their own, and
     /// every node with hooks.
     #[inline(never)]
-    fn general(&mut self, id: u32, n: Node, entering: bool) -> Out {
+    fn general(&mut self, id: u32, entering: bool) -> Out {
+        let n = self.node(id);
         let def = self.def;
         let node = &def.cold[id as usize];
         if entering {
@@ -531,17 +554,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.hook(id, ON_ENTER);
         }
         let out = match node.op {
-            Op::Sequence => self.chain_body::<true>(id, n),
-            Op::Selector => self.chain_body::<false>(id, n),
-            Op::ReactiveSequence => self.reactive_body::<true>(id, n),
-            Op::ReactiveSelector => self.reactive_body::<false>(id, n),
+            Op::Sequence => self.chain_body::<true, false>(id, n.slot, n.end),
+            Op::Selector => self.chain_body::<false, false>(id, n.slot, n.end),
+            Op::ReactiveSequence => self.reactive_body::<true, false>(id, n.slot, n.end),
+            Op::ReactiveSelector => self.reactive_body::<false, false>(id, n.slot, n.end),
             Op::Parallel => self.parallel(id, node),
             Op::ParallelMain => self.parallel_main(id, node),
             Op::Random | Op::Weighted => self.random(node, entering),
             Op::Shuffle => self.shuffle(node, entering),
             Op::If | Op::Match => self.choose(node, entering),
             Op::ReactiveIf | Op::ReactiveMatch => self.reactive_choose(node),
-            Op::Loop | Op::UntilFail | Op::UntilSuccess => self.unbounded_body(id, n),
+            Op::Loop => self.unbounded_body(id, node.slot, Fast::Loop),
+            Op::UntilFail => self.unbounded_body(id, node.slot, Fast::UntilFail),
+            Op::UntilSuccess => self.unbounded_body(id, node.slot, Fast::UntilSuccess),
             Op::Repeat | Op::Retry => self.bounded(id, node, entering),
             Op::While => self.while_loop(id, node),
             Op::Break | Op::Continue => {
@@ -608,15 +633,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Success => Out::Success,
             Op::Failure => Out::Failure,
             Op::Running => Out::Running,
-            Op::Wait => self.wait(n, entering),
+            Op::Wait => self.wait(n.arg, entering),
             Op::Condition => Out::from(self.conds[n.arg as usize].check(self.ctx)),
-            Op::Action => {
-                let leaves = &mut self.leaves[n.slot as usize];
-                if entering {
-                    leaves.enter(n.arg, self.ctx);
-                }
-                Out::from(leaves.tick(n.arg, self.ctx))
-            }
+            Op::Action => Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
         };
         match out {
             Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => self.pass_jump(id),
@@ -958,7 +977,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let hooks = self.def.cold[id as usize].hooks;
         let (col, i) = self.def.hooks[hooks as usize][which];
         if col != NO_HOOK {
-            let _ = self.leaves[col as usize].tick(i, self.ctx);
+            let _ = self.leaves[col as usize].tick(i, false, self.ctx);
         }
     }
 
@@ -968,7 +987,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn halt(&mut self, id: u32) {
         self.halt_kids(id, u32::MAX);
         let n = self.node(id);
-        if n.op == Op::Action {
+        if self.def.cold[id as usize].op == Op::Action {
             self.leaves[n.slot as usize].halt(n.arg, self.ctx);
         }
         self.hook(id, ON_EXIT);

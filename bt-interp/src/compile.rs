@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use bt_runtime::{Arity, NodeId, NodeKind};
 
-use crate::definition::{Definition, Flat, Node as Hot, NodeRow, Op, StoredKey};
+use crate::definition::{Definition, Fast, Flat, Node as Hot, NodeRow, Op, StoredKey};
 use crate::error::{LoadError, Problems, path};
 use crate::library::Library;
 use crate::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
@@ -139,7 +139,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
     ) -> u32 {
         let id = self.def.nodes.len() as u32;
         self.def.nodes.push(Hot {
-            op: Op::Success,
+            fast: Fast::Other,
             hooked: false,
             end: id + 1,
             slot: 0,
@@ -260,9 +260,24 @@ impl<'a, C: 'static> Compiler<'a, C> {
             Op::Repeat | Op::Retry | Op::Limit => (flat.slot, flat.a),
             _ => (flat.slot, 0),
         };
+        let hooked = flat.hooks != NO_HOOK;
+        let fast = match op {
+            _ if hooked => Fast::Other,
+            Op::Condition => Fast::Condition,
+            Op::Action => Fast::Action,
+            Op::Wait => Fast::Wait,
+            Op::Sequence => Fast::Sequence,
+            Op::Selector => Fast::Selector,
+            Op::ReactiveSequence => Fast::ReactiveSequence,
+            Op::ReactiveSelector => Fast::ReactiveSelector,
+            Op::Loop => Fast::Loop,
+            Op::UntilFail => Fast::UntilFail,
+            Op::UntilSuccess => Fast::UntilSuccess,
+            _ => Fast::Other,
+        };
         self.def.nodes[id as usize] = Hot {
-            op,
-            hooked: flat.hooks != NO_HOOK,
+            fast,
+            hooked,
             end: self.def.nodes.len() as u32,
             slot,
             arg,

@@ -67,7 +67,8 @@ pub(crate) enum Op {
 /// leaf column, `arg` = index in it; `break`/`continue`: `arg` = target loop.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Node {
-    pub op: Op,
+    /// How the tick loop runs the node.
+    pub fast: Fast,
     /// The node has lifecycle hooks (`Flat::hooks`).
     pub hooked: bool,
     /// The id after this node's subtree: its next sibling, if it has one.
@@ -100,6 +101,24 @@ pub(crate) struct Flat {
     pub hooks: u32,
     /// Duration in seconds (timing nodes).
     pub secs: f64,
+}
+
+/// The kinds the tick loop runs with code of their own, when they have no
+/// hooks; `Other` is everything else (see `Flat::op`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Fast {
+    Condition,
+    Action,
+    Wait,
+    Sequence,
+    Selector,
+    ReactiveSequence,
+    ReactiveSelector,
+    Loop,
+    UntilFail,
+    UntilSuccess,
+    Other,
 }
 
 impl Op {

@@ -24,8 +24,9 @@ pub(crate) trait Prototypes<C>: Send + Sync {
 
 /// One agent's leaves of one action kind.
 pub(crate) trait Leaves<C>: Send {
-    fn enter(&mut self, i: u32, ctx: &mut C);
-    fn tick(&mut self, i: u32, ctx: &mut C) -> Status;
+    /// Ticks leaf `i`, entering it first when `entering` (one dynamic call
+    /// for both, so that an empty `enter` costs nothing).
+    fn tick(&mut self, i: u32, entering: bool, ctx: &mut C) -> Status;
     fn halt(&mut self, i: u32, ctx: &mut C);
     /// The leaves' state as serde data (`None`: this kind does not persist).
     #[cfg(feature = "serde")]
@@ -119,12 +120,12 @@ where
     P: Persistence<L>,
 {
     #[inline]
-    fn enter(&mut self, i: u32, ctx: &mut C) {
-        self.leaves[i as usize].enter(ctx)
-    }
-    #[inline]
-    fn tick(&mut self, i: u32, ctx: &mut C) -> Status {
-        self.leaves[i as usize].tick(ctx)
+    fn tick(&mut self, i: u32, entering: bool, ctx: &mut C) -> Status {
+        let leaf = &mut self.leaves[i as usize];
+        if entering {
+            leaf.enter(ctx);
+        }
+        leaf.tick(ctx)
     }
     #[inline]
     fn halt(&mut self, i: u32, ctx: &mut C) {

@@ -401,10 +401,46 @@ fn ticks_only(args: &[String]) {
     println!("{tree} {form} {n} ticks: (success, failure, running) = {seen:?}");
 }
 
+/// `--quick`: the best of 7 runs of 200,000 ticks of each tree and form, in
+/// ns/tick: a fast, rough figure on a busy machine (criterion is the reference).
+fn quick() {
+    fn best<W: Workload, F: Form<W::Ctx>>(make: impl Fn() -> F) -> f64 {
+        (0..7)
+            .map(|_| {
+                let mut f = make();
+                let start = std::time::Instant::now();
+                black_box(run::<W, F>(&mut f, 200_000));
+                start.elapsed().as_secs_f64() * 1e9 / 200_000.0
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+    let rows = [
+        (T1::NAME, best::<T1, _>(|| Compiled(WildDog::new())), {
+            let d = t1_definition();
+            best::<T1, _>(|| Interpreted(Agent::new(d.clone())))
+        }),
+        (T2::NAME, best::<T2, _>(|| Compiled(Guard::new())), {
+            let d = t2_definition();
+            best::<T2, _>(|| Interpreted(Agent::new(d.clone())))
+        }),
+        (T3::NAME, best::<T3, _>(|| Compiled(Synthetic::new())), {
+            let d = t3_definition();
+            best::<T3, _>(|| Interpreted(Agent::new(d.clone())))
+        }),
+    ];
+    println!("{:<14} {:>12} {:>12} {:>7}", "tree", "compiled ns", "interp ns", "ratio");
+    for (name, c, i) in rows {
+        println!("{name:<14} {c:>12.2} {i:>12.2} {:>7.2}", i / c);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--ticks") {
         return ticks_only(&args[i + 1..]);
+    }
+    if args.iter().any(|a| a == "--quick") {
+        return quick();
     }
     // Both forms agree on every tree before anything is timed.
     assert_eq!(
