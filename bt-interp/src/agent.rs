@@ -33,6 +33,11 @@ const ON_EXIT: usize = 3;
 /// tree struct made by `behave!`, with the same methods.
 pub struct Agent<C: 'static> {
     pub(crate) def: Arc<Definition<C>>,
+    pub(crate) st: State<C>,
+}
+
+/// An agent's running state, and the scratch of the tick in progress.
+pub(crate) struct State<C: 'static> {
     /// Resume points, counters and parallel children's states.
     pub(crate) ints: Box<[u32]>,
     /// Timestamps of timing nodes.
@@ -40,7 +45,33 @@ pub struct Agent<C: 'static> {
     /// The action leaves, one column per registered action name.
     pub(crate) leaves: Box<[Box<dyn Leaves<C>>]>,
     pub(crate) rng: Rng,
+    /// The root is running.
     pub(crate) running: bool,
+    /// The time of the tick in progress.
+    now: f64,
+    /// The loop a pending `break`/`continue` is for.
+    jump: u32,
+    /// Whether the pending jump is a `break`.
+    brk: bool,
+    /// The node that last returned a jump to its parent.
+    from: u32,
+}
+
+impl<C: 'static> State<C> {
+    /// The state of a new agent of `def`: everything idle, leaves as built at load time.
+    pub(crate) fn fresh(def: &Definition<C>, rng: Rng) -> State<C> {
+        State {
+            ints: vec![0; def.ints].into_boxed_slice(),
+            times: def.times.clone().into_boxed_slice(),
+            leaves: def.columns.iter().map(|(_, c)| c.spawn()).collect(),
+            rng,
+            running: false,
+            now: 0.0,
+            jump: 0,
+            brk: false,
+            from: 0,
+        }
+    }
 }
 
 impl<C: 'static> Agent<C> {
@@ -52,15 +83,8 @@ impl<C: 'static> Agent<C> {
     /// A new, idle agent whose random nodes draw from `seed`: the same seed
     /// and the same inputs give the same run.
     pub fn with_seed(def: Arc<Definition<C>>, seed: u64) -> Agent<C> {
-        let (ints, times, leaves) = fresh_state(&def);
-        Agent {
-            def,
-            ints,
-            times,
-            leaves,
-            rng: Rng::new(seed),
-            running: false,
-        }
+        let st = State::fresh(&def, Rng::new(seed));
+        Agent { def, st }
     }
 
     /// The definition this agent runs.
@@ -75,7 +99,7 @@ impl<C: 'static> Agent<C> {
 
     /// `true` while the root is `Running` (the last tick returned `Running`).
     pub fn is_running(&self) -> bool {
-        self.running
+        self.st.running
     }
 
     /// Ticks the tree once, at the time the context's [`Clock`] tells.
@@ -96,11 +120,11 @@ impl<C: 'static> Agent<C> {
     /// Ticks the tree once at time `now`, reporting every event to `observer`.
     pub fn tick_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, observer: &mut O) -> Status {
         observer.tick_started(now);
-        let entering = !self.running;
+        let entering = !self.st.running;
         let mut x = self.exec(ctx, now, observer);
         let root = x.node(0);
         let status = x.tick_node::<false>(0, root, entering).status();
-        self.running = status == Status::Running;
+        self.st.running = status == Status::Running;
         observer.tick_finished(status);
         status
     }
@@ -114,8 +138,8 @@ impl<C: 'static> Agent<C> {
 
     /// [`reset`](Agent::reset), reporting the halts to `observer`.
     pub fn reset_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, observer: &mut O) {
-        if self.running {
-            self.running = false;
+        if self.st.running {
+            self.st.running = false;
             self.exec(ctx, 0.0, observer).halt(0);
         }
     }
@@ -162,15 +186,8 @@ impl<C: 'static> Agent<C> {
         observer: &mut O,
     ) {
         self.reset_observed(ctx, observer);
-        let (ints, times, leaves) = fresh_state(&def);
-        *self = Agent {
-            def,
-            ints,
-            times,
-            leaves,
-            rng: self.rng,
-            running: false,
-        };
+        self.st = State::fresh(&def, self.st.rng);
+        self.def = def;
     }
 
     /// Bytes of running state this agent owns besides its action leaves' own
@@ -185,27 +202,19 @@ impl<C: 'static> Agent<C> {
     pub fn bytes(&self) -> usize {
         let leaves: usize = self.def.columns.iter().map(|(_, c)| c.leaf_bytes()).sum();
         size_of::<Self>()
-            + self.ints.len() * 4
-            + self.times.len() * 8
-            + self.leaves.len() * size_of::<Box<dyn Leaves<C>>>()
+            + self.st.ints.len() * 4
+            + self.st.times.len() * 8
+            + self.st.leaves.len() * size_of::<Box<dyn Leaves<C>>>()
             + leaves
     }
 
     fn exec<'a, O: Observer + ?Sized>(&'a mut self, ctx: &'a mut C, now: f64, obs: &'a mut O) -> Exec<'a, C, O> {
+        self.st.now = now;
         Exec {
             def: &self.def,
-            nodes: &self.def.nodes,
-            conds: &self.def.conds,
-            ints: &mut self.ints,
-            times: &mut self.times,
-            leaves: &mut self.leaves,
-            rng: &mut self.rng,
+            st: &mut self.st,
             ctx,
             obs,
-            now,
-            jump: 0,
-            brk: false,
-            from: 0,
         }
     }
 }
@@ -214,20 +223,9 @@ impl<C: 'static> core::fmt::Debug for Agent<C> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Agent")
             .field("nodes", &self.def.len())
-            .field("running", &self.running)
+            .field("running", &self.st.running)
             .finish_non_exhaustive()
     }
-}
-
-type Fresh<C> = (Box<[u32]>, Box<[f64]>, Box<[Box<dyn Leaves<C>>]>);
-
-/// The running state of a new agent: everything idle, leaves as built at load time.
-pub(crate) fn fresh_state<C: 'static>(def: &Definition<C>) -> Fresh<C> {
-    (
-        vec![0; def.ints].into_boxed_slice(),
-        def.times.clone().into_boxed_slice(),
-        def.columns.iter().map(|(_, c)| c.spawn()).collect(),
-    )
 }
 
 /// What a node's tick gives its parent: a status, or a `break`/`continue` on
@@ -279,21 +277,9 @@ impl From<bool> for Out {
 /// the context and the observer.
 struct Exec<'a, C: 'static, O: ?Sized> {
     def: &'a Definition<C>,
-    nodes: &'a [Node],
-    conds: &'a [CondBox<C>],
-    ints: &'a mut [u32],
-    times: &'a mut [f64],
-    leaves: &'a mut [Box<dyn Leaves<C>>],
-    rng: &'a mut Rng,
+    st: &'a mut State<C>,
     ctx: &'a mut C,
     obs: &'a mut O,
-    now: f64,
-    /// The loop a pending `break`/`continue` is for.
-    jump: u32,
-    /// Whether the pending jump is a `break`.
-    brk: bool,
-    /// The node that last returned a jump to its parent.
-    from: u32,
 }
 
 /// The hot path: a node without hooks whose kind is a leaf, a sequence, a
@@ -303,7 +289,7 @@ struct Exec<'a, C: 'static, O: ?Sized> {
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(always)]
     fn node(&self, id: u32) -> Node {
-        self.nodes[id as usize]
+        self.def.nodes[id as usize]
     }
 
     #[inline(always)]
@@ -320,7 +306,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         match n.fast {
             Fast::Condition => {
                 self.obs.entered(NodeId(id));
-                let o = Out::from(self.conds[n.arg as usize].check(self.ctx));
+                let o = Out::from(self.def.conds[n.arg as usize].check(self.ctx));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
@@ -328,7 +314,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                let o = Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
+                let o = Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
@@ -376,11 +362,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[cold]
     #[inline(never)]
     fn pass_jump(&mut self, id: u32) {
-        let from = self.from;
+        let from = self.st.from;
         self.halt_kids(id, from);
         self.hook(id, ON_EXIT);
         self.obs.halted(NodeId(id));
-        self.from = id;
+        self.st.from = id;
     }
 
     /// `sequence` (`SEQ`) or `selector` without hooks, as a call.
@@ -409,18 +395,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn chain_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
-        let r = self.ints[s];
+        let r = self.st.ints[s];
         let mut c = if r == 0 { id + 1 } else { r };
         loop {
             let cn = self.node(c);
             let o = self.tick_node::<INLINE>(c, cn, r != c);
             if o != cont {
-                self.ints[s] = if o == Out::Running { c } else { 0 };
+                self.st.ints[s] = if o == Out::Running { c } else { 0 };
                 return o;
             }
             c = cn.end;
             if c >= end {
-                self.ints[s] = 0;
+                self.st.ints[s] = 0;
                 return cont;
             }
         }
@@ -452,7 +438,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn reactive_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
-        let r = self.ints[s];
+        let r = self.st.ints[s];
         let mut c = id + 1;
         loop {
             let cn = self.node(c);
@@ -461,19 +447,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if o == Out::Jump {
                     // A later running child is left for the jump's clean-up to halt.
                     if r <= c {
-                        self.ints[s] = 0;
+                        self.st.ints[s] = 0;
                     }
                     return o;
                 }
                 if r > c {
                     self.halt(r);
                 }
-                self.ints[s] = if o == Out::Running { c } else { 0 };
+                self.st.ints[s] = if o == Out::Running { c } else { 0 };
                 return o;
             }
             c = cn.end;
             if c >= end {
-                self.ints[s] = 0;
+                self.st.ints[s] = 0;
                 return cont;
             }
         }
@@ -494,14 +480,14 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(always)]
     fn unbounded_body(&mut self, id: u32, slot: u32, kind: Fast) -> Out {
         let s = slot as usize;
-        let mut started_now = self.ints[s] == 0;
+        let mut started_now = self.st.ints[s] == 0;
         let body = id + 1;
         let bn = self.node(body);
         loop {
             let mut o = self.tick_node::<true>(body, bn, started_now);
             match self.own_jump(id, o) {
                 Some(true) => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     return Out::Success;
                 }
                 Some(false) => o = Out::Success,
@@ -509,16 +495,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             match (kind, o) {
                 (_, Out::Running) => {
-                    self.ints[s] = 1;
+                    self.st.ints[s] = 1;
                     return Out::Running;
                 }
                 (_, Out::Jump) => return Out::Jump,
                 (Fast::UntilFail, Out::Failure) | (Fast::UntilSuccess, Out::Success) => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     return Out::Success;
                 }
                 _ => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     if started_now {
                         return Out::Running;
                     }
@@ -533,9 +519,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn wait(&mut self, t: u32, entering: bool) -> Out {
         let t = t as usize;
         if entering {
-            self.times[t] = self.now;
+            self.st.times[t] = self.st.now;
             Out::Running
-        } else if self.now - self.times[t] >= self.def.secs[t] {
+        } else if self.st.now - self.st.times[t] >= self.def.secs[t] {
             Out::Success
         } else {
             Out::Running
@@ -570,8 +556,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Repeat | Op::Retry => self.bounded(id, node, entering),
             Op::While => self.while_loop(id, node),
             Op::Break | Op::Continue => {
-                self.jump = node.leaf;
-                self.brk = node.op == Op::Break;
+                self.st.jump = node.leaf;
+                self.st.brk = node.op == Op::Break;
                 Out::Jump
             }
             Op::Invert => match self.tick(id + 1, entering) {
@@ -592,26 +578,26 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Cooldown => self.cooldown(id, node, entering),
             Op::Limit => {
                 let s = node.slot as usize;
-                if self.ints[s] >= node.a {
+                if self.st.ints[s] >= node.a {
                     Out::Failure
                 } else {
                     let o = self.tick(id + 1, entering);
                     if o.done() {
-                        self.ints[s] += 1;
+                        self.st.ints[s] += 1;
                     }
                     o
                 }
             }
             Op::RunOnce => {
                 let s = node.slot as usize;
-                match self.ints[s] {
+                match self.st.ints[s] {
                     1 => Out::Success,
                     2 => Out::Failure,
                     _ => {
                         let o = self.tick(id + 1, entering);
                         match o {
-                            Out::Success => self.ints[s] = 1,
-                            Out::Failure => self.ints[s] = 2,
+                            Out::Success => self.st.ints[s] = 1,
+                            Out::Failure => self.st.ints[s] = 2,
                             _ => {}
                         }
                         o
@@ -634,8 +620,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Failure => Out::Failure,
             Op::Running => Out::Running,
             Op::Wait => self.wait(n.arg, entering),
-            Op::Condition => Out::from(self.conds[n.arg as usize].check(self.ctx)),
-            Op::Action => Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
+            Op::Condition => Out::from(self.def.conds[n.arg as usize].check(self.ctx)),
+            Op::Action => Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
         };
         match out {
             Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => self.pass_jump(id),
@@ -654,7 +640,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     Status::Running => {}
                 }
                 if o == Out::Jump {
-                    self.from = id;
+                    self.st.from = id;
                 }
                 self.obs.ticked(NodeId(id), status);
             }
@@ -666,15 +652,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// decides the moment a threshold is reached.
     fn parallel(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
-        let (mut ok, mut failed) = (self.ints[s], self.ints[s + 1]);
+        let (mut ok, mut failed) = (self.st.ints[s], self.st.ints[s + 1]);
         for i in 0..node.n {
             let c = s + 2 + i as usize;
-            let state = self.ints[c];
+            let state = self.st.ints[c];
             if state == DONE {
                 continue;
             }
             let o = self.tick(self.kid(node, i), state == IDLE);
-            self.ints[c] = match o {
+            self.st.ints[c] = match o {
                 Out::Running => RUNNING,
                 Out::Jump => return Out::Jump,
                 _ => DONE,
@@ -695,8 +681,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 return o;
             }
         }
-        self.ints[s] = ok;
-        self.ints[s + 1] = failed;
+        self.st.ints[s] = ok;
+        self.st.ints[s + 1] = failed;
         Out::Running
     }
 
@@ -704,17 +690,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// are halted when it completes.
     fn parallel_main(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
-        let main = self.tick(self.kid(node, 0), self.ints[s] == IDLE);
+        let main = self.tick(self.kid(node, 0), self.st.ints[s] == IDLE);
         match main {
             Out::Running => {
-                self.ints[s] = RUNNING;
+                self.st.ints[s] = RUNNING;
                 for i in 1..node.n {
                     let c = s + i as usize;
-                    let state = self.ints[c];
+                    let state = self.st.ints[c];
                     if state == DONE {
                         continue;
                     }
-                    self.ints[c] = match self.tick(self.kid(node, i), state == IDLE) {
+                    self.st.ints[c] = match self.tick(self.kid(node, i), state == IDLE) {
                         Out::Running => RUNNING,
                         Out::Jump => return Out::Jump,
                         _ => DONE,
@@ -724,7 +710,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             Out::Jump => Out::Jump,
             done => {
-                self.ints[s] = IDLE;
+                self.st.ints[s] = IDLE;
                 self.halt_kids(id, u32::MAX);
                 done
             }
@@ -736,17 +722,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let s = node.slot as usize;
         if entering {
             let pick = if node.op == Op::Random {
-                self.rng.below(node.n)
+                self.st.rng.below(node.n)
             } else {
-                let r = self.rng.below(node.b);
+                let r = self.st.rng.below(node.b);
                 let cumulative = &self.def.weights[node.a as usize..(node.a + node.n) as usize];
                 cumulative.iter().position(|&w| w > r).unwrap_or(0) as u32
             };
-            self.ints[s] = pick + 1;
+            self.st.ints[s] = pick + 1;
         }
-        let o = self.tick(self.kid(node, self.ints[s] - 1), entering);
+        let o = self.tick(self.kid(node, self.st.ints[s] - 1), entering);
         if o != Out::Running {
-            self.ints[s] = 0;
+            self.st.ints[s] = 0;
         }
         o
     }
@@ -757,25 +743,25 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let s = node.slot as usize;
         let n = node.n as usize;
         if entering {
-            let order = &mut self.ints[s + 1..s + 1 + n];
+            let order = &mut self.st.ints[s + 1..s + 1 + n];
             for (i, o) in order.iter_mut().enumerate() {
                 *o = i as u32;
             }
             for i in (1..n).rev() {
-                let j = self.rng.below(i as u32 + 1) as usize;
+                let j = self.st.rng.below(i as u32 + 1) as usize;
                 order.swap(i, j);
             }
         }
-        let r = self.ints[s];
+        let r = self.st.ints[s];
         for p in r.saturating_sub(1)..node.n {
-            let child = self.kid(node, self.ints[s + 1 + p as usize]);
+            let child = self.kid(node, self.st.ints[s + 1 + p as usize]);
             let o = self.tick(child, r != p + 1);
             if o != Out::Failure {
-                self.ints[s] = if o == Out::Running { p + 1 } else { 0 };
+                self.st.ints[s] = if o == Out::Running { p + 1 } else { 0 };
                 return o;
             }
         }
-        self.ints[s] = 0;
+        self.st.ints[s] = 0;
         Out::Failure
     }
 
@@ -807,11 +793,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             if chosen == 0 {
                 return Out::Success;
             }
-            self.ints[s] = chosen;
+            self.st.ints[s] = chosen;
         }
-        let o = self.tick(self.kid(node, self.ints[s] - 1), entering);
+        let o = self.tick(self.kid(node, self.st.ints[s] - 1), entering);
         if o != Out::Running {
-            self.ints[s] = 0;
+            self.st.ints[s] = 0;
         }
         o
     }
@@ -820,24 +806,24 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// halts the running one and enters the new one.
     fn reactive_choose(&mut self, node: &Flat) -> Out {
         let s = node.slot as usize;
-        let prev = self.ints[s];
+        let prev = self.st.ints[s];
         let chosen = self.pick(node);
         if prev != 0 && prev != chosen {
-            self.ints[s] = 0;
+            self.st.ints[s] = 0;
             self.halt(self.kid(node, prev - 1));
         }
         if chosen == 0 {
             return Out::Success;
         }
         let o = self.tick(self.kid(node, chosen - 1), prev != chosen);
-        self.ints[s] = if o == Out::Running { chosen } else { 0 };
+        self.st.ints[s] = if o == Out::Running { chosen } else { 0 };
         o
     }
 
     /// A `break` (`Some(true)`) or `continue` (`Some(false)`) for loop `id`.
     #[inline(always)]
     fn own_jump(&self, id: u32, o: Out) -> Option<bool> {
-        (o == Out::Jump && self.jump == id).then_some(self.brk)
+        (o == Out::Jump && self.st.jump == id).then_some(self.st.brk)
     }
 
     /// `repeater(n)` / `retry(n)`: bounded, so the next iteration starts in the same tick.
@@ -853,7 +839,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             let mut o = self.tick(id + 1, e);
             match self.own_jump(id, o) {
                 Some(true) => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     return Out::Success;
                 }
                 Some(false) => o = Out::Success,
@@ -862,15 +848,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             match o {
                 Out::Running | Out::Jump => return o,
                 _ if o == counted => {
-                    self.ints[s] += 1;
-                    if self.ints[s] >= node.a {
-                        self.ints[s] = 0;
+                    self.st.ints[s] += 1;
+                    if self.st.ints[s] >= node.a {
+                        self.st.ints[s] = 0;
                         return o;
                     }
                     e = true;
                 }
                 _ => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     return o;
                 }
             }
@@ -882,16 +868,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn while_loop(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
         let body = self.kid(node, 1);
-        let mut started_now = self.ints[s] == 0;
+        let mut started_now = self.st.ints[s] == 0;
         loop {
             if started_now && self.tick(id + 1, true) != Out::Success {
-                self.ints[s] = 0;
+                self.st.ints[s] = 0;
                 return Out::Success;
             }
             let mut o = self.tick(body, started_now);
             match self.own_jump(id, o) {
                 Some(true) => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     return Out::Success;
                 }
                 Some(false) => o = Out::Success,
@@ -899,15 +885,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             match o {
                 Out::Running => {
-                    self.ints[s] = 1;
+                    self.st.ints[s] = 1;
                     return Out::Running;
                 }
                 Out::Failure | Out::Jump => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     return o;
                 }
                 _ => {
-                    self.ints[s] = 0;
+                    self.st.ints[s] = 0;
                     if started_now {
                         return Out::Running;
                     }
@@ -922,8 +908,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn timeout(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
         let t = node.time as usize;
         if entering {
-            self.times[t] = self.now;
-        } else if self.now - self.times[t] >= node.secs {
+            self.st.times[t] = self.st.now;
+        } else if self.st.now - self.st.times[t] >= node.secs {
             self.halt(id + 1);
             return Out::Failure;
         }
@@ -935,17 +921,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn delay(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
         let (s, t) = (node.slot as usize, node.time as usize);
         if entering {
-            self.times[t] = self.now;
-            self.ints[s] = 0;
+            self.st.times[t] = self.st.now;
+            self.st.ints[s] = 0;
         }
-        let child_entering = self.ints[s] == 0;
-        if child_entering && self.now - self.times[t] < node.secs {
+        let child_entering = self.st.ints[s] == 0;
+        if child_entering && self.st.now - self.st.times[t] < node.secs {
             return Out::Running;
         }
-        self.ints[s] = 1;
+        self.st.ints[s] = 1;
         let o = self.tick(id + 1, child_entering);
         if o != Out::Running {
-            self.ints[s] = 0;
+            self.st.ints[s] = 0;
         }
         o
     }
@@ -954,12 +940,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// its last completion (lifetime memory; a halt is not a completion).
     fn cooldown(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
         let t = node.time as usize;
-        if entering && self.now - self.times[t] < node.secs {
+        if entering && self.st.now - self.st.times[t] < node.secs {
             return Out::Failure;
         }
         let o = self.tick(id + 1, entering);
         if o.done() {
-            self.times[t] = self.now;
+            self.st.times[t] = self.st.now;
         }
         o
     }
@@ -967,7 +953,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// Runs lifecycle hook `which` of node `id`, if it has one.
     #[inline(always)]
     fn hook(&mut self, id: u32, which: usize) {
-        if self.nodes[id as usize].hooked {
+        if self.def.nodes[id as usize].hooked {
             self.run_hook(id, which);
         }
     }
@@ -977,7 +963,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let hooks = self.def.cold[id as usize].hooks;
         let (col, i) = self.def.hooks[hooks as usize][which];
         if col != NO_HOOK {
-            let _ = self.leaves[col as usize].tick(i, false, self.ctx);
+            let _ = self.st.leaves[col as usize].tick(i, false, self.ctx);
         }
     }
 
@@ -988,7 +974,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         self.halt_kids(id, u32::MAX);
         let n = self.node(id);
         if self.def.cold[id as usize].op == Op::Action {
-            self.leaves[n.slot as usize].halt(n.arg, self.ctx);
+            self.st.leaves[n.slot as usize].halt(n.arg, self.ctx);
         }
         self.hook(id, ON_EXIT);
         self.obs.halted(NodeId(id));
@@ -1003,7 +989,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let child = match node.op {
             // The state word is the running child's id.
             Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => {
-                match std::mem::take(&mut self.ints[s]) {
+                match std::mem::take(&mut self.st.ints[s]) {
                     0 => None,
                     r => Some(r),
                 }
@@ -1013,33 +999,33 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             | Op::If
             | Op::ReactiveIf
             | Op::Match
-            | Op::ReactiveMatch => match std::mem::take(&mut self.ints[s]) {
+            | Op::ReactiveMatch => match std::mem::take(&mut self.st.ints[s]) {
                 0 => None,
                 r => Some(self.kid(node, r - 1)),
             },
-            Op::Shuffle => match std::mem::take(&mut self.ints[s]) {
+            Op::Shuffle => match std::mem::take(&mut self.st.ints[s]) {
                 0 => None,
-                r => Some(self.kid(node, self.ints[s + r as usize])),
+                r => Some(self.kid(node, self.st.ints[s + r as usize])),
             },
             Op::Parallel | Op::ParallelMain => {
                 let first = if node.op == Op::Parallel { s + 2 } else { s };
-                self.ints[s..first].fill(0);
+                self.st.ints[s..first].fill(0);
                 for i in 0..node.n {
                     let kid = self.kid(node, i);
-                    if std::mem::take(&mut self.ints[first + i as usize]) == RUNNING && kid != except {
+                    if std::mem::take(&mut self.st.ints[first + i as usize]) == RUNNING && kid != except {
                         self.halt(kid);
                     }
                 }
                 None
             }
             Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Delay => {
-                match std::mem::take(&mut self.ints[s]) {
+                match std::mem::take(&mut self.st.ints[s]) {
                     0 => None,
                     _ => Some(self.kid(node, node.n - 1)),
                 }
             }
             Op::Repeat | Op::Retry => {
-                self.ints[s] = 0;
+                self.st.ints[s] = 0;
                 Some(self.kid(node, 0))
             }
             Op::AbortIf => Some(self.kid(node, 1)),
