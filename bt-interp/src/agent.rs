@@ -303,46 +303,39 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// call): each call of the interpreter runs two levels of the tree.
     #[inline(always)]
     fn tick_node<const INLINE: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
-        // Branches in order of frequency rather than one jump table: the
-        // indirect jump of a table mispredicts more when siblings differ.
-        let k = n.fast as u8;
-        if k == Fast::Condition as u8 {
-            self.obs.entered(NodeId(id));
-            let o = Out::from(self.def.conds[n.arg as usize].check(self.ctx));
-            self.obs.ticked(NodeId(id), o.status());
-            o
-        } else if k == Fast::Action as u8 {
-            if entering {
+        match n.fast {
+            Fast::Condition => {
                 self.obs.entered(NodeId(id));
+                let o = Out::from(self.def.conds[n.arg as usize].check(self.ctx));
+                self.obs.ticked(NodeId(id), o.status());
+                o
             }
-            let o = Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
-            self.obs.ticked(NodeId(id), o.status());
-            o
-        } else if k <= Fast::Selector as u8 {
-            let cont = if k == Fast::Selector as u8 { Out::Failure } else { Out::Success };
-            if INLINE {
-                self.chain_inline(id, n.slot, n.end, cont, entering)
-            } else {
-                self.chain(id, n.slot, n.end, cont, entering)
+            Fast::Action => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                let o = Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
+                self.obs.ticked(NodeId(id), o.status());
+                o
             }
-        } else if k <= Fast::ReactiveSelector as u8 {
-            let cont = if k == Fast::ReactiveSelector as u8 { Out::Failure } else { Out::Success };
-            if INLINE {
-                self.reactive_inline(id, n.slot, n.end, cont, entering)
-            } else {
-                self.reactive(id, n.slot, n.end, cont, entering)
+            Fast::Wait => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                let o = self.wait(n.arg, entering);
+                self.obs.ticked(NodeId(id), o.status());
+                o
             }
-        } else if k == Fast::Wait as u8 {
-            if entering {
-                self.obs.entered(NodeId(id));
-            }
-            let o = self.wait(n.arg, entering);
-            self.obs.ticked(NodeId(id), o.status());
-            o
-        } else if k <= Fast::UntilSuccess as u8 {
-            self.unbounded(id, n.slot, n.fast, entering)
-        } else {
-            self.general(id, entering)
+            Fast::Sequence if INLINE => self.chain_inline::<true>(id, n.slot, n.end, entering),
+            Fast::Selector if INLINE => self.chain_inline::<false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence if INLINE => self.reactive_inline::<true>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector if INLINE => self.reactive_inline::<false>(id, n.slot, n.end, entering),
+            Fast::Sequence => self.chain::<true>(id, n.slot, n.end, entering),
+            Fast::Selector => self.chain::<false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
+            Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
+            Fast::Other => self.general(id, entering),
         }
     }
 
@@ -376,30 +369,31 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         self.st.from = id;
     }
 
-    /// `sequence` (`cont` = Success) or `selector` (Failure) without hooks, as a call.
+    /// `sequence` (`SEQ`) or `selector` without hooks, as a call.
     #[inline(never)]
-    fn chain(&mut self, id: u32, slot: u32, end: u32, cont: Out, entering: bool) -> Out {
+    fn chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.chain_body::<true>(id, slot, end, cont);
+        let o = self.chain_body::<SEQ, true>(id, slot, end);
         self.finish(id, o)
     }
 
-    /// `sequence` or `selector` without hooks, inlined in its parent.
+    /// `sequence` (`SEQ`) or `selector` without hooks, inlined in its parent.
     #[inline(always)]
-    fn chain_inline(&mut self, id: u32, slot: u32, end: u32, cont: Out, entering: bool) -> Out {
+    fn chain_inline<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.chain_body::<false>(id, slot, end, cont);
+        let o = self.chain_body::<SEQ, false>(id, slot, end);
         self.finish(id, o)
     }
 
     /// A sequence goes on while its children succeed, a selector while they
     /// fail; both resume at the running child, whose id is the state word.
     #[inline(always)]
-    fn chain_body<const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32, cont: Out) -> Out {
+    fn chain_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
+        let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.st.ints[s];
         let mut c = if r == 0 { id + 1 } else { r };
@@ -418,30 +412,31 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
-    /// `reactiveSequence` (`cont` = Success) or `reactiveSelector` (Failure) without hooks, as a call.
+    /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, as a call.
     #[inline(never)]
-    fn reactive(&mut self, id: u32, slot: u32, end: u32, cont: Out, entering: bool) -> Out {
+    fn reactive<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.reactive_body::<true>(id, slot, end, cont);
+        let o = self.reactive_body::<SEQ, true>(id, slot, end);
         self.finish(id, o)
     }
 
-    /// `reactiveSequence` or `reactiveSelector` without hooks, inlined in its parent.
+    /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, inlined in its parent.
     #[inline(always)]
-    fn reactive_inline(&mut self, id: u32, slot: u32, end: u32, cont: Out, entering: bool) -> Out {
+    fn reactive_inline<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.reactive_body::<false>(id, slot, end, cont);
+        let o = self.reactive_body::<SEQ, false>(id, slot, end);
         self.finish(id, o)
     }
 
     /// The reactive forms: from the first child every tick; a later running
     /// child is halted when an earlier one stops the pass.
     #[inline(always)]
-    fn reactive_body<const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32, cont: Out) -> Out {
+    fn reactive_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
+        let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.st.ints[s];
         let mut c = id + 1;
@@ -545,10 +540,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.hook(id, ON_ENTER);
         }
         let out = match node.op {
-            Op::Sequence => self.chain_body::<false>(id, n.slot, n.end, Out::Success),
-            Op::Selector => self.chain_body::<false>(id, n.slot, n.end, Out::Failure),
-            Op::ReactiveSequence => self.reactive_body::<false>(id, n.slot, n.end, Out::Success),
-            Op::ReactiveSelector => self.reactive_body::<false>(id, n.slot, n.end, Out::Failure),
+            Op::Sequence => self.chain_body::<true, false>(id, n.slot, n.end),
+            Op::Selector => self.chain_body::<false, false>(id, n.slot, n.end),
+            Op::ReactiveSequence => self.reactive_body::<true, false>(id, n.slot, n.end),
+            Op::ReactiveSelector => self.reactive_body::<false, false>(id, n.slot, n.end),
             Op::Parallel => self.parallel(id, node),
             Op::ParallelMain => self.parallel_main(id, node),
             Op::Random | Op::Weighted => self.random(node, entering),

@@ -108,14 +108,13 @@ pub(crate) struct Flat {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub(crate) enum Fast {
-    // The order matters: the tick loop tests ranges.
     Condition,
     Action,
+    Wait,
     Sequence,
     Selector,
     ReactiveSequence,
     ReactiveSelector,
-    Wait,
     Loop,
     UntilFail,
     UntilSuccess,
