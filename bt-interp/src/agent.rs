@@ -123,7 +123,7 @@ impl<C: 'static> Agent<C> {
         let entering = !self.st.running;
         let mut x = self.exec(ctx, now, observer);
         let root = x.node(0);
-        let status = x.tick_node::<false>(0, root, entering).status();
+        let status = x.tick_node::<D2>(0, root, entering).status();
         self.st.running = status == Status::Running;
         observer.tick_finished(status);
         status
@@ -273,6 +273,31 @@ impl From<bool> for Out {
     }
 }
 
+/// How many more levels of sequences, selectors and loops the tick loop
+/// inlines before it calls a function for the next one.
+trait Depth {
+    type Next: Depth;
+    const INLINE: bool;
+}
+/// Calls.
+struct D0;
+/// Inlines one level.
+struct D1;
+/// Inlines two levels.
+struct D2;
+impl Depth for D0 {
+    type Next = D0;
+    const INLINE: bool = false;
+}
+impl Depth for D1 {
+    type Next = D0;
+    const INLINE: bool = true;
+}
+impl Depth for D2 {
+    type Next = D1;
+    const INLINE: bool = true;
+}
+
 /// One tick (or halt) in progress: the shared definition, the agent's state,
 /// the context and the observer.
 struct Exec<'a, C: 'static, O: ?Sized> {
@@ -298,11 +323,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 
     /// Ticks node `id` (whose record is `n`); `entering` when it was idle.
-    /// With `INLINE`, the code of a sequence, selector or loop is inlined
-    /// here (its own children are then ticked with `INLINE` off, through a
-    /// call): each call of the interpreter runs two levels of the tree.
+    /// The code of a sequence, selector or loop is inlined here `D` levels
+    /// deep, below that it is a call: each call of the interpreter runs two
+    /// levels of the tree, the root's three.
     #[inline(always)]
-    fn tick_node<const INLINE: bool>(&mut self, id: u32, n: Node, entering: bool) -> Out {
+    fn tick_node<D: Depth>(&mut self, id: u32, n: Node, entering: bool) -> Out {
         match n.fast {
             Fast::Condition => {
                 self.obs.entered(NodeId(id));
@@ -326,10 +351,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
-            Fast::Sequence if INLINE => self.chain_inline::<true>(id, n.slot, n.end, entering),
-            Fast::Selector if INLINE => self.chain_inline::<false>(id, n.slot, n.end, entering),
-            Fast::ReactiveSequence if INLINE => self.reactive_inline::<true>(id, n.slot, n.end, entering),
-            Fast::ReactiveSelector if INLINE => self.reactive_inline::<false>(id, n.slot, n.end, entering),
+            Fast::Sequence if D::INLINE => self.chain_inline::<true, D::Next>(id, n.slot, n.end, entering),
+            Fast::Selector if D::INLINE => self.chain_inline::<false, D::Next>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence if D::INLINE => {
+                self.reactive_inline::<true, D::Next>(id, n.slot, n.end, entering)
+            }
+            Fast::ReactiveSelector if D::INLINE => {
+                self.reactive_inline::<false, D::Next>(id, n.slot, n.end, entering)
+            }
+            Fast::Loop | Fast::UntilFail | Fast::UntilSuccess if D::INLINE => {
+                self.unbounded_inline::<D::Next>(id, n.slot, n.fast, entering)
+            }
             Fast::Sequence => self.chain::<true>(id, n.slot, n.end, entering),
             Fast::Selector => self.chain::<false>(id, n.slot, n.end, entering),
             Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
@@ -343,7 +375,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(never)]
     fn tick(&mut self, id: u32, entering: bool) -> Out {
         let n = self.node(id);
-        self.tick_node::<false>(id, n, entering)
+        self.tick_node::<D0>(id, n, entering)
     }
 
     /// The end of a hot node's tick without hooks: a jump passing through
@@ -375,31 +407,31 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.chain_body::<SEQ, true>(id, slot, end);
+        let o = self.chain_body::<SEQ, D1>(id, slot, end);
         self.finish(id, o)
     }
 
     /// `sequence` (`SEQ`) or `selector` without hooks, inlined in its parent.
     #[inline(always)]
-    fn chain_inline<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+    fn chain_inline<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.chain_body::<SEQ, false>(id, slot, end);
+        let o = self.chain_body::<SEQ, D>(id, slot, end);
         self.finish(id, o)
     }
 
     /// A sequence goes on while its children succeed, a selector while they
     /// fail; both resume at the running child, whose id is the state word.
     #[inline(always)]
-    fn chain_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
+    fn chain_body<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.st.ints[s];
         let mut c = if r == 0 { id + 1 } else { r };
         loop {
             let cn = self.node(c);
-            let o = self.tick_node::<INLINE>(c, cn, r != c);
+            let o = self.tick_node::<D>(c, cn, r != c);
             if o != cont {
                 self.st.ints[s] = if o == Out::Running { c } else { 0 };
                 return o;
@@ -418,31 +450,31 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.reactive_body::<SEQ, true>(id, slot, end);
+        let o = self.reactive_body::<SEQ, D1>(id, slot, end);
         self.finish(id, o)
     }
 
     /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, inlined in its parent.
     #[inline(always)]
-    fn reactive_inline<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+    fn reactive_inline<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.reactive_body::<SEQ, false>(id, slot, end);
+        let o = self.reactive_body::<SEQ, D>(id, slot, end);
         self.finish(id, o)
     }
 
     /// The reactive forms: from the first child every tick; a later running
     /// child is halted when an earlier one stops the pass.
     #[inline(always)]
-    fn reactive_body<const SEQ: bool, const INLINE: bool>(&mut self, id: u32, slot: u32, end: u32) -> Out {
+    fn reactive_body<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.st.ints[s];
         let mut c = id + 1;
         loop {
             let cn = self.node(c);
-            let o = self.tick_node::<INLINE>(c, cn, r != c);
+            let o = self.tick_node::<D>(c, cn, r != c);
             if o != cont {
                 if o == Out::Jump {
                     // A later running child is left for the jump's clean-up to halt.
@@ -471,20 +503,30 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         if entering {
             self.obs.entered(NodeId(id));
         }
-        let o = self.unbounded_body(id, slot, kind);
+        let o = self.unbounded_body::<D1>(id, slot, kind);
+        self.finish(id, o)
+    }
+
+    /// `loop`, `untilFail`, `untilSuccess` without hooks, inlined in its parent.
+    #[inline(always)]
+    fn unbounded_inline<D: Depth>(&mut self, id: u32, slot: u32, kind: Fast, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.unbounded_body::<D>(id, slot, kind);
         self.finish(id, o)
     }
 
     /// `loop`, `untilFail`, `untilSuccess`: at most one iteration starts per
     /// tick. The state word is 1 while the body is running.
     #[inline(always)]
-    fn unbounded_body(&mut self, id: u32, slot: u32, kind: Fast) -> Out {
+    fn unbounded_body<D: Depth>(&mut self, id: u32, slot: u32, kind: Fast) -> Out {
         let s = slot as usize;
         let mut started_now = self.st.ints[s] == 0;
         let body = id + 1;
         let bn = self.node(body);
         loop {
-            let mut o = self.tick_node::<true>(body, bn, started_now);
+            let mut o = self.tick_node::<D>(body, bn, started_now);
             match self.own_jump(id, o) {
                 Some(true) => {
                     self.st.ints[s] = 0;
@@ -540,19 +582,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.hook(id, ON_ENTER);
         }
         let out = match node.op {
-            Op::Sequence => self.chain_body::<true, false>(id, n.slot, n.end),
-            Op::Selector => self.chain_body::<false, false>(id, n.slot, n.end),
-            Op::ReactiveSequence => self.reactive_body::<true, false>(id, n.slot, n.end),
-            Op::ReactiveSelector => self.reactive_body::<false, false>(id, n.slot, n.end),
+            Op::Sequence => self.chain_body::<true, D0>(id, n.slot, n.end),
+            Op::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
+            Op::ReactiveSequence => self.reactive_body::<true, D0>(id, n.slot, n.end),
+            Op::ReactiveSelector => self.reactive_body::<false, D0>(id, n.slot, n.end),
             Op::Parallel => self.parallel(id, node),
             Op::ParallelMain => self.parallel_main(id, node),
             Op::Random | Op::Weighted => self.random(node, entering),
             Op::Shuffle => self.shuffle(node, entering),
             Op::If | Op::Match => self.choose(node, entering),
             Op::ReactiveIf | Op::ReactiveMatch => self.reactive_choose(node),
-            Op::Loop => self.unbounded_body(id, node.slot, Fast::Loop),
-            Op::UntilFail => self.unbounded_body(id, node.slot, Fast::UntilFail),
-            Op::UntilSuccess => self.unbounded_body(id, node.slot, Fast::UntilSuccess),
+            Op::Loop => self.unbounded_body::<D0>(id, node.slot, Fast::Loop),
+            Op::UntilFail => self.unbounded_body::<D0>(id, node.slot, Fast::UntilFail),
+            Op::UntilSuccess => self.unbounded_body::<D0>(id, node.slot, Fast::UntilSuccess),
             Op::Repeat | Op::Retry => self.bounded(id, node, entering),
             Op::While => self.while_loop(id, node),
             Op::Break | Op::Continue => {
