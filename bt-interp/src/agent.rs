@@ -367,6 +367,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
             Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
+            Fast::LeafSequence => self.leaf_chain::<true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector => self.leaf_chain::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence => self.leaf_reactive::<true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSelector => self.leaf_reactive::<false>(id, n.slot, n.end, entering),
             Fast::Other => self.general(id, entering),
         }
     }
@@ -505,6 +509,86 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
         let o = self.unbounded_body::<D1>(id, slot, kind);
         self.finish(id, o)
+    }
+
+    /// Ticks leaf `id` (a condition, action or wait without hooks) in place.
+    #[inline(always)]
+    fn leaf(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        let o = match n.fast {
+            Fast::Condition => {
+                self.obs.entered(NodeId(id));
+                Out::from(self.def.conds[n.arg as usize].check(self.ctx))
+            }
+            Fast::Action => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx))
+            }
+            _ => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                self.wait(n.arg, entering)
+            }
+        };
+        self.obs.ticked(NodeId(id), o.status());
+        o
+    }
+
+    /// A sequence or selector (`SEQ`) whose children are all leaves
+    /// ([`Fast::LeafSequence`]): one loop over the consecutive children,
+    /// always inlined in its parent.
+    #[inline(always)]
+    fn leaf_chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = slot as usize;
+        let r = self.st.ints[s];
+        let mut c = if r == 0 { id + 1 } else { r };
+        let def = self.def;
+        for &n in &def.nodes[c as usize..end as usize] {
+            let o = self.leaf(c, n, r != c);
+            if o != cont {
+                self.st.ints[s] = if o == Out::Running { c } else { 0 };
+                self.obs.ticked(NodeId(id), o.status());
+                return o;
+            }
+            c += 1;
+        }
+        self.st.ints[s] = 0;
+        self.obs.ticked(NodeId(id), cont.status());
+        cont
+    }
+
+    /// A reactive sequence or selector (`SEQ`) whose children are all leaves.
+    #[inline(always)]
+    fn leaf_reactive<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = slot as usize;
+        let r = self.st.ints[s];
+        let mut c = id + 1;
+        let def = self.def;
+        for &n in &def.nodes[c as usize..end as usize] {
+            let o = self.leaf(c, n, r != c);
+            if o != cont {
+                if r > c {
+                    self.halt(r);
+                }
+                self.st.ints[s] = if o == Out::Running { c } else { 0 };
+                self.obs.ticked(NodeId(id), o.status());
+                return o;
+            }
+            c += 1;
+        }
+        self.st.ints[s] = 0;
+        self.obs.ticked(NodeId(id), cont.status());
+        cont
     }
 
     /// `loop`, `untilFail`, `untilSuccess` without hooks, inlined in its parent.

@@ -261,8 +261,13 @@ impl<'a, C: 'static> Compiler<'a, C> {
             _ => (flat.slot, 0),
         };
         let hooked = flat.hooks != NO_HOOK;
+        let leaves_only = (id + 1..self.def.nodes.len() as u32).all(|k| self.def.nodes[k as usize].fast.is_leaf());
         let fast = match op {
             _ if hooked => Fast::Other,
+            Op::Sequence if leaves_only => Fast::LeafSequence,
+            Op::Selector if leaves_only => Fast::LeafSelector,
+            Op::ReactiveSequence if leaves_only => Fast::LeafReactiveSequence,
+            Op::ReactiveSelector if leaves_only => Fast::LeafReactiveSelector,
             Op::Condition => Fast::Condition,
             Op::Action => Fast::Action,
             Op::Wait => Fast::Wait,

@@ -118,7 +118,21 @@ pub(crate) enum Fast {
     Loop,
     UntilFail,
     UntilSuccess,
+    /// A sequence or selector, plain or reactive, whose children are all
+    /// conditions, actions and waits without hooks: its children are
+    /// consecutive nodes, ticked in place by one loop over them.
+    LeafSequence,
+    LeafSelector,
+    LeafReactiveSequence,
+    LeafReactiveSelector,
     Other,
+}
+
+impl Fast {
+    /// A condition, action or wait without hooks.
+    pub(crate) fn is_leaf(self) -> bool {
+        matches!(self, Fast::Condition | Fast::Action | Fast::Wait)
+    }
 }
 
 impl Op {
