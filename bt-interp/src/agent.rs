@@ -14,7 +14,6 @@ use bt_runtime::{Clock, NodeId, NoopObserver, Observer, Rng, Run, Status};
 use crate::compile::NO_HOOK;
 use crate::definition::{Definition, Fast, Flat, Node, NodeRow, Op};
 use crate::leaves::Leaves;
-use crate::registry::CondBox;
 
 /// A child of a parallel that has not run in this activation.
 const IDLE: u32 = 0;
@@ -196,6 +195,14 @@ impl<C: 'static> Agent<C> {
         self.def.state_bytes()
     }
 
+    /// Checks that the running state is one the tree can be in (every
+    /// running node's parent says so, counters within their limits): what
+    /// loading a saved agent checks. For tests of the interpreter itself.
+    #[doc(hidden)]
+    pub fn check_state(&self) -> Result<(), String> {
+        crate::check::check_state(&self.def, &self.st.ints, self.st.running)
+    }
+
     /// Bytes this agent owns in all: the struct itself, its running state,
     /// and its action leaves (one array per action kind, plus one pointer
     /// pair per kind). The leaves' own heap data, if any, is not counted.
@@ -353,12 +360,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             Fast::Sequence if D::INLINE => self.chain_inline::<true, D::Next>(id, n.slot, n.end, entering),
             Fast::Selector if D::INLINE => self.chain_inline::<false, D::Next>(id, n.slot, n.end, entering),
-            Fast::ReactiveSequence if D::INLINE => {
-                self.reactive_inline::<true, D::Next>(id, n.slot, n.end, entering)
-            }
-            Fast::ReactiveSelector if D::INLINE => {
-                self.reactive_inline::<false, D::Next>(id, n.slot, n.end, entering)
-            }
+            Fast::ReactiveSequence if D::INLINE => self.reactive_inline::<true, D::Next>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector if D::INLINE => self.reactive_inline::<false, D::Next>(id, n.slot, n.end, entering),
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess if D::INLINE => {
                 self.unbounded_inline::<D::Next>(id, n.slot, n.fast, entering)
             }
@@ -1120,15 +1123,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     r => Some(r),
                 }
             }
-            Op::Random
-            | Op::Weighted
-            | Op::If
-            | Op::ReactiveIf
-            | Op::Match
-            | Op::ReactiveMatch => match std::mem::take(&mut self.st.ints[s]) {
-                0 => None,
-                r => Some(self.kid(node, r - 1)),
-            },
+            Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => {
+                match std::mem::take(&mut self.st.ints[s]) {
+                    0 => None,
+                    r => Some(self.kid(node, r - 1)),
+                }
+            }
             Op::Shuffle => match std::mem::take(&mut self.st.ints[s]) {
                 0 => None,
                 r => Some(self.kid(node, self.st.ints[s + r as usize])),

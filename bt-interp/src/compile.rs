@@ -216,7 +216,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 if let Some(leaf) = hook {
                     slots[i] = self.action(leaf, &path::field(at, field));
                     self.shape.str(&leaf.type_name);
-                    self.shape.str(&serde_json::Value::Object(leaf.params.clone()).to_string());
+                    self.shape
+                        .str(&serde_json::Value::Object(leaf.params.clone()).to_string());
                 }
             }
             flat.hooks = self.def.hooks.len() as u32;
@@ -308,7 +309,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         let time = match flat.op {
             Op::Wait | Op::Timeout | Op::Delay => Some(0.0),
             // Never completed: any time since then is long enough.
-            Op::Cooldown => Some(f64::NEG_INFINITY),
+            Op::Cooldown => Some(f64::MIN),
             _ => None,
         };
         if let Some(t) = time {

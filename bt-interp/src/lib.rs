@@ -50,16 +50,21 @@
 //! ```
 
 mod agent;
+mod check;
 mod compile;
 mod definition;
 mod error;
 mod leaves;
 mod library;
 pub mod model;
+#[cfg(feature = "serde")]
+mod persist;
 mod registry;
 
 pub use agent::Agent;
 pub use definition::{Definition, NodeRow};
 pub use error::{LoadError, Problem};
 pub use library::Library;
+#[cfg(feature = "serde")]
+pub use persist::AgentSeed;
 pub use registry::{KeyRef, MatchValue, NoParams, Registry};

@@ -428,7 +428,10 @@ fn quick() {
             best::<T3, _>(|| Interpreted(Agent::new(d.clone())))
         }),
     ];
-    println!("{:<14} {:>12} {:>12} {:>7}", "tree", "compiled ns", "interp ns", "ratio");
+    println!(
+        "{:<14} {:>12} {:>12} {:>7}",
+        "tree", "compiled ns", "interp ns", "ratio"
+    );
     for (name, c, i) in rows {
         println!("{name:<14} {c:>12.2} {i:>12.2} {:>7.2}", i / c);
     }

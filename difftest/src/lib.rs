@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
 use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 pub mod synthetic;
 pub mod treegen;
@@ -21,7 +21,7 @@ pub const RESET_AT: usize = 31;
 
 /// The context of every generated tree: a clock, counters that drive the
 /// inline leaves, and a log of leaf events.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Ctx {
     /// The time of the current tick.
     pub now: f64,
@@ -82,8 +82,9 @@ impl Ctx {
 }
 
 /// A stateful action: returns its pattern's statuses in turn (`S`, `F`, `R`)
-/// and logs its enter, ticks and halts.
-#[derive(Debug, Clone)]
+/// and logs its enter, ticks and halts. Its place in the pattern is saved
+/// with an interpreted agent (a persistent action).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Scripted {
     id: u32,
     pattern: Vec<Status>,
@@ -207,7 +208,7 @@ impl MatchValue<Ctx> for Phase {
 /// The leaf types the generated JSON names.
 pub fn registry() -> Registry<Ctx> {
     let mut r = Registry::new();
-    r.action("scripted", |p: Patterned| Scripted::new(p.id, &p.pattern))
+    r.persistent_action("scripted", |p: Patterned| Scripted::new(p.id, &p.pattern))
         .action("inlineAct", |p: Id| InlineAct(p.id))
         .action("hook", |p: HookParams| Hook(p.id, p.what))
         .condition("check", |p: Patterned| Check::new(p.id, &p.pattern))
@@ -318,12 +319,25 @@ pub fn run_compiled<T: Tree<Ctx> + Default>(seed: u64) -> Vec<Step> {
     )
 }
 
-/// Runs the interpreted tree `def`.
+/// Runs the interpreted tree `def`; after every step, the agent's state must
+/// be one the tree can be in (`Agent::check_state`).
 pub fn run_interpreted(def: &Arc<Definition<Ctx>>, seed: u64) -> Vec<Step> {
     let agent = std::cell::RefCell::new(Agent::with_seed(def.clone(), Rng::DEFAULT_SEED));
+    let checked = |agent: &Agent<Ctx>| {
+        if let Err(e) = agent.check_state() {
+            panic!("invalid state after a step: {e}");
+        }
+    };
     run_script(
         seed,
-        |ctx, now, rec| agent.borrow_mut().tick_observed(ctx, now, rec),
-        |ctx, rec| agent.borrow_mut().reset_observed(ctx, rec),
+        |ctx, now, rec| {
+            let s = agent.borrow_mut().tick_observed(ctx, now, rec);
+            checked(&agent.borrow());
+            s
+        },
+        |ctx, rec| {
+            agent.borrow_mut().reset_observed(ctx, rec);
+            checked(&agent.borrow());
+        },
     )
 }

@@ -1,0 +1,166 @@
+//! The invariants of an agent's running state, checked when a saved agent is
+//! loaded (so that a damaged or hand-edited state is an error, not a panic or
+//! a silent misreading) and by the tests after every tick.
+//!
+//! Walking down from the root, a node is *active* (it returned `Running` and
+//! has not been halted since) when its parent's state says so. An active
+//! node's state must name an active child where its kind keeps one; an idle
+//! node's activation state must be idle; lifetime counters must be in range.
+
+use crate::definition::{Definition, Op};
+
+/// A parallel child that has not run in this activation, is running, is done.
+const IDLE: u32 = 0;
+const RUNNING: u32 = 1;
+const DONE: u32 = 2;
+
+/// Checks `ints` (and whether the root is `running`) against `def`; the error
+/// names the first node whose state is impossible.
+pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -> Result<(), String> {
+    if ints.len() != def.ints {
+        return Err(format!("{} state words, but this tree has {}", ints.len(), def.ints));
+    }
+    let mut active = vec![false; def.cold.len()];
+    active[0] = running;
+    for (id, f) in def.cold.iter().enumerate() {
+        let a = active[id];
+        let s = f.slot as usize;
+        let n = f.n as usize;
+        let kid = |i: usize| def.kids[f.kids as usize + i] as usize;
+        let fail = |what: String| {
+            let row = &def.table[id];
+            Err(format!(
+                "node {id} ({}{}) {what}",
+                row.label,
+                if row.path.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at `{}`", row.path)
+                }
+            ))
+        };
+        let v = || ints[s];
+        match f.op {
+            Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => {
+                let r = v() as usize;
+                if a {
+                    if !(0..n).any(|i| kid(i) == r) {
+                        return fail(format!(
+                            "is running but resumes at node {r}, which is not one of its children"
+                        ));
+                    }
+                    active[r] = true;
+                } else if r != 0 {
+                    return fail(format!("is idle but resumes at node {r}"));
+                }
+            }
+            Op::Parallel | Op::ParallelMain => {
+                let first = if f.op == Op::Parallel { s + 2 } else { s };
+                let states = &ints[first..first + n];
+                if let Some(x) = states.iter().find(|&&x| x > DONE) {
+                    return fail(format!("has a child in state {x} (0 idle, 1 running, 2 done)"));
+                }
+                if !a {
+                    if ints[s..first + n].iter().any(|&x| x != IDLE) {
+                        return fail("is idle but has children that ran".into());
+                    }
+                } else if f.op == Op::Parallel && (ints[s] >= f.a || ints[s + 1] >= f.b) {
+                    return fail("is running but has already met a threshold".into());
+                } else if f.op == Op::ParallelMain && ints[s] != RUNNING {
+                    return fail("is running but its main child is not".into());
+                }
+                for (i, &x) in states.iter().enumerate() {
+                    if a && x == RUNNING {
+                        active[kid(i)] = true;
+                    }
+                }
+            }
+            Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => {
+                let c = v() as usize;
+                if a {
+                    let branches = f.a as usize;
+                    let ok = match f.op {
+                        // A branch (2k + 2) or the else child.
+                        Op::If | Op::ReactiveIf => {
+                            (c >= 2 && c <= 2 * branches && c.is_multiple_of(2)) || (f.b == 1 && c == n)
+                        }
+                        _ => (1..=n).contains(&c),
+                    };
+                    if !ok {
+                        return fail(format!("is running child {c} (1-based), which it cannot have chosen"));
+                    }
+                    active[kid(c - 1)] = true;
+                } else if c != 0 {
+                    return fail(format!("is idle but has chosen child {c}"));
+                }
+            }
+            Op::Shuffle => {
+                let r = v() as usize;
+                if a {
+                    let order = &ints[s + 1..s + 1 + n];
+                    let mut seen = vec![false; n];
+                    for &o in order {
+                        if o as usize >= n || std::mem::replace(&mut seen[o as usize], true) {
+                            return fail("has an order that is not a permutation of its children".into());
+                        }
+                    }
+                    if !(1..=n).contains(&r) {
+                        return fail(format!("is running but at position {r} of {n}"));
+                    }
+                    active[kid(order[r - 1] as usize)] = true;
+                } else if r != 0 {
+                    return fail(format!("is idle but at position {r}"));
+                }
+            }
+            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Delay => match (a, v()) {
+                (_, 0) => {}
+                (true, 1) => active[kid(n - 1)] = true,
+                (true, x) => return fail(format!("has state {x} (0 or 1)")),
+                (false, x) => return fail(format!("is idle but has state {x}")),
+            },
+            Op::Repeat | Op::Retry => {
+                if a {
+                    if v() >= f.a {
+                        return fail(format!("has counted {} of {}", v(), f.a));
+                    }
+                    active[kid(0)] = true;
+                } else if v() != 0 {
+                    return fail(format!("is idle but has counted {}", v()));
+                }
+            }
+            Op::Limit => {
+                if v() > f.a || (a && v() == f.a) {
+                    return fail(format!("has completed {} times, limit {}", v(), f.a));
+                }
+                if a {
+                    active[kid(0)] = true;
+                }
+            }
+            Op::RunOnce => {
+                if v() > 2 || (a && v() != 0) {
+                    return fail(format!("has state {} (0 not yet, 1 succeeded, 2 failed)", v()));
+                }
+                if a {
+                    active[kid(0)] = true;
+                }
+            }
+            Op::Invert | Op::ForceSuccess | Op::ForceFailure | Op::Timeout | Op::Cooldown | Op::Scope | Op::Subtree => {
+                if a {
+                    active[kid(0)] = true;
+                }
+            }
+            Op::AbortIf => {
+                if a {
+                    active[kid(1)] = true;
+                }
+            }
+            Op::Condition | Op::Success | Op::Failure | Op::Break | Op::Continue => {
+                if a {
+                    return fail("is running, which a node of its kind never is".into());
+                }
+            }
+            Op::Action | Op::Wait | Op::Running => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,278 @@
+//! Saving and loading running agents (the `serde` feature).
+//!
+//! An [`Agent`] serialises as a struct of six fields, in this order:
+//!
+//! | field | |
+//! |---|---|
+//! | `fingerprint` | [`Definition::fingerprint`] of the tree it runs |
+//! | `running` | whether the root is running |
+//! | `rng` | the state of its random number generator |
+//! | `ints` | resume points, counters and parallel children's states, one word per slot |
+//! | `times` | the timestamps of its timing nodes, in seconds |
+//! | `leaves` | a map from each persistent action name (registered with [`Registry::persistent_action`](crate::Registry::persistent_action)) to the list of its leaves, in node order, as the leaf type serialises itself |
+//!
+//! Other leaves are not saved: a loaded agent has them as their constructor
+//! made them at load time. Loading ([`Agent::load`], [`AgentSeed`]) needs the
+//! definition the agent runs: a state whose fingerprint differs, or that is
+//! impossible for the tree (a resume point that is not a child, a counter
+//! past its limit, missing leaves), is rejected with an error that says so.
+
+use std::sync::Arc;
+
+use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
+
+use bt_runtime::Rng;
+
+use crate::agent::{Agent, State};
+use crate::check::check_state;
+use crate::definition::Definition;
+use crate::leaves::Leaves;
+
+const FIELDS: &[&str] = &["fingerprint", "running", "rng", "ints", "times", "leaves"];
+
+impl<C: 'static> Serialize for Agent<C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Agent", FIELDS.len())?;
+        st.serialize_field("fingerprint", &self.def.fingerprint)?;
+        st.serialize_field("running", &self.st.running)?;
+        st.serialize_field("rng", &self.st.rng)?;
+        st.serialize_field("ints", &*self.st.ints)?;
+        st.serialize_field("times", &*self.st.times)?;
+        st.serialize_field("leaves", &SavedLeaves(self))?;
+        st.end()
+    }
+}
+
+/// The persistent leaf columns of an agent, by action name.
+struct SavedLeaves<'a, C: 'static>(&'a Agent<C>);
+
+impl<C: 'static> Serialize for SavedLeaves<'_, C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let saved: Vec<_> = (self.0.def.columns.iter().zip(self.0.st.leaves.iter()))
+            .filter_map(|((name, _), leaves)| leaves.save().map(|l| (name, l)))
+            .collect();
+        let mut map = s.serialize_map(Some(saved.len()))?;
+        for (name, leaves) in saved {
+            map.serialize_entry(name, leaves)?;
+        }
+        map.end()
+    }
+}
+
+impl<C: 'static> Agent<C> {
+    /// Loads an agent saved with `serde` (see [`Agent`]'s `Serialize`) to
+    /// run `def`, which must be the definition it was saved from: same tree,
+    /// same version of it (same [`Definition::fingerprint`]).
+    ///
+    /// ```
+    /// use bt_interp::{Agent, Registry};
+    /// use bt_runtime::{Action, Status};
+    ///
+    /// #[derive(Clone, serde::Serialize, serde::Deserialize)]
+    /// struct Walk { steps: u32 }
+    /// impl Action<()> for Walk {
+    ///     fn enter(&mut self, _: &mut ()) { self.steps = 0; }
+    ///     fn tick(&mut self, _: &mut ()) -> Status {
+    ///         self.steps += 1;
+    ///         if self.steps == 3 { Status::Success } else { Status::Running }
+    ///     }
+    /// }
+    ///
+    /// let mut leaves = Registry::new();
+    /// leaves.persistent_action("walk", |_: bt_interp::NoParams| Walk { steps: 0 });
+    /// let def = leaves.load(r#"{"type": "action", "action": "walk"}"#)?;
+    /// let mut npc = Agent::new(def.clone());
+    /// npc.tick_at(&mut (), 0.0);                               // one step taken
+    /// let saved = serde_json::to_string(&npc).unwrap();
+    /// let mut loaded = Agent::load(def, &mut serde_json::Deserializer::from_str(&saved)).unwrap();
+    /// assert_eq!(loaded.tick_at(&mut (), 1.0), Status::Running); // the second step
+    /// assert_eq!(loaded.tick_at(&mut (), 2.0), Status::Success); // and the third
+    /// # Ok::<(), bt_interp::LoadError>(())
+    /// ```
+    pub fn load<'de, D: Deserializer<'de>>(def: Arc<Definition<C>>, deserializer: D) -> Result<Agent<C>, D::Error> {
+        AgentSeed::new(def).deserialize(deserializer)
+    }
+}
+
+/// Loads a saved [`Agent`] for a definition: a [`DeserializeSeed`], for
+/// agents saved inside larger structures (a save file with many NPCs).
+pub struct AgentSeed<C: 'static> {
+    def: Arc<Definition<C>>,
+}
+
+impl<C: 'static> AgentSeed<C> {
+    /// Loads agents that run `def`.
+    pub fn new(def: Arc<Definition<C>>) -> AgentSeed<C> {
+        AgentSeed { def }
+    }
+}
+
+impl<'de, C: 'static> DeserializeSeed<'de> for AgentSeed<C> {
+    type Value = Agent<C>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Agent<C>, D::Error> {
+        d.deserialize_struct("Agent", FIELDS, AgentVisitor { def: self.def })
+    }
+}
+
+struct AgentVisitor<C: 'static> {
+    def: Arc<Definition<C>>,
+}
+
+impl<C: 'static> AgentVisitor<C> {
+    fn check_fingerprint<E: de::Error>(&self, saved: u64) -> Result<(), E> {
+        if saved == self.def.fingerprint {
+            Ok(())
+        } else {
+            Err(E::custom(format!(
+                "this state was saved from a different tree or another version of it \
+                 (its fingerprint is {saved:#018x}, this definition's {:#018x})",
+                self.def.fingerprint
+            )))
+        }
+    }
+
+    /// Assembles and checks the agent.
+    fn finish<E: de::Error>(self, mut st: State<C>, ints: Vec<u32>, times: Vec<f64>) -> Result<Agent<C>, E> {
+        let def = self.def;
+        if times.len() != def.times.len() {
+            return Err(E::custom(format!(
+                "{} timestamps, but this tree has {}",
+                times.len(),
+                def.times.len()
+            )));
+        }
+        check_state(&def, &ints, st.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
+        st.ints = ints.into_boxed_slice();
+        st.times = times.into_boxed_slice();
+        Ok(Agent { def, st })
+    }
+}
+
+impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
+    type Value = Agent<C>;
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("a saved bt-interp agent (fingerprint, running, rng, ints, times, leaves)")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Agent<C>, A::Error> {
+        let missing = |i: usize| A::Error::invalid_length(i, &"6 fields");
+        let fingerprint: u64 = seq.next_element()?.ok_or_else(|| missing(0))?;
+        self.check_fingerprint(fingerprint)?;
+        let mut st = State::fresh(&self.def, Rng::default());
+        st.running = seq.next_element()?.ok_or_else(|| missing(1))?;
+        st.rng = seq.next_element()?.ok_or_else(|| missing(2))?;
+        let ints: Vec<u32> = seq.next_element()?.ok_or_else(|| missing(3))?;
+        let times: Vec<f64> = seq.next_element()?.ok_or_else(|| missing(4))?;
+        let seed = LeavesSeed {
+            def: &self.def,
+            leaves: &mut st.leaves,
+        };
+        seq.next_element_seed(seed)?.ok_or_else(|| missing(5))?;
+        self.finish(st, ints, times)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Agent<C>, A::Error> {
+        // The fingerprint comes first, so that a state of another tree is
+        // reported as such rather than as whatever its fields fail on.
+        match map.next_key::<String>()? {
+            Some(k) if k == "fingerprint" => self.check_fingerprint(map.next_value()?)?,
+            _ => return Err(A::Error::custom("a saved agent starts with its `fingerprint`")),
+        }
+        let mut st = State::fresh(&self.def, Rng::default());
+        let (mut running, mut rng, mut ints, mut times, mut leaves) = (None, None, None, None, false);
+        while let Some(key) = map.next_key::<String>()? {
+            let dup = match key.as_str() {
+                "running" => running.replace(map.next_value()?).is_some(),
+                "rng" => rng.replace(map.next_value()?).is_some(),
+                "ints" => ints.replace(map.next_value::<Vec<u32>>()?).is_some(),
+                "times" => times.replace(map.next_value::<Vec<f64>>()?).is_some(),
+                "leaves" => {
+                    map.next_value_seed(LeavesSeed {
+                        def: &self.def,
+                        leaves: &mut st.leaves,
+                    })?;
+                    std::mem::replace(&mut leaves, true)
+                }
+                other => return Err(A::Error::unknown_field(other, FIELDS)),
+            };
+            if dup {
+                return Err(A::Error::custom(format!("duplicate field `{key}`")));
+            }
+        }
+        st.running = running.ok_or_else(|| A::Error::missing_field("running"))?;
+        st.rng = rng.ok_or_else(|| A::Error::missing_field("rng"))?;
+        if !leaves {
+            return Err(A::Error::missing_field("leaves"));
+        }
+        let ints = ints.ok_or_else(|| A::Error::missing_field("ints"))?;
+        let times = times.ok_or_else(|| A::Error::missing_field("times"))?;
+        self.finish(st, ints, times)
+    }
+}
+
+/// Loads the persistent leaf columns into a fresh agent's leaves.
+struct LeavesSeed<'a, C: 'static> {
+    def: &'a Definition<C>,
+    leaves: &'a mut [Box<dyn Leaves<C>>],
+}
+
+impl<'de, C: 'static> DeserializeSeed<'de> for LeavesSeed<'_, C> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, C: 'static> Visitor<'de> for LeavesSeed<'_, C> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("a map from action names to their saved leaves")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let persistent: Vec<bool> = self.leaves.iter().map(|l| l.save().is_some()).collect();
+        let mut seen = vec![false; persistent.len()];
+        while let Some(name) = map.next_key::<String>()? {
+            let Some(i) = self.def.columns.iter().position(|(n, _)| *n == name) else {
+                return Err(A::Error::custom(format!(
+                    "this tree has no action leaves named {name:?}"
+                )));
+            };
+            if !persistent[i] {
+                return Err(A::Error::custom(format!(
+                    "the leaves of {name:?} were saved, but this registry does not persist them \
+                     (register them with `persistent_action`)"
+                )));
+            }
+            if std::mem::replace(&mut seen[i], true) {
+                return Err(A::Error::custom(format!("the leaves of {name:?} are saved twice")));
+            }
+            map.next_value_seed(ColumnSeed(&mut *self.leaves[i]))
+                .map_err(|e| A::Error::custom(format!("the leaves of {name:?}: {e}")))?;
+        }
+        if let Some(i) = (0..seen.len()).find(|&i| persistent[i] && !seen[i]) {
+            return Err(A::Error::custom(format!(
+                "the leaves of {:?} are missing (this registry persists them)",
+                self.def.columns[i].0
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Loads one column of leaves through its own (type-erased) `Deserialize`.
+struct ColumnSeed<'a, C: 'static>(&'a mut dyn Leaves<C>);
+
+impl<'de, C: 'static> DeserializeSeed<'de> for ColumnSeed<'_, C> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        self.0.load(&mut erased).map_err(D::Error::custom)
+    }
+}

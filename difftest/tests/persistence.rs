@@ -1,0 +1,269 @@
+//! Saving and loading interpreted agents: for many generated trees (every
+//! node kind, hooks, subtrees) and random stop points, an agent saved
+//! mid-run and loaded into a fresh agent over the same definition behaves
+//! exactly like the uninterrupted one for the next 100 ticks (statuses,
+//! observer events, leaf events), a reset included. States from another tree,
+//! another version of it, or damaged by hand are rejected with clear errors.
+#![allow(missing_docs)]
+
+use std::sync::Arc;
+
+use bt_interp::{Agent, Definition, Library};
+use bt_runtime::Status;
+use difftest::treegen::{self, Rand};
+use difftest::*;
+
+/// Tick times: steps of 0, 0.25, 0.5 or 1 second.
+fn times(seed: u64, n: usize) -> Vec<f64> {
+    let mut r = Rand::new(seed ^ 0x5A7E);
+    let mut t = 0.0;
+    (0..n)
+        .map(|_| {
+            t += [0.0, 0.25, 0.5, 1.0][r.below(4) as usize];
+            t
+        })
+        .collect()
+}
+
+fn load(g: &treegen::Generated) -> Arc<Definition<Ctx>> {
+    let library = Library::from_json(&g.library).expect("library loads");
+    registry().load_with(&g.json, &library).expect("tree loads")
+}
+
+fn save(agent: &Agent<Ctx>) -> String {
+    serde_json::to_string(agent).expect("an agent saves")
+}
+
+fn restore(def: &Arc<Definition<Ctx>>, json: &str) -> Result<Agent<Ctx>, String> {
+    Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(json)).map_err(|e| e.to_string())
+}
+
+/// One tick of `agent`: its status, observer events and leaf events.
+fn step(agent: &mut Agent<Ctx>, ctx: &mut Ctx, i: usize, now: f64) -> (Status, Vec<Event>, Vec<String>) {
+    ctx.now = now;
+    ctx.tick = i as u64;
+    let mut rec = Recorder::default();
+    let status = agent.tick_observed(ctx, now, &mut rec);
+    (status, rec.0, std::mem::take(&mut ctx.log))
+}
+
+/// Runs `stop` ticks, saves, loads into a fresh agent, and compares the next
+/// 100 ticks of both (with a reset of both after 50 of them).
+fn save_mid_run_and_compare(g: &treegen::Generated, stop: usize) -> Result<(), String> {
+    let def = load(g);
+    let ts = times(g.seed, stop + 100);
+    let mut original = Agent::with_seed(def.clone(), g.seed);
+    let mut ctx = Ctx::default();
+    for (i, &now) in ts[..stop].iter().enumerate() {
+        step(&mut original, &mut ctx, i, now);
+    }
+    let saved = save(&original);
+    let mut loaded = restore(&def, &saved).map_err(|e| format!("load: {e}\n  saved: {saved}"))?;
+    if save(&loaded) != saved {
+        return Err(format!("saving the loaded agent gives another state than {saved}"));
+    }
+    let mut ctx2 = ctx.clone();
+    for (i, &now) in ts.iter().enumerate().skip(stop) {
+        if i == stop + 50 {
+            let (mut r1, mut r2) = (Recorder::default(), Recorder::default());
+            original.reset_observed(&mut ctx, &mut r1);
+            loaded.reset_observed(&mut ctx2, &mut r2);
+            if (r1.0, &ctx.log) != (r2.0, &ctx2.log) {
+                return Err(format!("the reset at tick {i} differs (stopped at {stop})"));
+            }
+        }
+        let a = step(&mut original, &mut ctx, i, now);
+        let b = step(&mut loaded, &mut ctx2, i, now);
+        if a != b {
+            return Err(format!(
+                "tick {i} (stopped at {stop}) differs:\n  uninterrupted: {a:?}\n  loaded:        {b:?}\n  saved: {saved}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn saved_mid_run_and_loaded_agents_continue_identically() {
+    let mut r = Rand::new(2027);
+    let (mut failures, mut runs, mut running_at_stop) = (Vec::new(), 0, 0);
+    for i in 0..200 {
+        let g = treegen::generate(i, 0x5EED_0000 + i as u64 * 7919, treegen::ALL_KINDS, true);
+        // Stop points spread over the first 80 ticks, 0 (an idle agent) included.
+        for stop in [0, 1 + r.below(20) as usize, 21 + r.below(60) as usize] {
+            runs += 1;
+            if stop > 0 {
+                let def = load(&g);
+                let mut a = Agent::with_seed(def, g.seed);
+                let mut ctx = Ctx::default();
+                for (k, &now) in times(g.seed, stop).iter().enumerate() {
+                    step(&mut a, &mut ctx, k, now);
+                }
+                running_at_stop += usize::from(a.is_running());
+            }
+            if let Err(e) = save_mid_run_and_compare(&g, stop) {
+                failures.push(format!("{} (seed {}): {e}\n  json: {}", g.name, g.seed, g.json));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {runs} runs differ; first:\n{}",
+        failures.len(),
+        failures[0]
+    );
+    assert!(
+        running_at_stop > runs / 4,
+        "most saves are taken mid-action ({running_at_stop} of {runs})"
+    );
+}
+
+#[test]
+fn a_running_action_resumes_where_it_was_without_entering_again() {
+    let def = registry()
+        .load(
+            r#"{"type": "sequence", "children": [
+            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RRRS"}},
+            {"type": "action", "action": {"type": "scripted", "id": 2, "pattern": "S"}}]}"#,
+        )
+        .unwrap();
+    let mut agent = Agent::new(def.clone());
+    let mut ctx = Ctx::default();
+    agent.tick_at(&mut ctx, 0.0);
+    agent.tick_at(&mut ctx, 1.0);
+    assert_eq!(ctx.log, ["e1", "t1", "t1"]);
+    let saved = serde_json::to_value(&agent).unwrap();
+    assert_eq!(saved["fingerprint"], serde_json::json!(def.fingerprint()));
+    assert_eq!(saved["ints"], serde_json::json!([1]), "the sequence resumes at node 1");
+    assert_eq!(saved["leaves"]["scripted"][0]["calls"], serde_json::json!(2));
+    let mut loaded = Agent::load(def, saved).unwrap();
+    ctx.log.clear();
+    assert_eq!(loaded.tick_at(&mut ctx, 2.0), Status::Running);
+    assert_eq!(loaded.tick_at(&mut ctx, 3.0), Status::Success);
+    assert_eq!(
+        ctx.log,
+        ["t1", "t1", "e2", "t2"],
+        "no second enter: the third call succeeds"
+    );
+}
+
+/// The tree of the rejection tests and a state saved mid-run.
+fn saved_patrol() -> (Arc<Definition<Ctx>>, serde_json::Value) {
+    let def = registry()
+        .load(
+            r#"{"type": "loop", "child": {"type": "sequence", "name": "patrol", "children": [
+            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
+            {"type": "wait", "seconds": 2}]}}"#,
+        )
+        .unwrap();
+    let mut agent = Agent::new(def.clone());
+    agent.tick_at(&mut Ctx::default(), 0.0);
+    (def, serde_json::to_value(&agent).unwrap())
+}
+
+fn rejected(def: &Arc<Definition<Ctx>>, state: serde_json::Value) -> String {
+    match Agent::load(def.clone(), state) {
+        Ok(_) => panic!("a bad state loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_state_from_another_tree_or_version_is_rejected() {
+    let (def, saved) = saved_patrol();
+    let other = registry()
+        .load(
+            r#"{"type": "loop", "child": {"type": "sequence", "children": [
+            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
+            {"type": "wait", "seconds": 3}]}}"#,
+        )
+        .unwrap();
+    assert_ne!(
+        def.fingerprint(),
+        other.fingerprint(),
+        "another duration, another version"
+    );
+    let error = rejected(&other, saved.clone());
+    assert!(
+        error.starts_with("this state was saved from a different tree or another version of it"),
+        "{error}"
+    );
+    // A new name changes no behaviour: the state still loads.
+    let renamed = registry()
+        .load(
+            r#"{"type": "loop", "child": {"type": "sequence", "name": "rounds", "children": [
+            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
+            {"type": "wait", "seconds": 2}]}}"#,
+        )
+        .unwrap();
+    assert_eq!(def.fingerprint(), renamed.fingerprint());
+    assert!(Agent::load(renamed, saved).is_ok());
+}
+
+#[test]
+fn a_damaged_state_is_rejected_and_names_what_is_wrong() {
+    let (def, saved) = saved_patrol();
+    let with = |field: &str, value: serde_json::Value| {
+        let mut s = saved.clone();
+        s[field] = value;
+        rejected(&def, s)
+    };
+    // The loop (state word 0) runs its body; the sequence (word 1) resumes at node 2.
+    assert_eq!(saved["ints"], serde_json::json!([1, 2]));
+    let error = with("ints", serde_json::json!([1, 7]));
+    assert!(
+        error.contains(
+            "node 1 (sequence at `child`) is running but resumes at node 7, which is not one of its children"
+        ),
+        "{error}"
+    );
+    let error = with("ints", serde_json::json!([0, 2]));
+    assert!(
+        error.contains("node 1 (sequence at `child`) is idle but resumes at node 2"),
+        "{error}"
+    );
+    let error = with("ints", serde_json::json!([1]));
+    assert!(error.contains("1 state words, but this tree has 2"), "{error}");
+    let error = with("times", serde_json::json!([]));
+    assert!(error.contains("0 timestamps, but this tree has 1"), "{error}");
+    let error = with("leaves", serde_json::json!({}));
+    assert!(error.contains("the leaves of \"scripted\" are missing"), "{error}");
+    let error = with("leaves", serde_json::json!({"scripted": []}));
+    assert!(
+        error.contains("the leaves of \"scripted\": invalid length 0"),
+        "{error}"
+    );
+    let error = with("leaves", serde_json::json!({"walk": []}));
+    assert!(
+        error.contains("this tree has no action leaves named \"walk\""),
+        "{error}"
+    );
+    let mut unordered = serde_json::Map::new();
+    unordered.insert("running".into(), serde_json::json!(true));
+    let error = rejected(&def, serde_json::Value::Object(unordered));
+    assert!(error.contains("starts with its `fingerprint`"), "{error}");
+}
+
+#[test]
+fn leaves_saved_as_persistent_need_a_registry_that_persists_them() {
+    let (_, saved) = saved_patrol();
+    let mut transient = bt_interp::Registry::new();
+    transient.action("scripted", |p: serde_json::Value| {
+        Scripted::new(p["id"].as_u64().unwrap() as u32, p["pattern"].as_str().unwrap())
+    });
+    let def = transient
+        .load(
+            r#"{"type": "loop", "child": {"type": "sequence", "children": [
+            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
+            {"type": "wait", "seconds": 2}]}}"#,
+        )
+        .unwrap();
+    let error = rejected(&def, saved);
+    assert!(error.contains("this registry does not persist them"), "{error}");
+    // Its own saves carry no leaves, and load.
+    let mut agent = Agent::new(def.clone());
+    agent.tick_at(&mut Ctx::default(), 0.0);
+    let state = serde_json::to_value(&agent).unwrap();
+    assert_eq!(state["leaves"], serde_json::json!({}));
+    assert!(Agent::load(def, state).is_ok());
+}
