@@ -370,10 +370,14 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
             Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
-            Fast::LeafSequence => self.leaf_chain::<true>(id, n.slot, n.end, entering),
-            Fast::LeafSelector => self.leaf_chain::<false>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSequence => self.leaf_reactive::<true>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSelector => self.leaf_reactive::<false>(id, n.slot, n.end, entering),
+            Fast::LeafSequence if D::INLINE => self.leaf_chain::<true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector if D::INLINE => self.leaf_chain::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence if D::INLINE => self.leaf_reactive::<true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSelector if D::INLINE => self.leaf_reactive::<false>(id, n.slot, n.end, entering),
+            Fast::LeafSequence => self.leaf_chain_call::<true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector => self.leaf_chain_call::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence => self.leaf_reactive_call::<true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSelector => self.leaf_reactive_call::<false>(id, n.slot, n.end, entering),
             Fast::Other => self.general(id, entering),
         }
     }
@@ -539,9 +543,20 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         o
     }
 
+    /// [`Exec::leaf_chain`] as a call.
+    #[inline(never)]
+    fn leaf_chain_call<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        self.leaf_chain::<SEQ>(id, slot, end, entering)
+    }
+
+    /// [`Exec::leaf_reactive`] as a call.
+    #[inline(never)]
+    fn leaf_reactive_call<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        self.leaf_reactive::<SEQ>(id, slot, end, entering)
+    }
+
     /// A sequence or selector (`SEQ`) whose children are all leaves
-    /// ([`Fast::LeafSequence`]): one loop over the consecutive children,
-    /// always inlined in its parent.
+    /// ([`Fast::LeafSequence`]): one loop over the consecutive children.
     #[inline(always)]
     fn leaf_chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
         if entering {
