@@ -122,7 +122,7 @@ impl<C: 'static> Agent<C> {
         let entering = !self.st.running;
         let mut x = self.exec(ctx, now, observer);
         let root = x.node(0);
-        let status = x.tick_node::<D2>(0, root, entering).status();
+        let status = x.tick_node::<Root2>(0, root, entering).status();
         self.st.running = status == Status::Running;
         observer.tick_finished(status);
         status
@@ -281,28 +281,46 @@ impl From<bool> for Out {
 }
 
 /// How many more levels of sequences, selectors and loops the tick loop
-/// inlines before it calls a function for the next one.
+/// inlines before it calls a function for the next one, and whether
+/// sequences and selectors of leaves are inlined at the last level.
 trait Depth {
     type Next: Depth;
     const INLINE: bool;
+    const INLINE_LEAF_CHAINS: bool;
 }
-/// Calls.
+/// Calls composites; inlines sequences and selectors of leaves.
 struct D0;
 /// Inlines one level.
 struct D1;
-/// Inlines two levels.
-struct D2;
+/// The root function's levels: two inlined, then calls only (so that the
+/// root function stays small).
+struct Root2;
+struct Root1;
+struct Root0;
 impl Depth for D0 {
     type Next = D0;
     const INLINE: bool = false;
+    const INLINE_LEAF_CHAINS: bool = true;
 }
 impl Depth for D1 {
     type Next = D0;
     const INLINE: bool = true;
+    const INLINE_LEAF_CHAINS: bool = true;
 }
-impl Depth for D2 {
-    type Next = D1;
+impl Depth for Root2 {
+    type Next = Root1;
     const INLINE: bool = true;
+    const INLINE_LEAF_CHAINS: bool = true;
+}
+impl Depth for Root1 {
+    type Next = Root0;
+    const INLINE: bool = true;
+    const INLINE_LEAF_CHAINS: bool = true;
+}
+impl Depth for Root0 {
+    type Next = Root0;
+    const INLINE: bool = false;
+    const INLINE_LEAF_CHAINS: bool = false;
 }
 
 /// One tick (or halt) in progress: the shared definition, the agent's state,
@@ -370,10 +388,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
             Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
-            Fast::LeafSequence if D::INLINE => self.leaf_chain::<true>(id, n.slot, n.end, entering),
-            Fast::LeafSelector if D::INLINE => self.leaf_chain::<false>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSequence if D::INLINE => self.leaf_reactive::<true>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSelector if D::INLINE => self.leaf_reactive::<false>(id, n.slot, n.end, entering),
+            Fast::LeafSequence if D::INLINE_LEAF_CHAINS => self.leaf_chain::<true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector if D::INLINE_LEAF_CHAINS => self.leaf_chain::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence if D::INLINE_LEAF_CHAINS => self.leaf_reactive::<true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSelector if D::INLINE_LEAF_CHAINS => self.leaf_reactive::<false>(id, n.slot, n.end, entering),
             Fast::LeafSequence => self.leaf_chain_call::<true>(id, n.slot, n.end, entering),
             Fast::LeafSelector => self.leaf_chain_call::<false>(id, n.slot, n.end, entering),
             Fast::LeafReactiveSequence => self.leaf_reactive_call::<true>(id, n.slot, n.end, entering),
