@@ -39,10 +39,16 @@ pub struct Agent<C: 'static> {
 pub(crate) struct State<C: 'static> {
     /// Resume points, counters and parallel children's states.
     pub(crate) ints: Box<[u32]>,
-    /// Timestamps of timing nodes.
-    pub(crate) times: Box<[f64]>,
     /// The action leaves, one column per registered action name.
     pub(crate) leaves: Box<[Box<dyn Leaves<C>>]>,
+    pub(crate) side: Side,
+}
+
+/// The rest of an agent's state (what the tick loop reads less often), and
+/// the scratch of the tick in progress.
+pub(crate) struct Side {
+    /// Timestamps of timing nodes.
+    pub(crate) times: Box<[f64]>,
     pub(crate) rng: Rng,
     /// The root is running.
     pub(crate) running: bool,
@@ -61,14 +67,16 @@ impl<C: 'static> State<C> {
     pub(crate) fn fresh(def: &Definition<C>, rng: Rng) -> State<C> {
         State {
             ints: vec![0; def.ints].into_boxed_slice(),
-            times: def.times.clone().into_boxed_slice(),
             leaves: def.columns.iter().map(|(_, c)| c.spawn()).collect(),
-            rng,
-            running: false,
-            now: 0.0,
-            jump: 0,
-            brk: false,
-            from: 0,
+            side: Side {
+                times: def.times.clone().into_boxed_slice(),
+                rng,
+                running: false,
+                now: 0.0,
+                jump: 0,
+                brk: false,
+                from: 0,
+            },
         }
     }
 }
@@ -98,7 +106,7 @@ impl<C: 'static> Agent<C> {
 
     /// `true` while the root is `Running` (the last tick returned `Running`).
     pub fn is_running(&self) -> bool {
-        self.st.running
+        self.st.side.running
     }
 
     /// Ticks the tree once, at the time the context's [`Clock`] tells.
@@ -119,11 +127,11 @@ impl<C: 'static> Agent<C> {
     /// Ticks the tree once at time `now`, reporting every event to `observer`.
     pub fn tick_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, observer: &mut O) -> Status {
         observer.tick_started(now);
-        let entering = !self.st.running;
+        let entering = !self.st.side.running;
         let mut x = self.exec(ctx, now, observer);
         let root = x.node(0);
         let status = x.tick_node::<Root2>(0, root, entering).status();
-        self.st.running = status == Status::Running;
+        self.st.side.running = status == Status::Running;
         observer.tick_finished(status);
         status
     }
@@ -137,8 +145,8 @@ impl<C: 'static> Agent<C> {
 
     /// [`reset`](Agent::reset), reporting the halts to `observer`.
     pub fn reset_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, observer: &mut O) {
-        if self.st.running {
-            self.st.running = false;
+        if self.st.side.running {
+            self.st.side.running = false;
             self.exec(ctx, 0.0, observer).halt(0);
         }
     }
@@ -185,7 +193,7 @@ impl<C: 'static> Agent<C> {
         observer: &mut O,
     ) {
         self.reset_observed(ctx, observer);
-        self.st = State::fresh(&def, self.st.rng);
+        self.st = State::fresh(&def, self.st.side.rng);
         self.def = def;
     }
 
@@ -200,7 +208,7 @@ impl<C: 'static> Agent<C> {
     /// loading a saved agent checks. For tests of the interpreter itself.
     #[doc(hidden)]
     pub fn check_state(&self) -> Result<(), String> {
-        crate::check::check_state(&self.def, &self.st.ints, self.st.running)
+        crate::check::check_state(&self.def, &self.st.ints, self.st.side.running)
     }
 
     /// Bytes this agent owns in all: the struct itself, its running state,
@@ -210,16 +218,18 @@ impl<C: 'static> Agent<C> {
         let leaves: usize = self.def.columns.iter().map(|(_, c)| c.leaf_bytes()).sum();
         size_of::<Self>()
             + self.st.ints.len() * 4
-            + self.st.times.len() * 8
+            + self.st.side.times.len() * 8
             + self.st.leaves.len() * size_of::<Box<dyn Leaves<C>>>()
             + leaves
     }
 
     fn exec<'a, O: Observer + ?Sized>(&'a mut self, ctx: &'a mut C, now: f64, obs: &'a mut O) -> Exec<'a, C, O> {
-        self.st.now = now;
+        self.st.side.now = now;
         Exec {
             def: &self.def,
-            st: &mut self.st,
+            ints: &mut self.st.ints,
+            leaves: &mut self.st.leaves,
+            st: &mut self.st.side,
             ctx,
             obs,
         }
@@ -230,7 +240,7 @@ impl<C: 'static> core::fmt::Debug for Agent<C> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Agent")
             .field("nodes", &self.def.len())
-            .field("running", &self.st.running)
+            .field("running", &self.st.side.running)
             .finish_non_exhaustive()
     }
 }
@@ -327,7 +337,9 @@ impl Depth for Root0 {
 /// the context and the observer.
 struct Exec<'a, C: 'static, O: ?Sized> {
     def: &'a Definition<C>,
-    st: &'a mut State<C>,
+    ints: &'a mut [u32],
+    leaves: &'a mut [Box<dyn Leaves<C>>],
+    st: &'a mut Side,
     ctx: &'a mut C,
     obs: &'a mut O,
 }
@@ -364,7 +376,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                let o = Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
+                let o = Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
@@ -456,18 +468,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn chain_body<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
-        let r = self.st.ints[s];
+        let r = self.ints[s];
         let mut c = if r == 0 { id + 1 } else { r };
         loop {
             let cn = self.node(c);
             let o = self.tick_node::<D>(c, cn, r != c);
             if o != cont {
-                self.st.ints[s] = if o == Out::Running { c } else { 0 };
+                self.ints[s] = if o == Out::Running { c } else { 0 };
                 return o;
             }
             c = cn.end;
             if c >= end {
-                self.st.ints[s] = 0;
+                self.ints[s] = 0;
                 return cont;
             }
         }
@@ -499,7 +511,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn reactive_body<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32) -> Out {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
-        let r = self.st.ints[s];
+        let r = self.ints[s];
         let mut c = id + 1;
         loop {
             let cn = self.node(c);
@@ -508,19 +520,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if o == Out::Jump {
                     // A later running child is left for the jump's clean-up to halt.
                     if r <= c {
-                        self.st.ints[s] = 0;
+                        self.ints[s] = 0;
                     }
                     return o;
                 }
                 if r > c {
                     self.halt(r);
                 }
-                self.st.ints[s] = if o == Out::Running { c } else { 0 };
+                self.ints[s] = if o == Out::Running { c } else { 0 };
                 return o;
             }
             c = cn.end;
             if c >= end {
-                self.st.ints[s] = 0;
+                self.ints[s] = 0;
                 return cont;
             }
         }
@@ -548,7 +560,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx))
+                Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx))
             }
             _ => {
                 if entering {
@@ -582,19 +594,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
-        let r = self.st.ints[s];
+        let r = self.ints[s];
         let mut c = if r == 0 { id + 1 } else { r };
         let def = self.def;
         for &n in &def.nodes[c as usize..end as usize] {
             let o = self.leaf(c, n, r != c);
             if o != cont {
-                self.st.ints[s] = if o == Out::Running { c } else { 0 };
+                self.ints[s] = if o == Out::Running { c } else { 0 };
                 self.obs.ticked(NodeId(id), o.status());
                 return o;
             }
             c += 1;
         }
-        self.st.ints[s] = 0;
+        self.ints[s] = 0;
         self.obs.ticked(NodeId(id), cont.status());
         cont
     }
@@ -607,7 +619,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
-        let r = self.st.ints[s];
+        let r = self.ints[s];
         let mut c = id + 1;
         let def = self.def;
         for &n in &def.nodes[c as usize..end as usize] {
@@ -616,13 +628,13 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if r > c {
                     self.halt(r);
                 }
-                self.st.ints[s] = if o == Out::Running { c } else { 0 };
+                self.ints[s] = if o == Out::Running { c } else { 0 };
                 self.obs.ticked(NodeId(id), o.status());
                 return o;
             }
             c += 1;
         }
-        self.st.ints[s] = 0;
+        self.ints[s] = 0;
         self.obs.ticked(NodeId(id), cont.status());
         cont
     }
@@ -642,14 +654,14 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(always)]
     fn unbounded_body<D: Depth>(&mut self, id: u32, slot: u32, kind: Fast) -> Out {
         let s = slot as usize;
-        let mut started_now = self.st.ints[s] == 0;
+        let mut started_now = self.ints[s] == 0;
         let body = id + 1;
         let bn = self.node(body);
         loop {
             let mut o = self.tick_node::<D>(body, bn, started_now);
             match self.own_jump(id, o) {
                 Some(true) => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     return Out::Success;
                 }
                 Some(false) => o = Out::Success,
@@ -657,16 +669,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             match (kind, o) {
                 (_, Out::Running) => {
-                    self.st.ints[s] = 1;
+                    self.ints[s] = 1;
                     return Out::Running;
                 }
                 (_, Out::Jump) => return Out::Jump,
                 (Fast::UntilFail, Out::Failure) | (Fast::UntilSuccess, Out::Success) => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     return Out::Success;
                 }
                 _ => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     if started_now {
                         return Out::Running;
                     }
@@ -740,26 +752,26 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Cooldown => self.cooldown(id, node, entering),
             Op::Limit => {
                 let s = node.slot as usize;
-                if self.st.ints[s] >= node.a {
+                if self.ints[s] >= node.a {
                     Out::Failure
                 } else {
                     let o = self.tick(id + 1, entering);
                     if o.done() {
-                        self.st.ints[s] += 1;
+                        self.ints[s] += 1;
                     }
                     o
                 }
             }
             Op::RunOnce => {
                 let s = node.slot as usize;
-                match self.st.ints[s] {
+                match self.ints[s] {
                     1 => Out::Success,
                     2 => Out::Failure,
                     _ => {
                         let o = self.tick(id + 1, entering);
                         match o {
-                            Out::Success => self.st.ints[s] = 1,
-                            Out::Failure => self.st.ints[s] = 2,
+                            Out::Success => self.ints[s] = 1,
+                            Out::Failure => self.ints[s] = 2,
                             _ => {}
                         }
                         o
@@ -783,7 +795,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Op::Running => Out::Running,
             Op::Wait => self.wait(n.arg, entering),
             Op::Condition => Out::from(self.def.conds[n.arg as usize].check(self.ctx)),
-            Op::Action => Out::from(self.st.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
+            Op::Action => Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
         };
         match out {
             Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => self.pass_jump(id),
@@ -814,15 +826,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// decides the moment a threshold is reached.
     fn parallel(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
-        let (mut ok, mut failed) = (self.st.ints[s], self.st.ints[s + 1]);
+        let (mut ok, mut failed) = (self.ints[s], self.ints[s + 1]);
         for i in 0..node.n {
             let c = s + 2 + i as usize;
-            let state = self.st.ints[c];
+            let state = self.ints[c];
             if state == DONE {
                 continue;
             }
             let o = self.tick(self.kid(node, i), state == IDLE);
-            self.st.ints[c] = match o {
+            self.ints[c] = match o {
                 Out::Running => RUNNING,
                 Out::Jump => return Out::Jump,
                 _ => DONE,
@@ -843,8 +855,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 return o;
             }
         }
-        self.st.ints[s] = ok;
-        self.st.ints[s + 1] = failed;
+        self.ints[s] = ok;
+        self.ints[s + 1] = failed;
         Out::Running
     }
 
@@ -852,17 +864,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// are halted when it completes.
     fn parallel_main(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
-        let main = self.tick(self.kid(node, 0), self.st.ints[s] == IDLE);
+        let main = self.tick(self.kid(node, 0), self.ints[s] == IDLE);
         match main {
             Out::Running => {
-                self.st.ints[s] = RUNNING;
+                self.ints[s] = RUNNING;
                 for i in 1..node.n {
                     let c = s + i as usize;
-                    let state = self.st.ints[c];
+                    let state = self.ints[c];
                     if state == DONE {
                         continue;
                     }
-                    self.st.ints[c] = match self.tick(self.kid(node, i), state == IDLE) {
+                    self.ints[c] = match self.tick(self.kid(node, i), state == IDLE) {
                         Out::Running => RUNNING,
                         Out::Jump => return Out::Jump,
                         _ => DONE,
@@ -872,7 +884,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             Out::Jump => Out::Jump,
             done => {
-                self.st.ints[s] = IDLE;
+                self.ints[s] = IDLE;
                 self.halt_kids(id, u32::MAX);
                 done
             }
@@ -890,11 +902,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 let cumulative = &self.def.weights[node.a as usize..(node.a + node.n) as usize];
                 cumulative.iter().position(|&w| w > r).unwrap_or(0) as u32
             };
-            self.st.ints[s] = pick + 1;
+            self.ints[s] = pick + 1;
         }
-        let o = self.tick(self.kid(node, self.st.ints[s] - 1), entering);
+        let o = self.tick(self.kid(node, self.ints[s] - 1), entering);
         if o != Out::Running {
-            self.st.ints[s] = 0;
+            self.ints[s] = 0;
         }
         o
     }
@@ -905,7 +917,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let s = node.slot as usize;
         let n = node.n as usize;
         if entering {
-            let order = &mut self.st.ints[s + 1..s + 1 + n];
+            let order = &mut self.ints[s + 1..s + 1 + n];
             for (i, o) in order.iter_mut().enumerate() {
                 *o = i as u32;
             }
@@ -914,16 +926,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 order.swap(i, j);
             }
         }
-        let r = self.st.ints[s];
+        let r = self.ints[s];
         for p in r.saturating_sub(1)..node.n {
-            let child = self.kid(node, self.st.ints[s + 1 + p as usize]);
+            let child = self.kid(node, self.ints[s + 1 + p as usize]);
             let o = self.tick(child, r != p + 1);
             if o != Out::Failure {
-                self.st.ints[s] = if o == Out::Running { p + 1 } else { 0 };
+                self.ints[s] = if o == Out::Running { p + 1 } else { 0 };
                 return o;
             }
         }
-        self.st.ints[s] = 0;
+        self.ints[s] = 0;
         Out::Failure
     }
 
@@ -955,11 +967,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             if chosen == 0 {
                 return Out::Success;
             }
-            self.st.ints[s] = chosen;
+            self.ints[s] = chosen;
         }
-        let o = self.tick(self.kid(node, self.st.ints[s] - 1), entering);
+        let o = self.tick(self.kid(node, self.ints[s] - 1), entering);
         if o != Out::Running {
-            self.st.ints[s] = 0;
+            self.ints[s] = 0;
         }
         o
     }
@@ -968,17 +980,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// halts the running one and enters the new one.
     fn reactive_choose(&mut self, node: &Flat) -> Out {
         let s = node.slot as usize;
-        let prev = self.st.ints[s];
+        let prev = self.ints[s];
         let chosen = self.pick(node);
         if prev != 0 && prev != chosen {
-            self.st.ints[s] = 0;
+            self.ints[s] = 0;
             self.halt(self.kid(node, prev - 1));
         }
         if chosen == 0 {
             return Out::Success;
         }
         let o = self.tick(self.kid(node, chosen - 1), prev != chosen);
-        self.st.ints[s] = if o == Out::Running { chosen } else { 0 };
+        self.ints[s] = if o == Out::Running { chosen } else { 0 };
         o
     }
 
@@ -1001,7 +1013,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             let mut o = self.tick(id + 1, e);
             match self.own_jump(id, o) {
                 Some(true) => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     return Out::Success;
                 }
                 Some(false) => o = Out::Success,
@@ -1010,15 +1022,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             match o {
                 Out::Running | Out::Jump => return o,
                 _ if o == counted => {
-                    self.st.ints[s] += 1;
-                    if self.st.ints[s] >= node.a {
-                        self.st.ints[s] = 0;
+                    self.ints[s] += 1;
+                    if self.ints[s] >= node.a {
+                        self.ints[s] = 0;
                         return o;
                     }
                     e = true;
                 }
                 _ => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     return o;
                 }
             }
@@ -1030,16 +1042,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn while_loop(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
         let body = self.kid(node, 1);
-        let mut started_now = self.st.ints[s] == 0;
+        let mut started_now = self.ints[s] == 0;
         loop {
             if started_now && self.tick(id + 1, true) != Out::Success {
-                self.st.ints[s] = 0;
+                self.ints[s] = 0;
                 return Out::Success;
             }
             let mut o = self.tick(body, started_now);
             match self.own_jump(id, o) {
                 Some(true) => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     return Out::Success;
                 }
                 Some(false) => o = Out::Success,
@@ -1047,15 +1059,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             match o {
                 Out::Running => {
-                    self.st.ints[s] = 1;
+                    self.ints[s] = 1;
                     return Out::Running;
                 }
                 Out::Failure | Out::Jump => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     return o;
                 }
                 _ => {
-                    self.st.ints[s] = 0;
+                    self.ints[s] = 0;
                     if started_now {
                         return Out::Running;
                     }
@@ -1084,16 +1096,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let (s, t) = (node.slot as usize, node.time as usize);
         if entering {
             self.st.times[t] = self.st.now;
-            self.st.ints[s] = 0;
+            self.ints[s] = 0;
         }
-        let child_entering = self.st.ints[s] == 0;
+        let child_entering = self.ints[s] == 0;
         if child_entering && self.st.now - self.st.times[t] < node.secs {
             return Out::Running;
         }
-        self.st.ints[s] = 1;
+        self.ints[s] = 1;
         let o = self.tick(id + 1, child_entering);
         if o != Out::Running {
-            self.st.ints[s] = 0;
+            self.ints[s] = 0;
         }
         o
     }
@@ -1125,7 +1137,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let hooks = self.def.cold[id as usize].hooks;
         let (col, i) = self.def.hooks[hooks as usize][which];
         if col != NO_HOOK {
-            let _ = self.st.leaves[col as usize].tick(i, false, self.ctx);
+            let _ = self.leaves[col as usize].tick(i, false, self.ctx);
         }
     }
 
@@ -1136,7 +1148,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         self.halt_kids(id, u32::MAX);
         let n = self.node(id);
         if self.def.cold[id as usize].op == Op::Action {
-            self.st.leaves[n.slot as usize].halt(n.arg, self.ctx);
+            self.leaves[n.slot as usize].halt(n.arg, self.ctx);
         }
         self.hook(id, ON_EXIT);
         self.obs.halted(NodeId(id));
@@ -1151,40 +1163,40 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let child = match node.op {
             // The state word is the running child's id.
             Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => {
-                match std::mem::take(&mut self.st.ints[s]) {
+                match std::mem::take(&mut self.ints[s]) {
                     0 => None,
                     r => Some(r),
                 }
             }
             Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => {
-                match std::mem::take(&mut self.st.ints[s]) {
+                match std::mem::take(&mut self.ints[s]) {
                     0 => None,
                     r => Some(self.kid(node, r - 1)),
                 }
             }
-            Op::Shuffle => match std::mem::take(&mut self.st.ints[s]) {
+            Op::Shuffle => match std::mem::take(&mut self.ints[s]) {
                 0 => None,
-                r => Some(self.kid(node, self.st.ints[s + r as usize])),
+                r => Some(self.kid(node, self.ints[s + r as usize])),
             },
             Op::Parallel | Op::ParallelMain => {
                 let first = if node.op == Op::Parallel { s + 2 } else { s };
-                self.st.ints[s..first].fill(0);
+                self.ints[s..first].fill(0);
                 for i in 0..node.n {
                     let kid = self.kid(node, i);
-                    if std::mem::take(&mut self.st.ints[first + i as usize]) == RUNNING && kid != except {
+                    if std::mem::take(&mut self.ints[first + i as usize]) == RUNNING && kid != except {
                         self.halt(kid);
                     }
                 }
                 None
             }
             Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Delay => {
-                match std::mem::take(&mut self.st.ints[s]) {
+                match std::mem::take(&mut self.ints[s]) {
                     0 => None,
                     _ => Some(self.kid(node, node.n - 1)),
                 }
             }
             Op::Repeat | Op::Retry => {
-                self.st.ints[s] = 0;
+                self.ints[s] = 0;
                 Some(self.kid(node, 0))
             }
             Op::AbortIf => Some(self.kid(node, 1)),

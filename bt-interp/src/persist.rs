@@ -35,10 +35,10 @@ impl<C: 'static> Serialize for Agent<C> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Agent", FIELDS.len())?;
         st.serialize_field("fingerprint", &self.def.fingerprint)?;
-        st.serialize_field("running", &self.st.running)?;
-        st.serialize_field("rng", &self.st.rng)?;
+        st.serialize_field("running", &self.st.side.running)?;
+        st.serialize_field("rng", &self.st.side.rng)?;
         st.serialize_field("ints", &*self.st.ints)?;
-        st.serialize_field("times", &*self.st.times)?;
+        st.serialize_field("times", &*self.st.side.times)?;
         st.serialize_field("leaves", &SavedLeaves(self))?;
         st.end()
     }
@@ -143,9 +143,9 @@ impl<C: 'static> AgentVisitor<C> {
                 def.times.len()
             )));
         }
-        check_state(&def, &ints, st.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
+        check_state(&def, &ints, st.side.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
         st.ints = ints.into_boxed_slice();
-        st.times = times.into_boxed_slice();
+        st.side.times = times.into_boxed_slice();
         Ok(Agent { def, st })
     }
 }
@@ -162,8 +162,8 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
         let fingerprint: u64 = seq.next_element()?.ok_or_else(|| missing(0))?;
         self.check_fingerprint(fingerprint)?;
         let mut st = State::fresh(&self.def, Rng::default());
-        st.running = seq.next_element()?.ok_or_else(|| missing(1))?;
-        st.rng = seq.next_element()?.ok_or_else(|| missing(2))?;
+        st.side.running = seq.next_element()?.ok_or_else(|| missing(1))?;
+        st.side.rng = seq.next_element()?.ok_or_else(|| missing(2))?;
         let ints: Vec<u32> = seq.next_element()?.ok_or_else(|| missing(3))?;
         let times: Vec<f64> = seq.next_element()?.ok_or_else(|| missing(4))?;
         let seed = LeavesSeed {
@@ -202,8 +202,8 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
                 return Err(A::Error::custom(format!("duplicate field `{key}`")));
             }
         }
-        st.running = running.ok_or_else(|| A::Error::missing_field("running"))?;
-        st.rng = rng.ok_or_else(|| A::Error::missing_field("rng"))?;
+        st.side.running = running.ok_or_else(|| A::Error::missing_field("running"))?;
+        st.side.rng = rng.ok_or_else(|| A::Error::missing_field("rng"))?;
         if !leaves {
             return Err(A::Error::missing_field("leaves"));
         }
