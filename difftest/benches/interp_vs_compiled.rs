@@ -435,6 +435,18 @@ fn quick() {
     for (name, c, i) in rows {
         println!("{name:<14} {c:>12.2} {i:>12.2} {:>7.2}", i / c);
     }
+    println!("\nbytes per agent: interpreted control state / all it owns; compiled size_of");
+    fn bytes<C>(a: Agent<C>) -> (usize, usize) {
+        (a.state_bytes(), a.bytes())
+    }
+    let agents = [
+        (T1::NAME, bytes(Agent::new(t1_definition())), size_of::<WildDog>()),
+        (T2::NAME, bytes(Agent::new(t2_definition())), size_of::<Guard>()),
+        (T3::NAME, bytes(Agent::new(t3_definition())), size_of::<Synthetic>()),
+    ];
+    for (name, (state, all), compiled) in agents {
+        println!("{name:<14} {state:>6} / {all:>6}   compiled {compiled:>6}");
+    }
 }
 
 fn main() {
