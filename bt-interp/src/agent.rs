@@ -30,6 +30,29 @@ const ON_EXIT: usize = 3;
 
 /// A tree loaded from JSON, running for one agent: the interpreted twin of a
 /// tree struct made by `behave!`, with the same methods.
+///
+/// # Saving and loading
+///
+/// With the `serde` feature (on by default) an agent implements `Serialize`,
+/// and [`Agent::load`] (or [`AgentSeed`](crate::AgentSeed), inside larger
+/// save files) brings it back over the same [`Definition`]. The state is a
+/// struct of six fields, in this order:
+///
+/// | field | |
+/// |---|---|
+/// | `fingerprint` | [`Definition::fingerprint`] of the tree it runs |
+/// | `running` | whether the root is running |
+/// | `rng` | the state of its random number generator |
+/// | `ints` | resume points (the running child's node id), counters and parallel children's states, in node order |
+/// | `times` | the timestamps of its timing nodes, in seconds |
+/// | `leaves` | for each action name registered with [`Registry::persistent_action`](crate::Registry::persistent_action), the list of its leaves in node order, as the leaf type serialises itself |
+///
+/// Other leaves are not saved: a loaded agent has them as their constructor
+/// made them (the DSL's leaves without `#[persist]` behave the same way).
+/// Loading checks the fingerprint first, then that the state is one the
+/// tree can be in (every running node's parent says so, counters within
+/// their limits, every persistent leaf present): anything else is an error
+/// that names the node, never a panic or a silent misreading.
 pub struct Agent<C: 'static> {
     pub(crate) def: Arc<Definition<C>>,
     pub(crate) st: State<C>,
@@ -402,8 +425,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
             Fast::LeafSequence if D::INLINE_LEAF_CHAINS => self.leaf_chain::<true>(id, n.slot, n.end, entering),
             Fast::LeafSelector if D::INLINE_LEAF_CHAINS => self.leaf_chain::<false>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSequence if D::INLINE_LEAF_CHAINS => self.leaf_reactive::<true>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSelector if D::INLINE_LEAF_CHAINS => self.leaf_reactive::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence if D::INLINE_LEAF_CHAINS => {
+                self.leaf_reactive::<true>(id, n.slot, n.end, entering)
+            }
+            Fast::LeafReactiveSelector if D::INLINE_LEAF_CHAINS => {
+                self.leaf_reactive::<false>(id, n.slot, n.end, entering)
+            }
             Fast::LeafSequence => self.leaf_chain_call::<true>(id, n.slot, n.end, entering),
             Fast::LeafSelector => self.leaf_chain_call::<false>(id, n.slot, n.end, entering),
             Fast::LeafReactiveSequence => self.leaf_reactive_call::<true>(id, n.slot, n.end, entering),
@@ -595,16 +622,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.ints[s];
-        let mut c = if r == 0 { id + 1 } else { r };
+        let first = if r == 0 { id + 1 } else { r };
         let def = self.def;
-        for &n in &def.nodes[c as usize..end as usize] {
+        for (c, &n) in (first..).zip(&def.nodes[first as usize..end as usize]) {
             let o = self.leaf(c, n, r != c);
             if o != cont {
                 self.ints[s] = if o == Out::Running { c } else { 0 };
                 self.obs.ticked(NodeId(id), o.status());
                 return o;
             }
-            c += 1;
         }
         self.ints[s] = 0;
         self.obs.ticked(NodeId(id), cont.status());
@@ -620,9 +646,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.ints[s];
-        let mut c = id + 1;
+        let first = id + 1;
         let def = self.def;
-        for &n in &def.nodes[c as usize..end as usize] {
+        for (c, &n) in (first..).zip(&def.nodes[first as usize..end as usize]) {
             let o = self.leaf(c, n, r != c);
             if o != cont {
                 if r > c {
@@ -632,7 +658,6 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 self.obs.ticked(NodeId(id), o.status());
                 return o;
             }
-            c += 1;
         }
         self.ints[s] = 0;
         self.obs.ticked(NodeId(id), cont.status());

@@ -57,7 +57,9 @@ pub(crate) struct Transient;
 #[cfg(feature = "serde")]
 pub(crate) struct Persistent;
 
-/// How a column saves its leaves.
+/// How a column saves its leaves (the `Vec` itself is serialised: a slice
+/// is unsized and cannot be a `dyn Serialize`).
+#[allow(clippy::ptr_arg)]
 pub(crate) trait Persistence<L>: 'static {
     #[cfg(feature = "serde")]
     fn save(leaves: &Vec<L>) -> Option<&dyn erased_serde::Serialize>;
@@ -65,6 +67,7 @@ pub(crate) trait Persistence<L>: 'static {
     fn load(leaves: &mut Vec<L>, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error>;
 }
 
+#[allow(clippy::ptr_arg)]
 impl<L> Persistence<L> for Transient {
     #[cfg(feature = "serde")]
     fn save(_: &Vec<L>) -> Option<&dyn erased_serde::Serialize> {
@@ -77,6 +80,7 @@ impl<L> Persistence<L> for Transient {
 }
 
 #[cfg(feature = "serde")]
+#[allow(clippy::ptr_arg)]
 impl<L: serde::Serialize + serde::de::DeserializeOwned + 'static> Persistence<L> for Persistent {
     fn save(leaves: &Vec<L>) -> Option<&dyn erased_serde::Serialize> {
         Some(leaves)

@@ -17,6 +17,16 @@
 //!   when it is created. Ticking allocates nothing.
 //! - A [`Library`] holds subtrees by id (ADR-017's `BTSubtreeLibrary`);
 //!   [`Agent::replace_definition`] hot-reloads a tree.
+//! - With the `serde` feature (default), a running agent saves and loads
+//!   (`Serialize`, [`Agent::load`]), checked against its definition's
+//!   [`Definition::fingerprint`]; actions registered with
+//!   [`Registry::persistent_action`] keep their own state too.
+//!
+//! Ticking is built for speed: each node is a 16-byte record in one array,
+//! children are found by position (pre-order), the common kinds (sequences
+//! and selectors, plain and reactive, loops, and leaves) run in specialised
+//! loops that tick leaf children in place, and action leaves live in one
+//! array per action type, each called with one dynamic call.
 //!
 //! The context type is `'static` (leaves are boxed trait objects); a
 //! definition is `Send + Sync` and an agent is `Send`, so agents can live in

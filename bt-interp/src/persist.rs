@@ -1,21 +1,5 @@
-//! Saving and loading running agents (the `serde` feature).
-//!
-//! An [`Agent`] serialises as a struct of six fields, in this order:
-//!
-//! | field | |
-//! |---|---|
-//! | `fingerprint` | [`Definition::fingerprint`] of the tree it runs |
-//! | `running` | whether the root is running |
-//! | `rng` | the state of its random number generator |
-//! | `ints` | resume points, counters and parallel children's states, one word per slot |
-//! | `times` | the timestamps of its timing nodes, in seconds |
-//! | `leaves` | a map from each persistent action name (registered with [`Registry::persistent_action`](crate::Registry::persistent_action)) to the list of its leaves, in node order, as the leaf type serialises itself |
-//!
-//! Other leaves are not saved: a loaded agent has them as their constructor
-//! made them at load time. Loading ([`Agent::load`], [`AgentSeed`]) needs the
-//! definition the agent runs: a state whose fingerprint differs, or that is
-//! impossible for the tree (a resume point that is not a child, a counter
-//! past its limit, missing leaves), is rejected with an error that says so.
+//! Saving and loading running agents (the `serde` feature); the format is
+//! documented on [`Agent`].
 
 use std::sync::Arc;
 
