@@ -10,7 +10,7 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
+use std::cell::Cell;
 
 #[path = "../benches/trees/mod.rs"]
 mod trees;
@@ -18,27 +18,43 @@ mod trees;
 use trees::forms::{self, Form, T1, T2, T3, Workload};
 use trees::{bonsai_forms, btlite_forms};
 
-/// Counts allocations and live bytes made through the global allocator.
+/// Counts the allocations and live bytes of the current thread (the test
+/// harness's own threads do not disturb the counts).
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static LIVE_BYTES: AtomicIsize = AtomicIsize::new(0);
+thread_local! {
+    /// (allocations, live bytes) made by this thread.
+    static COUNTS: Cell<(usize, isize)> = const { Cell::new((0, 0)) };
+}
+
+fn count(allocations: usize, bytes: isize) {
+    let _ = COUNTS.try_with(|c| {
+        let (a, b) = c.get();
+        c.set((a + allocations, b + bytes));
+    });
+}
+
+fn allocations() -> usize {
+    COUNTS.with(|c| c.get().0)
+}
+
+fn live_bytes() -> isize {
+    COUNTS.with(|c| c.get().1)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        LIVE_BYTES.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        count(1, layout.size() as isize);
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE_BYTES.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        count(0, -(layout.size() as isize));
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        LIVE_BYTES.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        count(1, new_size as isize - layout.size() as isize);
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -63,13 +79,13 @@ const TICKS: u32 = 10_000;
 /// Builds a form with `make`, then measures it on workload `W`.
 fn measure<W: Workload, F: Form<W::Ctx>>(form: &'static str, make: impl FnOnce() -> F) -> Row {
     let mut ctx = W::context();
-    let before = LIVE_BYTES.load(Ordering::SeqCst);
+    let before = live_bytes();
     let mut f = make();
-    let heap_bytes = LIVE_BYTES.load(Ordering::SeqCst) - before;
+    let heap_bytes = live_bytes() - before;
     forms::run::<W, F>(&mut f, &mut ctx, 0, WARM_UP);
-    let allocs = ALLOCATIONS.load(Ordering::SeqCst);
+    let allocs = allocations();
     forms::run::<W, F>(&mut f, &mut ctx, WARM_UP, TICKS);
-    let allocs = ALLOCATIONS.load(Ordering::SeqCst) - allocs;
+    let allocs = allocations() - allocs;
     Row {
         tree: W::NAME,
         form,
@@ -79,7 +95,6 @@ fn measure<W: Workload, F: Form<W::Ctx>>(form: &'static str, make: impl FnOnce()
     }
 }
 
-/// One test, so that no other test allocates while a form is measured.
 #[test]
 fn allocations_per_tick_and_bytes_per_instance() {
     let rows = [
