@@ -82,6 +82,8 @@ fn t3(c: &mut Criterion) {
     baseline::<T3>(&mut g);
     form::<T3, _>(&mut g, "compiled", forms::compiled_t3());
     form::<T3, _>(&mut g, "hand_written", trees::synthetic::SyntheticByHand::default());
+    // The peers take up to tens of milliseconds per iteration here: fewer samples.
+    g.sample_size(10);
     form::<T3, _>(&mut g, "bonsai", bonsai_forms::t3());
     form::<T3, _>(&mut g, "bt_lite", btlite_forms::t3());
     g.finish();
@@ -127,7 +129,11 @@ fn observe(c: &mut Criterion) {
         g.throughput(Throughput::Elements(u64::from(EPISODE)));
         form::<W, _>(&mut g, "tick_at", forms::Compiled(T::default()));
         form::<W, _>(&mut g, "noop_observer", Observed(T::default(), NoopObserver));
-        form::<W, _>(&mut g, "counting_observer", Observed(T::default(), CountEvents::default()));
+        form::<W, _>(
+            &mut g,
+            "counting_observer",
+            Observed(T::default(), CountEvents::default()),
+        );
         g.finish();
     }
     three::<T1, trees::wild_dog::WildDog>(c);

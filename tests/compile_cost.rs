@@ -110,7 +110,11 @@ fn compile_cost_of_a_thousand_node_tree() {
     for (name, body) in &crates {
         let dir = write_crate(&root, name, body);
         // Dependencies first, so the timings below are this crate alone.
-        for args in [&["check", "--quiet"][..], &["build", "--quiet"], &["build", "--quiet", "--release"]] {
+        for args in [
+            &["check", "--quiet"][..],
+            &["build", "--quiet"],
+            &["build", "--quiet", "--release"],
+        ] {
             cargo(&dir, &target, args);
         }
         let lib = dir.join("src/lib.rs");

@@ -21,7 +21,12 @@ fn compiled_and_hand_written_agree_for_ten_thousand_ticks() {
     }
     // Every branch won, walks were both completed and interrupted.
     assert!(a.said.iter().all(|&n| n > 100), "lines said: {:?}", a.said);
-    assert!(a.walks > 200 && a.interrupted > 50, "{} walks, {} interrupted", a.walks, a.interrupted);
+    assert!(
+        a.walks > 200 && a.interrupted > 50,
+        "{} walks, {} interrupted",
+        a.walks,
+        a.interrupted
+    );
     assert!(seen[Status::Running as usize] > 1000, "statuses (S, F, R): {seen:?}");
     assert_eq!(seen[Status::Failure as usize], 0, "the default line always succeeds");
 }
@@ -44,7 +49,11 @@ fn the_walk_is_halted_when_the_quest_comes_up_and_resumed_without_reentering() {
         };
         assert_eq!(tick(&mut ctx), Status::Running);
         assert_eq!(tick(&mut ctx), Status::Running);
-        assert_eq!((ctx.walks, ctx.dist_to_post), (1, 1), "one walk, resumed, not re-entered");
+        assert_eq!(
+            (ctx.walks, ctx.dist_to_post),
+            (1, 1),
+            "one walk, resumed, not re-entered"
+        );
         ctx.quest_active = true;
         assert_eq!(tick(&mut ctx), Status::Success);
         assert_eq!((ctx.interrupted, ctx.said[Line::BrushOff as usize]), (1, 1));

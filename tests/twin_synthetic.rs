@@ -22,7 +22,11 @@ fn compiled_and_hand_written_agree_for_ten_thousand_ticks() {
         seen[x as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 1000), "every root status is common: {seen:?}");
-    assert!(a.visits > 300_000, "some 45 leaves per tick: {} leaves ticked", a.visits);
+    assert!(
+        a.visits > 300_000,
+        "some 45 leaves per tick: {} leaves ticked",
+        a.visits
+    );
 }
 
 #[test]
@@ -42,5 +46,8 @@ fn the_checked_in_file_is_what_the_generator_writes() {
         std::fs::write(path, &fresh).unwrap();
     }
     let on_disk = std::fs::read_to_string(path).unwrap();
-    assert!(on_disk == fresh, "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`");
+    assert!(
+        on_disk == fresh,
+        "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`"
+    );
 }

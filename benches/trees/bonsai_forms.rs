@@ -101,7 +101,9 @@ impl<A: Clone> Bonsai<A> {
         let wrapper = &mut self.wrapper;
         let out = self
             .bt
-            .tick(&self.event, &mut |args: ActionArgs<Event, A>, _: &mut ()| leaf(args.action, wrapper));
+            .tick(&self.event, &mut |args: ActionArgs<Event, A>, _: &mut ()| {
+                leaf(args.action, wrapper)
+            });
         match out {
             Some((bonsai_bt::Status::Running, _)) => Status::Running,
             other => panic!("the wrapped root never finishes, got {other:?}"),
@@ -136,7 +138,10 @@ pub fn t1() -> Bonsai<DogAction> {
         Wait(1.0),
     ]);
     Bonsai::new(
-        While(Box::new(WaitForever), vec![Action(Yield), AlwaysSucceed(Box::new(body))]),
+        While(
+            Box::new(WaitForever),
+            vec![Action(Yield), AlwaysSucceed(Box::new(body))],
+        ),
         super::wild_dog::DT,
     )
 }
@@ -193,7 +198,10 @@ pub fn t2() -> Bonsai<GuardAction> {
     ])
     .memory(false);
     Bonsai::new(
-        While(Box::new(WaitForever), vec![AlwaysSucceed(Box::new(root)), Action(EndTick)]),
+        While(
+            Box::new(WaitForever),
+            vec![AlwaysSucceed(Box::new(root)), Action(EndTick)],
+        ),
         0.0,
     )
 }
@@ -231,7 +239,10 @@ pub fn t3() -> Bonsai<SynAction> {
     }
     let root = build(&super::synthetic_gen::tree(5, 4, usize::MAX));
     Bonsai::new(
-        While(Box::new(WaitForever), vec![AlwaysSucceed(Box::new(root)), Action(END_TICK)]),
+        While(
+            Box::new(WaitForever),
+            vec![AlwaysSucceed(Box::new(root)), Action(END_TICK)],
+        ),
         0.0,
     )
 }

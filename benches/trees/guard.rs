@@ -305,6 +305,6 @@ pub fn script(tick: u32, ctx: &mut GuardCtx) {
         ctx.dist_to_post = 6 + tick / DAY % 12;
     }
     ctx.night = t >= 48;
-    ctx.quest_active = (10..14).contains(&t) || tick % 29 == 0;
+    ctx.quest_active = (10..14).contains(&t) || tick.is_multiple_of(29);
     ctx.has_bribe = tick % 5 == 2;
 }

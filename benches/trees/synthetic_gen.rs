@@ -61,12 +61,15 @@ fn build(level: u32, depth: u32, fanout: u32, budget: &mut usize, leaves: &mut u
     let kids: Vec<Node> = (0..fanout)
         .map_while(|_| build(level + 1, depth, fanout, budget, leaves))
         .collect();
-    Some(Node::Composite(level % 2 == 0, kids))
+    Some(Node::Composite(level.is_multiple_of(2), kids))
 }
 
 /// The `behave!` body of a tree (`tree NAME for SynCtx { .. }`).
 pub fn behave_tree(name: &str, root: &Node) -> String {
-    let mut out = format!("    /// {} nodes, generated.\n    pub tree {name} for SynCtx {{\n", root.count());
+    let mut out = format!(
+        "    /// {} nodes, generated.\n    pub tree {name} for SynCtx {{\n",
+        root.count()
+    );
     write_node(&mut out, root, 2);
     out.push_str("    }\n");
     out
@@ -123,7 +126,11 @@ fn by_hand_method(out: &mut String, node: &Node, next: &mut usize) -> usize {
         });
     }
     // A sequence goes on while its children succeed, a selector while they fail.
-    let (go_on, done) = if *selector { ("Failure", "Failure") } else { ("Success", "Success") };
+    let (go_on, done) = if *selector {
+        ("Failure", "Failure")
+    } else {
+        ("Success", "Success")
+    };
     let mut body = format!(
         "\n    #[inline(always)]\n    fn n{me}(&mut self, c: &mut SynCtx) -> Status {{\n        let r = self.resume[{me}];\n"
     );
