@@ -35,10 +35,31 @@
 pub use bt_macros::behave;
 pub use bt_runtime::*;
 
+/// Seeing inside a running tree: status snapshots, trace recording, time travel, console logging and views.
+#[cfg(feature = "observe")]
+pub use bt_observe as observe;
+
 /// Everything a tree author needs in scope: `use bt::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
     pub use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Run, Status, Tree};
+}
+
+/// Expands its input only when `bt` is built with the `serde` feature, so
+/// generated trees get `Serialize`/`Deserialize` exactly then.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// Expands its input only when `bt` is built with the `serde` feature.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($item:tt)*) => {};
 }
 
 /// Paths used by the code `behave!` generates. Not a public API.
@@ -53,6 +74,8 @@ pub mod __private {
         marker::{Send, Sync},
         option::Option,
     };
+    #[cfg(feature = "serde")]
+    pub use serde;
 }
 
 /// The README's examples, compiled and run as doctests.

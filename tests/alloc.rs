@@ -1,31 +1,9 @@
 //! Ticking never allocates: a counting global allocator watches 10,000 ticks
 //! of trees that use every node of the catalogue, a parallel and a subtree.
-// A global allocator is an `unsafe` trait; this test is the only place that needs one.
-#![allow(unsafe_code)]
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use bt::prelude::*;
 
-/// Counts every allocation made through the global allocator.
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
 
 /// A context whose leaves change outcome with the tick number.
 struct Ctx {
@@ -114,21 +92,21 @@ fn ten_thousand_ticks_allocate_nothing() {
         tick: 0,
         work: 0,
     };
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut running = 0u32;
-    for tick in 0..10_000 {
-        ctx.tick = tick;
-        ctx.now = f64::from(tick) * 0.1;
-        for tree in &mut trees {
-            running += u32::from(tree.tick(&mut ctx) == Status::Running);
+    let allocations = bt_testkit::allocations_during(|| {
+        for tick in 0..10_000 {
+            ctx.tick = tick;
+            ctx.now = f64::from(tick) * 0.1;
+            for tree in &mut trees {
+                running += u32::from(tree.tick(&mut ctx) == Status::Running);
+            }
+            let _ = patrol.tick(&mut ctx);
+            let _ = catalogue.tick(&mut ctx);
+            if tick % 1000 == 999 {
+                trees[0].reset(&mut ctx);
+            }
         }
-        let _ = patrol.tick(&mut ctx);
-        let _ = catalogue.tick(&mut ctx);
-        if tick % 1000 == 999 {
-            trees[0].reset(&mut ctx);
-        }
-    }
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    });
     assert_eq!(allocations, 0);
     assert_eq!(running, 20_000, "the looping trees never complete");
     assert!(ctx.work > 10_000, "the leaves really ran and were halted: {}", ctx.work);

@@ -14,6 +14,9 @@ behave! {
     tree ReactiveIf for Ctx {
         reactive if Check("c") { Rec("then") } else { Rec("else") }
     }
+    tree Chain for Ctx {
+        reactive if Check("x") { Rec("a") } else if Check("y") { Rec("b") } else { Rec("c") }
+    }
     tree Matched for Ctx {
         match |c| c.counter { 0 => Rec("zero"), n if n % 2 == 1 => Rec("odd"), _ => Rec("even") }
     }
@@ -269,5 +272,34 @@ fn break_from_inside_a_running_branch_halts_the_running_nodes_of_the_loop_body()
             "enter idle",
             "idle"
         ])
+    );
+}
+
+#[test]
+fn an_else_if_chain_is_one_node_that_re_evaluates_in_order_when_reactive() {
+    let kinds: Vec<(&str, Option<u32>)> = Chain::NODES.iter().map(|n| (n.label, n.parent.map(|p| p.0))).collect();
+    assert_eq!(
+        kinds,
+        [
+            ("reactive if Check(\"x\")", None),
+            ("Check(\"x\")", Some(0)),
+            ("Rec(\"a\")", Some(0)),
+            ("Check(\"y\")", Some(0)),
+            ("Rec(\"b\")", Some(0)),
+            ("Rec(\"c\")", Some(0)),
+        ],
+        "conditions and branches alternate, the else branch last"
+    );
+    let (mut t, mut c) = (Chain::new(), Ctx::new());
+    c.set("x", F).set("y", S).set("a", R).set("b", R).set("c", R);
+    t.tick(&mut c);
+    t.tick(&mut c);
+    c.set("x", S);
+    t.tick(&mut c);
+    c.set("x", F).set("y", F);
+    t.tick(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["enter b", "b", "b", "halt b", "enter a", "a", "halt a", "enter c", "c"])
     );
 }

@@ -136,6 +136,33 @@ impl UInt {
     }
 }
 
+impl Lowered<'_> {
+    /// A hash of the tree's shape (kinds, labels, parents, state types): saved
+    /// running state carries it so that state from another tree, or another
+    /// version of this one, is rejected instead of misread. Subtrees mix in
+    /// their own fingerprints at compile time.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash: u64 = 0xCBF2_9CE4_8422_2325;
+        let mut eat = |text: &str| {
+            for byte in text.bytes().chain([0xFF]) {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+            }
+        };
+        for s in &self.slots {
+            eat(s.node.kind.catalog().dsl_name());
+            eat(&s.node.label);
+            eat(&s.parent.map_or(String::new(), |p| p.to_string()));
+            eat(&match &s.state {
+                State::Leaf(ty) | State::Subtree(ty) => quote::ToTokens::to_token_stream(ty).to_string(),
+                other => format!("{other:?}"),
+            });
+            eat(if s.node.persist { "persist" } else { "" });
+        }
+        hash
+    }
+}
+
 /// Flattens a checked tree (it must have exactly one root).
 pub fn lower(tree: &Tree) -> Lowered<'_> {
     let mut lowered = Lowered {
@@ -325,6 +352,26 @@ mod tests {
             ]
         );
         assert!(time && !rng);
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_shape() {
+        let fingerprint = |src: &str| {
+            let mut errors = Errors::default();
+            let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
+            lower(&trees[0]).fingerprint()
+        };
+        let a = fingerprint("tree T for C { sequence { Face, wait(1.0) } }");
+        assert_eq!(
+            a,
+            fingerprint("tree Renamed for Other { sequence { Face, wait(1.0) } }")
+        );
+        assert_ne!(a, fingerprint("tree T for C { sequence { Face, wait(2.0) } }"));
+        assert_ne!(a, fingerprint("tree T for C { selector { Face, wait(1.0) } }"));
+        assert_ne!(
+            a,
+            fingerprint("tree T for C { sequence { #[persist] Face, wait(1.0) } }")
+        );
     }
 
     #[test]

@@ -56,6 +56,8 @@ pub struct Node {
     pub loop_label: Option<syn::Lifetime>,
     /// Code run on the node's lifecycle events.
     pub hooks: Hooks,
+    /// `#[persist]`: the leaf value is saved with the tree's running state.
+    pub persist: bool,
 }
 
 /// ClosureBT's lifecycle callbacks, as closures on `&mut Ctx`.
@@ -97,11 +99,13 @@ pub enum Kind {
     Weighted(Vec<u32>),
     /// `shuffle { .. }`.
     Shuffle,
-    /// `if` / `reactive if`: children are the condition, the then-branch and
-    /// the optional else-branch (`else if` is a nested `if`).
+    /// `if c0 { b0 } else if c1 { b1 } .. else { e }` / `reactive if`: one
+    /// node for the whole chain; children are `c0, b0, c1, b1, .., e`.
     If {
-        /// Re-evaluate the condition on every tick.
+        /// Re-evaluate the conditions on every tick.
         reactive: bool,
+        /// The last child is an `else` branch.
+        has_else: bool,
     },
     /// `match` / `reactive match`: children are the arms' nodes.
     Match {
@@ -187,8 +191,8 @@ impl Kind {
             Kind::Random => NodeKind::Random,
             Kind::Weighted(_) => NodeKind::Weighted,
             Kind::Shuffle => NodeKind::Shuffle,
-            Kind::If { reactive: false } => NodeKind::If,
-            Kind::If { reactive: true } => NodeKind::ReactiveIf,
+            Kind::If { reactive: false, .. } => NodeKind::If,
+            Kind::If { reactive: true, .. } => NodeKind::ReactiveIf,
             Kind::Match { reactive: false, .. } => NodeKind::Match,
             Kind::Match { reactive: true, .. } => NodeKind::ReactiveMatch,
             Kind::Invert => NodeKind::Invert,
@@ -229,7 +233,7 @@ impl Kind {
 
     /// How many leading children are conditions rather than bodies.
     pub fn condition_children(&self) -> usize {
-        usize::from(matches!(self, Kind::If { .. } | Kind::While | Kind::AbortIf))
+        usize::from(matches!(self, Kind::While | Kind::AbortIf))
     }
 }
 
@@ -344,6 +348,7 @@ fn plain(kind: Kind, span: Span, label: String) -> Node {
         braces: None,
         loop_label: None,
         hooks: Hooks::default(),
+        persist: false,
     }
 }
 
@@ -400,7 +405,23 @@ fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
             );
         }
     }
-    node.hooks = hooks(syntax.attrs, errors);
+    let (attrs, persist): (Vec<Attribute>, Vec<Attribute>) =
+        syntax.attrs.into_iter().partition(|a| !a.path().is_ident("persist"));
+    for attr in &persist {
+        if !matches!(attr.meta, syn::Meta::Path(_)) {
+            errors.at(attr.path().span(), "`#[persist]` takes no arguments");
+        } else if !matches!(
+            node.kind,
+            Kind::Act(Leaf::Value { .. }) | Kind::Cond(Leaf::Value { .. }) | Kind::Invalid
+        ) {
+            errors.at(
+                attr.path().span(),
+                "`#[persist]` applies to leaf values: their state is saved with the tree (control state always is)",
+            );
+        }
+    }
+    node.persist = !persist.is_empty();
+    node.hooks = hooks(attrs, errors);
     node
 }
 
@@ -501,15 +522,39 @@ fn build_if(syntax: IfSyntax, errors: &mut Errors) -> Node {
         if reactive { "reactive " } else { "" },
         render(&syntax.cond.to_token_stream())
     );
-    let mut node = plain(Kind::If { reactive }, syntax.reactive.unwrap_or(syntax.span), label);
-    node.children.push(condition(syntax.cond, errors));
-    let then = single_body(syntax.then, "an `if` branch", errors);
-    node.children
-        .push(then.unwrap_or_else(|| plain(Kind::Invalid, syntax.span, String::new())));
-    match syntax.otherwise.map(|e| *e) {
-        Some(Else::If(nested)) => node.children.push(build_node(nested, errors)),
-        Some(Else::Block(block)) => node.children.extend(single_body(block, "an `else` branch", errors)),
-        None => {}
+    let mut node = plain(
+        Kind::If {
+            reactive,
+            has_else: false,
+        },
+        syntax.reactive.unwrap_or(syntax.span),
+        label,
+    );
+    // The chain `if .. else if .. else ..` becomes one node: condition, branch, condition, branch, .., else.
+    let mut link = syntax;
+    loop {
+        node.children.push(condition(link.cond, errors));
+        let then = single_body(link.then, "an `if` branch", errors);
+        node.children
+            .push(then.unwrap_or_else(|| plain(Kind::Invalid, link.span, String::new())));
+        match link.otherwise.map(|e| *e) {
+            Some(Else::If(NodeSyntax {
+                body: NodeBody::If(next),
+                ..
+            })) => link = next,
+            Some(Else::If(_)) => unreachable!("`else if` parses as an if"),
+            Some(Else::Block(block)) => {
+                let otherwise = single_body(block, "an `else` branch", errors);
+                node.children
+                    .push(otherwise.unwrap_or_else(|| plain(Kind::Invalid, link.span, String::new())));
+                node.kind = Kind::If {
+                    reactive,
+                    has_else: true,
+                };
+                break;
+            }
+            None => break,
+        }
     }
     node
 }

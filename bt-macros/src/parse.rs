@@ -263,7 +263,7 @@ fn parse_children(input: ParseStream) -> syn::Result<Children> {
 
 impl Parse for NodeSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let attrs = input.call(Attribute::parse_outer)?;
+        let mut attrs = input.call(Attribute::parse_outer)?;
         let weight = if (input.peek(syn::Lit) || input.peek(Token![-])) && !input.peek2(Token![,]) {
             let fork = input.fork();
             let weighted = fork.parse::<Expr>().is_ok() && fork.peek(Token![=>]);
@@ -277,6 +277,8 @@ impl Parse for NodeSyntax {
         } else {
             None
         };
+        // `3 => #[persist] Leaf` as well as `#[persist] 3 => Leaf`.
+        attrs.extend(input.call(Attribute::parse_outer)?);
         let label = if input.peek(syn::Lifetime) {
             let label: syn::Lifetime = input.parse()?;
             input.parse::<Token![:]>()?;

@@ -145,3 +145,15 @@ pub fn wait(start: &mut f64, entering: bool, now: f64, d: f64) -> Status {
         Status::Running
     }
 }
+
+/// Combines a tree's own shape fingerprint with a subtree's (FNV-1a over the
+/// subtree's eight bytes), at compile time.
+pub const fn mix_fingerprint(mut hash: u64, sub: u64) -> u64 {
+    let mut i = 0;
+    while i < 8 {
+        hash ^= (sub >> (i * 8)) & 0xFF;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+        i += 1;
+    }
+    hash
+}

@@ -5,7 +5,11 @@
 /// A node that has not been ticked since it was last reset or halted is *idle*;
 /// idleness is a state of the node, not a status it returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Status {
     /// The node finished and achieved what it set out to do.
     Success,

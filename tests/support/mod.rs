@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use bt::{Action, Clock, Condition, Status};
 
 /// A context with a clock, a script of leaf results and a log of leaf events.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Ctx {
     pub now: f64,
     pub results: BTreeMap<&'static str, Status>,

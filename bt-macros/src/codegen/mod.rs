@@ -8,6 +8,7 @@
 //! writes the struct, its constructors, entry points and node table.
 
 mod halt;
+mod persist;
 mod tick;
 
 use proc_macro2::{Literal, Span, TokenStream};
@@ -48,11 +49,11 @@ pub fn tree(l: &Lowered) -> TokenStream {
     let (attrs, cfgs) = split_attrs(t);
     let (vis, name, ctx) = (&t.vis, &t.name, &g.ctx);
 
-    let fields: Vec<(syn::Ident, TokenStream, TokenStream)> = l.slots.iter().flat_map(fields_of).collect();
-    let field_names = fields.iter().map(|f| &f.0);
-    let field_types = fields.iter().map(|f| &f.1);
-    let init_names = fields.iter().map(|f| &f.0);
-    let init_values = fields.iter().map(|f| &f.2);
+    let fields: Vec<Field> = l.slots.iter().flat_map(fields_of).collect();
+    let field_names = fields.iter().map(|f| &f.name);
+    let field_types = fields.iter().map(|f| &f.ty);
+    let init_names = fields.iter().map(|f| &f.name);
+    let init_values = fields.iter().map(|f| &f.init);
     let (rng_field, rng_init, rng_in, rng_out) = if l.uses_rng {
         (
             quote!(__rng: #rt::Rng,),
@@ -70,6 +71,8 @@ pub fn tree(l: &Lowered) -> TokenStream {
     let node_count = node_count(l);
     let table = node_table(l);
     let (tick_fn, run_fn) = entry_points(l, ctx);
+    let fingerprint = fingerprint(l);
+    let persistence = persist::impls(l, &fields);
 
     quote! {
         #(#cfgs)*
@@ -87,6 +90,9 @@ pub fn tree(l: &Lowered) -> TokenStream {
             pub const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
             /// The number of nodes in [`Self::NODES`].
             pub const NODE_COUNT: u32 = #node_count;
+            /// A hash of this tree's shape (and its subtrees'), saved with its
+            /// running state so that state from another tree is rejected.
+            pub const FINGERPRINT: u64 = #fingerprint;
             const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
 
             /// A new, idle instance whose random nodes use the default seed.
@@ -169,7 +175,22 @@ pub fn tree(l: &Lowered) -> TokenStream {
                 self.__halt_0(ctx, env)
             }
         }
+
+        #(#cfgs)*
+        #persistence
     }
+}
+
+/// The tree's own shape hash, mixed with its subtrees' at compile time.
+fn fingerprint(l: &Lowered) -> TokenStream {
+    let rt = rt();
+    let own = Literal::u64_suffixed(l.fingerprint());
+    let subs = l.subtrees.iter().map(|&s| subtree_type(l, s));
+    let mut out = quote!(#own);
+    for sub in subs {
+        out = quote!(#rt::mix_fingerprint(#out, <#sub>::FINGERPRINT));
+    }
+    out
 }
 
 /// What is emitted for a tree with errors: the struct and its constructors, so
@@ -311,8 +332,27 @@ fn bit(i: usize) -> Literal {
     Literal::u128_unsuffixed(1u128 << i)
 }
 
+/// A field of the generated struct: name, type, value in `new()`, and whether
+/// it is part of the saved running state.
+pub(crate) struct Field {
+    name: syn::Ident,
+    ty: TokenStream,
+    init: TokenStream,
+    saved: bool,
+}
+
+/// The fields a node needs. Control state is always saved; a leaf value only
+/// when marked `#[persist]`.
+fn fields_of(s: &Slot) -> Vec<Field> {
+    let saved = !matches!(s.state, State::Leaf(_)) || s.node.persist;
+    raw_fields(s)
+        .into_iter()
+        .map(|(name, ty, init)| Field { name, ty, init, saved })
+        .collect()
+}
+
 /// The fields a node needs: (name, type, value in `new()`).
-fn fields_of(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
+fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
     let f = field(s.id);
     let one = |ty: TokenStream, init: TokenStream| vec![(f.clone(), ty, init)];
     match &s.state {
@@ -324,7 +364,8 @@ fn fields_of(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
         }
         State::Flag => one(quote!(bool), quote!(false)),
         State::Time => one(quote!(f64), quote!(0.0)),
-        State::LastTime => one(quote!(f64), quote!(f64::NEG_INFINITY)),
+        // Finite (JSON has no infinity), and far enough in the past for any cooldown.
+        State::LastTime => one(quote!(f64), quote!(f64::MIN)),
         State::Delay => one(quote!((f64, bool)), quote!((0.0, false))),
         State::Shuffle(n) => {
             let n = lit(*n);

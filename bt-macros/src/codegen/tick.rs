@@ -180,7 +180,7 @@ impl Gen<'_> {
                 self.pick_one(s, quote!({ let __x = __env.rng.below(#total); #(#arms)* { #last } }))
             }
             Kind::Shuffle => self.shuffle(s),
-            Kind::If { reactive } => self.branch(s, *reactive),
+            Kind::If { reactive, .. } => self.branch(s, *reactive),
             Kind::Match { reactive, .. } => self.branch(s, *reactive),
             Kind::Invert => {
                 let child = self.guarded_child(s, 0, quote!(__entering), quote!());
@@ -601,21 +601,42 @@ impl Gen<'_> {
         }}
     }
 
-    /// `if` (children: condition, then, else?) and `match` (children: arms):
-    /// choose a branch on entry, or on every tick when `reactive`, halting the
-    /// running branch when the choice changes.
+    /// `if` (children: condition, branch, condition, branch, .., else?) and
+    /// `match` (children: arms): choose a branch on entry, or on every tick
+    /// when `reactive`, halting the running branch when the choice changes.
+    /// `__b` is the chosen child's index + 1; 0 when an `if` chose nothing.
     fn branch(&self, s: &Slot, reactive: bool) -> TokenStream {
         let rt = rt();
         let f = field(s.id);
         let ty = uint(resume_type(s));
-        let choose = match &s.node.kind {
-            Kind::If { .. } => {
-                let cond = self.tick_child(s, 0, quote!(true));
-                quote!(if let #rt::Status::Success = #cond { 2 } else { 3 })
+        let cleanup = quote!(self.#f = 0;);
+        let (choose, run) = match &s.node.kind {
+            Kind::If { has_else, .. } => {
+                let branches = s.children.len() / 2;
+                let tests = (0..branches).map(|k| {
+                    let (cond, chosen) = (self.tick_child(s, 2 * k, quote!(true)), lit(2 * k + 2));
+                    quote!(if let #rt::Status::Success = #cond { #chosen } else)
+                });
+                let otherwise = if *has_else { lit(s.children.len()) } else { lit(0) };
+                let arms = (0..branches)
+                    .map(|k| 2 * k + 1)
+                    .chain(has_else.then_some(2 * branches))
+                    .map(|i| {
+                        let k = lit(i + 1);
+                        let child = self.guarded_child(s, i, quote!(__r != #k), cleanup.clone());
+                        quote!(#k => #child,)
+                    });
+                (
+                    quote!(#(#tests)* { #otherwise }),
+                    quote!(match __b { #(#arms)* _ => #rt::Status::Success }),
+                )
             }
             Kind::Match {
                 param, scrutinee, arms, ..
-            } => self.select_arm(s, param, scrutinee, arms),
+            } => (
+                self.select_arm(s, param, scrutinee, arms),
+                self.dispatch(s, 0, quote!(__b), cleanup),
+            ),
             _ => unreachable!("not a branch"),
         };
         let halt_children = child_halt_name(s.id);
@@ -628,15 +649,6 @@ impl Gen<'_> {
             }
         } else {
             quote!(let __b: #ty = if __r != 0 { __r } else { #choose };)
-        };
-        let run = match &s.node.kind {
-            // Without `else`, a false condition is Success.
-            Kind::If { .. } if s.children.len() == 2 => {
-                let then = self.guarded_child(s, 1, quote!(__r != 2), quote!(self.#f = 0;));
-                quote!(if __b == 2 { #then } else { #rt::Status::Success })
-            }
-            Kind::If { .. } => self.dispatch(s, 1, quote!(__b), quote!(self.#f = 0;)),
-            _ => self.dispatch(s, 0, quote!(__b), quote!(self.#f = 0;)),
         };
         quote! {{
             let __r = self.#f;

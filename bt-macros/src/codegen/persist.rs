@@ -1,0 +1,79 @@
+//! Saving and loading a running tree: `serde::Serialize` and `Deserialize`
+//! for the generated struct, emitted inside `::bt::__if_serde!` so they exist
+//! exactly when `bt` is built with its `serde` feature.
+//!
+//! The state is one flat tuple: the tree's fingerprint, whether the root is
+//! running, the RNG (if the tree has one), then every saved field in
+//! declaration order. Loading starts from `new()` (so leaves that are not
+//! `#[persist]` keep their constructor value) and rejects a fingerprint that
+//! is not this tree's.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Field;
+use crate::lower::Lowered;
+
+/// The `Serialize` and `Deserialize` impls of one tree.
+pub fn impls(l: &Lowered, fields: &[Field]) -> TokenStream {
+    let name = &l.tree.name;
+    let serde = quote!(::bt::__private::serde);
+    let saved: Vec<&syn::Ident> = fields.iter().filter(|f| f.saved).map(|f| &f.name).collect();
+    let rng: Vec<TokenStream> = if l.uses_rng { vec![quote!(__rng)] } else { Vec::new() };
+    let len = 2 + rng.len() + saved.len();
+    let loads = rng
+        .iter()
+        .cloned()
+        .chain(saved.iter().map(|f| quote!(#f)))
+        .enumerate()
+        .map(|(i, f)| {
+            let index = i + 2;
+            quote! {
+                __tree.#f = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(#index, &self))?;
+            }
+        });
+    let expecting = format!("the saved running state of the tree `{name}`");
+    quote! {
+        ::bt::__if_serde! {
+            impl #serde::Serialize for #name {
+                fn serialize<__S: #serde::Serializer>(&self, __serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    use #serde::ser::SerializeTuple;
+                    let mut __tuple = __serializer.serialize_tuple(#len)?;
+                    __tuple.serialize_element(&Self::FINGERPRINT)?;
+                    __tuple.serialize_element(&self.__running)?;
+                    #( __tuple.serialize_element(&self.#rng)?; )*
+                    #( __tuple.serialize_element(&self.#saved)?; )*
+                    __tuple.end()
+                }
+            }
+
+            impl<'de> #serde::Deserialize<'de> for #name {
+                fn deserialize<__D: #serde::Deserializer<'de>>(__deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                    struct __Visitor;
+                    impl<'de> #serde::de::Visitor<'de> for __Visitor {
+                        type Value = #name;
+                        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                            f.write_str(#expecting)
+                        }
+                        fn visit_seq<__A: #serde::de::SeqAccess<'de>>(self, mut __seq: __A) -> ::core::result::Result<#name, __A::Error> {
+                            let __fingerprint: u64 = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(0, &self))?;
+                            if __fingerprint != #name::FINGERPRINT {
+                                return ::core::result::Result::Err(#serde::de::Error::custom(::core::format_args!(
+                                    "this state was saved from a different tree or another version of `{}` (fingerprint {:#018x}, expected {:#018x})",
+                                    ::core::stringify!(#name),
+                                    __fingerprint,
+                                    #name::FINGERPRINT,
+                                )));
+                            }
+                            let mut __tree = #name::new();
+                            __tree.__running = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(1, &self))?;
+                            #(#loads)*
+                            ::core::result::Result::Ok(__tree)
+                        }
+                    }
+                    __deserializer.deserialize_tuple(#len, __Visitor)
+                }
+            }
+        }
+    }
+}

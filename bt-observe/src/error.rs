@@ -1,0 +1,144 @@
+//! Everything that can be wrong with a node table, a trace or a request.
+
+use core::fmt;
+
+/// Why a node table, a trace or a request was rejected. Every message names
+/// the offending row, event or value.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// The node table has no rows.
+    EmptyTable,
+    /// A row's id is not its position (ids are depth-first pre-order positions).
+    IdMismatch {
+        /// The row.
+        row: usize,
+        /// The id written in it.
+        id: u32,
+    },
+    /// The first row (the root) has a parent.
+    RootHasParent {
+        /// The parent written in row 0.
+        parent: u32,
+    },
+    /// A row other than the first has no parent.
+    SecondRoot {
+        /// The row.
+        row: usize,
+    },
+    /// A row's parent does not enclose it in depth-first pre-order (it comes
+    /// later, or its subtree was already closed by an earlier row).
+    NotPreOrder {
+        /// The row.
+        row: usize,
+        /// Its parent.
+        parent: u32,
+    },
+    /// A list of statuses does not have one entry per node.
+    StatusCount {
+        /// The number of nodes.
+        expected: usize,
+        /// The number of statuses given.
+        found: usize,
+    },
+    /// A trace's `format` or `version` is not one this crate reads.
+    Format {
+        /// The format found.
+        format: String,
+        /// The version found.
+        version: u32,
+    },
+    /// A trace event names a node the trace's table does not have.
+    UnknownNode {
+        /// The event's index in the trace.
+        event: usize,
+        /// The node it names.
+        node: u32,
+        /// The number of nodes in the table.
+        nodes: usize,
+    },
+    /// A trace's tick numbers do not follow one another.
+    TickOrder {
+        /// The event's index in the trace.
+        event: usize,
+        /// The tick number expected there.
+        expected: u64,
+        /// The tick number found.
+        found: u64,
+    },
+    /// A tick outside the ticks a trace holds was asked for.
+    TickOutOfRange {
+        /// The tick asked for.
+        tick: u64,
+        /// The first tick the trace can show.
+        first: u64,
+        /// The last tick the trace can show.
+        last: u64,
+    },
+    /// A trace could not be read or written as JSON.
+    Json(serde_json::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::EmptyTable => f.write_str("the node table is empty: a tree has at least its root"),
+            Error::IdMismatch { row, id } => write!(
+                f,
+                "node table row {row} has id #{id}: ids must equal row numbers (depth-first pre-order)"
+            ),
+            Error::RootHasParent { parent } => {
+                write!(f, "node table row 0 (the root) has parent #{parent}: the root has none")
+            }
+            Error::SecondRoot { row } => {
+                write!(
+                    f,
+                    "node table row {row} has no parent: only row 0 (the root) may have none"
+                )
+            }
+            Error::NotPreOrder { row, parent } => write!(
+                f,
+                "node table row {row} has parent #{parent}, which does not enclose it: \
+                 the table is not in depth-first pre-order"
+            ),
+            Error::StatusCount { expected, found } => {
+                write!(f, "{found} statuses given for {expected} nodes: give one per node")
+            }
+            Error::Format { format, version } => write!(
+                f,
+                "unsupported trace format `{format}` version {version}: this crate reads `{}` version {}",
+                crate::trace::TRACE_FORMAT,
+                crate::trace::TRACE_VERSION
+            ),
+            Error::UnknownNode { event, node, nodes } => write!(
+                f,
+                "trace event {event} names node #{node}, but the trace's table has {nodes} nodes"
+            ),
+            Error::TickOrder { event, expected, found } => {
+                write!(f, "trace event {event} starts tick {found}, expected tick {expected}")
+            }
+            Error::TickOutOfRange { tick, first, last } => {
+                write!(
+                    f,
+                    "tick {tick} is not in the trace, which holds ticks {first} to {last}"
+                )
+            }
+            Error::Json(e) => write!(f, "trace JSON: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Json(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Error {
+        Error::Json(e)
+    }
+}

@@ -1,0 +1,37 @@
+//! Sending one tree's events to two observers.
+
+use bt_runtime::{NodeId, Observer, Status};
+
+/// An [`Observer`] that passes every event to `.0`, then to `.1`: record a
+/// trace and log to the console from the same tick. Nest it for more
+/// (`Tee(a, Tee(b, c))`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tee<A, B>(pub A, pub B);
+
+impl<A: Observer, B: Observer> Observer for Tee<A, B> {
+    #[inline]
+    fn tick_started(&mut self, now: f64) {
+        self.0.tick_started(now);
+        self.1.tick_started(now);
+    }
+    #[inline]
+    fn entered(&mut self, node: NodeId) {
+        self.0.entered(node);
+        self.1.entered(node);
+    }
+    #[inline]
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        self.0.ticked(node, status);
+        self.1.ticked(node, status);
+    }
+    #[inline]
+    fn halted(&mut self, node: NodeId) {
+        self.0.halted(node);
+        self.1.halted(node);
+    }
+    #[inline]
+    fn tick_finished(&mut self, status: Status) {
+        self.0.tick_finished(status);
+        self.1.tick_finished(status);
+    }
+}

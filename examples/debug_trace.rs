@@ -1,0 +1,156 @@
+//! Debugging a guard: log its state changes, record a trace, travel back to
+//! the moment an intruder interrupted the patrol, and draw the tree.
+//!
+//! ```text
+//! cargo run --example debug_trace [-- OUTPUT_DIR]
+//! ```
+//!
+//! Writes `guard.trace.json` (the trace file, see `bt-observe/TRACE_FORMAT.md`)
+//! and `guard.dot` (Graphviz: `dot -Tsvg guard.dot -o guard.svg`) to
+//! `OUTPUT_DIR`, by default `bt-debug-trace` in the system's temp directory.
+
+use std::error::Error;
+use std::path::PathBuf;
+
+use bt::observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
+use bt::prelude::*;
+
+/// The guard's post: a line from the gate (0 m) to the tower (6 m).
+struct Post {
+    now: f64,
+    guard: f64,
+    intruder: Option<f64>,
+    alarms: u32,
+}
+
+impl Post {
+    /// The guard sees an intruder within 3 m.
+    fn sees_intruder(&self) -> bool {
+        self.intruder.is_some_and(|at| (at - self.guard).abs() <= 3.0)
+    }
+}
+
+impl Clock for Post {
+    fn now(&self) -> f64 {
+        self.now
+    }
+}
+
+/// Walks towards a point, one metre per tick; succeeds on arrival.
+struct WalkTo(f64);
+
+impl Action<Post> for WalkTo {
+    fn tick(&mut self, post: &mut Post) -> Status {
+        let step = (self.0 - post.guard).clamp(-1.0, 1.0);
+        post.guard += step;
+        if post.guard == self.0 {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+/// Runs at the intruder, two metres per tick; succeeds when caught.
+struct Chase;
+
+impl Action<Post> for Chase {
+    fn tick(&mut self, post: &mut Post) -> Status {
+        let Some(at) = post.intruder else {
+            return Status::Failure;
+        };
+        post.guard += (at - post.guard).clamp(-2.0, 2.0);
+        if post.guard == at {
+            post.intruder = None;
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+behave! {
+    /// Patrols between gate and tower, looking around at each; an intruder
+    /// in sight interrupts the patrol until caught.
+    tree Guard for Post {
+        reactive selector {
+            reactive sequence { cond(|p| p.sees_intruder()), Chase, act(|p| p.alarms += 1) },
+            loop { sequence { WalkTo(6.0), wait(1.0), WalkTo(0.0), wait(1.0) } },
+        }
+    }
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let dir = std::env::args_os()
+        .nth(1)
+        .map_or_else(|| std::env::temp_dir().join("bt-debug-trace"), PathBuf::from);
+    std::fs::create_dir_all(&dir)?;
+
+    let mut guard = Guard::new();
+    let mut post = Post {
+        now: 0.0,
+        guard: 0.0,
+        intruder: None,
+        alarms: 0,
+    };
+    // Record everything and log the changes as they happen.
+    let mut watch = Tee(
+        TraceRecorder::new(Guard::NODES, 10_000)?,
+        ConsoleLogger::io(Guard::NODES, std::io::stdout())?.show_ended(false),
+    );
+    println!("== Console log ==");
+    for tick in 1..=24 {
+        let now = f64::from(tick - 1) * 0.5;
+        post.now = now;
+        if tick == 10 {
+            post.intruder = Some(7.5); // behind the tower, out of sight until the guard comes back
+        }
+        guard.tick_observed(&mut post, now, &mut watch);
+    }
+    if let Some(e) = watch.1.error() {
+        return Err(format!("console log: {e}").into());
+    }
+
+    let trace = watch.0.trace();
+    let path = dir.join("guard.trace.json");
+    trace.write_json(std::io::BufWriter::new(std::fs::File::create(&path)?))?;
+    println!(
+        "\nTrace of ticks {}..={} written to {}",
+        trace.first_tick(),
+        trace.last_tick(),
+        path.display()
+    );
+
+    // Time travel: find the tick the chase began, and look around it.
+    let chase = Guard::NODES
+        .iter()
+        .find(|n| n.label == "Chase")
+        .ok_or("no Chase node")?
+        .id;
+    let interrupted = trace
+        .ticks()
+        .find(|t| t.events.contains(&Event::Entered { node: chase }))
+        .ok_or("the chase never began")?
+        .tick;
+    let mut cursor = Cursor::new(&trace)?;
+    let moments = [
+        (interrupted - 1, "patrolling"),
+        (interrupted, "intruder seen: the patrol is halted"),
+        (interrupted + 1, "caught"),
+        (cursor.last_tick(), "patrolling again"),
+    ];
+    for (tick, what) in moments {
+        cursor.seek(tick)?;
+        let view = View::new(cursor.nodes())?.with_statuses(cursor.statuses())?;
+        let now = cursor.now().unwrap_or(0.0);
+        print!("\n== Tick {tick} (t = {now:.1} s): {what} ==\n{}", view.ascii());
+    }
+
+    cursor.seek(interrupted)?;
+    let dot = View::new(Guard::NODES)?.with_statuses(cursor.statuses())?.dot();
+    let path = dir.join("guard.dot");
+    std::fs::write(&path, dot)?;
+    println!("\nGraphviz view of tick {interrupted} written to {}", path.display());
+    println!("Alarms raised: {}", post.alarms);
+    Ok(())
+}

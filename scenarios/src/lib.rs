@@ -1,0 +1,37 @@
+//! The scenarios of the `bt` seed documents, as a small headless simulation
+//! (plain Rust structs, fixed time step, seeded randomness):
+//!
+//! - the **Wild Dog** combat AI of ADR-006/ADR-012: a hex grid ([`hex`]), the
+//!   combat components ([`combat`]), the reaction queue ([`reaction`]), the
+//!   server's `execute_ability` ([`ability`]), the dog's leaves and tree
+//!   ([`dog`]) and the world that runs them ([`world`]), measured against the
+//!   ADRs' validation criteria ([`metrics`]);
+//! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously;
+//! - ClosureBT's **reactive flee** example ([`flee`]).
+//!
+//! ```
+//! use bt_scenarios::hex::Hex;
+//! use bt_scenarios::world::World;
+//!
+//! let mut world: World = World::new(7);
+//! let ana = world.spawn_player("Ana", Hex::new(0, 0)).unwrap();
+//! world.spawn_dog(Hex::new(4, 0)).unwrap();
+//! world.run_for(3.0);
+//! let m = world.metrics();
+//! assert!(m.attacks >= 2);
+//! assert!(world.player(ana).unwrap().health.current < world.player(ana).unwrap().health.max);
+//! ```
+
+pub mod ability;
+pub mod actor;
+pub mod combat;
+pub mod dog;
+pub mod event;
+pub mod flee;
+pub mod guard;
+pub mod hex;
+pub mod metrics;
+pub mod movement;
+pub mod reaction;
+pub mod spatial;
+pub mod world;

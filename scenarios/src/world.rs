@@ -1,0 +1,389 @@
+//! The headless combat simulation: players and Wild Dogs on a hex grid,
+//! stepped at a fixed rate. One frame runs, in this order:
+//!
+//! 1. players act: dodge if their reflex says so, walk one hex per step;
+//! 2. the player index is rebuilt;
+//! 3. every living dog's tree is ticked once (its leaves may move the dog and
+//!    ask to attack);
+//! 4. the server executes the attacks asked for (GCD re-checked, threats
+//!    queued, overflow resolved);
+//! 5. threats whose timer ran out resolve.
+//!
+//! Attacks land before timers are checked, so a threat whose timer runs out in
+//! the frame of the next attack still counts toward a full queue in that frame.
+//! Everything is deterministic: time advances by a fixed step and the only
+//! randomness (wandering players) comes from a seeded [`bt::Rng`].
+
+use bt::prelude::*;
+use bt::{NoopObserver, Rng};
+
+use crate::ability::{TryUseAbility, execute_ability, resolve_expired};
+use crate::actor::{Dodge, Dog, DogId, Player, PlayerId, Players};
+use crate::combat::Health;
+use crate::dog::{DogCtx, WildDog};
+use crate::event::{Event, EventKind};
+use crate::hex::Hex;
+use crate::metrics::{Metrics, SequenceCounter};
+use crate::movement::step_toward;
+use crate::spatial::{Occupancy, PlayerIndex};
+
+/// Frames per second of the simulation.
+pub const FPS: f64 = 60.0;
+/// The fixed step of the simulation, in seconds.
+pub const FRAME: f64 = 1.0 / FPS;
+
+/// A tree that can be a dog's brain: any tree over [`DogCtx`] (the
+/// [`WildDog`] by default; tests use variants of it).
+pub trait Brain: for<'w> Tree<DogCtx<'w>> + Default {}
+impl<T: for<'w> Tree<DogCtx<'w>> + Default> Brain for T {}
+
+/// Why the world refused a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorldError {
+    /// An actor already stands on this hex.
+    Occupied(Hex),
+    /// No living player has this id (it never existed, despawned or died).
+    NoLivingPlayer(PlayerId),
+}
+
+impl core::fmt::Display for WorldError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            WorldError::Occupied(hex) => write!(f, "hex {hex} is already taken"),
+            WorldError::NoLivingPlayer(id) => write!(f, "no living player #{}", id.0),
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+/// The simulation: players, dogs with brains of type `B`, the log and the measures.
+pub struct World<B = WildDog> {
+    frame: u64,
+    now: f64,
+    players: Players,
+    dogs: Vec<Dog>,
+    brains: Vec<B>,
+    index: PlayerIndex,
+    occupancy: Occupancy,
+    tries: Vec<TryUseAbility>,
+    events: Vec<Event>,
+    recorded: usize,
+    metrics: Metrics,
+    rng: Rng,
+}
+
+impl<B: Brain> World<B> {
+    /// An empty world at time 0; `seed` drives the wandering players.
+    pub fn new(seed: u64) -> World<B> {
+        World {
+            frame: 0,
+            now: 0.0,
+            players: Players::new(),
+            dogs: Vec::new(),
+            brains: Vec::new(),
+            index: PlayerIndex::new(),
+            occupancy: Occupancy::new(),
+            tries: Vec::new(),
+            events: Vec::new(),
+            recorded: 0,
+            metrics: Metrics::default(),
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The time of the next frame to simulate.
+    pub fn now(&self) -> f64 {
+        self.now
+    }
+
+    /// Adds a player standing at `at`.
+    pub fn spawn_player(&mut self, name: &str, at: Hex) -> Result<PlayerId, WorldError> {
+        if !self.occupancy.take(at) {
+            return Err(WorldError::Occupied(at));
+        }
+        Ok(self.players.spawn(|id| Player::new(id, name, at)))
+    }
+
+    /// Adds a dog at `at`, with a fresh brain.
+    pub fn spawn_dog(&mut self, at: Hex) -> Result<DogId, WorldError> {
+        if !self.occupancy.take(at) {
+            return Err(WorldError::Occupied(at));
+        }
+        let id = DogId(self.dogs.len() as u32);
+        self.dogs.push(Dog::new(id, at));
+        self.brains.push(B::default());
+        Ok(id)
+    }
+
+    /// The free hex nearest to `at`, for spawning crowds.
+    pub fn free_hex_near(&self, at: Hex) -> Hex {
+        self.occupancy.nearest_free(at)
+    }
+
+    /// Removes a player from the world (logout); `false` if it was not there.
+    pub fn despawn_player(&mut self, id: PlayerId) -> bool {
+        let Some(p) = self.players.despawn(id) else {
+            return false;
+        };
+        if p.health.is_alive() {
+            self.occupancy.free(p.loc);
+        }
+        self.log(EventKind::PlayerDespawned { player: id });
+        true
+    }
+
+    /// Kills a player outright (its body stays until it despawns); `false`
+    /// if it was not there or already dead.
+    pub fn kill_player(&mut self, id: PlayerId) -> bool {
+        let Some(p) = self.players.get_mut(id).filter(|p| p.health.is_alive()) else {
+            return false;
+        };
+        p.health.current = 0;
+        p.queue.clear();
+        p.goal = None;
+        self.occupancy.free(p.loc);
+        self.log(EventKind::PlayerDied { player: id });
+        true
+    }
+
+    /// Moves a living player to `to` at once (a teleport or recall).
+    pub fn teleport_player(&mut self, id: PlayerId, to: Hex) -> Result<(), WorldError> {
+        let from = self.living(id)?.loc;
+        if from != to {
+            if !self.occupancy.is_free(to) {
+                return Err(WorldError::Occupied(to));
+            }
+            self.occupancy.relocate(from, to);
+            self.living(id)?.loc = to;
+        }
+        Ok(())
+    }
+
+    /// Makes a living player walk toward `goal` (or stop, with `None`).
+    pub fn walk_player(&mut self, id: PlayerId, goal: Option<Hex>) -> Result<(), WorldError> {
+        self.living(id)?.goal = goal;
+        Ok(())
+    }
+
+    /// Makes a living player wander around where it spawned: a new random
+    /// goal within `radius` (at least 1) of that spot on every arrival.
+    pub fn wander_player(&mut self, id: PlayerId, radius: u32) -> Result<(), WorldError> {
+        self.living(id)?.wander = Some(radius.max(1));
+        Ok(())
+    }
+
+    /// Heals a living player to a new maximum of `max` hit points (at least 1).
+    pub fn set_max_health(&mut self, id: PlayerId, max: u32) -> Result<(), WorldError> {
+        self.living(id)?.health = Health::new(max.max(1));
+        Ok(())
+    }
+
+    /// Gives a living player a Dodge reflex (or takes it away, with `None`).
+    pub fn set_dodge(&mut self, id: PlayerId, dodge: Option<Dodge>) -> Result<(), WorldError> {
+        self.living(id)?.dodge = dodge;
+        Ok(())
+    }
+
+    fn living(&mut self, id: PlayerId) -> Result<&mut Player, WorldError> {
+        self.players
+            .get_mut(id)
+            .filter(|p| p.health.is_alive())
+            .ok_or(WorldError::NoLivingPlayer(id))
+    }
+
+    /// The player with `id`, unless it despawned.
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.get(id)
+    }
+
+    /// Every player present.
+    pub fn players(&self) -> &Players {
+        &self.players
+    }
+
+    /// The dog with `id`.
+    pub fn dog(&self, id: DogId) -> Option<&Dog> {
+        self.dogs.get(id.0 as usize)
+    }
+
+    /// Every dog.
+    pub fn dogs(&self) -> &[Dog] {
+        &self.dogs
+    }
+
+    /// The measures so far.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// The log since the last [`take_events`](Self::take_events).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Takes the log (already folded into the metrics).
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.record();
+        self.recorded = 0;
+        core::mem::take(&mut self.events)
+    }
+
+    /// Empties the log without handing it out (for long runs that only need the metrics).
+    pub fn clear_events(&mut self) {
+        self.record();
+        self.recorded = 0;
+        self.events.clear();
+    }
+
+    /// Simulates one frame.
+    pub fn step(&mut self) {
+        self.step_observed(&mut NoopObserver);
+    }
+
+    /// Simulates frames until `seconds` more of simulation time have passed.
+    pub fn run_for(&mut self, seconds: f64) {
+        let end = self.frame + (seconds * FPS).round() as u64;
+        while self.frame < end {
+            self.step();
+        }
+    }
+
+    /// Simulates one frame, reporting the events of every dog's tree (in dog
+    /// order) to `observer`.
+    pub fn step_observed<O: Observer + ?Sized>(&mut self, observer: &mut O) {
+        self.begin_frame();
+        self.think(observer);
+        self.end_frame();
+    }
+
+    /// Phases 1 and 2 of a frame: players act, the player index is rebuilt.
+    /// [`step`](Self::step) is `begin_frame`, `think`, `end_frame`; they are
+    /// public so that the AI phase can be timed apart (the bench does).
+    pub fn begin_frame(&mut self) {
+        self.players_act(self.now);
+        self.index.rebuild(&self.players);
+    }
+
+    /// Phase 3: ticks every living dog's tree once at the current time.
+    pub fn think<O: Observer + ?Sized>(&mut self, observer: &mut O) {
+        let now = self.now;
+        let nodes = <B as Tree<DogCtx<'static>>>::NODES;
+        let mut counter = SequenceCounter::new(nodes, &mut self.metrics.sequences);
+        let mut both = Both(&mut counter, observer);
+        for (dog, brain) in self.dogs.iter_mut().zip(self.brains.iter_mut()) {
+            if !dog.health.is_alive() {
+                continue;
+            }
+            let mut ctx = DogCtx {
+                now,
+                dog,
+                players: &self.players,
+                index: &self.index,
+                occupancy: &mut self.occupancy,
+                tries: &mut self.tries,
+                events: &mut self.events,
+            };
+            brain.tick_observed(&mut ctx, now, &mut both);
+        }
+    }
+
+    /// Phases 4 and 5: the server executes the attacks, expired threats
+    /// resolve; then time advances by one frame.
+    pub fn end_frame(&mut self) {
+        let now = self.now;
+        execute_ability(
+            now,
+            &mut self.tries,
+            &mut self.dogs,
+            &mut self.players,
+            &mut self.occupancy,
+            &mut self.events,
+        );
+        resolve_expired(now, &mut self.players, &mut self.occupancy, &mut self.events);
+        self.record();
+        self.frame += 1;
+        self.now = self.frame as f64 / FPS;
+    }
+
+    /// Phase 1: dodges and walking.
+    fn players_act(&mut self, now: f64) {
+        for p in self.players.iter_mut().filter(|p| p.health.is_alive()) {
+            if let Some(d) = p.dodge.as_mut()
+                && p.queue.len() >= d.min_threats.max(1)
+                && now >= d.ready_at
+            {
+                d.ready_at = now + d.cooldown;
+                let cleared = p.queue.clear();
+                self.events.push(Event {
+                    at: now,
+                    kind: EventKind::Dodged { player: p.id, cleared },
+                });
+            }
+            if let Some(radius) = p.wander
+                && p.goal.is_none_or(|g| g == p.loc)
+            {
+                let r = radius as i32;
+                let span = 2 * radius + 1;
+                let dq = self.rng.below(span) as i32 - r;
+                let dr = self.rng.below(span) as i32 - r;
+                p.goal = Some(p.home + Hex::new(dq, dr));
+            }
+            let Some(goal) = p.goal else { continue };
+            if goal == p.loc {
+                p.goal = None;
+                continue;
+            }
+            if !p.stride.ready(now) {
+                continue;
+            }
+            let occupancy = &self.occupancy;
+            if let Some(h) = step_toward(p.loc, goal, |hex| occupancy.is_free(hex)) {
+                let to = p.loc.neighbor(h);
+                self.occupancy.relocate(p.loc, to);
+                p.loc = to;
+                p.stride.stepped(now);
+            } else if p.wander.is_some() {
+                p.goal = None;
+            }
+        }
+    }
+
+    fn log(&mut self, kind: EventKind) {
+        self.events.push(Event { at: self.now, kind });
+    }
+
+    /// Folds the events not yet measured into the metrics.
+    fn record(&mut self) {
+        for e in &self.events[self.recorded..] {
+            self.metrics.record(e);
+        }
+        self.recorded = self.events.len();
+    }
+}
+
+/// Reports every event to two observers.
+struct Both<'a, A: ?Sized, C: ?Sized>(&'a mut A, &'a mut C);
+
+impl<A: Observer + ?Sized, C: Observer + ?Sized> Observer for Both<'_, A, C> {
+    fn tick_started(&mut self, now: f64) {
+        self.0.tick_started(now);
+        self.1.tick_started(now);
+    }
+    fn entered(&mut self, node: NodeId) {
+        self.0.entered(node);
+        self.1.entered(node);
+    }
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        self.0.ticked(node, status);
+        self.1.ticked(node, status);
+    }
+    fn halted(&mut self, node: NodeId) {
+        self.0.halted(node);
+        self.1.halted(node);
+    }
+    fn tick_finished(&mut self, status: Status) {
+        self.0.tick_finished(status);
+        self.1.tick_finished(status);
+    }
+}
