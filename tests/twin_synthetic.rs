@@ -39,15 +39,16 @@ fn the_generated_trees_have_the_shape_of_t3() {
 }
 
 #[test]
-fn the_checked_in_file_is_what_the_generator_writes() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/trees/synthetic_generated.rs");
-    let fresh = synthetic_gen::t3_file();
-    if std::env::var_os("BT_REGENERATE").is_some() {
-        std::fs::write(path, &fresh).unwrap();
+fn the_checked_in_files_are_what_the_generator_writes() {
+    for (file, fresh) in [
+        ("synthetic_generated.rs", synthetic_gen::t3_file()),
+        ("t3_synthetic.json", synthetic_gen::t3_json()),
+    ] {
+        let path = format!("{}/benches/trees/{file}", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("BT_REGENERATE").is_some() {
+            std::fs::write(&path, &fresh).unwrap();
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap();
+        assert!(on_disk == fresh, "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`");
     }
-    let on_disk = std::fs::read_to_string(path).unwrap();
-    assert!(
-        on_disk == fresh,
-        "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`"
-    );
 }

@@ -5,8 +5,9 @@
 //! A tree alternates selector and sequence levels (a selector at the root),
 //! with `fanout` children per composite down to `depth`, where the leaves are
 //! `act(|c| c.leaf(ID))` on [`SynCtx`](super::synthetic) with ids 0, 1, 2, ..
-//! in pre-order. `tests/twin_synthetic.rs` checks that the checked-in file is
-//! what this generator writes (`BT_REGENERATE=1` rewrites it).
+//! in pre-order. It also writes T3's JSON form (`t3_synthetic.json`).
+//! `tests/twin_synthetic.rs` checks that the checked-in files are what this
+//! generator writes (`BT_REGENERATE=1` rewrites them).
 #![allow(dead_code)]
 
 use std::fmt::Write;
@@ -148,6 +149,36 @@ fn by_hand_method(out: &mut String, node: &Node, next: &mut usize) -> usize {
     out.push_str(&body);
     out.push_str(&later);
     me
+}
+
+/// The JSON form of a tree (bt-interp's format), one node per line; a leaf is
+/// the registered action `leaf` with its id: `{"type": "leaf", "id": 17}`.
+pub fn json_tree(root: &Node) -> String {
+    let mut out = String::new();
+    write_json(&mut out, root, 0);
+    out.push('\n');
+    out
+}
+
+fn write_json(out: &mut String, node: &Node, indent: usize) {
+    let pad = "  ".repeat(indent);
+    match node {
+        Node::Leaf(id) => write!(out, r#"{pad}{{"type": "action", "action": {{"type": "leaf", "id": {id}}}}}"#).unwrap(),
+        Node::Composite(selector, kids) => {
+            let kind = if *selector { "selector" } else { "sequence" };
+            writeln!(out, r#"{pad}{{"type": "{kind}", "children": ["#).unwrap();
+            for (i, kid) in kids.iter().enumerate() {
+                write_json(out, kid, indent + 1);
+                out.push_str(if i + 1 < kids.len() { ",\n" } else { "\n" });
+            }
+            write!(out, "{pad}]}}").unwrap();
+        }
+    }
+}
+
+/// T3 in JSON (`t3_synthetic.json`, checked in).
+pub fn t3_json() -> String {
+    json_tree(&tree(5, 4, usize::MAX))
 }
 
 /// The whole checked-in file: T3 compiled and by hand.
