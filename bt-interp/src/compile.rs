@@ -1,0 +1,540 @@
+//! From a checked model to a [`Definition`]: resolves leaf types through the
+//! registry (building each leaf from its parameters), inlines library
+//! subtrees (rejecting unknown ids and cycles), enforces the depth and size
+//! limits, resolves `break`/`continue` targets, and lays out the per-agent
+//! state: one word per resume point or counter, one timestamp per timing node.
+
+use bt_runtime::{Arity, NodeId, NodeKind};
+
+use crate::definition::{Definition, Flat, NodeRow, Op, StoredKey};
+use crate::error::{LoadError, Problems, path};
+use crate::library::Library;
+use crate::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
+use crate::registry::Registry;
+
+/// No hook in this position.
+pub(crate) const NO_HOOK: u32 = u32::MAX;
+
+pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
+    let mut c = Compiler {
+        reg,
+        lib,
+        problems: Problems::default(),
+        def: Definition {
+            nodes: Vec::new(),
+            kids: Vec::new(),
+            weights: Vec::new(),
+            keys: Vec::new(),
+            hooks: Vec::new(),
+            conds: Vec::new(),
+            values: Vec::new(),
+            actions: Vec::new(),
+            table: Vec::new(),
+            ints: 0,
+            times: Vec::new(),
+        },
+        inlining: Vec::new(),
+        too_deep: false,
+        too_big: false,
+    };
+    c.emit(root, None, "", 0, &mut Vec::new());
+    let Compiler { problems, def, .. } = c;
+    problems.into_result(def)
+}
+
+struct Compiler<'a, C: 'static> {
+    reg: &'a Registry<C>,
+    lib: &'a Library,
+    problems: Problems,
+    def: Definition<C>,
+    /// Ids of the subtrees being inlined, outermost first.
+    inlining: Vec<&'a str>,
+    too_deep: bool,
+    too_big: bool,
+}
+
+impl<'a, C: 'static> Compiler<'a, C> {
+    /// Emits `node` and its descendants; returns its id.
+    fn emit(
+        &mut self,
+        node: &'a Node,
+        parent: Option<u32>,
+        at: &str,
+        depth: usize,
+        loops: &mut Vec<(&'a str, u32)>,
+    ) -> u32 {
+        let id = self.def.nodes.len() as u32;
+        self.def.nodes.push(Flat {
+            op: Op::Success,
+            n: 0,
+            kids: 0,
+            slot: 0,
+            time: 0,
+            a: 0,
+            b: 0,
+            leaf: 0,
+            hooks: NO_HOOK,
+            secs: 0.0,
+        });
+        self.def.table.push(NodeRow {
+            id: NodeId(id),
+            parent: parent.map(NodeId),
+            kind: node.kind,
+            label: label(node),
+            name: node.name.clone(),
+            json_id: node.id.clone(),
+            path: at.to_string(),
+        });
+        if self.def.nodes.len() > self.reg.max_nodes {
+            if !self.too_big {
+                self.too_big = true;
+                self.problems.push(
+                    "",
+                    format!(
+                        "the tree has more than {} nodes once its subtrees are inlined",
+                        self.reg.max_nodes
+                    ),
+                );
+            }
+            return id;
+        }
+        if depth > self.reg.max_depth {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.problems.push(
+                    at,
+                    format!(
+                        "the tree is nested deeper than {} levels (subtrees included)",
+                        self.reg.max_depth
+                    ),
+                );
+            }
+            return id;
+        }
+        if let Err(msg) = check_shape(node) {
+            self.problems.push(at, msg);
+            return id;
+        }
+        let Some(op) = op_of(node) else {
+            self.problems.push(
+                &path::field(at, "type"),
+                format!("{:?} is not supported by this interpreter", node.kind.json_name()),
+            );
+            return id;
+        };
+        let n = node.children.len() as u32;
+        let mut flat = self.def.nodes[id as usize];
+        flat.op = op;
+        flat.n = n;
+        self.state(&mut flat, node);
+        self.params(&mut flat, node, at, loops);
+        if let Some(h) = &node.hooks {
+            let mut slots = [NO_HOOK; 4];
+            for (i, (field, hook)) in crate::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
+                if let Some(leaf) = hook {
+                    slots[i] = self.action(leaf, &path::field(at, field));
+                }
+            }
+            flat.hooks = self.def.hooks.len() as u32;
+            self.def.hooks.push(slots);
+        }
+
+        // Children: a loop is the target of the jumps in its body.
+        let looped = is_loop(node.kind);
+        if looped {
+            loops.push((node.label.as_deref().unwrap_or(""), id));
+        }
+        let mut kid_ids = Vec::with_capacity(node.children.len());
+        if op == Op::Subtree {
+            if let Params::Subtree(sid) = &node.params
+                && let Some(sub) = self.subtree(sid, at)
+            {
+                self.inlining.push(sid);
+                kid_ids.push(self.emit(sub, Some(id), &path::subtree(sid), depth + 1, &mut Vec::new()));
+                self.inlining.pop();
+            }
+            flat.n = kid_ids.len() as u32;
+        } else {
+            for (i, child) in node.children.iter().enumerate() {
+                let cp = node.child_path(at, i);
+                kid_ids.push(self.emit(child, Some(id), &cp, depth + 1, loops));
+            }
+        }
+        if looped {
+            loops.pop();
+        }
+        flat.kids = self.def.kids.len() as u32;
+        self.def.kids.extend(kid_ids);
+        self.def.nodes[id as usize] = flat;
+        id
+    }
+
+    /// Allocates the node's running state.
+    fn state(&mut self, flat: &mut Flat, node: &Node) {
+        let n = node.children.len();
+        let words = match flat.op {
+            Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => 1,
+            Op::Parallel => 2 + n,
+            Op::ParallelMain => n,
+            Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => 1,
+            Op::Shuffle => 1 + n,
+            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Repeat | Op::Retry => 1,
+            Op::Delay | Op::Limit | Op::RunOnce => 1,
+            _ => 0,
+        };
+        flat.slot = self.def.ints as u32;
+        self.def.ints += words;
+        let time = match flat.op {
+            Op::Wait | Op::Timeout | Op::Delay => Some(0.0),
+            // Never completed: any time since then is long enough.
+            Op::Cooldown => Some(f64::NEG_INFINITY),
+            _ => None,
+        };
+        if let Some(t) = time {
+            flat.time = self.def.times.len() as u32;
+            self.def.times.push(t);
+        }
+    }
+
+    /// Fills in the node's parameters and builds its leaves.
+    fn params(&mut self, flat: &mut Flat, node: &'a Node, at: &str, loops: &[(&'a str, u32)]) {
+        let n = node.children.len() as u32;
+        match &node.params {
+            Params::Parallel(policy) => {
+                let (s, f) = policy.thresholds(n);
+                // "S became unreachable" is "more than n - S failed": one threshold.
+                flat.a = s;
+                flat.b = f.min(n - s + 1);
+            }
+            Params::Weights(w) => {
+                flat.a = self.def.weights.len() as u32;
+                let mut total = 0u32;
+                for &x in w {
+                    total += x;
+                    self.def.weights.push(total);
+                }
+                flat.b = total;
+            }
+            Params::Branches { has_else } => {
+                flat.a = (n - u32::from(*has_else)) / 2;
+                flat.b = u32::from(*has_else);
+            }
+            Params::Match { value, cases } => {
+                flat.a = self.def.keys.len() as u32;
+                for (i, keys) in cases.iter().enumerate() {
+                    for k in keys {
+                        let k = match k {
+                            Key::Int(i) => StoredKey::Int(*i),
+                            Key::Str(s) => StoredKey::Str(s.as_str().into()),
+                            Key::Bool(b) => StoredKey::Bool(*b),
+                        };
+                        self.def.keys.push((k, i as u32));
+                    }
+                }
+                flat.b = self.def.keys.len() as u32 - flat.a;
+                flat.leaf = self.value(value, &path::field(at, "value"));
+            }
+            Params::Count(c) => flat.a = *c,
+            Params::Seconds(s) => flat.secs = *s,
+            Params::Leaf(leaf) if node.kind == NodeKind::Condition => {
+                flat.leaf = self.condition(leaf, &path::field(at, "condition"));
+            }
+            Params::Leaf(leaf) => flat.leaf = self.action(leaf, &path::field(at, "action")),
+            Params::None | Params::Subtree(_) => {}
+        }
+        if matches!(flat.op, Op::Break | Op::Continue) {
+            let target = match &node.label {
+                Some(l) => loops.iter().rev().find(|(name, _)| *name == l.as_str()),
+                None => loops.last(),
+            };
+            match target {
+                Some(&(_, loop_id)) => flat.leaf = loop_id,
+                None => self.problems.push(
+                    at,
+                    match &node.label {
+                        Some(l) => format!("no enclosing loop is labelled {l:?}"),
+                        None => format!("{:?} is not inside a loop", node.kind.json_name()),
+                    },
+                ),
+            }
+        }
+    }
+
+    fn condition(&mut self, leaf: &Leaf, at: &str) -> u32 {
+        match self.reg.conditions.get(&leaf.type_name) {
+            Some(make) => match make(&leaf.params) {
+                Ok(c) => {
+                    self.def.conds.push(c);
+                    return self.def.conds.len() as u32 - 1;
+                }
+                Err(e) => self
+                    .problems
+                    .push(at, format!("bad parameters for condition {:?}: {e}", leaf.type_name)),
+            },
+            None => {
+                let msg = self.unknown("condition", &leaf.type_name);
+                self.problems.push(at, msg);
+            }
+        }
+        0
+    }
+
+    fn action(&mut self, leaf: &Leaf, at: &str) -> u32 {
+        match self.reg.actions.get(&leaf.type_name) {
+            Some(make) => match make(&leaf.params) {
+                Ok(a) => {
+                    self.def.actions.push(a);
+                    return self.def.actions.len() as u32 - 1;
+                }
+                Err(e) => self
+                    .problems
+                    .push(at, format!("bad parameters for action {:?}: {e}", leaf.type_name)),
+            },
+            None => {
+                let msg = self.unknown("action", &leaf.type_name);
+                self.problems.push(at, msg);
+            }
+        }
+        0
+    }
+
+    fn value(&mut self, leaf: &Leaf, at: &str) -> u32 {
+        match self.reg.values.get(&leaf.type_name) {
+            Some(make) => match make(&leaf.params) {
+                Ok(v) => {
+                    self.def.values.push(v);
+                    return self.def.values.len() as u32 - 1;
+                }
+                Err(e) => self
+                    .problems
+                    .push(at, format!("bad parameters for value {:?}: {e}", leaf.type_name)),
+            },
+            None => {
+                let msg = self.unknown("value", &leaf.type_name);
+                self.problems.push(at, msg);
+            }
+        }
+        0
+    }
+
+    /// "unknown condition type" with the best hint: another family, a close name, or the list.
+    fn unknown(&self, family: &str, name: &str) -> String {
+        let families: [(&str, Vec<&str>); 3] = [
+            ("condition", Registry::<C>::names(&self.reg.conditions)),
+            ("action", Registry::<C>::names(&self.reg.actions)),
+            ("value", Registry::<C>::names(&self.reg.values)),
+        ];
+        if let Some((other, _)) = families.iter().find(|(f, names)| *f != family && names.contains(&name)) {
+            return format!(
+                "{name:?} is registered as {} {other} type, not as {} {family} type",
+                article(other),
+                article(family)
+            );
+        }
+        let known = &families.iter().find(|(f, _)| *f == family).expect("a known family").1;
+        let hint = did_you_mean(name, known.iter().copied());
+        if !hint.is_empty() {
+            format!("unknown {family} type {name:?}{hint}")
+        } else if known.is_empty() {
+            format!("unknown {family} type {name:?}; no {family} types are registered")
+        } else {
+            format!(
+                "unknown {family} type {name:?}; registered {family} types: {}",
+                one_of(known)
+            )
+        }
+    }
+
+    /// The library subtree `sid`, or `None` after reporting why it cannot be used.
+    fn subtree(&mut self, sid: &str, at: &str) -> Option<&'a Node> {
+        let p = path::field(at, "subtreeId");
+        if let Some(pos) = self.inlining.iter().position(|s| *s == sid) {
+            let mut cycle: Vec<String> = self.inlining[pos..].iter().map(|s| format!("{s:?}")).collect();
+            cycle.push(format!("{sid:?}"));
+            self.problems.push(&p, format!("subtree cycle: {}", cycle.join(" -> ")));
+            return None;
+        }
+        match self.lib.get(sid) {
+            Some(n) => Some(n),
+            None => {
+                let ids: Vec<&str> = self.lib.ids().collect();
+                let hint = did_you_mean(sid, ids.iter().copied());
+                let msg = if !hint.is_empty() {
+                    format!("unknown subtree {sid:?}{hint}")
+                } else if ids.is_empty() {
+                    format!("unknown subtree {sid:?}; the library is empty")
+                } else {
+                    format!("unknown subtree {sid:?}; the library has {}", one_of(&ids))
+                };
+                self.problems.push(&p, msg);
+                None
+            }
+        }
+    }
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The flat op of a checked node.
+fn op_of(node: &Node) -> Option<Op> {
+    use NodeKind as K;
+    Some(match node.kind {
+        K::Sequence => Op::Sequence,
+        K::Selector => Op::Selector,
+        K::ReactiveSequence => Op::ReactiveSequence,
+        K::ReactiveSelector => Op::ReactiveSelector,
+        K::Parallel => Op::Parallel,
+        K::ParallelMain => Op::ParallelMain,
+        K::Random => Op::Random,
+        K::Weighted => Op::Weighted,
+        K::Shuffle => Op::Shuffle,
+        K::If => Op::If,
+        K::ReactiveIf => Op::ReactiveIf,
+        K::Match => Op::Match,
+        K::ReactiveMatch => Op::ReactiveMatch,
+        K::Loop => Op::Loop,
+        K::Repeat => Op::Repeat,
+        K::Retry => Op::Retry,
+        K::While => Op::While,
+        K::UntilFail => Op::UntilFail,
+        K::UntilSuccess => Op::UntilSuccess,
+        K::Break => Op::Break,
+        K::Continue => Op::Continue,
+        K::Invert => Op::Invert,
+        K::ForceSuccess => Op::ForceSuccess,
+        K::ForceFailure => Op::ForceFailure,
+        K::Timeout => Op::Timeout,
+        K::Delay => Op::Delay,
+        K::Cooldown => Op::Cooldown,
+        K::Limit => Op::Limit,
+        K::RunOnce => Op::RunOnce,
+        K::AbortIf => Op::AbortIf,
+        K::Scope => Op::Scope,
+        K::Success => Op::Success,
+        K::Failure => Op::Failure,
+        K::Running => Op::Running,
+        K::Wait => Op::Wait,
+        K::Condition => Op::Condition,
+        K::Action => Op::Action,
+        K::Subtree => Op::Subtree,
+        _ => return None,
+    })
+}
+
+/// Checks that a model node (possibly built by hand, not parsed) has the
+/// children and parameters its kind needs, so compiling it cannot go wrong.
+fn check_shape(node: &Node) -> Result<(), String> {
+    use NodeKind as K;
+    let name = node.kind.json_name();
+    let n = node.children.len();
+    let is_cond = |i: usize| node.children.get(i).is_some_and(|c| c.kind == K::Condition);
+    let ok = match (node.kind, &node.params) {
+        (K::Parallel, Params::Parallel(p)) => {
+            let (s, f) = p.thresholds(n as u32);
+            n >= 1
+                && (1..=n as u32).contains(&s)
+                && (1..=n as u32).contains(&f)
+                && !matches!(
+                    p,
+                    Policy::Thresholds { success: Some(0), .. } | Policy::Thresholds { failure: Some(0), .. }
+                )
+        }
+        (K::Weighted, Params::Weights(w)) => {
+            n >= 1
+                && w.len() == n
+                && w.iter().all(|&x| x >= 1)
+                && w.iter().map(|&x| u64::from(x)).sum::<u64>() <= u64::from(u32::MAX)
+        }
+        (K::If | K::ReactiveIf, Params::Branches { has_else }) => {
+            let pairs = n.saturating_sub(usize::from(*has_else));
+            pairs >= 2 && pairs.is_multiple_of(2) && (0..pairs).step_by(2).all(is_cond)
+        }
+        (K::Match | K::ReactiveMatch, Params::Match { cases, .. }) => {
+            n == cases.len() + 1 && cases.iter().all(|c| !c.is_empty())
+        }
+        (K::While | K::AbortIf, Params::None) => n == 2 && is_cond(0),
+        (K::Repeat | K::Retry | K::Limit, Params::Count(c)) => n == 1 && *c >= 1,
+        (K::Timeout | K::Delay | K::Cooldown, Params::Seconds(s)) => n == 1 && s.is_finite() && *s >= 0.0,
+        (K::Wait, Params::Seconds(s)) => n == 0 && s.is_finite() && *s >= 0.0,
+        (K::Condition | K::Action, Params::Leaf(_)) => n == 0,
+        (K::Subtree, Params::Subtree(_)) => n == 0,
+        (
+            K::Parallel
+            | K::Weighted
+            | K::If
+            | K::ReactiveIf
+            | K::Match
+            | K::ReactiveMatch
+            | K::While
+            | K::AbortIf
+            | K::Repeat
+            | K::Retry
+            | K::Limit
+            | K::Timeout
+            | K::Delay
+            | K::Cooldown
+            | K::Wait
+            | K::Condition
+            | K::Action
+            | K::Subtree,
+            _,
+        ) => false,
+        (k, Params::None) => match k.arity() {
+            Arity::Many => n >= 1,
+            Arity::One => n == 1,
+            Arity::Leaf => n == 0,
+            Arity::Branches => false,
+        },
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "malformed {name:?} node: wrong children ({n}) or parameters for its kind; build nodes with `Node::from_json`"
+        ))
+    }
+}
+
+/// The node's label in the node table.
+fn label(node: &Node) -> String {
+    let name = node.kind.json_name();
+    let base = match &node.params {
+        Params::Leaf(l) if l.params.is_empty() => l.type_name.clone(),
+        Params::Leaf(l) => {
+            let params: Vec<String> = l.params.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            format!("{}({})", l.type_name, params.join(", "))
+        }
+        Params::Count(c) => format!("{name}({c})"),
+        Params::Seconds(s) => format!("{name}({s:?})"),
+        Params::Subtree(id) => format!("subtree({id})"),
+        Params::Parallel(Policy::RequireAll) => "parallel(requireAll)".into(),
+        Params::Parallel(Policy::RequireOne) => "parallel(requireOne)".into(),
+        Params::Parallel(Policy::Thresholds { success, failure }) => {
+            let mut parts = Vec::new();
+            if let Some(s) = success {
+                parts.push(format!("success = {s}"));
+            }
+            if let Some(f) = failure {
+                parts.push(format!("failure = {f}"));
+            }
+            format!("parallel({})", parts.join(", "))
+        }
+        Params::Weights(w) => {
+            let w: Vec<String> = w.iter().map(ToString::to_string).collect();
+            format!("weighted({})", w.join(", "))
+        }
+        Params::Match { value, .. } => format!("{name}({})", value.type_name),
+        _ => name.to_string(),
+    };
+    match &node.label {
+        Some(l) => format!("{base} '{l}"),
+        None => base,
+    }
+}

@@ -1,0 +1,64 @@
+//! # bt-interp: behavior trees as data
+//!
+//! The interpreted form of the `bt` library's trees: a tree written as JSON
+//! (ADR-017's data model, extended with every node of the catalogue; see
+//! `FORMAT.md` and `schema/bt-tree.schema.json`) is checked at load time and
+//! run with exactly the semantics of a tree compiled by `behave!`, node ids
+//! and observer events included.
+//!
+//! - A [`Registry`] maps the leaf type names a file uses to your
+//!   [`Condition`](bt_runtime::Condition) and [`Action`](bt_runtime::Action)
+//!   types, built from their JSON parameters.
+//! - [`Registry::load`] checks everything (node and leaf types, children,
+//!   parameters, thresholds, subtree references and cycles, depth, `break`
+//!   targets) and reports every problem at its JSON path as a [`LoadError`].
+//! - The loaded [`Definition`] is immutable and shared (`Arc`) by any number
+//!   of [`Agent`]s; each agent owns only its small running state, allocated
+//!   when it is created. Ticking allocates nothing.
+//! - A [`Library`] holds subtrees by id (ADR-017's `BTSubtreeLibrary`);
+//!   [`Agent::replace_definition`] hot-reloads a tree.
+//!
+//! The context type is `'static` (leaves are boxed trait objects); a
+//! definition is `Send + Sync` and an agent is `Send`, so agents can live in
+//! ECS components and tick on worker threads.
+//!
+//! ```
+//! use bt_interp::{Agent, NoParams, Registry};
+//! use bt_runtime::{Action, Status};
+//!
+//! struct Npc { steps: u32 }
+//!
+//! #[derive(Clone)]
+//! struct Walk;
+//! impl Action<Npc> for Walk {
+//!     fn tick(&mut self, npc: &mut Npc) -> Status {
+//!         npc.steps += 1;
+//!         if npc.steps % 3 == 0 { Status::Success } else { Status::Running }
+//!     }
+//! }
+//!
+//! let mut leaves = Registry::new();
+//! leaves.action("walk", |_: NoParams| Walk);
+//! let tree = leaves.load(r#"{"type": "repeater", "count": 2, "child": {"type": "action", "action": "walk"}}"#)?;
+//! let mut npc = Agent::new(tree);
+//! let mut ctx = Npc { steps: 0 };
+//! let statuses: Vec<Status> = (0..5).map(|t| npc.tick_at(&mut ctx, t as f64)).collect();
+//! use Status::{Running as R, Success as S};
+//! // The third step completes the first walk and starts the second in the same tick.
+//! assert_eq!(statuses, [R, R, R, R, S]);
+//! # Ok::<(), bt_interp::LoadError>(())
+//! ```
+
+mod agent;
+mod compile;
+mod definition;
+mod error;
+mod library;
+pub mod model;
+mod registry;
+
+pub use agent::Agent;
+pub use definition::{Definition, NodeRow};
+pub use error::{LoadError, Problem};
+pub use library::Library;
+pub use registry::{ActionBox, KeyRef, MatchValue, NoParams, Registry};

@@ -1,0 +1,1217 @@
+//! The JSON form of a tree as typed data: ADR-017's model extended with every
+//! node of the catalogue. [`Node::from_json`] checks the document's shape (node
+//! types, fields, children, parameters, loop labels) and reports every problem
+//! at its JSON path; [`Node::to_json`] writes a node back in canonical form.
+//! Leaf types are only names here: the registry resolves them at load time.
+
+use bt_runtime::Arity;
+use bt_runtime::catalog::{self, NodeKind};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::error::{LoadError, Problems, path};
+
+/// Deepest nesting `from_json` walks (serde_json's own parser stops at 128 too).
+const MAX_NESTING: usize = 128;
+
+/// One node of a tree, with its children in node-table order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// What kind of node this is.
+    pub kind: NodeKind,
+    /// ADR-017's optional node id (an editor's handle; unique within a tree).
+    pub id: Option<String>,
+    /// ADR-017's optional human-readable name, shown in traces.
+    pub name: Option<String>,
+    /// A loop's label, or the label a `break`/`continue` targets.
+    pub label: Option<String>,
+    /// Lifecycle hooks (`onEnter`, `onSuccess`, `onFailure`, `onExit`), allowed on any node.
+    pub hooks: Option<Box<Hooks>>,
+    /// The kind's parameters.
+    pub params: Params,
+    /// The children in node-table (depth-first pre-order) order. For `if`:
+    /// condition 0, branch 0, condition 1, branch 1, .., then the `else`
+    /// branch; for `while` and `abortIf`: the condition, then the body; for
+    /// `match`: the cases' children, then the default.
+    pub children: Vec<Node>,
+}
+
+/// The parameters of a node, by kind.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Params {
+    /// Kinds without parameters.
+    None,
+    /// `parallel`: its policy.
+    Parallel(Policy),
+    /// `weighted`: one weight per child.
+    Weights(Vec<u32>),
+    /// `if`/`reactiveIf`: whether the last child is an `else` branch.
+    Branches {
+        /// The last child is the `else` branch.
+        has_else: bool,
+    },
+    /// `match`/`reactiveMatch`: the value looked at, and the keys of each case
+    /// (the last child, the default, has none).
+    Match {
+        /// The registered value leaf.
+        value: Leaf,
+        /// For each case child, the keys that choose it.
+        cases: Vec<Vec<Key>>,
+    },
+    /// `repeater`, `retry`, `limit`: the count.
+    Count(u32),
+    /// `wait`, `timeout`, `delay`, `cooldown`: the duration in seconds.
+    Seconds(f64),
+    /// `condition`, `action`: the user's leaf.
+    Leaf(Leaf),
+    /// `subtree`: the id of the subtree in the library.
+    Subtree(String),
+}
+
+/// A parallel's policy as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// ADR-017 `"requireAll"`: success when all children succeed, failure on the first failure.
+    RequireAll,
+    /// ADR-017 `"requireOne"`: success on the first success, failure when all fail.
+    RequireOne,
+    /// Explicit thresholds; a missing one means "all children".
+    Thresholds {
+        /// Successes needed.
+        success: Option<u32>,
+        /// Failures that fail the parallel.
+        failure: Option<u32>,
+    },
+}
+
+impl Policy {
+    /// The thresholds `(successes needed, failures that fail)` for `n` children.
+    pub fn thresholds(self, n: u32) -> (u32, u32) {
+        match self {
+            Policy::RequireAll => (n, 1),
+            Policy::RequireOne => (1, n),
+            Policy::Thresholds { success, failure } => (success.unwrap_or(n), failure.unwrap_or(n)),
+        }
+    }
+}
+
+/// A user leaf: the registered type name and its parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaf {
+    /// The registered name (`"dialogue"`, `"timeOfDay"`).
+    pub type_name: String,
+    /// The other fields of the leaf object.
+    pub params: Map<String, Value>,
+}
+
+/// A key of a `match` case.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Key {
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(String),
+    /// A boolean.
+    Bool(bool),
+}
+
+/// The lifecycle hooks of a node (each an action leaf, ticked once, its
+/// status ignored), as the DSL's `#[on_enter(..)]` .. `#[on_exit(..)]`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Hooks {
+    /// Before the child's first tick of an activation.
+    pub on_enter: Option<Leaf>,
+    /// When the child succeeds.
+    pub on_success: Option<Leaf>,
+    /// When the child fails.
+    pub on_failure: Option<Leaf>,
+    /// After success or failure, and when halted.
+    pub on_exit: Option<Leaf>,
+}
+
+impl Hooks {
+    /// The JSON field names, in the order of [`Hooks::all`].
+    pub const FIELDS: [&'static str; 4] = ["onEnter", "onSuccess", "onFailure", "onExit"];
+
+    /// The four hooks in the order of [`Hooks::FIELDS`].
+    pub fn all(&self) -> [&Option<Leaf>; 4] {
+        [&self.on_enter, &self.on_success, &self.on_failure, &self.on_exit]
+    }
+}
+
+/// The fields a node of `kind` may have besides `type`, `id` and `name`.
+pub fn fields_of(kind: NodeKind) -> &'static [&'static str] {
+    use NodeKind as K;
+    match kind {
+        K::Parallel => &["children", "policy", "success", "failure"],
+        K::Weighted => &["children", "weights"],
+        K::If | K::ReactiveIf => &["branches", "else"],
+        K::Match | K::ReactiveMatch => &["value", "cases", "default"],
+        K::Loop | K::UntilFail | K::UntilSuccess => &["child", "label"],
+        K::Repeat | K::Retry => &["child", "count", "label"],
+        K::While => &["condition", "child", "label"],
+        K::Break | K::Continue => &["label"],
+        K::Timeout | K::Delay | K::Cooldown => &["child", "seconds"],
+        K::Limit => &["child", "count"],
+        K::AbortIf => &["condition", "child"],
+        K::Wait => &["seconds"],
+        K::Condition => &["condition"],
+        K::Action => &["action"],
+        K::Subtree => &["subtreeId"],
+        K::Success | K::Failure | K::Running => &[],
+        _ => match kind.arity() {
+            Arity::Many => &["children"],
+            _ => &["child"],
+        },
+    }
+}
+
+/// Whether `kind` is a loop that `break` and `continue` act on.
+pub fn is_loop(kind: NodeKind) -> bool {
+    matches!(
+        kind,
+        NodeKind::Loop
+            | NodeKind::Repeat
+            | NodeKind::Retry
+            | NodeKind::While
+            | NodeKind::UntilFail
+            | NodeKind::UntilSuccess
+    )
+}
+
+impl Node {
+    /// Parses and checks a tree written as JSON text.
+    pub fn parse(json: &str) -> Result<Node, LoadError> {
+        Node::from_json(&parse_json(json)?)
+    }
+
+    /// Checks the shape of a tree given as a JSON value.
+    pub fn from_json(value: &Value) -> Result<Node, LoadError> {
+        Node::from_json_at(value, "")
+    }
+
+    /// As [`Node::from_json`], with problems reported under `root_path`.
+    pub(crate) fn from_json_at(value: &Value, root_path: &str) -> Result<Node, LoadError> {
+        let mut d = Decoder::default();
+        let node = d.node(value, root_path, 0);
+        let node = d.problems.into_result(node)?;
+        Ok(node.expect("a node is built whenever no problem was found"))
+    }
+
+    /// The path segment of child `i` below this node (`children[1]`, `child`,
+    /// `branches[0].then`, ...), as written in the JSON.
+    pub fn child_path(&self, at: &str, i: usize) -> String {
+        use NodeKind as K;
+        match self.kind {
+            K::If | K::ReactiveIf => {
+                let has_else = matches!(self.params, Params::Branches { has_else: true });
+                if has_else && i + 1 == self.children.len() {
+                    path::field(at, "else")
+                } else {
+                    let b = path::index(&path::field(at, "branches"), i / 2);
+                    path::field(&b, if i.is_multiple_of(2) { "if" } else { "then" })
+                }
+            }
+            K::Match | K::ReactiveMatch => {
+                if i + 1 == self.children.len() {
+                    path::field(at, "default")
+                } else {
+                    path::field(&path::index(&path::field(at, "cases"), i), "child")
+                }
+            }
+            K::While | K::AbortIf if i == 0 => path::field(at, "condition"),
+            _ if self.kind.arity() == Arity::Many => path::index(&path::field(at, "children"), i),
+            _ => path::field(at, "child"),
+        }
+    }
+
+    /// The node in canonical JSON form.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("type".into(), self.kind.json_name().into());
+        if let Some(id) = &self.id {
+            m.insert("id".into(), id.as_str().into());
+        }
+        if let Some(name) = &self.name {
+            m.insert("name".into(), name.as_str().into());
+        }
+        if let Some(label) = &self.label {
+            m.insert("label".into(), label.as_str().into());
+        }
+        let kids = || Value::Array(self.children.iter().map(Node::to_json).collect());
+        match &self.params {
+            Params::None | Params::Count(_) | Params::Seconds(_) => {}
+            Params::Parallel(policy) => match policy {
+                Policy::RequireAll => drop(m.insert("policy".into(), "requireAll".into())),
+                Policy::RequireOne => drop(m.insert("policy".into(), "requireOne".into())),
+                Policy::Thresholds { success, failure } => {
+                    if let Some(s) = success {
+                        m.insert("success".into(), (*s).into());
+                    }
+                    if let Some(f) = failure {
+                        m.insert("failure".into(), (*f).into());
+                    }
+                }
+            },
+            Params::Weights(w) => drop(m.insert("weights".into(), w.clone().into())),
+            Params::Branches { has_else } => {
+                let pairs = self.children.len() - usize::from(*has_else);
+                let branches = self.children[..pairs]
+                    .chunks(2)
+                    .map(|b| serde_json::json!({ "if": b[0].to_json(), "then": b[1].to_json() }))
+                    .collect();
+                m.insert("branches".into(), Value::Array(branches));
+                if *has_else {
+                    m.insert("else".into(), self.children[pairs].to_json());
+                }
+            }
+            Params::Match { value, cases } => {
+                m.insert("value".into(), value.to_json());
+                let list = cases
+                    .iter()
+                    .zip(&self.children)
+                    .map(|(keys, child)| {
+                        let when = match keys.as_slice() {
+                            [one] => one.to_json(),
+                            many => Value::Array(many.iter().map(Key::to_json).collect()),
+                        };
+                        serde_json::json!({ "when": when, "child": child.to_json() })
+                    })
+                    .collect();
+                m.insert("cases".into(), Value::Array(list));
+                if let Some(default) = self.children.last() {
+                    m.insert("default".into(), default.to_json());
+                }
+            }
+            Params::Leaf(leaf) => {
+                let field = if self.kind == NodeKind::Condition {
+                    "condition"
+                } else {
+                    "action"
+                };
+                m.insert(field.into(), leaf.to_json());
+            }
+            Params::Subtree(id) => drop(m.insert("subtreeId".into(), id.as_str().into())),
+        }
+        if let Some(h) = &self.hooks {
+            for (name, hook) in Hooks::FIELDS.iter().zip(h.all()) {
+                if let Some(leaf) = hook {
+                    m.insert((*name).into(), leaf.to_json());
+                }
+            }
+        }
+        match &self.params {
+            Params::Count(n) => drop(m.insert("count".into(), (*n).into())),
+            Params::Seconds(s) => drop(m.insert("seconds".into(), (*s).into())),
+            _ => {}
+        }
+        match self.kind {
+            NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => {}
+            NodeKind::While | NodeKind::AbortIf => {
+                m.insert("condition".into(), self.children[0].to_json());
+                m.insert("child".into(), self.children[1].to_json());
+            }
+            k if k.arity() == Arity::Many => drop(m.insert("children".into(), kids())),
+            k if k.arity() == Arity::One => drop(m.insert("child".into(), self.children[0].to_json())),
+            _ => {}
+        }
+        Value::Object(m)
+    }
+}
+
+impl Leaf {
+    /// `{"type": name, ..params}`.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("type".into(), self.type_name.as_str().into());
+        m.extend(self.params.iter().map(|(k, v)| (k.clone(), v.clone())));
+        Value::Object(m)
+    }
+}
+
+impl Key {
+    /// The key as a JSON value.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Key::Int(i) => (*i).into(),
+            Key::Str(s) => s.as_str().into(),
+            Key::Bool(b) => (*b).into(),
+        }
+    }
+}
+
+impl Serialize for Node {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    /// Deserializes through [`Node::from_json`], so every check applies.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Node::from_json(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// JSON text to a value; malformed text is a problem at the root with its line and column.
+pub(crate) fn parse_json(json: &str) -> Result<Value, LoadError> {
+    serde_json::from_str(json).map_err(|e| {
+        let what = match e.classify() {
+            serde_json::error::Category::Eof => "unexpected end of the JSON text",
+            _ => "malformed JSON",
+        };
+        LoadError::one("", format!("{what} at line {} column {}: {e}", e.line(), e.column()))
+    })
+}
+
+/// A short description of a JSON value for messages: `a string "x"`, `an array`.
+pub(crate) fn describe(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("a boolean `{b}`"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("a string {s:?}"),
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// `"a", "b" or "c"` for messages.
+pub(crate) fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// `, did you mean "x"?` or nothing.
+pub(crate) fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    match catalog::closest(unknown, known) {
+        Some(k) => format!("; did you mean {k:?}?"),
+        None => String::new(),
+    }
+}
+
+/// The node kind whose JSON name is `name`, or a hint naming the right one.
+fn kind_named(name: &str) -> Result<NodeKind, String> {
+    if let Some(k) = NodeKind::from_json_name(name) {
+        return Ok(k);
+    }
+    let json_names = || NodeKind::ALL.iter().map(|k| k.json_name());
+    // A DSL keyword (`force_success`, `invert`, `repeat`) or a camelCase spelling of one.
+    let camel = |s: &str| s.replace(['_', ' '], "").to_ascii_lowercase();
+    let by_dsl = NodeKind::ALL
+        .iter()
+        .find(|k| k.dsl_name() == name || camel(k.dsl_name()) == camel(name) || camel(k.json_name()) == camel(name));
+    let hint = match by_dsl {
+        Some(k) => format!("; did you mean {:?}?", k.json_name()),
+        None => match catalog::closest(name, json_names()) {
+            Some(k) => format!("; did you mean {k:?}?"),
+            None => format!("; expected one of {}", one_of(&json_names().collect::<Vec<_>>())),
+        },
+    };
+    Err(format!("unknown node type {name:?}{hint}"))
+}
+
+/// Walks a JSON document, building nodes and collecting problems.
+#[derive(Default)]
+struct Decoder {
+    problems: Problems,
+    /// Enclosing loops: their labels (for `break`/`continue`).
+    loops: Vec<Option<String>>,
+    /// Node ids seen in this tree, with the path where each was first used.
+    ids: Vec<(String, String)>,
+}
+
+impl Decoder {
+    fn node(&mut self, v: &Value, at: &str, depth: usize) -> Option<Node> {
+        if depth > MAX_NESTING {
+            self.problems
+                .push(at, format!("the tree is nested deeper than {MAX_NESTING} levels"));
+            return None;
+        }
+        let Some(obj) = v.as_object() else {
+            self.problems.push(
+                at,
+                format!("expected a node (an object with a \"type\"), found {}", describe(v)),
+            );
+            return None;
+        };
+        let kind = match obj.get("type") {
+            None => {
+                self.problems.push(at, "a node needs a \"type\", e.g. \"sequence\"");
+                None
+            }
+            Some(Value::String(t)) => match kind_named(t) {
+                Ok(k) => Some(k),
+                Err(msg) => {
+                    self.problems.push(&path::field(at, "type"), msg);
+                    None
+                }
+            },
+            Some(other) => {
+                self.problems.push(
+                    &path::field(at, "type"),
+                    format!(
+                        "\"type\" must be a string naming the node kind, found {}",
+                        describe(other)
+                    ),
+                );
+                None
+            }
+        };
+        let Some(kind) = kind else {
+            // Still look inside, so problems below are reported too.
+            self.children_of_unknown(obj, at, depth);
+            return None;
+        };
+        let id = self.opt_string(obj, at, "id");
+        let name = self.opt_string(obj, at, "name");
+        if let Some(id) = &id {
+            match self.ids.iter().find(|(seen, _)| seen == id) {
+                Some((_, first)) => {
+                    let first = if first.is_empty() {
+                        "the root".to_string()
+                    } else {
+                        format!("`{first}`")
+                    };
+                    self.problems.push(
+                        &path::field(at, "id"),
+                        format!("duplicate node id {id:?} (first used at {first})"),
+                    );
+                }
+                None => self.ids.push((id.clone(), at.to_string())),
+            }
+        }
+        self.unknown_fields(obj, at, kind);
+        let label = if is_loop(kind) || matches!(kind, NodeKind::Break | NodeKind::Continue) {
+            self.opt_string(obj, at, "label")
+        } else {
+            None
+        };
+        let (hooks, hooks_ok) = self.hooks(obj, at);
+        let mut node = Node {
+            kind,
+            id,
+            name,
+            label,
+            hooks,
+            params: Params::None,
+            children: Vec::new(),
+        };
+        let ok = self.body(&mut node, obj, at, depth);
+        (ok && hooks_ok).then_some(node)
+    }
+
+    /// Fills in the kind's parameters and children; `false` if something was missing.
+    fn body(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+        use NodeKind as K;
+        let kind = node.kind;
+        let name = kind.json_name();
+        let mut ok = true;
+        match kind {
+            K::If | K::ReactiveIf => ok &= self.branches(node, obj, at, depth),
+            K::Match | K::ReactiveMatch => ok &= self.cases(node, obj, at, depth),
+            K::While | K::AbortIf => {
+                ok &= self.condition_child(node, obj, at, depth);
+                ok &= self.one_child(node, obj, at, depth);
+            }
+            K::Break | K::Continue => self.jump(node, at),
+            _ => match kind.arity() {
+                Arity::Many => ok &= self.many_children(node, obj, at, depth),
+                Arity::One => ok &= self.one_child(node, obj, at, depth),
+                _ => {}
+            },
+        }
+        match kind {
+            K::Parallel => match self.policy(obj, at, node.children.len()) {
+                Some(p) => node.params = Params::Parallel(p),
+                None => ok = false,
+            },
+            K::Weighted => match self.weights(obj, at, node.children.len()) {
+                Some(w) => node.params = Params::Weights(w),
+                None => ok = false,
+            },
+            K::Repeat | K::Retry | K::Limit => {
+                let hint = if kind == K::Repeat {
+                    " (for an endless loop use \"loop\")"
+                } else {
+                    ""
+                };
+                match self.count(obj, at, name, hint) {
+                    Some(n) => node.params = Params::Count(n),
+                    None => ok = false,
+                }
+            }
+            K::Wait | K::Timeout | K::Delay | K::Cooldown => match self.seconds(obj, at, name) {
+                Some(s) => node.params = Params::Seconds(s),
+                None => ok = false,
+            },
+            K::Condition | K::Action => match self.leaf(obj, at, name) {
+                Some(l) => node.params = Params::Leaf(l),
+                None => ok = false,
+            },
+            K::Subtree => match obj.get("subtreeId") {
+                Some(Value::String(id)) => node.params = Params::Subtree(id.clone()),
+                Some(other) => {
+                    self.problems.push(
+                        &path::field(at, "subtreeId"),
+                        format!(
+                            "expected the id of a library subtree (a string), found {}",
+                            describe(other)
+                        ),
+                    );
+                    ok = false;
+                }
+                None => {
+                    self.problems.push(
+                        at,
+                        "\"subtree\" needs \"subtreeId\": the id of a subtree in the library",
+                    );
+                    ok = false;
+                }
+            },
+            _ => {}
+        }
+        ok
+    }
+
+    fn opt_string(&mut self, obj: &Map<String, Value>, at: &str, field: &str) -> Option<String> {
+        match obj.get(field)? {
+            Value::String(s) if !s.is_empty() => Some(s.clone()),
+            other => {
+                self.problems.push(
+                    &path::field(at, field),
+                    format!("\"{field}\" must be a non-empty string, found {}", describe(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn unknown_fields(&mut self, obj: &Map<String, Value>, at: &str, kind: NodeKind) {
+        let allowed = fields_of(kind);
+        for key in obj.keys() {
+            if matches!(key.as_str(), "type" | "id" | "name")
+                || Hooks::FIELDS.contains(&key.as_str())
+                || allowed.contains(&key.as_str())
+            {
+                continue;
+            }
+            let mut known = vec!["type", "id", "name"];
+            known.extend_from_slice(allowed);
+            let msg = match (key.as_str(), kind.arity()) {
+                ("children", Arity::One) => {
+                    format!(
+                        "{:?} takes exactly one child, in \"child\" (not \"children\")",
+                        kind.json_name()
+                    )
+                }
+                ("child", Arity::Many) => format!(
+                    "{:?} takes its children as an array in \"children\" (not \"child\")",
+                    kind.json_name()
+                ),
+                ("child" | "children", Arity::Leaf) => {
+                    format!("{:?} is a leaf and takes no children", kind.json_name())
+                }
+                _ => match did_you_mean(key, allowed.iter().copied()) {
+                    hint if !hint.is_empty() => format!("unknown field {key:?} for {:?}{hint}", kind.json_name()),
+                    _ => format!(
+                        "unknown field {key:?} for {:?}; its fields are {}",
+                        kind.json_name(),
+                        one_of(&known)
+                    ),
+                },
+            };
+            self.problems.push(&path::field(at, key), msg);
+        }
+    }
+
+    fn children_of_unknown(&mut self, obj: &Map<String, Value>, at: &str, depth: usize) {
+        if let Some(Value::Array(kids)) = obj.get("children") {
+            let p = path::field(at, "children");
+            for (i, k) in kids.iter().enumerate() {
+                self.node(k, &path::index(&p, i), depth + 1);
+            }
+        }
+        if let Some(child) = obj.get("child") {
+            self.node(child, &path::field(at, "child"), depth + 1);
+        }
+    }
+
+    fn many_children(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+        let name = node.kind.json_name();
+        let p = path::field(at, "children");
+        match obj.get("children") {
+            None => {
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs \"children\": an array of at least one node"),
+                );
+                false
+            }
+            Some(Value::Array(kids)) if kids.is_empty() => {
+                self.problems
+                    .push(&p, format!("{name:?} needs at least one child, found an empty array"));
+                false
+            }
+            Some(Value::Array(kids)) => {
+                let mut ok = true;
+                for (i, k) in kids.iter().enumerate() {
+                    match self.node(k, &path::index(&p, i), depth + 1) {
+                        Some(n) => node.children.push(n),
+                        None => ok = false,
+                    }
+                }
+                ok
+            }
+            Some(other) => {
+                self.problems
+                    .push(&p, format!("expected an array of nodes, found {}", describe(other)));
+                false
+            }
+        }
+    }
+
+    fn one_child(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+        let name = node.kind.json_name();
+        let looped = is_loop(node.kind);
+        if looped {
+            self.loops.push(node.label.clone());
+        }
+        let child = match obj.get("child") {
+            None => {
+                let hint = if obj.contains_key("children") { "" } else { ": a node" };
+                self.problems
+                    .push(at, format!("{name:?} needs exactly one child in \"child\"{hint}"));
+                None
+            }
+            Some(Value::Array(_)) => {
+                self.problems.push(
+                    &path::field(at, "child"),
+                    format!(
+                        "{name:?} takes exactly one child, found an array; wrap the nodes in a \"sequence\" or \"selector\""
+                    ),
+                );
+                None
+            }
+            Some(c) => self.node(c, &path::field(at, "child"), depth + 1),
+        };
+        if looped {
+            self.loops.pop();
+        }
+        match child {
+            Some(c) => {
+                node.children.push(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A condition node in a field (`"condition"` of `while`/`abortIf`, `"if"` of a branch).
+    fn condition_at(&mut self, v: Option<&Value>, at: &str, field: &str, owner: &str, depth: usize) -> Option<Node> {
+        let p = path::field(at, field);
+        let Some(v) = v else {
+            self.problems.push(
+                at,
+                format!(
+                    "{owner} needs {field:?}: a condition node, e.g. {{\"type\": \"condition\", \"condition\": {{..}}}}"
+                ),
+            );
+            return None;
+        };
+        let n = self.node(v, &p, depth + 1)?;
+        if n.kind != NodeKind::Condition {
+            self.problems.push(
+                &path::field(&p, "type"),
+                format!(
+                    "{field:?} must be a condition node ({{\"type\": \"condition\", ..}}), found {:?}",
+                    n.kind.json_name()
+                ),
+            );
+            return None;
+        }
+        Some(n)
+    }
+
+    fn condition_child(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+        let owner = format!("{:?}", node.kind.json_name());
+        match self.condition_at(obj.get("condition"), at, "condition", &owner, depth) {
+            Some(c) => {
+                node.children.push(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn branches(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+        let name = node.kind.json_name();
+        let p = path::field(at, "branches");
+        let mut ok = true;
+        match obj.get("branches") {
+            Some(Value::Array(list)) if !list.is_empty() => {
+                for (i, b) in list.iter().enumerate() {
+                    let bp = path::index(&p, i);
+                    let Some(bo) = b.as_object() else {
+                        self.problems.push(
+                            &bp,
+                            format!(
+                                "expected a branch {{\"if\": <condition node>, \"then\": <node>}}, found {}",
+                                describe(b)
+                            ),
+                        );
+                        ok = false;
+                        continue;
+                    };
+                    for key in bo.keys().filter(|k| !matches!(k.as_str(), "if" | "then")) {
+                        self.problems.push(
+                            &path::field(&bp, key),
+                            format!("unknown field {key:?} in a branch; its fields are \"if\" and \"then\""),
+                        );
+                        ok = false;
+                    }
+                    let cond = self.condition_at(bo.get("if"), &bp, "if", "a branch", depth);
+                    let then = match bo.get("then") {
+                        Some(t) => self.node(t, &path::field(&bp, "then"), depth + 1),
+                        None => {
+                            self.problems
+                                .push(&bp, "a branch needs \"then\": the node run when \"if\" holds");
+                            None
+                        }
+                    };
+                    match (cond, then) {
+                        (Some(c), Some(t)) => node.children.extend([c, t]),
+                        _ => ok = false,
+                    }
+                }
+            }
+            Some(Value::Array(_)) => {
+                self.problems
+                    .push(&p, format!("{name:?} needs at least one branch, found an empty array"));
+                ok = false;
+            }
+            Some(other) => {
+                self.problems
+                    .push(&p, format!("expected an array of branches, found {}", describe(other)));
+                ok = false;
+            }
+            None => {
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs \"branches\": an array of {{\"if\": <condition node>, \"then\": <node>}}"),
+                );
+                ok = false;
+            }
+        }
+        let has_else = match obj.get("else") {
+            Some(e) => match self.node(e, &path::field(at, "else"), depth + 1) {
+                Some(n) => {
+                    node.children.push(n);
+                    true
+                }
+                None => {
+                    ok = false;
+                    false
+                }
+            },
+            None => false,
+        };
+        node.params = Params::Branches { has_else };
+        ok
+    }
+
+    fn cases(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+        let name = node.kind.json_name();
+        let mut ok = true;
+        let value = match obj.get("value") {
+            Some(v) => self.leaf_spec(v, &path::field(at, "value"), "value"),
+            None => {
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs \"value\": the registered value it matches on"),
+                );
+                None
+            }
+        };
+        let p = path::field(at, "cases");
+        let mut keys = Vec::new();
+        match obj.get("cases") {
+            Some(Value::Array(list)) => {
+                for (i, c) in list.iter().enumerate() {
+                    let cp = path::index(&p, i);
+                    let Some(co) = c.as_object() else {
+                        self.problems.push(
+                            &cp,
+                            format!(
+                                "expected a case {{\"when\": <key or keys>, \"child\": <node>}}, found {}",
+                                describe(c)
+                            ),
+                        );
+                        ok = false;
+                        continue;
+                    };
+                    for key in co.keys().filter(|k| !matches!(k.as_str(), "when" | "child")) {
+                        self.problems.push(
+                            &path::field(&cp, key),
+                            format!("unknown field {key:?} in a case; its fields are \"when\" and \"child\""),
+                        );
+                        ok = false;
+                    }
+                    let when = self.when(co.get("when"), &cp);
+                    let child = match co.get("child") {
+                        Some(n) => self.node(n, &path::field(&cp, "child"), depth + 1),
+                        None => {
+                            self.problems
+                                .push(&cp, "a case needs \"child\": the node run when it matches");
+                            None
+                        }
+                    };
+                    match (when, child) {
+                        (Some(w), Some(c)) => {
+                            keys.push(w);
+                            node.children.push(c);
+                        }
+                        _ => ok = false,
+                    }
+                }
+            }
+            Some(other) => {
+                self.problems
+                    .push(&p, format!("expected an array of cases, found {}", describe(other)));
+                ok = false;
+            }
+            None => {
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs \"cases\": an array of {{\"when\": <key or keys>, \"child\": <node>}}"),
+                );
+                ok = false;
+            }
+        }
+        match obj.get("default") {
+            Some(d) => match self.node(d, &path::field(at, "default"), depth + 1) {
+                Some(n) => node.children.push(n),
+                None => ok = false,
+            },
+            None => {
+                self.problems.push(
+                    at,
+                    format!(
+                        "{name:?} needs \"default\": the node run when no case matches (the loader cannot know every value)"
+                    ),
+                );
+                ok = false;
+            }
+        }
+        match value {
+            Some(value) if ok => node.params = Params::Match { value, cases: keys },
+            _ => ok = false,
+        }
+        ok
+    }
+
+    fn when(&mut self, v: Option<&Value>, at: &str) -> Option<Vec<Key>> {
+        let p = path::field(at, "when");
+        let key = |v: &Value| match v {
+            Value::String(s) => Some(Key::Str(s.clone())),
+            Value::Bool(b) => Some(Key::Bool(*b)),
+            Value::Number(n) => n.as_i64().map(Key::Int),
+            _ => None,
+        };
+        match v {
+            None => {
+                self.problems.push(
+                    at,
+                    "a case needs \"when\": a key (string, integer or boolean) or an array of keys",
+                );
+                None
+            }
+            Some(Value::Array(list)) if !list.is_empty() => {
+                let mut keys = Vec::new();
+                for (i, k) in list.iter().enumerate() {
+                    match key(k) {
+                        Some(k) => keys.push(k),
+                        None => self.problems.push(
+                            &path::index(&p, i),
+                            format!("expected a key (string, integer or boolean), found {}", describe(k)),
+                        ),
+                    }
+                }
+                (keys.len() == list.len()).then_some(keys)
+            }
+            Some(k) => match key(k) {
+                Some(k) => Some(vec![k]),
+                None => {
+                    self.problems.push(
+                        &p,
+                        format!(
+                            "expected a key (string, integer or boolean) or a non-empty array of keys, found {}",
+                            describe(k)
+                        ),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    fn jump(&mut self, node: &Node, at: &str) {
+        let name = node.kind.json_name();
+        match (&node.label, self.loops.is_empty()) {
+            (_, true) => self.problems.push(
+                at,
+                format!(
+                    "{name:?} is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"
+                ),
+            ),
+            (Some(label), false) => {
+                if !self.loops.iter().any(|l| l.as_deref() == Some(label.as_str())) {
+                    let known: Vec<&str> = self.loops.iter().filter_map(|l| l.as_deref()).collect();
+                    let hint = match catalog::closest(label, known.iter().copied()) {
+                        Some(k) => format!("; did you mean {k:?}?"),
+                        None if known.is_empty() => "; no enclosing loop has a \"label\"".to_string(),
+                        None => format!("; enclosing labels: {}", one_of(&known)),
+                    };
+                    self.problems.push(
+                        &path::field(at, "label"),
+                        format!("no enclosing loop is labelled {label:?}{hint}"),
+                    );
+                }
+            }
+            (None, false) => {}
+        }
+    }
+
+    fn positive(&mut self, v: &Value, at: &str, what: &str) -> Option<u32> {
+        match v.as_u64() {
+            Some(n) if n >= 1 && n <= u64::from(u32::MAX) => Some(n as u32),
+            _ => {
+                self.problems
+                    .push(at, format!("{what} must be a positive integer, found {}", describe(v)));
+                None
+            }
+        }
+    }
+
+    fn count(&mut self, obj: &Map<String, Value>, at: &str, name: &str, hint: &str) -> Option<u32> {
+        match obj.get("count") {
+            Some(v) => self.positive(v, &path::field(at, "count"), "\"count\""),
+            None => {
+                self.problems
+                    .push(at, format!("{name:?} needs \"count\": a positive integer{hint}"));
+                None
+            }
+        }
+    }
+
+    fn seconds(&mut self, obj: &Map<String, Value>, at: &str, name: &str) -> Option<f64> {
+        match obj.get("seconds") {
+            Some(v) => match v.as_f64() {
+                Some(s) if s.is_finite() && s >= 0.0 => Some(s),
+                _ => {
+                    self.problems.push(
+                        &path::field(at, "seconds"),
+                        format!("\"seconds\" must be a number >= 0, found {}", describe(v)),
+                    );
+                    None
+                }
+            },
+            None => {
+                self.problems
+                    .push(at, format!("{name:?} needs \"seconds\": a duration (a number >= 0)"));
+                None
+            }
+        }
+    }
+
+    fn policy(&mut self, obj: &Map<String, Value>, at: &str, n: usize) -> Option<Policy> {
+        const POLICY: &str =
+            "\"policy\": \"requireAll\" or \"requireOne\", or thresholds \"success\": S and/or \"failure\": F";
+        let policy = obj.get("policy");
+        let (s, f) = (obj.get("success"), obj.get("failure"));
+        let p = match (policy, s.is_some() || f.is_some()) {
+            (Some(_), true) => {
+                self.problems.push(
+                    at,
+                    "a parallel has either a \"policy\" or \"success\"/\"failure\" thresholds, not both",
+                );
+                return None;
+            }
+            (None, false) => {
+                self.problems.push(at, format!("\"parallel\" needs {POLICY}"));
+                return None;
+            }
+            (Some(Value::String(p)), false) if p == "requireAll" => Policy::RequireAll,
+            (Some(Value::String(p)), false) if p == "requireOne" => Policy::RequireOne,
+            (Some(other), false) => {
+                let hint = match other {
+                    Value::String(s) if s == "main" => "; for a main child use {\"type\": \"parallelMain\"}".into(),
+                    Value::String(s) => did_you_mean(s, ["requireAll", "requireOne"]),
+                    _ => String::new(),
+                };
+                self.problems.push(
+                    &path::field(at, "policy"),
+                    format!(
+                        "expected \"requireAll\" or \"requireOne\", found {}{hint}",
+                        describe(other)
+                    ),
+                );
+                return None;
+            }
+            (None, true) => {
+                let success = s.map(|v| self.positive(v, &path::field(at, "success"), "\"success\""));
+                let failure = f.map(|v| self.positive(v, &path::field(at, "failure"), "\"failure\""));
+                if matches!(success, Some(None)) || matches!(failure, Some(None)) {
+                    return None;
+                }
+                Policy::Thresholds {
+                    success: success.flatten(),
+                    failure: failure.flatten(),
+                }
+            }
+        };
+        if let Policy::Thresholds { success, failure } = p {
+            let mut ok = true;
+            for (field, t) in [("success", success), ("failure", failure)] {
+                if let Some(t) = t
+                    && t as usize > n
+                    && n > 0
+                {
+                    self.problems.push(
+                        &path::field(at, field),
+                        format!("\"{field}\": {t} can never be met: the parallel has {n} children"),
+                    );
+                    ok = false;
+                }
+            }
+            if !ok {
+                return None;
+            }
+        }
+        Some(p)
+    }
+
+    fn weights(&mut self, obj: &Map<String, Value>, at: &str, n: usize) -> Option<Vec<u32>> {
+        let p = path::field(at, "weights");
+        let list = match obj.get("weights") {
+            Some(Value::Array(list)) => list,
+            Some(other) => {
+                self.problems.push(
+                    &p,
+                    format!(
+                        "expected an array of positive integers, one per child, found {}",
+                        describe(other)
+                    ),
+                );
+                return None;
+            }
+            None => {
+                self.problems.push(
+                    at,
+                    "\"weighted\" needs \"weights\": an array of positive integers, one per child",
+                );
+                return None;
+            }
+        };
+        let mut weights = Vec::new();
+        for (i, w) in list.iter().enumerate() {
+            weights.push(self.positive(w, &path::index(&p, i), "a weight")?);
+        }
+        if n > 0 && weights.len() != n {
+            self.problems.push(
+                &p,
+                format!("expected one weight per child: {n} children, {} weights", weights.len()),
+            );
+            return None;
+        }
+        if weights.iter().map(|&w| u64::from(w)).sum::<u64>() > u64::from(u32::MAX) {
+            self.problems.push(&p, "the weights must add up to at most 4294967295");
+            return None;
+        }
+        Some(weights)
+    }
+
+    fn leaf(&mut self, obj: &Map<String, Value>, at: &str, name: &str) -> Option<Leaf> {
+        match obj.get(name) {
+            Some(v) => self.leaf_spec(v, &path::field(at, name), name),
+            None => {
+                self.problems.push(
+                    at,
+                    format!("{name:?} needs {name:?}: {{\"type\": <a registered {name} type>, ..parameters}}"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `{"type": "name", ..params}` or the shorthand `"name"`.
+    fn leaf_spec(&mut self, v: &Value, at: &str, what: &str) -> Option<Leaf> {
+        match v {
+            Value::String(s) if !s.is_empty() => Some(Leaf {
+                type_name: s.clone(),
+                params: Map::new(),
+            }),
+            Value::Object(o) => match o.get("type") {
+                Some(Value::String(t)) if !t.is_empty() => {
+                    let mut params = o.clone();
+                    params.remove("type");
+                    Some(Leaf {
+                        type_name: t.clone(),
+                        params,
+                    })
+                }
+                Some(other) => {
+                    self.problems.push(
+                        &path::field(at, "type"),
+                        format!(
+                            "expected the name of a registered {what} type, found {}",
+                            describe(other)
+                        ),
+                    );
+                    None
+                }
+                None => {
+                    self.problems.push(
+                        at,
+                        format!("a {what} needs a \"type\": the name of a registered {what} type"),
+                    );
+                    None
+                }
+            },
+            other => {
+                self.problems.push(
+                    at,
+                    format!(
+                        "expected a {what}: {{\"type\": <registered name>, ..parameters}} or a name, found {}",
+                        describe(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// The node's lifecycle hooks, if it has any; `false` if one is malformed.
+    fn hooks(&mut self, obj: &Map<String, Value>, at: &str) -> (Option<Box<Hooks>>, bool) {
+        let mut h = Hooks::default();
+        let mut ok = true;
+        let mut any = false;
+        for (field, slot) in
+            Hooks::FIELDS
+                .iter()
+                .zip([&mut h.on_enter, &mut h.on_success, &mut h.on_failure, &mut h.on_exit])
+        {
+            if let Some(v) = obj.get(*field) {
+                any = true;
+                *slot = self.leaf_spec(v, &path::field(at, field), "action");
+                ok &= slot.is_some();
+            }
+        }
+        (any.then(|| Box::new(h)), ok)
+    }
+}

@@ -1,0 +1,264 @@
+//! The user's leaves, by the names JSON files use for them: conditions, actions
+//! and the values `match` nodes look at. Each is registered with a constructor
+//! from its JSON parameters (any `serde::Deserialize` type), which runs at load
+//! time, so a bad parameter is a load error, never a surprise at tick time.
+
+use std::collections::BTreeMap;
+use std::fmt::Display;
+use std::sync::Arc;
+
+use bt_runtime::{Action, Condition};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::definition::Definition;
+use crate::error::LoadError;
+use crate::library::Library;
+use crate::model::{Node, parse_json};
+
+/// A shared condition leaf.
+pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
+/// A shared `match` value leaf.
+pub(crate) type ValueBox<C> = Box<dyn MatchValue<C> + Send + Sync>;
+/// One agent's action leaf.
+pub type ActionBox<C> = Box<dyn Action<C> + Send>;
+
+type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
+
+/// The key a `match` node compares with its cases' `"when"` keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyRef<'a> {
+    /// Matches integer keys.
+    Int(i64),
+    /// Matches string keys.
+    Str(&'a str),
+    /// Matches boolean keys.
+    Bool(bool),
+}
+
+/// A value read from the context for a `match` node (e.g. the time of day as
+/// `"night"`). Registered with [`Registry::value`].
+pub trait MatchValue<C: ?Sized> {
+    /// The value now.
+    fn get<'c>(&self, ctx: &'c C) -> KeyRef<'c>;
+}
+
+/// Leaf parameters for leaves that take none: accepts only `{}` (or the
+/// shorthand `"name"`), and names any unexpected field.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoParams {}
+
+/// Makes a fresh action for each agent from the one built at load time.
+pub(crate) trait Spawn<C>: Send + Sync {
+    fn spawn(&self) -> ActionBox<C>;
+}
+
+impl<C, A: Action<C> + Clone + Send + Sync + 'static> Spawn<C> for A {
+    fn spawn(&self) -> ActionBox<C> {
+        Box::new(self.clone())
+    }
+}
+
+/// The leaf types a tree file may name, with how to build each from its JSON
+/// parameters; also the limits a loaded tree must respect.
+///
+/// ```
+/// use bt_interp::{Registry, NoParams};
+/// use bt_runtime::{Action, Condition, Status};
+///
+/// struct World { night: bool, said: Option<String> }
+///
+/// #[derive(serde::Deserialize)]
+/// #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// struct DialogueParams { dialogue_id: String }
+///
+/// #[derive(Clone)]
+/// struct Say(String);
+/// impl Action<World> for Say {
+///     fn tick(&mut self, w: &mut World) -> Status { w.said = Some(self.0.clone()); Status::Success }
+/// }
+/// struct IsNight;
+/// impl Condition<World> for IsNight {
+///     fn check(&self, w: &World) -> bool { w.night }
+/// }
+///
+/// let mut leaves = Registry::<World>::new();
+/// leaves
+///     .condition("isNight", |_: NoParams| IsNight)
+///     .action("dialogue", |p: DialogueParams| Say(p.dialogue_id));
+/// let tree = leaves
+///     .load(r#"{"type": "sequence", "children": [
+///         {"type": "condition", "condition": "isNight"},
+///         {"type": "action", "action": {"type": "dialogue", "dialogueId": "night-greeting"}}
+///     ]}"#)
+///     .unwrap();
+/// let mut guard = bt_interp::Agent::new(tree);
+/// let mut world = World { night: true, said: None };
+/// assert_eq!(guard.tick_at(&mut world, 0.0), Status::Success);
+/// assert_eq!(world.said.as_deref(), Some("night-greeting"));
+/// ```
+pub struct Registry<C: 'static> {
+    pub(crate) conditions: BTreeMap<String, Ctor<CondBox<C>>>,
+    pub(crate) actions: BTreeMap<String, Ctor<Arc<dyn Spawn<C>>>>,
+    pub(crate) values: BTreeMap<String, Ctor<ValueBox<C>>>,
+    pub(crate) max_depth: usize,
+    pub(crate) max_nodes: usize,
+}
+
+impl<C: 'static> Default for Registry<C> {
+    fn default() -> Self {
+        Registry::new()
+    }
+}
+
+impl<C: 'static> Registry<C> {
+    /// Default for [`Registry::max_depth`].
+    pub const DEFAULT_MAX_DEPTH: usize = 64;
+    /// Default for [`Registry::max_nodes`].
+    pub const DEFAULT_MAX_NODES: usize = 1 << 20;
+
+    /// An empty registry.
+    pub fn new() -> Registry<C> {
+        Registry {
+            conditions: BTreeMap::new(),
+            actions: BTreeMap::new(),
+            values: BTreeMap::new(),
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_nodes: Self::DEFAULT_MAX_NODES,
+        }
+    }
+
+    /// Registers a condition type: `make` builds it from its JSON parameters.
+    pub fn condition<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: Condition<C> + Send + Sync + 'static,
+        F: Fn(P) -> L + Send + Sync + 'static,
+    {
+        self.try_condition(name, move |p: P| Ok::<L, String>(make(p)))
+    }
+
+    /// Registers a condition type whose constructor can reject its parameters.
+    pub fn try_condition<P, L, E, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: Condition<C> + Send + Sync + 'static,
+        E: Display,
+        F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
+    {
+        let ctor: Ctor<CondBox<C>> = Box::new(move |m| construct(m, &make).map(|l| Box::new(l) as CondBox<C>));
+        self.conditions.insert(name.to_string(), ctor);
+        self
+    }
+
+    /// Registers an action type: `make` builds it from its JSON parameters once
+    /// at load time; each agent gets its own clone.
+    pub fn action<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: Action<C> + Clone + Send + Sync + 'static,
+        F: Fn(P) -> L + Send + Sync + 'static,
+    {
+        self.try_action(name, move |p: P| Ok::<L, String>(make(p)))
+    }
+
+    /// Registers an action type whose constructor can reject its parameters.
+    pub fn try_action<P, L, E, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: Action<C> + Clone + Send + Sync + 'static,
+        E: Display,
+        F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
+    {
+        let ctor: Ctor<Arc<dyn Spawn<C>>> =
+            Box::new(move |m| construct(m, &make).map(|l| Arc::new(l) as Arc<dyn Spawn<C>>));
+        self.actions.insert(name.to_string(), ctor);
+        self
+    }
+
+    /// Registers a value that `match` nodes can look at.
+    pub fn value<P, V, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        V: MatchValue<C> + Send + Sync + 'static,
+        F: Fn(P) -> V + Send + Sync + 'static,
+    {
+        let ctor: Ctor<ValueBox<C>> =
+            Box::new(move |m| construct(m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
+        self.values.insert(name.to_string(), ctor);
+        self
+    }
+
+    /// The deepest nesting a loaded tree may have, subtrees included (default 64).
+    pub fn max_depth(&mut self, depth: usize) -> &mut Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// The most nodes a loaded tree may have once its subtrees are inlined
+    /// (default 2^20), so that a small file cannot expand without bound.
+    pub fn max_nodes(&mut self, nodes: usize) -> &mut Self {
+        self.max_nodes = nodes;
+        self
+    }
+
+    /// Loads a tree from JSON text, with no subtree library.
+    pub fn load(&self, json: &str) -> Result<Arc<Definition<C>>, LoadError> {
+        self.load_with(json, &Library::new())
+    }
+
+    /// Loads a tree from JSON text; its `subtree` nodes refer to `library`.
+    pub fn load_with(&self, json: &str, library: &Library) -> Result<Arc<Definition<C>>, LoadError> {
+        self.build(&Node::from_json(&parse_json(json)?)?, library)
+    }
+
+    /// Builds a tree from its checked model; its `subtree` nodes refer to `library`.
+    pub fn build(&self, root: &Node, library: &Library) -> Result<Arc<Definition<C>>, LoadError> {
+        crate::compile::compile(self, root, library).map(Arc::new)
+    }
+
+    /// Checks every subtree of `library` against this registry (leaf types,
+    /// parameters, references), including those no tree uses yet.
+    pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
+        let mut problems = Vec::new();
+        for id in library.ids() {
+            let node = Node {
+                kind: bt_runtime::NodeKind::Subtree,
+                id: None,
+                name: None,
+                label: None,
+                hooks: None,
+                params: crate::model::Params::Subtree(id.to_string()),
+                children: Vec::new(),
+            };
+            if let Err(e) = self.build(&node, library) {
+                for p in e.problems() {
+                    if !problems.contains(p) {
+                        problems.push(p.clone());
+                    }
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(LoadError::new(problems))
+        }
+    }
+
+    /// Registered names of one leaf family, for "did you mean" hints.
+    pub(crate) fn names<T>(map: &BTreeMap<String, T>) -> Vec<&str> {
+        map.keys().map(String::as_str).collect()
+    }
+}
+
+/// Deserializes the parameters and runs the user's constructor.
+fn construct<P: DeserializeOwned, L, E: Display>(
+    params: &Map<String, Value>,
+    make: &impl Fn(P) -> Result<L, E>,
+) -> Result<L, String> {
+    let p: P = serde_json::from_value(Value::Object(params.clone())).map_err(|e| e.to_string())?;
+    make(p).map_err(|e| e.to_string())
+}

@@ -1,0 +1,50 @@
+//! The format's documentation and schema cover exactly the catalogue's node
+//! kinds, under their JSON names; the shipped guard tree loads.
+use bt_runtime::NodeKind;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn the_schema_lists_every_node_kind_by_its_json_name() {
+    let schema: serde_json::Value = serde_json::from_str(&read("schema/bt-tree.schema.json")).unwrap();
+    let listed: Vec<&str> = schema["$defs"]["node"]["properties"]["type"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let mut expected: Vec<&str> = NodeKind::ALL.iter().map(|k| k.json_name()).collect();
+    let mut sorted = listed.clone();
+    sorted.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(sorted, expected);
+    for name in listed {
+        let def = &schema["$defs"][name];
+        assert_eq!(
+            def["properties"]["type"]["const"], name,
+            "{name} has its own definition"
+        );
+    }
+    let library: serde_json::Value = serde_json::from_str(&read("schema/bt-library.schema.json")).unwrap();
+    assert_eq!(library["required"][0], "subtrees");
+}
+
+#[test]
+fn format_md_documents_every_node_kind_and_every_field() {
+    let doc = read("FORMAT.md");
+    for k in NodeKind::ALL {
+        assert!(
+            doc.contains(&format!("`\"{}\"`", k.json_name())),
+            "FORMAT.md does not document {:?}",
+            k.json_name()
+        );
+        for field in bt_interp::model::fields_of(*k) {
+            assert!(
+                doc.contains(&format!("`{field}`")),
+                "FORMAT.md does not mention the field {field:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Load-time checks: every problem is reported, each at its JSON path with
+//! what was expected there; malformed input is an error, never a panic.
+mod support;
+
+use bt_interp::{Library, Registry};
+use serde_json::json;
+use support::*;
+
+fn errs(v: serde_json::Value) -> Vec<String> {
+    errors(&v.to_string())
+}
+
+#[test]
+fn unknown_node_types_get_a_suggestion() {
+    assert_eq!(
+        errs(json!({"type": "sequnce", "children": [act("a")]})),
+        ["at `type`: unknown node type \"sequnce\"; did you mean \"sequence\"?"]
+    );
+    assert_eq!(
+        errs(many(
+            "sequence",
+            vec![act("a"), json!({"type": "force_success", "child": act("a")})]
+        )),
+        ["at `children[1].type`: unknown node type \"force_success\"; did you mean \"succeeder\"?"],
+        "a DSL keyword points to its JSON name"
+    );
+    let msg = &errs(json!({"type": "banana"}))[0];
+    assert!(
+        msg.starts_with("at `type`: unknown node type \"banana\"; expected one of \"sequence\", \"selector\""),
+        "{msg}"
+    );
+}
+
+#[test]
+fn unknown_leaf_types_and_bad_parameters() {
+    let tree = many(
+        "sequence",
+        vec![
+            cond("c5"),
+            act("x"),
+            json!({"type": "action", "action": "c1"}),
+            json!({"type": "action", "action": {"type": "log"}}),
+            json!({"type": "action", "action": {"type": "a", "speed": 2}}),
+        ],
+    );
+    assert_eq!(
+        errs(tree),
+        [
+            "at `children[0].condition`: unknown condition type \"c5\"; did you mean \"c1\"?",
+            "at `children[1].action`: unknown action type \"x\"; did you mean \"a\"?",
+            "at `children[2].action`: \"c1\" is registered as a condition type, not as an action type",
+            "at `children[3].action`: bad parameters for action \"log\": missing field `msg`",
+            "at `children[4].action`: bad parameters for action \"a\": unknown field `speed`, there are no fields",
+        ]
+    );
+    let empty = Registry::<Ctx>::new();
+    let e = empty.load(&act("walk").to_string()).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at `action`: unknown action type \"walk\"; no action types are registered"]
+    );
+}
+
+#[test]
+fn children_counts_and_fields() {
+    assert_eq!(
+        errs(json!({"type": "sequence", "children": []})),
+        ["at `children`: \"sequence\" needs at least one child, found an empty array"]
+    );
+    assert_eq!(
+        errs(json!({"type": "selector"})),
+        ["at the root: \"selector\" needs \"children\": an array of at least one node"]
+    );
+    assert_eq!(
+        errs(json!({"type": "inverter", "children": [act("a")]})),
+        [
+            "at `children`: \"inverter\" takes exactly one child, in \"child\" (not \"children\")",
+            "at the root: \"inverter\" needs exactly one child in \"child\""
+        ]
+    );
+    assert_eq!(
+        errs(json!({"type": "inverter", "child": [act("a"), act("b")]})),
+        [
+            "at `child`: \"inverter\" takes exactly one child, found an array; wrap the nodes in a \"sequence\" or \"selector\""
+        ]
+    );
+    assert_eq!(
+        errs(json!({"type": "wait", "seconds": 1, "child": act("a")})),
+        ["at `child`: \"wait\" is a leaf and takes no children"]
+    );
+    assert_eq!(
+        errs(json!({"type": "sequence", "chidlren": [act("a")], "children": [act("a")]})),
+        ["at `chidlren`: unknown field \"chidlren\" for \"sequence\"; did you mean \"children\"?"]
+    );
+    assert_eq!(
+        errs(json!({"type": "succeeder", "kid": act("a"), "child": act("a")})),
+        ["at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\" or \"child\""]
+    );
+    assert_eq!(
+        errs(json!([act("a")])),
+        ["at the root: expected a node (an object with a \"type\"), found an array"]
+    );
+    assert_eq!(
+        errs(json!({"children": []})),
+        ["at the root: a node needs a \"type\", e.g. \"sequence\""]
+    );
+}
+
+#[test]
+fn bad_parameters_name_their_path() {
+    let tree = json!({"type": "sequence", "children": [
+        {"type": "repeater", "child": act("a")},
+        {"type": "retry", "count": 0, "child": act("a")},
+        {"type": "inverter", "child": {"type": "repeater", "count": 2.5, "child": act("a")}},
+        {"type": "wait", "seconds": -1},
+        {"type": "timeout", "seconds": "1s", "child": act("a")},
+        {"type": "parallel", "policy": "requireSome", "children": [act("a")]},
+        {"type": "weighted", "weights": [1], "children": [act("a"), act("b")]},
+        {"type": "sequence", "name": 3, "children": [act("a")]}
+    ]});
+    assert_eq!(
+        errs(tree),
+        [
+            "at `children[0]`: \"repeater\" needs \"count\": a positive integer (for an endless loop use \"loop\")",
+            "at `children[1].count`: \"count\" must be a positive integer, found the number 0",
+            "at `children[2].child.count`: \"count\" must be a positive integer, found the number 2.5",
+            "at `children[3].seconds`: \"seconds\" must be a number >= 0, found the number -1",
+            "at `children[4].seconds`: \"seconds\" must be a number >= 0, found a string \"1s\"",
+            "at `children[5].policy`: expected \"requireAll\" or \"requireOne\", found a string \"requireSome\"; did you mean \"requireOne\"?",
+            "at `children[6].weights`: expected one weight per child: 2 children, 1 weights",
+            "at `children[7].name`: \"name\" must be a non-empty string, found the number 3",
+        ]
+    );
+}
+
+#[test]
+fn thresholds_that_cannot_be_met() {
+    assert_eq!(
+        errs(json!({"type": "parallel", "success": 3, "failure": 4, "children": [act("a"), act("b")]})),
+        [
+            "at `success`: \"success\": 3 can never be met: the parallel has 2 children",
+            "at `failure`: \"failure\": 4 can never be met: the parallel has 2 children"
+        ]
+    );
+    assert_eq!(
+        errs(json!({"type": "parallel", "policy": "requireAll", "success": 1, "children": [act("a")]})),
+        ["at the root: a parallel has either a \"policy\" or \"success\"/\"failure\" thresholds, not both"]
+    );
+}
+
+#[test]
+fn break_and_continue_need_an_enclosing_loop() {
+    assert_eq!(
+        errs(many("sequence", vec![json!({"type": "break"})])),
+        [
+            "at `children[0]`: \"break\" is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"
+        ]
+    );
+    let tree = json!({"type": "loop", "label": "outer", "child": {"type": "untilFail", "child":
+        many("sequence", vec![json!({"type": "continue", "label": "outr"}), json!({"type": "break", "label": "inner"})])}});
+    assert_eq!(
+        errs(tree),
+        [
+            "at `child.child.children[0].label`: no enclosing loop is labelled \"outr\"; did you mean \"outer\"?",
+            "at `child.child.children[1].label`: no enclosing loop is labelled \"inner\"; enclosing labels: \"outer\""
+        ]
+    );
+}
+
+#[test]
+fn if_and_match_shapes() {
+    assert_eq!(
+        errs(json!({"type": "if", "branches": [{"if": act("a"), "then": act("b")}, {"then": act("b")}]})),
+        [
+            "at `branches[0].if.type`: \"if\" must be a condition node ({\"type\": \"condition\", ..}), found \"action\"",
+            "at `branches[1]`: a branch needs \"if\": a condition node, e.g. {\"type\": \"condition\", \"condition\": {..}}"
+        ]
+    );
+    assert_eq!(
+        errs(json!({"type": "match", "value": "mode", "cases": [{"when": [], "child": act("a")}]})),
+        [
+            "at `cases[0].when`: expected a key (string, integer or boolean) or a non-empty array of keys, found an array",
+            "at the root: \"match\" needs \"default\": the node run when no case matches (the loader cannot know every value)"
+        ]
+    );
+    assert_eq!(
+        errs(json!({"type": "match", "value": "mood", "cases": [], "default": act("a")})),
+        ["at `value`: unknown value type \"mood\"; did you mean \"mode\"?"]
+    );
+}
+
+#[test]
+fn subtrees_unknown_cyclic_and_too_deep() {
+    let mut lib = Library::new();
+    lib.insert_json(
+        "patrol",
+        &many(
+            "sequence",
+            vec![act("a"), json!({"type": "subtree", "subtreeId": "guard"})],
+        )
+        .to_string(),
+    )
+    .unwrap();
+    lib.insert_json(
+        "guard",
+        &one("inverter", json!({"type": "subtree", "subtreeId": "patrol"})).to_string(),
+    )
+    .unwrap();
+    let r = registry();
+    let e = r
+        .load_with(&json!({"type": "subtree", "subtreeId": "patrl"}).to_string(), &lib)
+        .unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at `subtreeId`: unknown subtree \"patrl\"; did you mean \"patrol\"?"]
+    );
+    let e = r
+        .load_with(&json!({"type": "subtree", "subtreeId": "patrol"}).to_string(), &lib)
+        .unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at `subtrees[\"guard\"].child.subtreeId`: subtree cycle: \"patrol\" -> \"guard\" -> \"patrol\""]
+    );
+    assert_eq!(
+        r.check_library(&lib).unwrap_err().problems().len(),
+        2,
+        "one cycle, seen from each end"
+    );
+
+    let mut deep = act("a");
+    for _ in 0..70 {
+        deep = one("inverter", deep);
+    }
+    assert_eq!(
+        errs(deep),
+        [format!(
+            "at `{}`: the tree is nested deeper than 64 levels (subtrees included)",
+            vec!["child"; 65].join(".")
+        )]
+    );
+
+    // A small library that would expand to 2^30 nodes.
+    let mut lib = Library::new();
+    for i in 0..30 {
+        let sub = |_| json!({"type": "subtree", "subtreeId": format!("s{}", i + 1)});
+        lib.insert_json(&format!("s{i}"), &many("sequence", vec![sub(0), sub(1)]).to_string())
+            .unwrap();
+    }
+    lib.insert_json("s30", &act("a").to_string()).unwrap();
+    let mut r = registry();
+    r.max_depth(1000).max_nodes(10_000);
+    let e = r
+        .load_with(&json!({"type": "subtree", "subtreeId": "s0"}).to_string(), &lib)
+        .unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at the root: the tree has more than 10000 nodes once its subtrees are inlined"]
+    );
+}
+
+#[test]
+fn duplicate_ids_and_every_problem_at_once() {
+    let tree = json!({"type": "sequence", "id": "n1", "children": [
+        {"type": "action", "id": "n1", "action": "a"},
+        {"type": "selectr", "children": [{"type": "wait"}]},
+        {"type": "subtree"}
+    ]});
+    assert_eq!(
+        errs(tree),
+        [
+            "at `children[0].id`: duplicate node id \"n1\" (first used at the root)",
+            "at `children[1].type`: unknown node type \"selectr\"; did you mean \"selector\"?",
+            "at `children[1].children[0]`: \"wait\" needs \"seconds\": a duration (a number >= 0)",
+            "at `children[2]`: \"subtree\" needs \"subtreeId\": the id of a subtree in the library",
+        ]
+    );
+}
+
+#[test]
+fn malformed_json_never_panics() {
+    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/trees/guard.json")).unwrap();
+    let r = registry();
+    // Every truncation of a real file is an error (or, for the whole file, a
+    // tree with unknown leaves for this registry), never a panic.
+    for end in (0..good.len()).filter(|&i| good.is_char_boundary(i)) {
+        assert!(r.load(&good[..end]).is_err());
+    }
+    let e = r.load("{\"type\": \"sequence\", \"children\": [").unwrap_err();
+    assert_eq!(
+        e.messages(),
+        [
+            "at the root: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list at line 1 column 34"
+        ]
+    );
+    let e = r.load("{\"type\": sequence}").unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at the root: malformed JSON at line 1 column 10: expected value at line 1 column 10"]
+    );
+    // Garbage: random bytes, deep nesting, odd values.
+    let mut seed = 0x1234_5678_u64;
+    for _ in 0..2000 {
+        let len = (seed % 64) as usize;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                b"{}[]\":,0123456789.-eEtrufalsn \\typechildrenx"[(seed >> 33) as usize % 44]
+            })
+            .collect();
+        let _ = r.load(&String::from_utf8_lossy(&bytes));
+    }
+    assert!(r.load(&"[".repeat(100_000)).is_err());
+    assert!(
+        r.load(&format!("{}{}", "{\"type\":\"inverter\",\"child\":".repeat(200), "1"))
+            .is_err()
+    );
+    assert!(
+        r.load("{\"type\": \"repeater\", \"count\": 1e400, \"child\": 1}")
+            .is_err()
+    );
+    assert!(r.load("{\"type\": \"wait\", \"seconds\": 1e308}").is_ok());
+    assert!(Library::from_json("{\"subtrees\": [1]}").is_err());
+}
+
+#[test]
+fn hand_built_models_are_checked_too() {
+    use bt_interp::model::{Node, Params};
+    use bt_runtime::NodeKind;
+    let bare = |kind, children| Node {
+        kind,
+        id: None,
+        name: None,
+        label: None,
+        hooks: None,
+        params: Params::None,
+        children,
+    };
+    let r = registry();
+    let lib = Library::new();
+    let e = r.build(&bare(NodeKind::Sequence, vec![]), &lib).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        [
+            "at the root: malformed \"sequence\" node: wrong children (0) or parameters for its kind; build nodes with `Node::from_json`"
+        ]
+    );
+    let e = r
+        .build(
+            &bare(
+                NodeKind::While,
+                vec![bare(NodeKind::Success, vec![]), bare(NodeKind::Success, vec![])],
+            ),
+            &lib,
+        )
+        .unwrap_err();
+    assert_eq!(e.problems().len(), 1);
+    let e = r.build(&bare(NodeKind::Loop, vec![bare(NodeKind::Break, vec![])]), &lib);
+    assert!(e.is_ok(), "a break inside a loop is fine");
+    let e = r
+        .build(&bare(NodeKind::Invert, vec![bare(NodeKind::Continue, vec![])]), &lib)
+        .unwrap_err();
+    assert_eq!(e.messages(), ["at `child`: \"continue\" is not inside a loop"]);
+}

@@ -1,0 +1,328 @@
+//! Differential testing of the two forms of a tree: compiled by `behave!` and
+//! interpreted from JSON by `bt-interp`. The [`treegen`] module writes random trees
+//! in both forms over the scripted leaves defined here; `build.rs` compiles the
+//! DSL form, and `tests/differential.rs` runs both forms on the same script of
+//! tick times and compares statuses, observer events and leaf events tick by tick.
+
+use std::cell::Cell;
+use std::sync::Arc;
+
+use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
+use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree};
+use serde::Deserialize;
+
+pub mod treegen;
+
+/// Ticks per run.
+pub const TICKS: usize = 60;
+/// The tick before which both forms are reset (halting whatever runs).
+pub const RESET_AT: usize = 31;
+
+/// The context of every generated tree: a clock, counters that drive the
+/// inline leaves, and a log of leaf events.
+#[derive(Debug, Default)]
+pub struct Ctx {
+    /// The time of the current tick.
+    pub now: f64,
+    /// The tick number.
+    pub tick: u64,
+    /// How many conditions have been checked so far (drives their results).
+    pub checks: Cell<u64>,
+    /// How many inline actions have run so far.
+    pub acts: u64,
+    /// Leaf events: `e3` enter, `t3` tick, `h3` halt, hook calls.
+    pub log: Vec<String>,
+}
+
+impl Clock for Ctx {
+    fn now(&self) -> f64 {
+        self.now
+    }
+}
+
+fn mix(a: u64, b: u64) -> u64 {
+    let mut r = Rng::new(a.wrapping_mul(0x1000_0001).wrapping_add(b));
+    r.next_u64()
+}
+
+impl Ctx {
+    fn next_check(&self) -> u64 {
+        let k = self.checks.get();
+        self.checks.set(k + 1);
+        k
+    }
+
+    /// An inline condition: a deterministic function of its id, the tick and
+    /// the number of checks so far.
+    pub fn inline_check(&self, id: u32) -> bool {
+        !mix(u64::from(id), self.tick * 131 + self.next_check()).is_multiple_of(3)
+    }
+
+    /// An inline action: stateless, no enter or halt hook.
+    pub fn inline_act(&mut self, id: u32) -> Status {
+        self.acts += 1;
+        self.log.push(format!("i{id}"));
+        match mix(u64::from(id) + 7, self.tick * 977 + self.acts) % 4 {
+            0 | 1 => Status::Success,
+            2 => Status::Failure,
+            _ => Status::Running,
+        }
+    }
+
+    /// The value `match` nodes look at.
+    pub fn phase(&self) -> i64 {
+        (mix(self.tick, self.next_check()) % 3) as i64
+    }
+
+    /// A lifecycle hook call.
+    pub fn hook(&mut self, id: u32, what: &str) {
+        self.log.push(format!("{what}{id}"));
+    }
+}
+
+/// A stateful action: returns its pattern's statuses in turn (`S`, `F`, `R`)
+/// and logs its enter, ticks and halts.
+#[derive(Debug, Clone)]
+pub struct Scripted {
+    id: u32,
+    pattern: Vec<Status>,
+    calls: usize,
+}
+
+impl Scripted {
+    /// Action `id` with `pattern`, e.g. `"SRF"`.
+    pub fn new(id: u32, pattern: &str) -> Scripted {
+        let pattern = pattern
+            .chars()
+            .map(|c| match c {
+                'S' => Status::Success,
+                'F' => Status::Failure,
+                _ => Status::Running,
+            })
+            .collect();
+        Scripted { id, pattern, calls: 0 }
+    }
+}
+
+impl Action<Ctx> for Scripted {
+    fn enter(&mut self, ctx: &mut Ctx) {
+        ctx.log.push(format!("e{}", self.id));
+    }
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        ctx.log.push(format!("t{}", self.id));
+        let s = self.pattern[self.calls % self.pattern.len()];
+        self.calls += 1;
+        s
+    }
+    fn halt(&mut self, ctx: &mut Ctx) {
+        ctx.log.push(format!("h{}", self.id));
+    }
+}
+
+/// A condition whose result follows its pattern (`T`, `F`), indexed by the
+/// number of checks made so far.
+#[derive(Debug, Clone)]
+pub struct Check {
+    id: u32,
+    pattern: Vec<bool>,
+}
+
+impl Check {
+    /// Condition `id` with `pattern`, e.g. `"TTF"`.
+    pub fn new(id: u32, pattern: &str) -> Check {
+        Check {
+            id,
+            pattern: pattern.chars().map(|c| c == 'T').collect(),
+        }
+    }
+}
+
+impl Condition<Ctx> for Check {
+    fn check(&self, ctx: &Ctx) -> bool {
+        let k = ctx.next_check() as usize + self.id as usize;
+        self.pattern[k % self.pattern.len()]
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Patterned {
+    id: u32,
+    pattern: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Id {
+    id: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HookParams {
+    id: u32,
+    what: String,
+}
+
+/// The JSON twin of `act(|c| c.inline_act(id))`.
+#[derive(Debug, Clone)]
+struct InlineAct(u32);
+
+impl Action<Ctx> for InlineAct {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        ctx.inline_act(self.0)
+    }
+}
+
+/// The JSON twin of `cond(|c| c.inline_check(id))`.
+struct InlineCheck(u32);
+
+impl Condition<Ctx> for InlineCheck {
+    fn check(&self, ctx: &Ctx) -> bool {
+        ctx.inline_check(self.0)
+    }
+}
+
+/// A hook action: logs and succeeds.
+#[derive(Debug, Clone)]
+struct Hook(u32, String);
+
+impl Action<Ctx> for Hook {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        ctx.hook(self.0, &self.1);
+        Status::Success
+    }
+}
+
+/// The value `phase`.
+struct Phase;
+
+impl MatchValue<Ctx> for Phase {
+    fn get<'c>(&self, ctx: &'c Ctx) -> KeyRef<'c> {
+        KeyRef::Int(ctx.phase())
+    }
+}
+
+/// The leaf types the generated JSON names.
+pub fn registry() -> Registry<Ctx> {
+    let mut r = Registry::new();
+    r.action("scripted", |p: Patterned| Scripted::new(p.id, &p.pattern))
+        .action("inlineAct", |p: Id| InlineAct(p.id))
+        .action("hook", |p: HookParams| Hook(p.id, p.what))
+        .condition("check", |p: Patterned| Check::new(p.id, &p.pattern))
+        .condition("inlineCheck", |p: Id| InlineCheck(p.id))
+        .value("phase", |_: bt_interp::NoParams| Phase);
+    r
+}
+
+/// One observer event.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Event {
+    /// `tick_started(now)`.
+    Start(f64),
+    /// `entered(node)`.
+    Enter(u32),
+    /// `ticked(node, status)`.
+    Tick(u32, Status),
+    /// `halted(node)`.
+    Halt(u32),
+    /// `tick_finished(status)`.
+    Finish(Status),
+}
+
+/// Records every observer event.
+#[derive(Debug, Default)]
+pub struct Recorder(pub Vec<Event>);
+
+impl Observer for Recorder {
+    fn tick_started(&mut self, now: f64) {
+        self.0.push(Event::Start(now));
+    }
+    fn entered(&mut self, node: NodeId) {
+        self.0.push(Event::Enter(node.0));
+    }
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        self.0.push(Event::Tick(node.0, status));
+    }
+    fn halted(&mut self, node: NodeId) {
+        self.0.push(Event::Halt(node.0));
+    }
+    fn tick_finished(&mut self, status: Status) {
+        self.0.push(Event::Finish(status));
+    }
+}
+
+/// What happened in one step of a run: a tick (with its status) or a reset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The root's status, `None` for a reset.
+    pub status: Option<Status>,
+    /// The observer events of the step.
+    pub events: Vec<Event>,
+    /// The leaf events of the step.
+    pub log: Vec<String>,
+}
+
+/// The tick times of a run: steps of 0, 0.25, 0.5 or 1 second from `seed`.
+pub fn times(seed: u64) -> Vec<f64> {
+    let mut r = treegen::Rand::new(seed ^ 0x7157);
+    let mut t = 0.0;
+    (0..TICKS)
+        .map(|_| {
+            t += [0.0, 0.25, 0.5, 1.0][r.below(4) as usize];
+            t
+        })
+        .collect()
+}
+
+/// Runs a tree through the standard script: `TICKS` ticks at `times(seed)`,
+/// with a reset before tick `RESET_AT`. `tick` and `reset` drive either form.
+pub fn run_script(
+    seed: u64,
+    mut tick: impl FnMut(&mut Ctx, f64, &mut Recorder) -> Status,
+    mut reset: impl FnMut(&mut Ctx, &mut Recorder),
+) -> Vec<Step> {
+    let mut ctx = Ctx::default();
+    let mut steps = Vec::new();
+    for (i, now) in times(seed).into_iter().enumerate() {
+        if i == RESET_AT {
+            let mut rec = Recorder::default();
+            reset(&mut ctx, &mut rec);
+            steps.push(Step {
+                status: None,
+                events: rec.0,
+                log: std::mem::take(&mut ctx.log),
+            });
+        }
+        ctx.now = now;
+        ctx.tick = i as u64;
+        let mut rec = Recorder::default();
+        let status = tick(&mut ctx, now, &mut rec);
+        steps.push(Step {
+            status: Some(status),
+            events: rec.0,
+            log: std::mem::take(&mut ctx.log),
+        });
+    }
+    steps
+}
+
+/// Runs the compiled tree `T`.
+pub fn run_compiled<T: Tree<Ctx> + Default>(seed: u64) -> Vec<Step> {
+    let tree = std::cell::RefCell::new(T::default());
+    run_script(
+        seed,
+        |ctx, now, rec| tree.borrow_mut().tick_observed(ctx, now, rec),
+        |ctx, rec| tree.borrow_mut().reset_observed(ctx, rec),
+    )
+}
+
+/// Runs the interpreted tree `def`.
+pub fn run_interpreted(def: &Arc<Definition<Ctx>>, seed: u64) -> Vec<Step> {
+    let agent = std::cell::RefCell::new(Agent::with_seed(def.clone(), Rng::DEFAULT_SEED));
+    run_script(
+        seed,
+        |ctx, now, rec| agent.borrow_mut().tick_observed(ctx, now, rec),
+        |ctx, rec| agent.borrow_mut().reset_observed(ctx, rec),
+    )
+}

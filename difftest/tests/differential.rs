@@ -1,0 +1,124 @@
+//! The differential test: every generated tree, compiled by `behave!` and
+//! interpreted from JSON, must give the same status, the same observer events
+//! and the same leaf events on every tick of the same script (DESIGN.md 7).
+#![allow(missing_docs)]
+
+use bt::NodeInfo;
+use bt_interp::Library;
+use difftest::*;
+
+/// One generated tree: its forms and how to run the compiled one.
+struct Case {
+    name: &'static str,
+    seed: u64,
+    dsl: &'static str,
+    json: &'static str,
+    library: &'static str,
+    run: fn(u64) -> Vec<Step>,
+    nodes: &'static [NodeInfo],
+}
+
+include!(concat!(env!("OUT_DIR"), "/trees.rs"));
+
+/// The first difference between the two runs, described for a person.
+fn compare(case: &Case) -> Result<(), String> {
+    let library = Library::from_json(case.library).map_err(|e| format!("library: {e}"))?;
+    let def = registry()
+        .load_with(case.json, &library)
+        .map_err(|e| format!("load: {e}"))?;
+    let rows: Vec<_> = def.nodes().iter().map(|r| (r.id, r.parent, r.kind)).collect();
+    let compiled_rows: Vec<_> = case.nodes.iter().map(|r| (r.id, r.parent, r.kind)).collect();
+    if rows != compiled_rows {
+        return Err(format!(
+            "node tables differ:\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}"
+        ));
+    }
+    let compiled = (case.run)(case.seed);
+    let interpreted = run_interpreted(&def, case.seed);
+    for (i, (c, t)) in compiled.iter().zip(&interpreted).enumerate() {
+        if c != t {
+            return Err(format!(
+                "step {i} (status {:?}) differs:\n  compiled:    {:?} {:?} {:?}\n  interpreted: {:?} {:?} {:?}",
+                c.status, c.status, c.events, c.log, t.status, t.events, t.log
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn compiled_and_interpreted_trees_agree_tick_by_tick() {
+    assert!(CASES.len() >= 200, "at least 200 trees");
+    let mut failures = Vec::new();
+    for case in CASES {
+        if let Err(e) = compare(case) {
+            failures.push(format!(
+                "{} (seed {}):\n{}\n  dsl: {}\n  json: {}\n  library: {}",
+                case.name, case.seed, e, case.dsl, case.json, case.library
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} trees disagree; first:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures[0]
+    );
+}
+
+#[test]
+fn the_generated_trees_are_varied() {
+    use bt::NodeKind;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut deepest = 0;
+    let mut ticks_with_halts = 0;
+    let mut reached = std::collections::BTreeSet::new();
+    let mut hook_calls = 0;
+    for case in CASES {
+        for row in case.nodes {
+            seen.insert(row.kind);
+            deepest = deepest.max(bt::node::depth(case.nodes, row.id));
+        }
+        let steps = (case.run)(case.seed);
+        ticks_with_halts += steps
+            .iter()
+            .filter(|s| s.events.iter().any(|e| matches!(e, Event::Halt(_))))
+            .count();
+        for step in &steps {
+            for e in &step.events {
+                if let Event::Tick(id, _) = e {
+                    reached.insert(case.nodes[*id as usize].kind);
+                }
+            }
+            hook_calls += step.log.iter().filter(|l| l.starts_with("on_")).count();
+        }
+    }
+    let unreached: Vec<NodeKind> = treegen::MACRO_KINDS
+        .iter()
+        .copied()
+        .filter(|k| !reached.contains(k))
+        .collect();
+    assert!(unreached.is_empty(), "kinds never ticked: {unreached:?}");
+    assert!(
+        !treegen::MACRO_HOOKS || hook_calls > 100,
+        "hooks are exercised ({hook_calls} calls)"
+    );
+    let missing: Vec<NodeKind> = treegen::MACRO_KINDS
+        .iter()
+        .copied()
+        .filter(|k| !seen.contains(k))
+        .collect();
+    assert!(missing.is_empty(), "kinds never generated: {missing:?}");
+    assert_eq!(
+        deepest,
+        treegen::MAX_DEPTH,
+        "nesting reaches depth {}",
+        treegen::MAX_DEPTH
+    );
+    assert!(ticks_with_halts > 500, "halts are exercised ({ticks_with_halts} steps)");
+    assert!(
+        CASES.iter().all(|c| times(c.seed).len() >= 50),
+        "at least 50 ticks per tree"
+    );
+}
