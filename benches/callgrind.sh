@@ -12,7 +12,7 @@ bin=$(cargo bench --bench trees --no-run --message-format=json 2>/dev/null |
     sed -n 's/.*"executable":"\([^"]*trees-[^"]*\)".*/\1/p' | tail -n1)
 trees=${1:-"t1 t2 t3"}
 shift || true
-forms=${*:-"baseline compiled hand_written bonsai bt_lite"}
+forms=${*:-"baseline compiled hand_written interpreted bonsai bt_lite"}
 ir() { # tree form ticks -> instructions executed
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --ticks "$1" "$2" "$3" 2>&1 |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

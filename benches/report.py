@@ -72,12 +72,13 @@ def observe_table(m):
 
 
 def scale_table(m):
-    print("| agents | sequential ns/agent-tick | rayon (2 threads) ns/agent-tick | speed-up |")
-    print("|---:|---:|---:|---:|")
+    print("| agents | compiled, sequential ns/agent-tick | compiled, rayon (2 threads) | rayon speed-up | interpreted, sequential |")
+    print("|---:|---:|---:|---:|---:|")
     for n in (1_000, 10_000, 100_000, 1_000_000):
-        s, r = m.get(("scale_t1", f"sequential/{n}")), m.get(("scale_t1", f"rayon/{n}"))
+        s, r, i = (m.get(("scale_t1", f"{f}/{n}")) for f in ("sequential", "rayon", "interpreted"))
         if s and r:
-            print(f"| {n:,} | {fmt(s / n)} | {fmt(r / n)} | {s / r:.2f}x |")
+            i = fmt(i / n) if i else "-"
+            print(f"| {n:,} | {fmt(s / n)} | {fmt(r / n)} | {s / r:.2f}x | {i} |")
 
 
 def main():

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 mod trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
-use trees::{bonsai_forms, btlite_forms};
+use trees::{bonsai_forms, btlite_forms, interp_forms};
 
 /// Ticks per measured iteration: a stretch of the scripted world long enough
 /// that every branch of the tree is taken. The tick number carries on from one
@@ -62,6 +62,7 @@ fn t1(c: &mut Criterion) {
     baseline::<T1>(&mut g);
     form::<T1, _>(&mut g, "compiled", forms::compiled_t1());
     form::<T1, _>(&mut g, "hand_written", trees::wild_dog::WildDogByHand::default());
+    form::<T1, _>(&mut g, "interpreted", interp_forms::t1());
     form::<T1, _>(&mut g, "bonsai", bonsai_forms::t1());
     form::<T1, _>(&mut g, "bt_lite", btlite_forms::t1());
     g.finish();
@@ -72,6 +73,7 @@ fn t2(c: &mut Criterion) {
     baseline::<T2>(&mut g);
     form::<T2, _>(&mut g, "compiled", forms::compiled_t2());
     form::<T2, _>(&mut g, "hand_written", trees::guard::GuardByHand::default());
+    form::<T2, _>(&mut g, "interpreted", interp_forms::t2());
     form::<T2, _>(&mut g, "bonsai", bonsai_forms::t2());
     form::<T2, _>(&mut g, "bt_lite", btlite_forms::t2());
     g.finish();
@@ -82,6 +84,7 @@ fn t3(c: &mut Criterion) {
     baseline::<T3>(&mut g);
     form::<T3, _>(&mut g, "compiled", forms::compiled_t3());
     form::<T3, _>(&mut g, "hand_written", trees::synthetic::SyntheticByHand::default());
+    form::<T3, _>(&mut g, "interpreted", interp_forms::t3());
     // The peers take up to tens of milliseconds per iteration here: fewer samples.
     g.sample_size(10);
     form::<T3, _>(&mut g, "bonsai", bonsai_forms::t3());
@@ -165,8 +168,9 @@ fn agents(n: usize) -> Vec<Agent> {
         .collect()
 }
 
-/// T1 for N agents, one tick of every agent per iteration: sequentially, and
-/// split across the cores with rayon.
+/// T1 for N agents, one tick of every agent per iteration: compiled trees
+/// sequentially and split across the cores with rayon, and interpreted agents
+/// sharing one definition, sequentially.
 fn scale(c: &mut Criterion) {
     let mut g = c.benchmark_group("scale_t1");
     for n in [1_000, 10_000, 100_000, 1_000_000] {
@@ -179,6 +183,22 @@ fn scale(c: &mut Criterion) {
             b.iter(|| {
                 for agent in all.iter_mut() {
                     black_box(tick_agent(agent, tick));
+                }
+                tick = tick.wrapping_add(1);
+            })
+        });
+        g.bench_function(format!("interpreted/{n}"), |b| {
+            // One definition shared by every agent; each agent owns its state.
+            let def = interp_forms::definition_t1();
+            let mut all: Vec<_> = agents(n)
+                .into_iter()
+                .map(|a| (bt_interp::Agent::new(def.clone()), a.ctx, a.phase))
+                .collect();
+            let mut tick = 0u32;
+            b.iter(|| {
+                for (agent, ctx, phase) in all.iter_mut() {
+                    let now = T1::step(tick.wrapping_add(*phase), ctx);
+                    black_box(agent.tick_at(ctx, now));
                 }
                 tick = tick.wrapping_add(1);
             })
@@ -202,7 +222,7 @@ fn scale(c: &mut Criterion) {
 /// the statuses seen, so the work cannot be optimised away.
 fn ticks_only(args: &[String]) {
     let [tree, form, n] = args else {
-        panic!("usage: --ticks t1|t2|t3 compiled|hand_written|bonsai|bt_lite|baseline N");
+        panic!("usage: --ticks t1|t2|t3 compiled|hand_written|interpreted|bonsai|bt_lite|baseline N");
     };
     let n: u32 = n.parse().expect("N is a number");
     fn go<W: Workload, F: Form<W::Ctx>>(mut f: F, n: u32) -> [u32; 3] {
@@ -220,16 +240,19 @@ fn ticks_only(args: &[String]) {
         ("t1", "baseline") => script_only::<T1>(n),
         ("t1", "compiled") => go::<T1, _>(forms::compiled_t1(), n),
         ("t1", "hand_written") => go::<T1, _>(trees::wild_dog::WildDogByHand::default(), n),
+        ("t1", "interpreted") => go::<T1, _>(interp_forms::t1(), n),
         ("t1", "bonsai") => go::<T1, _>(bonsai_forms::t1(), n),
         ("t1", "bt_lite") => go::<T1, _>(btlite_forms::t1(), n),
         ("t2", "baseline") => script_only::<T2>(n),
         ("t2", "compiled") => go::<T2, _>(forms::compiled_t2(), n),
         ("t2", "hand_written") => go::<T2, _>(trees::guard::GuardByHand::default(), n),
+        ("t2", "interpreted") => go::<T2, _>(interp_forms::t2(), n),
         ("t2", "bonsai") => go::<T2, _>(bonsai_forms::t2(), n),
         ("t2", "bt_lite") => go::<T2, _>(btlite_forms::t2(), n),
         ("t3", "baseline") => script_only::<T3>(n),
         ("t3", "compiled") => go::<T3, _>(forms::compiled_t3(), n),
         ("t3", "hand_written") => go::<T3, _>(trees::synthetic::SyntheticByHand::default(), n),
+        ("t3", "interpreted") => go::<T3, _>(interp_forms::t3(), n),
         ("t3", "bonsai") => go::<T3, _>(bonsai_forms::t3(), n),
         ("t3", "bt_lite") => go::<T3, _>(btlite_forms::t3(), n),
         other => panic!("unknown tree and form {other:?}"),

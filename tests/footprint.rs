@@ -2,8 +2,8 @@
 //! tick (counted by a counting global allocator over 10,000 ticks after 1,000
 //! warm-up ticks), bytes of the instance itself (`size_of`) and heap bytes it
 //! holds (allocated by its construction and still live). The compiled and
-//! hand-written forms must allocate nothing, ever, and T1's compiled state
-//! must fit in 24 bytes (DESIGN.md section 8).
+//! hand-written forms must allocate nothing, ever, the interpreter nothing
+//! after load, and T1's compiled state must fit in 24 bytes (DESIGN.md section 8).
 //!
 //! `cargo test --test footprint -- --nocapture` prints the table in BENCHMARKS.md.
 // A global allocator is an `unsafe` trait; this test needs one to count.
@@ -16,7 +16,10 @@ use std::cell::Cell;
 mod trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
+use trees::interp_forms::{self, Interpreted};
 use trees::{bonsai_forms, btlite_forms};
+
+use bt_interp::Agent;
 
 /// Counts the allocations and live bytes of the current thread (the test
 /// harness's own threads do not disturb the counts).
@@ -97,17 +100,27 @@ fn measure<W: Workload, F: Form<W::Ctx>>(form: &'static str, make: impl FnOnce()
 
 #[test]
 fn allocations_per_tick_and_bytes_per_instance() {
+    // The interpreter's definitions are loaded once and shared: an agent's
+    // heap bytes are its own running state only.
+    let (d1, d2, d3) = (
+        interp_forms::definition_t1(),
+        interp_forms::definition_t2(),
+        interp_forms::definition_t3(),
+    );
     let rows = [
         measure::<T1, _>("compiled", forms::compiled_t1),
         measure::<T1, _>("hand_written", trees::wild_dog::WildDogByHand::default),
+        measure::<T1, _>("interpreted", || Interpreted(Agent::new(d1.clone()))),
         measure::<T1, _>("bonsai", bonsai_forms::t1),
         measure::<T1, _>("bt_lite", btlite_forms::t1),
         measure::<T2, _>("compiled", forms::compiled_t2),
         measure::<T2, _>("hand_written", trees::guard::GuardByHand::default),
+        measure::<T2, _>("interpreted", || Interpreted(Agent::new(d2.clone()))),
         measure::<T2, _>("bonsai", bonsai_forms::t2),
         measure::<T2, _>("bt_lite", btlite_forms::t2),
         measure::<T3, _>("compiled", forms::compiled_t3),
         measure::<T3, _>("hand_written", trees::synthetic::SyntheticByHand::default),
+        measure::<T3, _>("interpreted", || Interpreted(Agent::new(d3.clone()))),
         measure::<T3, _>("bonsai", bonsai_forms::t3),
         measure::<T3, _>("bt_lite", btlite_forms::t3),
     ];
@@ -119,12 +132,22 @@ fn allocations_per_tick_and_bytes_per_instance() {
             r.tree, r.form, r.allocs_per_tick, r.size_of, r.heap_bytes
         );
     }
+    println!();
+    println!("| tree | interpreter: state_bytes() per agent | action leaves per agent (boxed) |");
+    println!("|---|---:|---:|");
+    println!("| t1_wild_dog | {} | {} |", d1.state_bytes(), d1.action_count());
+    println!("| t2_guard | {} | {} |", d2.state_bytes(), d2.action_count());
+    println!("| t3_synthetic | {} | {} |", d3.state_bytes(), d3.action_count());
     for r in rows.iter().filter(|r| matches!(r.form, "compiled" | "hand_written")) {
         assert_eq!((r.allocs_per_tick, r.heap_bytes), (0.0, 0), "{r:?}");
     }
+    for r in rows.iter().filter(|r| r.form == "interpreted") {
+        assert_eq!(r.allocs_per_tick, 0.0, "the interpreter after load: {r:?}");
+    }
     assert!(rows[0].size_of <= 24, "T1 compiled: {} bytes", rows[0].size_of);
     // The peers really are measured: bonsai allocates while it ticks.
-    assert!(rows[2].allocs_per_tick > 0.0 && rows[2].heap_bytes > 0, "{:?}", rows[2]);
+    let bonsai = rows.iter().find(|r| r.form == "bonsai").unwrap();
+    assert!(bonsai.allocs_per_tick > 0.0 && bonsai.heap_bytes > 0, "{bonsai:?}");
 }
 
 #[test]

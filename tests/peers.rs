@@ -1,11 +1,13 @@
-//! The peer crates' forms of the benchmark trees (bonsai-bt, behavior-tree-lite)
-//! do the same work as the compiled form: same leaves ticked in the same
-//! order, same context after every tick. So the benches compare like with like.
+//! The other forms of the benchmark trees do the same work as the compiled
+//! form, so the benches compare like with like: our interpreter exactly (same
+//! statuses, same context, enter and halt hooks included, after every tick);
+//! the peer crates (bonsai-bt, behavior-tree-lite) the same leaves ticked in
+//! the same order and the same context after every tick.
 #[path = "../benches/trees/mod.rs"]
 mod trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
-use trees::{bonsai_forms, btlite_forms, guard::GuardCtx};
+use trees::{bonsai_forms, btlite_forms, guard::GuardCtx, interp_forms};
 
 /// Ticks `reference` and `other` side by side; `same` compares the contexts.
 fn agree<W: Workload, R: Form<W::Ctx>, O: Form<W::Ctx>>(
@@ -25,6 +27,30 @@ where
         assert!(same(&a, &b), "{} at tick {tick}:\n{a:?}\n{b:?}", W::NAME);
     }
     a
+}
+
+/// Ticks both forms side by side: same status and same context after every tick.
+fn identical<W: Workload, R: Form<W::Ctx>, O: Form<W::Ctx>>(mut reference: R, mut other: O, ticks: u32) -> [u32; 3]
+where
+    W::Ctx: std::fmt::Debug + PartialEq,
+{
+    let (mut a, mut b) = (W::context(), W::context());
+    let mut seen = [0; 3];
+    for tick in 0..ticks {
+        let (now_a, now_b) = (W::step(tick, &mut a), W::step(tick, &mut b));
+        let (x, y) = (reference.tick(&mut a, now_a), other.tick(&mut b, now_b));
+        assert_eq!((x, &a), (y, &b), "{} at tick {tick}", W::NAME);
+        seen[x as usize] += 1;
+    }
+    seen
+}
+
+#[test]
+fn the_interpreter_does_exactly_what_the_compiled_trees_do() {
+    identical::<T1, _, _>(forms::compiled_t1(), interp_forms::t1(), 10_000);
+    let t2 = identical::<T2, _, _>(forms::compiled_t2(), interp_forms::t2(), 10_000);
+    let t3 = identical::<T3, _, _>(forms::compiled_t3(), interp_forms::t3(), 10_000);
+    assert!(t2[2] > 1000 && t3.iter().all(|&n| n > 1000), "{t2:?} {t3:?}");
 }
 
 #[test]

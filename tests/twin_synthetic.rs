@@ -49,6 +49,9 @@ fn the_checked_in_files_are_what_the_generator_writes() {
             std::fs::write(&path, &fresh).unwrap();
         }
         let on_disk = std::fs::read_to_string(&path).unwrap();
-        assert!(on_disk == fresh, "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`");
+        assert!(
+            on_disk == fresh,
+            "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`"
+        );
     }
 }

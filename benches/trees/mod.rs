@@ -7,6 +7,7 @@ pub mod bonsai_forms;
 pub mod btlite_forms;
 pub mod forms;
 pub mod guard;
+pub mod interp_forms;
 pub mod synthetic;
 pub mod synthetic_gen;
 pub mod wild_dog;

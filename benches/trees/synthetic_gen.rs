@@ -163,7 +163,11 @@ pub fn json_tree(root: &Node) -> String {
 fn write_json(out: &mut String, node: &Node, indent: usize) {
     let pad = "  ".repeat(indent);
     match node {
-        Node::Leaf(id) => write!(out, r#"{pad}{{"type": "action", "action": {{"type": "leaf", "id": {id}}}}}"#).unwrap(),
+        Node::Leaf(id) => write!(
+            out,
+            r#"{pad}{{"type": "action", "action": {{"type": "leaf", "id": {id}}}}}"#
+        )
+        .unwrap(),
         Node::Composite(selector, kids) => {
             let kind = if *selector { "selector" } else { "sequence" };
             writeln!(out, r#"{pad}{{"type": "{kind}", "children": ["#).unwrap();
