@@ -130,7 +130,7 @@ fn script(t: u32, seed: u64, w: &mut World) {
     {
         let h = (t as u64 * 2_654_435_761 + (i as u64 + seed) * 40_503) >> 7;
         let status = match h % 7 {
-            0 | 1 | 2 => Status::Success,
+            0..=2 => Status::Success,
             3 | 4 => Status::Failure,
             _ => Status::Running,
         };
