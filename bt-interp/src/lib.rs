@@ -58,6 +58,7 @@ pub mod model;
 mod registry;
 
 pub use agent::Agent;
+pub use compile::label as node_label;
 pub use definition::{Definition, NodeRow};
 pub use error::{LoadError, Problem};
 pub use library::Library;

@@ -72,6 +72,13 @@ pub fn tree(l: &Lowered) -> TokenStream {
     let table = node_table(l);
     let (tick_fn, run_fn) = entry_points(l, ctx);
     let fingerprint = fingerprint(l);
+    let json = crate::json::export(&l.tree.roots[0]);
+    // Compiled from a file: mention it so editing the file rebuilds the crate.
+    let source = l.tree.source_file.iter().map(|file| {
+        quote!(
+            const _: &[u8] = ::core::include_bytes!(#file);
+        )
+    });
     let persistence = persist::impls(l, &fields);
 
     quote! {
@@ -93,6 +100,9 @@ pub fn tree(l: &Lowered) -> TokenStream {
             /// A hash of this tree's shape (and its subtrees'), saved with its
             /// running state so that state from another tree is rejected.
             pub const FINGERPRINT: u64 = #fingerprint;
+            /// This tree in the JSON form that `bt-interp` loads and JSON tools
+            /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
+            pub const JSON: &'static str = #json;
             const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
 
             /// A new, idle instance whose random nodes use the default seed.
@@ -178,6 +188,8 @@ pub fn tree(l: &Lowered) -> TokenStream {
 
         #(#cfgs)*
         #persistence
+
+        #(#source)*
     }
 }
 

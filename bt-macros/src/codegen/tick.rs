@@ -152,10 +152,10 @@ impl Gen<'_> {
         let f = field(s.id);
         let span = s.node.span;
         match &s.node.kind {
-            Kind::Sequence => self.resume_chain(s, quote!(Success)),
-            Kind::Selector => self.resume_chain(s, quote!(Failure)),
-            Kind::ReactiveSequence => self.reactive_chain(s, quote!(Success)),
-            Kind::ReactiveSelector => self.reactive_chain(s, quote!(Failure)),
+            Kind::Sequence => self.chain(s, quote!(Success), false),
+            Kind::Selector => self.chain(s, quote!(Failure), false),
+            Kind::ReactiveSequence => self.chain(s, quote!(Success), true),
+            Kind::ReactiveSelector => self.chain(s, quote!(Failure), true),
             Kind::Parallel { success, failure } => {
                 let n = s.children.len();
                 let (need, fail) = thresholds(*success, *failure, n);
@@ -354,55 +354,26 @@ impl Gen<'_> {
         }
     }
 
-    /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure): resume at
-    /// the running child; `cont` moves on in the same tick, anything else returns.
-    fn resume_chain(&self, s: &Slot, cont: TokenStream) -> TokenStream {
-        let rt = rt();
-        let f = field(s.id);
-        let steps = (0..s.children.len()).map(|i| {
-            let i1 = lit(i + 1);
-            let child = self.guarded_child(s, i, quote!(__r != #i1), quote!(self.#f = 0;));
-            quote! {
-                if __r <= #i1 {
-                    match #child {
-                        #rt::Status::#cont => {}
-                        __s => {
-                            self.#f = if let #rt::Status::Running = __s { #i1 } else { 0 };
-                            break '__node __s;
-                        }
-                    }
-                }
-            }
-        });
-        quote! {{
-            let __r = self.#f;
-            '__node: {
-                #(#steps)*
-                self.#f = 0;
-                #rt::Status::#cont
-            }
-        }}
-    }
-
-    /// The reactive forms: start at child 0 every tick; when a child stops the
-    /// pass, a later child that was running is halted.
-    fn reactive_chain(&self, s: &Slot, cont: TokenStream) -> TokenStream {
+    /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure): `cont`
+    /// moves on to the next child in the same tick, anything else returns.
+    /// Memory forms resume at the running child; reactive forms start at child
+    /// 0 every tick and halt a later child that was running when an earlier
+    /// one stops the pass.
+    fn chain(&self, s: &Slot, cont: TokenStream, reactive: bool) -> TokenStream {
         let rt = rt();
         let f = field(s.id);
         let halt_children = child_halt_name(s.id);
         let steps = (0..s.children.len()).map(|i| {
             let i1 = lit(i + 1);
-            let halt_later = if i + 1 < s.children.len() {
+            let halt_later = (reactive && i + 1 < s.children.len()).then(|| {
                 quote! {
                     if __r > #i1 {
                         self.#halt_children(__ctx, __env, __r);
                     }
                 }
-            } else {
-                quote!()
-            };
+            });
             let child = self.guarded_child(s, i, quote!(__r != #i1), quote!(#halt_later self.#f = 0;));
-            quote! {
+            let step = quote! {
                 match #child {
                     #rt::Status::#cont => {}
                     __s => {
@@ -411,6 +382,11 @@ impl Gen<'_> {
                         break '__node __s;
                     }
                 }
+            };
+            if reactive {
+                step
+            } else {
+                quote!(if __r <= #i1 { #step })
             }
         });
         quote! {{
