@@ -18,7 +18,7 @@ impl Gen<'_> {
     pub(super) fn tick_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let ctx = &self.ctx;
-        let (name, id) = (super::tick_name(s.id), flat_id(self.l, s.id));
+        let (name, id) = (super::tick_name(s.id, self.fast), flat_id(self.l, s.id));
         let body = self.tick_body(s);
         let body = if (0..s.children.len()).any(|i| self.child(s, i).may_jump()) {
             quote!('__jump: { #body })
@@ -28,11 +28,18 @@ impl Gen<'_> {
         let hooks = &s.node.hooks;
         let on_enter = hooks.enter.as_ref().map(|h| self.hook(s, h));
         let on_exit = hooks.exit.as_ref().map(|h| self.hook(s, h));
+        let report = |call: TokenStream| if self.fast { quote!() } else { call };
+        let (entered, halted) = (report(quote!(__env.entered(#id);)), report(quote!(__env.halted(#id);)));
+        let ticked = if self.fast {
+            quote!(__status)
+        } else {
+            quote!(__env.ticked(#id, __status))
+        };
         let passing = s.passes_jump.then(|| {
             quote! {
                 if __env.jump != 0 {
                     #on_exit
-                    __env.halted(#id);
+                    #halted
                     return __status;
                 }
             }
@@ -59,13 +66,13 @@ impl Gen<'_> {
                 __entering: bool,
             ) -> #rt::Status {
                 if __entering {
-                    __env.entered(#id);
+                    #entered
                     #on_enter
                 }
                 let __status: #rt::Status = #body;
                 #passing
                 #completion
-                __env.ticked(#id, __status)
+                #ticked
             }
         }
     }
@@ -348,8 +355,8 @@ impl Gen<'_> {
                 let vars = self.var_bindings(s, &closure.to_token_stream());
                 quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(__ctx, #closure) })
             }
-            Kind::Act(Leaf::Value { .. }) => self.action_step(s, quote!(Tick(__entering))),
-            Kind::Subtree { .. } => self.subtree_step(s, quote!(Tick(__entering))),
+            Kind::Act(Leaf::Value { .. }) => self.action_step(s, self.tick_step()),
+            Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         }
     }
@@ -768,6 +775,15 @@ impl Gen<'_> {
                 }
             }
         }}
+    }
+
+    /// The `Step` that ticks a leaf or subtree on this path.
+    fn tick_step(&self) -> TokenStream {
+        if self.fast {
+            quote!(Fast(__entering))
+        } else {
+            quote!(Tick(__entering))
+        }
     }
 
     /// Ticks or halts (`step`) an action value, spanned on the leaf so that a
