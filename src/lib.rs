@@ -65,6 +65,7 @@ macro_rules! __if_serde {
 /// Paths used by the code `behave!` generates. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__if_serde as if_serde;
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
         Action, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run, Status,

@@ -190,8 +190,12 @@ fn action<A: Action<DogCtx>>(leaf: &mut A, ctx: &mut DogCtx, entering: bool) -> 
     leaf.tick(ctx)
 }
 
-/// A scripted world for `ticks` ticks at 10 Hz: the target comes and goes.
+/// Seconds per tick: 8 Hz, a power of two, so that peers that accumulate time
+/// step by step (bonsai-bt's `Wait`) see exactly the same instants.
+pub const DT: f64 = 0.125;
+
+/// The scripted world at tick `tick` (8 Hz): the target comes and goes.
 pub fn script(tick: u32, ctx: &mut DogCtx) {
-    ctx.now = f64::from(tick) * 0.1;
+    ctx.now = f64::from(tick) * DT;
     ctx.has_target = tick % 97 < 80;
 }

@@ -633,7 +633,9 @@ fn check_shape(node: &Node) -> Result<(), String> {
 }
 
 /// The node's label in the node table.
-fn label(node: &Node) -> String {
+/// The label a node shows in the node table and traces (`wait(1.0)`,
+/// `dialogue(dialogueId: "x")`), shared with trees `behave!` compiles from JSON.
+pub fn label(node: &Node) -> String {
     let name = node.kind.json_name();
     let base = match &node.params {
         Params::Leaf(l) if l.params.is_empty() => l.type_name.clone(),

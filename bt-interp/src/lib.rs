@@ -72,6 +72,7 @@ mod persist;
 mod registry;
 
 pub use agent::Agent;
+pub use compile::label as node_label;
 pub use definition::{Definition, NodeRow};
 pub use error::{LoadError, Problem};
 pub use library::Library;

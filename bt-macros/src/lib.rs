@@ -11,6 +11,7 @@
 mod check;
 mod codegen;
 mod errors;
+mod json;
 mod lower;
 mod model;
 mod parse;

@@ -34,6 +34,8 @@ pub struct Tree {
     pub roots: Vec<Node>,
     /// The body's braces.
     pub body_span: Span,
+    /// The JSON file the tree was read from (absolute), so editing it rebuilds the crate.
+    pub source_file: Option<String>,
 }
 
 /// One node with its meaning resolved.
@@ -326,7 +328,13 @@ pub fn build(input: Input, errors: &mut Errors) -> Vec<Tree> {
 }
 
 fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
-    let roots = t.roots.into_iter().map(|n| build_node(n, errors)).collect();
+    let (roots, source_file) = match t.json {
+        None => (t.roots.into_iter().map(|n| build_node(n, errors)).collect(), None),
+        Some(source) => match crate::json::build(&source, errors) {
+            Some((root, file)) => (vec![root], Some(file)),
+            None => (vec![plain(Kind::Invalid, source.path.span(), String::new())], None),
+        },
+    };
     Tree {
         attrs: t.attrs,
         vis: t.vis,
@@ -334,11 +342,12 @@ fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
         ctx: t.ctx,
         roots,
         body_span: t.body_span,
+        source_file,
     }
 }
 
 /// A node with no children, hooks or label.
-fn plain(kind: Kind, span: Span, label: String) -> Node {
+pub(crate) fn plain(kind: Kind, span: Span, label: String) -> Node {
     Node {
         kind,
         span,
@@ -498,7 +507,7 @@ fn node_span(node: &NodeSyntax) -> Span {
 }
 
 /// The condition of `if`, `while` or `abort_if` as a condition node.
-fn condition(expr: Expr, errors: &mut Errors) -> Node {
+pub(crate) fn condition(expr: Expr, errors: &mut Errors) -> Node {
     let span = expr.span();
     let label = render(&expr.to_token_stream());
     let kind = match expr {

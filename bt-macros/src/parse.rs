@@ -35,6 +35,20 @@ pub struct TreeSyntax {
     pub roots: Vec<NodeSyntax>,
     /// The braces of the body, for errors about the root.
     pub body_span: Span,
+    /// `= json("file.json") { "leafType" => RustType, .. }`: the tree is read from a
+    /// file, relative to the crate's `Cargo.toml` or else to the source file.
+    pub json: Option<JsonSource>,
+}
+
+/// A tree written as JSON in a file (the `bt-interp` format), with the Rust
+/// types its leaf type names stand for.
+#[derive(Debug)]
+pub struct JsonSource {
+    /// The file, relative to the crate's `Cargo.toml`.
+    pub path: syn::LitStr,
+    /// `"leafType" => RustType` (conditions, actions, hooks, subtrees) or
+    /// `"valueName" => |c| ..` (the value a `match` compares).
+    pub leaves: Vec<(syn::LitStr, Expr)>,
 }
 
 /// One node as written, with what may precede it.
@@ -205,9 +219,38 @@ impl Parse for TreeSyntax {
             )
         })?;
         let ctx = input.call(Type::without_plus)?;
+        let json = if input.peek(Token![=]) {
+            input.parse::<Token![=]>()?;
+            let word: Ident = input.parse()?;
+            if word != "json" {
+                return Err(syn::Error::new(
+                    word.span(),
+                    "expected `json(\"file.json\")`: a tree read from a JSON file",
+                ));
+            }
+            let file;
+            parenthesized!(file in input);
+            Some(file.parse::<syn::LitStr>()?)
+        } else {
+            None
+        };
         let body;
         let brace = braced!(body in input);
-        let roots = parse_nodes(&body)?;
+        let (roots, json) = match json {
+            None => (parse_nodes(&body)?, None),
+            Some(path) => {
+                let mut leaves = Vec::new();
+                while !body.is_empty() {
+                    let name: syn::LitStr = body.parse()?;
+                    body.parse::<Token![=>]>()?;
+                    leaves.push((name, body.parse()?));
+                    if !body.is_empty() {
+                        body.parse::<Token![,]>()?;
+                    }
+                }
+                (Vec::new(), Some(JsonSource { path, leaves }))
+            }
+        };
         Ok(TreeSyntax {
             attrs,
             vis,
@@ -215,6 +258,7 @@ impl Parse for TreeSyntax {
             ctx,
             roots,
             body_span: brace.span.join(),
+            json,
         })
     }
 }

@@ -25,6 +25,10 @@ pub(crate) struct Gen<'a> {
     pub l: &'a Lowered<'a>,
     /// The context type, lifetimes elided (`Ctx<'_>`).
     pub ctx: syn::Type,
+    /// Writing the fast path (`__fast_N`: no observer calls) rather than the
+    /// observed one (`__tick_N`). Both exist because LLVM does not always
+    /// remove no-op observer calls from large trees (BENCHMARKS.md, T3).
+    pub fast: bool,
 }
 
 /// The hidden module of the facade that generated code reaches the runtime through.
@@ -43,6 +47,12 @@ pub fn tree(l: &Lowered) -> TokenStream {
     let g = Gen {
         l,
         ctx: elided(&l.tree.ctx),
+        fast: false,
+    };
+    let fast = Gen {
+        l,
+        ctx: elided(&l.tree.ctx),
+        fast: true,
     };
     let rt = rt();
     let t = l.tree;
@@ -66,12 +76,20 @@ pub fn tree(l: &Lowered) -> TokenStream {
     };
 
     let ticks = l.slots.iter().map(|s| g.tick_method(s));
+    let fast_ticks = l.slots.iter().map(|s| fast.tick_method(s));
     let halts = l.slots.iter().map(|s| g.halt_method(s));
     let helpers = l.slots.iter().filter_map(|s| g.child_halt_helper(s));
     let node_count = node_count(l);
     let table = node_table(l);
     let (tick_fn, run_fn) = entry_points(l, ctx);
     let fingerprint = fingerprint(l);
+    let json = crate::json::export(&l.tree.roots[0]);
+    // Compiled from a file: mention it so editing the file rebuilds the crate.
+    let source = l.tree.source_file.iter().map(|file| {
+        quote!(
+            const _: &[u8] = ::core::include_bytes!(#file);
+        )
+    });
     let persistence = persist::impls(l, &fields);
 
     quote! {
@@ -93,6 +111,9 @@ pub fn tree(l: &Lowered) -> TokenStream {
             /// A hash of this tree's shape (and its subtrees'), saved with its
             /// running state so that state from another tree is rejected.
             pub const FINGERPRINT: u64 = #fingerprint;
+            /// This tree in the JSON form that `bt-interp` loads and JSON tools
+            /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
+            pub const JSON: &'static str = #json;
             const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
 
             /// A new, idle instance whose random nodes use the default seed.
@@ -118,6 +139,7 @@ pub fn tree(l: &Lowered) -> TokenStream {
             }
 
             #(#ticks)*
+            #(#fast_ticks)*
             #(#halts)*
             #(#helpers)*
         }
@@ -133,6 +155,17 @@ pub fn tree(l: &Lowered) -> TokenStream {
         impl #rt::Tree<#ctx> for #name {
             const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
 
+            #[inline]
+            fn tick_at(&mut self, ctx: &mut #ctx, now: f64) -> #rt::Status {
+                let mut __observer = #rt::NoopObserver;
+                let mut __env = #rt::Env::new(now, #rng_in, &mut __observer);
+                let __status = self.__fast_0(ctx, &mut __env, !self.__running);
+                self.__running = ::core::matches!(__status, #rt::Status::Running);
+                #rng_out
+                __status
+            }
+
+            #[inline]
             fn tick_observed<__O: #rt::Observer + ?Sized>(
                 &mut self,
                 ctx: &mut #ctx,
@@ -148,6 +181,7 @@ pub fn tree(l: &Lowered) -> TokenStream {
                 __status
             }
 
+            #[inline]
             fn reset_observed<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, observer: &mut __O) {
                 if self.__running {
                     self.__running = false;
@@ -170,6 +204,16 @@ pub fn tree(l: &Lowered) -> TokenStream {
                 self.__tick_0(ctx, env, entering)
             }
 
+            #[inline(always)]
+            fn __tick_fast<__O: #rt::Observer + ?Sized>(
+                &mut self,
+                ctx: &mut #ctx,
+                env: &mut #rt::Env<'_, __O>,
+                entering: bool,
+            ) -> #rt::Status {
+                self.__fast_0(ctx, env, entering)
+            }
+
             #[inline]
             fn __halt<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, env: &mut #rt::Env<'_, __O>) {
                 self.__halt_0(ctx, env)
@@ -178,6 +222,8 @@ pub fn tree(l: &Lowered) -> TokenStream {
 
         #(#cfgs)*
         #persistence
+
+        #(#source)*
     }
 }
 
@@ -308,8 +354,12 @@ fn var_field(id: usize, name: &syn::Ident) -> syn::Ident {
     format_ident!("__n{}_{}", id, name)
 }
 
-fn tick_name(id: usize) -> syn::Ident {
-    format_ident!("__tick_{}", id)
+fn tick_name(id: usize, fast: bool) -> syn::Ident {
+    if fast {
+        format_ident!("__fast_{}", id)
+    } else {
+        format_ident!("__tick_{}", id)
+    }
 }
 
 fn halt_name(id: usize) -> syn::Ident {
@@ -465,7 +515,7 @@ impl Gen<'_> {
 
     /// Calls child `i`'s tick with the given `entering` expression.
     fn tick_child(&self, s: &Slot, i: usize, entering: TokenStream) -> TokenStream {
-        let name = tick_name(s.children[i]);
+        let name = tick_name(s.children[i], self.fast);
         quote!(self.#name(__ctx, __env, #entering))
     }
 

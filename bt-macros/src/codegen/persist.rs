@@ -1,5 +1,5 @@
 //! Saving and loading a running tree: `serde::Serialize` and `Deserialize`
-//! for the generated struct, emitted inside `::bt::__if_serde!` so they exist
+//! for the generated struct, emitted inside `::bt::__private::if_serde!` so they exist
 //! exactly when `bt` is built with its `serde` feature.
 //!
 //! The state is one flat tuple: the tree's fingerprint, whether the root is
@@ -34,7 +34,7 @@ pub fn impls(l: &Lowered, fields: &[Field]) -> TokenStream {
         });
     let expecting = format!("the saved running state of the tree `{name}`");
     quote! {
-        ::bt::__if_serde! {
+        ::bt::__private::if_serde! {
             impl #serde::Serialize for #name {
                 fn serialize<__S: #serde::Serializer>(&self, __serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
                     use #serde::ser::SerializeTuple;

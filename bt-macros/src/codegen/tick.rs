@@ -18,7 +18,7 @@ impl Gen<'_> {
     pub(super) fn tick_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let ctx = &self.ctx;
-        let (name, id) = (super::tick_name(s.id), flat_id(self.l, s.id));
+        let (name, id) = (super::tick_name(s.id, self.fast), flat_id(self.l, s.id));
         let body = self.tick_body(s);
         let body = if (0..s.children.len()).any(|i| self.child(s, i).may_jump()) {
             quote!('__jump: { #body })
@@ -28,11 +28,18 @@ impl Gen<'_> {
         let hooks = &s.node.hooks;
         let on_enter = hooks.enter.as_ref().map(|h| self.hook(s, h));
         let on_exit = hooks.exit.as_ref().map(|h| self.hook(s, h));
+        let report = |call: TokenStream| if self.fast { quote!() } else { call };
+        let (entered, halted) = (report(quote!(__env.entered(#id);)), report(quote!(__env.halted(#id);)));
+        let ticked = if self.fast {
+            quote!(__status)
+        } else {
+            quote!(__env.ticked(#id, __status))
+        };
         let passing = s.passes_jump.then(|| {
             quote! {
                 if __env.jump != 0 {
                     #on_exit
-                    __env.halted(#id);
+                    #halted
                     return __status;
                 }
             }
@@ -59,13 +66,13 @@ impl Gen<'_> {
                 __entering: bool,
             ) -> #rt::Status {
                 if __entering {
-                    __env.entered(#id);
+                    #entered
                     #on_enter
                 }
                 let __status: #rt::Status = #body;
                 #passing
                 #completion
-                __env.ticked(#id, __status)
+                #ticked
             }
         }
     }
@@ -152,10 +159,10 @@ impl Gen<'_> {
         let f = field(s.id);
         let span = s.node.span;
         match &s.node.kind {
-            Kind::Sequence => self.resume_chain(s, quote!(Success)),
-            Kind::Selector => self.resume_chain(s, quote!(Failure)),
-            Kind::ReactiveSequence => self.reactive_chain(s, quote!(Success)),
-            Kind::ReactiveSelector => self.reactive_chain(s, quote!(Failure)),
+            Kind::Sequence => self.chain(s, quote!(Success), false),
+            Kind::Selector => self.chain(s, quote!(Failure), false),
+            Kind::ReactiveSequence => self.chain(s, quote!(Success), true),
+            Kind::ReactiveSelector => self.chain(s, quote!(Failure), true),
             Kind::Parallel { success, failure } => {
                 let n = s.children.len();
                 let (need, fail) = thresholds(*success, *failure, n);
@@ -348,61 +355,32 @@ impl Gen<'_> {
                 let vars = self.var_bindings(s, &closure.to_token_stream());
                 quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(__ctx, #closure) })
             }
-            Kind::Act(Leaf::Value { .. }) => self.action_step(s, quote!(Tick(__entering))),
-            Kind::Subtree { .. } => self.subtree_step(s, quote!(Tick(__entering))),
+            Kind::Act(Leaf::Value { .. }) => self.action_step(s, self.tick_step()),
+            Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         }
     }
 
-    /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure): resume at
-    /// the running child; `cont` moves on in the same tick, anything else returns.
-    fn resume_chain(&self, s: &Slot, cont: TokenStream) -> TokenStream {
-        let rt = rt();
-        let f = field(s.id);
-        let steps = (0..s.children.len()).map(|i| {
-            let i1 = lit(i + 1);
-            let child = self.guarded_child(s, i, quote!(__r != #i1), quote!(self.#f = 0;));
-            quote! {
-                if __r <= #i1 {
-                    match #child {
-                        #rt::Status::#cont => {}
-                        __s => {
-                            self.#f = if let #rt::Status::Running = __s { #i1 } else { 0 };
-                            break '__node __s;
-                        }
-                    }
-                }
-            }
-        });
-        quote! {{
-            let __r = self.#f;
-            '__node: {
-                #(#steps)*
-                self.#f = 0;
-                #rt::Status::#cont
-            }
-        }}
-    }
-
-    /// The reactive forms: start at child 0 every tick; when a child stops the
-    /// pass, a later child that was running is halted.
-    fn reactive_chain(&self, s: &Slot, cont: TokenStream) -> TokenStream {
+    /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure): `cont`
+    /// moves on to the next child in the same tick, anything else returns.
+    /// Memory forms resume at the running child; reactive forms start at child
+    /// 0 every tick and halt a later child that was running when an earlier
+    /// one stops the pass.
+    fn chain(&self, s: &Slot, cont: TokenStream, reactive: bool) -> TokenStream {
         let rt = rt();
         let f = field(s.id);
         let halt_children = child_halt_name(s.id);
         let steps = (0..s.children.len()).map(|i| {
             let i1 = lit(i + 1);
-            let halt_later = if i + 1 < s.children.len() {
+            let halt_later = (reactive && i + 1 < s.children.len()).then(|| {
                 quote! {
                     if __r > #i1 {
                         self.#halt_children(__ctx, __env, __r);
                     }
                 }
-            } else {
-                quote!()
-            };
+            });
             let child = self.guarded_child(s, i, quote!(__r != #i1), quote!(#halt_later self.#f = 0;));
-            quote! {
+            let step = quote! {
                 match #child {
                     #rt::Status::#cont => {}
                     __s => {
@@ -411,6 +389,11 @@ impl Gen<'_> {
                         break '__node __s;
                     }
                 }
+            };
+            if reactive {
+                step
+            } else {
+                quote!(if __r <= #i1 { #step })
             }
         });
         quote! {{
@@ -792,6 +775,15 @@ impl Gen<'_> {
                 }
             }
         }}
+    }
+
+    /// The `Step` that ticks a leaf or subtree on this path.
+    fn tick_step(&self) -> TokenStream {
+        if self.fast {
+            quote!(Fast(__entering))
+        } else {
+            quote!(Tick(__entering))
+        }
     }
 
     /// Ticks or halts (`step`) an action value, spanned on the leaf so that a

@@ -1,0 +1,133 @@
+//! What the benches compare: a [`Workload`] (a tree's context and the
+//! scripted world that changes it every tick) and the [`Form`]s that tick the
+//! tree on it (compiled, hand-written, peers, interpreter). The benches, the
+//! footprint report and the differential tests all go through these two traits,
+//! so every form is driven by exactly the same loop.
+#![allow(dead_code)]
+
+use bt::prelude::*;
+
+use super::guard::{Guard, GuardByHand, GuardCtx};
+use super::synthetic::{SynCtx, Synthetic, SyntheticByHand};
+use super::wild_dog::{DogCtx, WildDog, WildDogByHand};
+
+/// One of the benchmark trees: its context and scripted world.
+pub trait Workload {
+    /// The tree's context.
+    type Ctx: Clone;
+    /// Short name (`t1_wild_dog`, ..).
+    const NAME: &'static str;
+    /// The context before the first tick.
+    fn context() -> Self::Ctx;
+    /// Updates the world for tick number `tick`; returns the tick's time.
+    fn step(tick: u32, ctx: &mut Self::Ctx) -> f64;
+}
+
+/// A way of ticking a workload's tree.
+pub trait Form<C> {
+    /// Ticks once at time `now`. Peers whose root is wrapped so that it never
+    /// finishes always report `Running`.
+    fn tick(&mut self, ctx: &mut C, now: f64) -> Status;
+}
+
+/// T1: the Wild Dog.
+pub struct T1;
+impl Workload for T1 {
+    type Ctx = DogCtx;
+    const NAME: &'static str = "t1_wild_dog";
+    fn context() -> DogCtx {
+        DogCtx {
+            dist: 5,
+            ..DogCtx::default()
+        }
+    }
+    #[inline(always)]
+    fn step(tick: u32, ctx: &mut DogCtx) -> f64 {
+        super::wild_dog::script(tick, ctx);
+        ctx.now
+    }
+}
+
+/// T2: the guard.
+pub struct T2;
+impl Workload for T2 {
+    type Ctx = GuardCtx;
+    const NAME: &'static str = "t2_guard";
+    fn context() -> GuardCtx {
+        GuardCtx::default()
+    }
+    #[inline(always)]
+    fn step(tick: u32, ctx: &mut GuardCtx) -> f64 {
+        super::guard::script(tick, ctx);
+        0.0
+    }
+}
+
+/// T3: the synthetic tree.
+pub struct T3;
+impl Workload for T3 {
+    type Ctx = SynCtx;
+    const NAME: &'static str = "t3_synthetic";
+    fn context() -> SynCtx {
+        SynCtx::default()
+    }
+    #[inline(always)]
+    fn step(tick: u32, ctx: &mut SynCtx) -> f64 {
+        ctx.tick = tick;
+        0.0
+    }
+}
+
+/// The `behave!` form of any tree: `Tree::tick_at`.
+pub struct Compiled<T>(pub T);
+impl<C, T: Tree<C>> Form<C> for Compiled<T> {
+    #[inline(always)]
+    fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
+        self.0.tick_at(ctx, now)
+    }
+}
+
+impl Form<DogCtx> for WildDogByHand {
+    #[inline(always)]
+    fn tick(&mut self, ctx: &mut DogCtx, now: f64) -> Status {
+        self.tick_at(ctx, now)
+    }
+}
+
+impl Form<GuardCtx> for GuardByHand {
+    #[inline(always)]
+    fn tick(&mut self, ctx: &mut GuardCtx, _now: f64) -> Status {
+        GuardByHand::tick(self, ctx)
+    }
+}
+
+impl Form<SynCtx> for SyntheticByHand {
+    #[inline(always)]
+    fn tick(&mut self, ctx: &mut SynCtx, _now: f64) -> Status {
+        SyntheticByHand::tick(self, ctx)
+    }
+}
+
+/// The compiled and hand-written forms of each workload.
+pub fn compiled_t1() -> Compiled<WildDog> {
+    Compiled(WildDog::new())
+}
+/// T2 compiled.
+pub fn compiled_t2() -> Compiled<Guard> {
+    Compiled(Guard::new())
+}
+/// T3 compiled.
+pub fn compiled_t3() -> Compiled<Synthetic> {
+    Compiled(Synthetic::new())
+}
+
+/// Runs `ticks` ticks of `form` from tick `from`, returning the statuses seen
+/// (Success, Failure, Running).
+pub fn run<W: Workload, F: Form<W::Ctx>>(form: &mut F, ctx: &mut W::Ctx, from: u32, ticks: u32) -> [u32; 3] {
+    let mut seen = [0; 3];
+    for tick in from..from + ticks {
+        let now = W::step(tick, ctx);
+        seen[form.tick(ctx, now) as usize] += 1;
+    }
+    seen
+}

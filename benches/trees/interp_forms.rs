@@ -1,0 +1,92 @@
+//! The three trees as JSON (`t1_wild_dog.json`, `t2_guard.json`,
+//! `t3_synthetic.json`), loaded by our interpreter, bt-interp, with the same
+//! leaf types as the compiled trees. One [`Definition`] is shared by all the
+//! agents that run a tree; each [`Agent`] owns only its running state.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use bt::prelude::*;
+use bt_interp::{Agent, Definition, NoParams, Registry};
+use serde_json::Value;
+
+use super::forms::Form;
+use super::guard::{AtPost, GuardCtx, HasBribe, IsNight, Line, MoveToPost, QuestActive, Say};
+use super::synthetic::SynCtx;
+use super::wild_dog::{AttackIfAdjacent, DogCtx, FaceTarget, FindTarget, MoveAdjacent};
+
+/// An interpreted agent as a benchmark form.
+pub struct Interpreted<C: 'static>(pub Agent<C>);
+
+impl<C: 'static> Form<C> for Interpreted<C> {
+    #[inline(always)]
+    fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
+        self.0.tick_at(ctx, now)
+    }
+}
+
+/// T1's definition: the Wild Dog's leaves registered by name.
+pub fn definition_t1() -> Arc<Definition<DogCtx>> {
+    let mut leaves = Registry::new();
+    leaves
+        .condition("findTarget", |_: NoParams| FindTarget)
+        .action("faceTarget", |_: NoParams| FaceTarget)
+        .action("moveAdjacent", |_: NoParams| MoveAdjacent)
+        .action("attackIfAdjacent", |_: NoParams| AttackIfAdjacent);
+    leaves.load(include_str!("t1_wild_dog.json")).expect("T1's JSON loads")
+}
+
+/// T2's definition: `say` takes the line as a parameter.
+pub fn definition_t2() -> Arc<Definition<GuardCtx>> {
+    let mut leaves = Registry::new();
+    leaves
+        .condition("questActive", |_: NoParams| QuestActive)
+        .condition("isNight", |_: NoParams| IsNight)
+        .condition("atPost", |_: NoParams| AtPost)
+        .condition("hasBribe", |_: NoParams| HasBribe)
+        .try_action("say", |p: Value| {
+            Ok::<_, &str>(Say(match p["line"].as_str() {
+                Some("brushOff") => Line::BrushOff,
+                Some("night") => Line::Night,
+                Some("bribe") => Line::Bribe,
+                Some("default") => Line::Default,
+                _ => return Err("`line` must be brushOff, night, bribe or default"),
+            }))
+        })
+        .action("moveToPost", |_: NoParams| MoveToPost);
+    leaves.load(include_str!("t2_guard.json")).expect("T2's JSON loads")
+}
+
+/// T3's leaf as a registered action: `{"type": "leaf", "id": 17}`.
+#[derive(Debug, Clone, Copy)]
+pub struct HashLeaf(u32);
+
+impl Action<SynCtx> for HashLeaf {
+    #[inline]
+    fn tick(&mut self, ctx: &mut SynCtx) -> Status {
+        ctx.leaf(self.0)
+    }
+}
+
+/// T3's definition.
+pub fn definition_t3() -> Arc<Definition<SynCtx>> {
+    let mut leaves = Registry::new();
+    leaves.try_action("leaf", |p: Value| {
+        let id = p["id"].as_u64().and_then(|id| u32::try_from(id).ok());
+        id.map(HashLeaf).ok_or("`id` must be a u32")
+    });
+    leaves.load(include_str!("t3_synthetic.json")).expect("T3's JSON loads")
+}
+
+/// T1 interpreted (an agent with its own definition).
+pub fn t1() -> Interpreted<DogCtx> {
+    Interpreted(Agent::new(definition_t1()))
+}
+/// T2 interpreted.
+pub fn t2() -> Interpreted<GuardCtx> {
+    Interpreted(Agent::new(definition_t2()))
+}
+/// T3 interpreted.
+pub fn t3() -> Interpreted<SynCtx> {
+    Interpreted(Agent::new(definition_t3()))
+}

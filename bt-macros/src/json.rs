@@ -1,0 +1,585 @@
+//! Trees read from JSON files (`tree Name for Ctx = json("file.json") { .. }`)
+//! and trees written back as JSON (`Name::JSON`).
+//!
+//! The file is parsed and checked by `bt-interp`'s model (the same code the
+//! interpreter loads with), then turned into this crate's model, so a tree
+//! compiled from JSON goes through the same checks, lowering and codegen as
+//! one written in the DSL and numbers its nodes like the interpreter does.
+//! Every problem is a compile error naming the file and the JSON path.
+
+use bt_interp::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use bt_runtime::NodeKind;
+use proc_macro2::Span;
+use quote::ToTokens;
+use serde_json::{Map, Value, json};
+use syn::Expr;
+
+use crate::errors::Errors;
+use crate::model::{Count, Duration, Kind, Leaf, Node, Threshold, plain, render};
+use crate::parse::JsonSource;
+
+/// Reads and converts the tree of `source`; returns its root and the file's
+/// absolute path, or `None` after recording why not.
+pub fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
+    let span = source.path.span();
+    let relative = source.path.value();
+    // Relative to the crate's Cargo.toml; failing that, to the invoking source
+    // file (as `include_str!` resolves).
+    let crate_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| String::from("."));
+    let mut file = std::path::Path::new(&crate_dir).join(&relative);
+    if !file.exists()
+        && let Some(beside) = span.local_file().and_then(|f| f.parent().map(|d| d.join(&relative)))
+        && beside.exists()
+    {
+        file = beside;
+    }
+    let text = match std::fs::read_to_string(&file) {
+        Ok(text) => text,
+        Err(e) => {
+            errors.at(
+                span,
+                format!(
+                    "cannot read `{relative}` (looked beside the crate's Cargo.toml and beside this source file): {e}"
+                ),
+            );
+            return None;
+        }
+    };
+    let tree = match JsonNode::parse(&text) {
+        Ok(tree) => tree,
+        Err(e) => {
+            errors.at(span, format!("{relative}: {e}"));
+            return None;
+        }
+    };
+    let mut convert = Convert {
+        source,
+        file: &relative,
+        span,
+        errors,
+        used: vec![false; source.leaves.len()],
+    };
+    let root = convert.node(&tree, "");
+    for (used, (name, _)) in convert.used.iter().zip(&source.leaves) {
+        if !used {
+            convert
+                .errors
+                .at(name.span(), format!("`{}` is not used by {relative}", name.value()));
+        }
+    }
+    Some((root, file.display().to_string()))
+}
+
+/// One conversion: the mapping of leaf names to Rust, and where errors go.
+struct Convert<'a> {
+    source: &'a JsonSource,
+    file: &'a str,
+    span: Span,
+    errors: &'a mut Errors,
+    /// Which mappings the file used (an unused one is likely a typo).
+    used: Vec<bool>,
+}
+
+impl Convert<'_> {
+    fn error(&mut self, path: &str, message: impl std::fmt::Display) {
+        let at = if path.is_empty() { "the root" } else { path };
+        self.errors.at(self.span, format!("{}: {at}: {message}", self.file));
+    }
+
+    /// The Rust a leaf name stands for.
+    fn mapped(&mut self, name: &str, path: &str, what: &str) -> Option<Expr> {
+        let found = self.source.leaves.iter().position(|(n, _)| n.value() == name);
+        match found {
+            Some(i) => {
+                self.used[i] = true;
+                Some(self.source.leaves[i].1.clone())
+            }
+            None => {
+                let known = self.source.leaves.iter().map(|(n, _)| n.value()).collect::<Vec<_>>();
+                let hint = match bt_runtime::catalog::closest(name, known.iter().map(String::as_str)) {
+                    Some(close) => format!(" (did you mean `{close}`?)"),
+                    None => String::new(),
+                };
+                self.error(path, format!("the {what} `{name}` is not mapped to a Rust type{hint}; add `\"{name}\" => YourType` to the tree"));
+                None
+            }
+        }
+    }
+
+    fn node(&mut self, j: &JsonNode, path: &str) -> Node {
+        let mut node = plain(Kind::Invalid, self.span, bt_interp::node_label(j));
+        node.children = j
+            .children
+            .iter()
+            .enumerate()
+            .map(|(i, c)| self.node(c, &j.child_path(path, i)))
+            .collect();
+        node.loop_label = j
+            .label
+            .as_ref()
+            .filter(|_| bt_interp::model::is_loop(j.kind))
+            .map(|l| lifetime(l, self.span));
+        node.kind = self.kind(j, path, &node.children);
+        for (slot, (name, leaf)) in [
+            &mut node.hooks.enter,
+            &mut node.hooks.success,
+            &mut node.hooks.failure,
+            &mut node.hooks.exit,
+        ]
+        .into_iter()
+        .zip(bt_interp::model::Hooks::FIELDS.iter().zip(hooks_of(j)))
+        {
+            if let Some(leaf) = leaf {
+                *slot = self.hook(leaf, &field(path, name));
+            }
+        }
+        node
+    }
+
+    fn kind(&mut self, j: &JsonNode, path: &str, children: &[Node]) -> Kind {
+        let n = children.len() as u32;
+        let count = |c: u32| Count::Literal(u64::from(c));
+        let seconds = || match j.params {
+            Params::Seconds(s) => Duration::Literal(s),
+            _ => Duration::Literal(0.0),
+        };
+        let jump_label = || j.label.as_ref().map(|l| lifetime(l, self.span));
+        match (j.kind, &j.params) {
+            (NodeKind::Sequence, _) => Kind::Sequence,
+            (NodeKind::Selector, _) => Kind::Selector,
+            (NodeKind::ReactiveSequence, _) => Kind::ReactiveSequence,
+            (NodeKind::ReactiveSelector, _) => Kind::ReactiveSelector,
+            (NodeKind::Parallel, Params::Parallel(policy)) => {
+                let (s, f) = policy.thresholds(n);
+                let t = |k: u32| Threshold::Count(k, self.span);
+                match policy {
+                    Policy::RequireAll => Kind::Parallel {
+                        success: Threshold::All,
+                        failure: t(1),
+                    },
+                    Policy::RequireOne => Kind::Parallel {
+                        success: Threshold::Any,
+                        failure: Threshold::All,
+                    },
+                    Policy::Thresholds { .. } => Kind::Parallel {
+                        success: t(s),
+                        failure: t(f),
+                    },
+                }
+            }
+            (NodeKind::ParallelMain, _) => Kind::ParallelMain,
+            (NodeKind::Random, _) => Kind::Random,
+            (NodeKind::Weighted, Params::Weights(w)) => Kind::Weighted(w.clone()),
+            (NodeKind::Shuffle, _) => Kind::Shuffle,
+            (NodeKind::If | NodeKind::ReactiveIf, Params::Branches { has_else }) => Kind::If {
+                reactive: j.kind == NodeKind::ReactiveIf,
+                has_else: *has_else,
+            },
+            (NodeKind::Match | NodeKind::ReactiveMatch, Params::Match { value, cases }) => {
+                let reactive = j.kind == NodeKind::ReactiveMatch;
+                self.matching(value, cases, reactive, &field(path, "value"))
+            }
+            (NodeKind::Loop, _) => Kind::Loop,
+            (NodeKind::Repeat, Params::Count(c)) => Kind::Repeat(count(*c)),
+            (NodeKind::Retry, Params::Count(c)) => Kind::Retry(count(*c)),
+            (NodeKind::While, _) => Kind::While,
+            (NodeKind::UntilFail, _) => Kind::UntilFail,
+            (NodeKind::UntilSuccess, _) => Kind::UntilSuccess,
+            (NodeKind::Break, _) => Kind::Break(jump_label()),
+            (NodeKind::Continue, _) => Kind::Continue(jump_label()),
+            (NodeKind::Invert, _) => Kind::Invert,
+            (NodeKind::ForceSuccess, _) => Kind::ForceSuccess,
+            (NodeKind::ForceFailure, _) => Kind::ForceFailure,
+            (NodeKind::Timeout, _) => Kind::Timeout(seconds()),
+            (NodeKind::Delay, _) => Kind::Delay(seconds()),
+            (NodeKind::Cooldown, _) => Kind::Cooldown(seconds()),
+            (NodeKind::Limit, Params::Count(c)) => Kind::Limit(count(*c)),
+            (NodeKind::RunOnce, _) => Kind::RunOnce,
+            (NodeKind::AbortIf, _) => Kind::AbortIf,
+            (NodeKind::Scope, _) => Kind::Scope(Vec::new()),
+            (NodeKind::Wait, _) => Kind::Wait(seconds()),
+            (NodeKind::Success, _) => Kind::Success,
+            (NodeKind::Failure, _) => Kind::Failure,
+            (NodeKind::Running, _) => Kind::Running,
+            (NodeKind::Condition, Params::Leaf(leaf)) => self
+                .leaf(leaf, &field(path, "condition"), "condition")
+                .map_or(Kind::Invalid, Kind::Cond),
+            (NodeKind::Action, Params::Leaf(leaf)) => self
+                .leaf(leaf, &field(path, "action"), "action")
+                .map_or(Kind::Invalid, Kind::Act),
+            (NodeKind::Subtree, Params::Subtree(id)) => match self.mapped(id, &field(path, "subtreeId"), "subtree") {
+                Some(Expr::Path(p)) => Kind::Subtree {
+                    ty: syn::TypePath {
+                        qself: None,
+                        path: p.path,
+                    }
+                    .into(),
+                    map: None,
+                },
+                Some(other) => {
+                    self.error(
+                        path,
+                        format!(
+                            "subtree `{id}` must map to a tree type, not `{}`",
+                            render(&other.to_token_stream())
+                        ),
+                    );
+                    Kind::Invalid
+                }
+                None => Kind::Invalid,
+            },
+            (kind, _) => {
+                self.error(
+                    path,
+                    format!("`{}` is not supported in a compiled tree", kind.json_name()),
+                );
+                Kind::Invalid
+            }
+        }
+    }
+
+    /// A condition or action leaf: the mapped type, built from the leaf's
+    /// parameters as a struct literal (`"questId": "x"` sets `quest_id: From::from("x")`).
+    fn leaf(&mut self, leaf: &JsonLeaf, path: &str, what: &str) -> Option<Leaf> {
+        let ty = match self.mapped(&leaf.type_name, path, what)? {
+            Expr::Path(p) => syn::Type::from(syn::TypePath {
+                qself: None,
+                path: p.path,
+            }),
+            other => {
+                let code = render(&other.to_token_stream());
+                self.error(
+                    path,
+                    format!("the {what} `{}` must map to a type, not `{code}`", leaf.type_name),
+                );
+                return None;
+            }
+        };
+        let fields = leaf
+            .params
+            .iter()
+            .map(|(key, value)| {
+                let member = syn::Ident::new(&snake_case(key), self.span);
+                let value = self.literal(value, &field(path, key))?;
+                Some(quote::quote!(#member: #value))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let expr: Expr = syn::parse_quote!(#ty { #(#fields),* });
+        Some(Leaf::Value { expr, ty })
+    }
+
+    /// A JSON parameter as a Rust expression.
+    fn literal(&mut self, value: &Value, path: &str) -> Option<proc_macro2::TokenStream> {
+        Some(match value {
+            Value::String(s) => quote::quote!(::core::convert::From::from(#s)),
+            Value::Bool(b) => quote::quote!(#b),
+            Value::Number(n) if n.is_f64() => {
+                proc_macro2::Literal::f64_unsuffixed(n.as_f64().unwrap_or_default()).into_token_stream()
+            }
+            Value::Number(n) => n.to_string().parse().unwrap_or_default(),
+            Value::Null => quote::quote!(::core::option::Option::None),
+            Value::Array(items) => {
+                let items = items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| self.literal(v, &format!("{path}[{i}]")))
+                    .collect::<Option<Vec<_>>>()?;
+                quote::quote!([#(#items),*])
+            }
+            Value::Object(_) => {
+                self.error(
+                    path,
+                    "nested objects cannot be turned into a Rust leaf; use scalar parameters",
+                );
+                return None;
+            }
+        })
+    }
+
+    /// A hook: the mapped action, built and ticked once (its status ignored).
+    fn hook(&mut self, leaf: &JsonLeaf, path: &str) -> Option<Expr> {
+        let Leaf::Value { expr, ty } = self.leaf(leaf, path, "hook action")? else {
+            return None;
+        };
+        Some(syn::parse_quote!(|__c| {
+            let mut __hook: #ty = #expr;
+            let _ = ::bt::__private::Action::tick(&mut __hook, __c);
+        }))
+    }
+
+    /// `match`: the mapped value closure is the scrutinee, the keys patterns.
+    fn matching(&mut self, value: &JsonLeaf, cases: &[Vec<Key>], reactive: bool, path: &str) -> Kind {
+        let Some(mapped) = self.mapped(&value.type_name, path, "match value") else {
+            return Kind::Invalid;
+        };
+        let Expr::Closure(closure) = mapped else {
+            self.error(
+                path,
+                format!(
+                    "the match value `{}` must map to a closure on the context: `|c| ..`",
+                    value.type_name
+                ),
+            );
+            return Kind::Invalid;
+        };
+        let arms = cases
+            .iter()
+            .map(|keys| {
+                let pats = keys.iter().map(|k| match k {
+                    Key::Int(i) => proc_macro2::Literal::i64_unsuffixed(*i).into_token_stream(),
+                    Key::Str(s) => quote::quote!(#s),
+                    Key::Bool(b) => quote::quote!(#b),
+                });
+                (syn::parse_quote!(#(#pats)|*), None)
+            })
+            .chain([(syn::parse_quote!(_), None)])
+            .collect();
+        Kind::Match {
+            reactive,
+            param: closure.inputs[0].clone(),
+            scrutinee: (*closure.body).clone(),
+            arms,
+        }
+    }
+}
+
+fn hooks_of(j: &JsonNode) -> [Option<&JsonLeaf>; 4] {
+    match &j.hooks {
+        Some(h) => h.all().map(Option::as_ref),
+        None => [None; 4],
+    }
+}
+
+/// `path.name`, or `name` at the root.
+fn field(path: &str, name: &str) -> String {
+    if path.is_empty() {
+        name.to_string()
+    } else {
+        format!("{path}.{name}")
+    }
+}
+
+fn lifetime(label: &str, span: Span) -> syn::Lifetime {
+    syn::Lifetime::new(&format!("'{label}"), span)
+}
+
+/// `questId` -> `quest_id`.
+fn snake_case(key: &str) -> String {
+    let mut out = String::new();
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            if !out.is_empty() {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A tree written back in the JSON form, so DSL trees open in JSON tools.
+/// Rust code that JSON cannot hold (closures, patterns) is kept as text in an
+/// `"inline"` leaf (`{"type": "inline", "code": "|c| c.hp < 10"}`).
+pub fn export(node: &Node) -> String {
+    serde_json::to_string_pretty(&to_json(node)).unwrap_or_default()
+}
+
+fn to_json(node: &Node) -> Value {
+    let kind = node.kind.catalog();
+    let mut m = Map::new();
+    m.insert("type".into(), kind.json_name().into());
+    let children: Vec<Value> = node.children.iter().map(to_json).collect();
+    let first = || children.first().cloned().unwrap_or(Value::Null);
+    let leaf_of = |leaf: &Leaf| match leaf {
+        Leaf::Inline(c) => json!({"type": "inline", "code": render(&c.to_token_stream())}),
+        Leaf::Value { expr, ty } => value_leaf(crate::model::value_expr(expr), ty),
+    };
+    match &node.kind {
+        Kind::Parallel { success, failure } => {
+            let (s, f) = crate::check::thresholds(*success, *failure, children.len());
+            m.insert("success".into(), s.into());
+            m.insert("failure".into(), f.into());
+            m.insert("children".into(), children.into());
+        }
+        Kind::Weighted(w) => {
+            m.insert("weights".into(), w.clone().into());
+            m.insert("children".into(), children.into());
+        }
+        Kind::If { has_else, .. } => {
+            let branches = children
+                .chunks(2)
+                .filter(|c| c.len() == 2)
+                .map(|c| json!({"if": c[0], "then": c[1]}));
+            m.insert("branches".into(), branches.collect::<Vec<_>>().into());
+            if *has_else {
+                m.insert("else".into(), children.last().cloned().unwrap_or(Value::Null));
+            }
+        }
+        Kind::Match {
+            param, scrutinee, arms, ..
+        } => {
+            let code = format!(
+                "|{}| {}",
+                render(&param.to_token_stream()),
+                render(&scrutinee.to_token_stream())
+            );
+            m.insert("value".into(), json!({"type": "inline", "code": code}));
+            let mut cases: Vec<Value> = Vec::new();
+            for ((pat, guard), child) in arms.iter().zip(&children) {
+                let mut when = render(&pat.to_token_stream());
+                if let Some(g) = guard {
+                    when = format!("{when} if {}", render(&g.to_token_stream()));
+                }
+                cases.push(json!({"when": when, "child": child}));
+            }
+            m.insert("cases".into(), cases.into());
+        }
+        Kind::While | Kind::AbortIf => {
+            m.insert("condition".into(), first());
+            m.insert("child".into(), children.get(1).cloned().unwrap_or(Value::Null));
+        }
+        Kind::Repeat(c) | Kind::Retry(c) | Kind::Limit(c) => {
+            m.insert("count".into(), count_json(c));
+            m.insert("child".into(), first());
+        }
+        Kind::Timeout(d) | Kind::Delay(d) | Kind::Cooldown(d) => {
+            m.insert("seconds".into(), duration_json(d));
+            m.insert("child".into(), first());
+        }
+        Kind::Wait(d) => drop(m.insert("seconds".into(), duration_json(d))),
+        Kind::Cond(leaf) => drop(m.insert("condition".into(), leaf_of(leaf))),
+        Kind::Act(leaf) => drop(m.insert("action".into(), leaf_of(leaf))),
+        Kind::Subtree { ty, .. } => drop(m.insert("subtreeId".into(), render(&ty.to_token_stream()).into())),
+        Kind::Break(label) | Kind::Continue(label) => {
+            if let Some(l) = label {
+                m.insert("label".into(), l.ident.to_string().into());
+            }
+        }
+        _ => match kind.arity() {
+            bt_runtime::Arity::Many => drop(m.insert("children".into(), children.into())),
+            bt_runtime::Arity::One => drop(m.insert("child".into(), first())),
+            _ => {}
+        },
+    }
+    if let Some(l) = &node.loop_label {
+        m.insert("label".into(), l.ident.to_string().into());
+    }
+    for (field, hook) in bt_interp::model::Hooks::FIELDS.iter().zip([
+        &node.hooks.enter,
+        &node.hooks.success,
+        &node.hooks.failure,
+        &node.hooks.exit,
+    ]) {
+        if let Some(h) = hook {
+            m.insert(
+                (*field).into(),
+                json!({"type": "inline", "code": render(&h.to_token_stream())}),
+            );
+        }
+    }
+    Value::Object(m)
+}
+
+/// A leaf value as `{"type": "TypeName", "field": literal, ..}` when it is a
+/// struct literal of literals, otherwise as its type with the code kept.
+fn value_leaf(expr: &Expr, ty: &syn::Type) -> Value {
+    let name = render(&ty.to_token_stream());
+    let mut m = Map::new();
+    m.insert("type".into(), name.into());
+    match expr {
+        Expr::Path(_) => {}
+        Expr::Struct(s) => {
+            for f in &s.fields {
+                let key = render(&f.member.to_token_stream());
+                let value = match &f.expr {
+                    Expr::Lit(l) => match &l.lit {
+                        syn::Lit::Str(s) => s.value().into(),
+                        syn::Lit::Bool(b) => b.value.into(),
+                        syn::Lit::Int(i) => i.base10_parse::<i64>().map_or(Value::Null, Into::into),
+                        syn::Lit::Float(f) => f.base10_parse::<f64>().map_or(Value::Null, Into::into),
+                        other => render(&other.to_token_stream()).into(),
+                    },
+                    other => render(&other.to_token_stream()).into(),
+                };
+                m.insert(camel_case(&key), value);
+            }
+        }
+        other => drop(m.insert("code".into(), render(&other.to_token_stream()).into())),
+    }
+    Value::Object(m)
+}
+
+/// `quest_id` -> `questId`.
+fn camel_case(key: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in key.chars() {
+        if c == '_' {
+            upper = !out.is_empty();
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn count_json(c: &Count) -> Value {
+    match c {
+        Count::Literal(n) => (*n).into(),
+        Count::Expr(e) => render(&e.to_token_stream()).into(),
+    }
+}
+
+fn duration_json(d: &Duration) -> Value {
+    match d {
+        Duration::Literal(v) => (*v).into(),
+        Duration::Expr(e) => render(&e.to_token_stream()).into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model;
+
+    fn model_of(src: &str) -> Node {
+        let mut errors = Errors::default();
+        let mut trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
+        assert!(errors.is_empty(), "{:?}", errors.messages());
+        trees.remove(0).roots.remove(0)
+    }
+
+    #[test]
+    fn names_convert_between_json_and_rust() {
+        assert_eq!(snake_case("questId"), "quest_id");
+        assert_eq!(camel_case("quest_id"), "questId");
+        assert_eq!(field("", "child"), "child");
+        assert_eq!(field("children[1]", "child"), "children[1].child");
+    }
+
+    #[test]
+    fn dsl_trees_export_as_the_json_form() {
+        let node = model_of(
+            "tree T for C { 'l: loop { sequence { cond(|c| c.hp < 10), Say { line: \"hi\", volume: 3 }, wait(1.5), \
+             if |c| c.a { break 'l } else { parallel(any) { success, failure } } } } }",
+        );
+        let json: Value = serde_json::from_str(&export(&node)).unwrap();
+        assert_eq!(json["type"], "loop");
+        assert_eq!(json["label"], "l");
+        let seq = &json["child"]["children"];
+        assert_eq!(seq[0]["condition"], json!({"type": "inline", "code": "|c| c.hp < 10"}));
+        assert_eq!(seq[1]["action"], json!({"type": "Say", "line": "hi", "volume": 3}));
+        assert_eq!(seq[2], json!({"type": "wait", "seconds": 1.5}));
+        assert_eq!(seq[3]["branches"][0]["then"], json!({"type": "break", "label": "l"}));
+        assert_eq!(seq[3]["else"]["success"], 1);
+        assert!(
+            JsonNode::from_json(&json["child"]["children"][2]).is_ok(),
+            "the export is the format bt-interp reads"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! The compile cost of a large tree: a generated 1,000-node tree (T3's shape
+//! cut to 1,000 nodes) in a crate of its own, built three ways: with the tree
+//! in `behave!`, with its hand-written twin, and with neither (the fixed cost).
+//! Each crate has a `pub fn tick` that ticks its tree once, so that the tree's
+//! code is generated (a library's generic and `#[inline]` code is otherwise
+//! left to its users). For each: macro expansion time (rustc's `-Z time-passes`, `macro_expand_crate`),
+//! `cargo check` and `cargo build` of that crate alone (dependencies built first).
+//!
+//! Ignored by default (it runs cargo and takes a minute or two); run with
+//! `cargo test --release --test compile_cost -- --ignored --nocapture`.
+//! No thresholds: it prints the table in BENCHMARKS.md.
+#[path = "../benches/trees/synthetic_gen.rs"]
+mod synthetic_gen;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// The context and leaf of the generated tree (as in `benches/trees/synthetic.rs`).
+const PRELUDE: &str = r#"
+#![allow(dead_code)]
+use bt::prelude::*;
+#[derive(Default)]
+pub struct SynCtx { pub tick: u32 }
+impl SynCtx {
+    #[inline(always)]
+    pub fn leaf(&mut self, id: u32) -> Status {
+        let h = (id.wrapping_mul(0x9E37_79B9) ^ self.tick).wrapping_mul(0x85EB_CA6B);
+        match h >> 26 { 0..=15 => Status::Success, 16 => Status::Running, _ => Status::Failure }
+    }
+}
+"#;
+
+/// Writes a crate with `body` after the prelude; returns its directory.
+fn write_crate(root: &Path, name: &str, body: &str) -> PathBuf {
+    let dir = root.join(name);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\nbt = {{ path = {:?} }}\n\n[workspace]\n",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+    std::fs::write(dir.join("src/lib.rs"), format!("{PRELUDE}\n{body}")).unwrap();
+    dir
+}
+
+/// Runs cargo in `dir` with a target directory shared by the three crates;
+/// returns the wall time and the output.
+fn cargo(dir: &Path, target: &Path, args: &[&str]) -> (f64, String) {
+    let start = Instant::now();
+    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "cargo {args:?} in {}:\n{text}", dir.display());
+    (start.elapsed().as_secs_f64(), text)
+}
+
+/// Seconds of `macro_expand_crate` reported by `-Z time-passes`.
+fn expansion_seconds(time_passes: &str) -> f64 {
+    time_passes
+        .lines()
+        .find(|l| l.ends_with("macro_expand_crate"))
+        .and_then(|l| l.strip_prefix("time:"))
+        .and_then(|l| l.split(';').next())
+        .and_then(|s| s.trim().parse().ok())
+        .expect("rustc -Z time-passes reports macro_expand_crate")
+}
+
+/// Median of five runs of `run`.
+fn median(mut run: impl FnMut() -> f64) -> f64 {
+    let mut v = [run(), run(), run(), run(), run()];
+    v.sort_by(f64::total_cmp);
+    v[2]
+}
+
+#[test]
+#[ignore = "runs cargo twenty times per crate; run by hand for BENCHMARKS.md"]
+fn compile_cost_of_a_thousand_node_tree() {
+    let tree = synthetic_gen::tree(5, 4, 1000);
+    assert_eq!(tree.count(), 1000);
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compile_cost");
+    let target = root.join("target");
+    let crates = [
+        (
+            "with_behave",
+            format!(
+                "behave! {{\n{}}}\n{}",
+                synthetic_gen::behave_tree("Big", &tree),
+                "pub fn tick(t: &mut Big, c: &mut SynCtx) -> Status { bt::Tree::tick_at(t, c, 0.0) }\n"
+            ),
+        ),
+        (
+            "by_hand",
+            format!(
+                "{}{}",
+                synthetic_gen::by_hand("BigByHand", &tree),
+                "pub fn tick(t: &mut BigByHand, c: &mut SynCtx) -> Status { t.tick(c) }\n"
+            ),
+        ),
+        ("neither", String::new()),
+    ];
+    println!("| crate | macro expansion (s) | cargo check (s) | cargo build, dev (s) | cargo build --release (s) |");
+    println!("|---|---:|---:|---:|---:|");
+    for (name, body) in &crates {
+        let dir = write_crate(&root, name, body);
+        // Dependencies first, so the timings below are this crate alone.
+        for args in [
+            &["check", "--quiet"][..],
+            &["build", "--quiet"],
+            &["build", "--quiet", "--release"],
+        ] {
+            cargo(&dir, &target, args);
+        }
+        let lib = dir.join("src/lib.rs");
+        let touch = || std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
+        let expand = median(|| {
+            touch();
+            let (_, out) = cargo(&dir, &target, &["rustc", "--quiet", "--lib", "--", "-Z", "time-passes"]);
+            expansion_seconds(&out)
+        });
+        let timed = |args: &[&str]| {
+            median(|| {
+                touch();
+                cargo(&dir, &target, args).0
+            })
+        };
+        let check = timed(&["check", "--quiet"]);
+        let build = timed(&["build", "--quiet"]);
+        let release = timed(&["build", "--quiet", "--release"]);
+        println!("| {name} | {expand:.3} | {check:.2} | {build:.2} | {release:.2} |");
+    }
+}

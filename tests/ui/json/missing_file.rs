@@ -1,0 +1,7 @@
+use bt::prelude::*;
+struct World;
+
+behave! {
+    tree Gone for World = json("no/such/tree.json") {}
+}
+fn main() {}

@@ -1,0 +1,7 @@
+use bt::prelude::*;
+struct World;
+
+behave! {
+    tree Cut for World = json("truncated.json") {}
+}
+fn main() {}
