@@ -622,15 +622,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.ints[s];
-        let first = if r == 0 { id + 1 } else { r };
+        let mut c = if r == 0 { id + 1 } else { r };
         let def = self.def;
-        for (c, &n) in (first..).zip(&def.nodes[first as usize..end as usize]) {
+        // A counter beside the slice: the `zip` clippy suggests measured 10%
+        // slower on T2 (a loop of two children, three times a tick).
+        #[allow(clippy::explicit_counter_loop)]
+        for &n in &def.nodes[c as usize..end as usize] {
             let o = self.leaf(c, n, r != c);
             if o != cont {
                 self.ints[s] = if o == Out::Running { c } else { 0 };
                 self.obs.ticked(NodeId(id), o.status());
                 return o;
             }
+            c += 1;
         }
         self.ints[s] = 0;
         self.obs.ticked(NodeId(id), cont.status());
@@ -646,9 +650,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let cont = if SEQ { Out::Success } else { Out::Failure };
         let s = slot as usize;
         let r = self.ints[s];
-        let first = id + 1;
+        let mut c = id + 1;
         let def = self.def;
-        for (c, &n) in (first..).zip(&def.nodes[first as usize..end as usize]) {
+        // As in `leaf_chain`.
+        #[allow(clippy::explicit_counter_loop)]
+        for &n in &def.nodes[c as usize..end as usize] {
             let o = self.leaf(c, n, r != c);
             if o != cont {
                 if r > c {
@@ -658,6 +664,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 self.obs.ticked(NodeId(id), o.status());
                 return o;
             }
+            c += 1;
         }
         self.ints[s] = 0;
         self.obs.ticked(NodeId(id), cont.status());
