@@ -235,8 +235,8 @@ impl<C: 'static> Agent<C> {
     }
 
     /// Bytes this agent owns in all: the struct itself, its running state,
-    /// and its action leaves (one array per action kind, plus one pointer
-    /// pair per kind). The leaves' own heap data, if any, is not counted.
+    /// and its action leaves (one boxed array per action kind). The leaves'
+    /// own heap data, if any, is not counted.
     pub fn bytes(&self) -> usize {
         let leaves: usize = self.def.columns.iter().map(|(_, c)| c.leaf_bytes()).sum();
         size_of::<Self>()

@@ -18,7 +18,8 @@ pub(crate) trait Prototypes<C>: Send + Sync {
     fn spawn(&self) -> Box<dyn Leaves<C>>;
     /// The column itself, for the registry to append leaves of its own type.
     fn as_any_mut(&mut self) -> &mut dyn Any;
-    /// The bytes of an agent's copy of the leaves (without their own heap data).
+    /// The bytes of an agent's copy of the column: the column itself and its
+    /// leaves (without the leaves' own heap data).
     fn leaf_bytes(&self) -> usize;
 }
 
@@ -114,7 +115,7 @@ where
         self
     }
     fn leaf_bytes(&self) -> usize {
-        self.leaves.len() * size_of::<L>()
+        size_of::<Self>() + self.leaves.len() * size_of::<L>()
     }
 }
 
