@@ -4,9 +4,12 @@
 //! on every status, observer event and leaf event, over many seeds and ticks.
 use std::collections::BTreeMap;
 
+mod support;
+
 use bt::prelude::*;
 use bt_interp::{Agent, KeyRef, Library, MatchValue, NoParams, Registry};
 use serde::Deserialize;
+use support::IdEvents;
 
 /// The context: a clock, scripted leaf results, a mode to match on, a log.
 #[derive(Default, Clone)]
@@ -101,21 +104,6 @@ fn interpreted(seed: u64) -> Agent<World> {
     Agent::with_seed(definition, seed)
 }
 
-/// Records the events of a tick.
-#[derive(Default)]
-struct Events(Vec<String>);
-impl Observer for Events {
-    fn entered(&mut self, node: NodeId) {
-        self.0.push(format!("enter {node}"));
-    }
-    fn ticked(&mut self, node: NodeId, status: Status) {
-        self.0.push(format!("{node} {status}"));
-    }
-    fn halted(&mut self, node: NodeId) {
-        self.0.push(format!("halt {node}"));
-    }
-}
-
 /// Tick `t` of a scripted world: results from a cheap hash, the mode in phases.
 fn script(t: u32, seed: u64, w: &mut World) {
     w.now = f64::from(t) * 0.1;
@@ -158,7 +146,7 @@ fn every_kind_compiled_from_json_agrees_with_the_interpreter() {
         for t in 0..400 {
             script(t, seed, &mut a);
             script(t, seed, &mut b);
-            let (mut ea, mut eb) = (Events::default(), Events::default());
+            let (mut ea, mut eb) = (IdEvents::default(), IdEvents::default());
             let now = a.now;
             let x = tree.tick_observed(&mut a, now, &mut ea);
             let y = agent.tick_observed(&mut b, now, &mut eb);

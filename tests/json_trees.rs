@@ -3,9 +3,12 @@
 //! agree node for node, event for event; DSL trees export the same format.
 use std::collections::BTreeMap;
 
+mod support;
+
 use bt::prelude::*;
 use bt_interp::{Agent, Registry};
 use serde::Deserialize;
+use support::IdEvents;
 
 /// The guard's world (as in examples/guard_json.rs).
 #[derive(Default, Clone)]
@@ -114,21 +117,6 @@ fn registry() -> Registry<World> {
     r
 }
 
-/// Records events as (kind, node label, status).
-#[derive(Default)]
-struct Events(Vec<String>);
-impl Observer for Events {
-    fn entered(&mut self, node: NodeId) {
-        self.0.push(format!("enter {node}"));
-    }
-    fn ticked(&mut self, node: NodeId, status: Status) {
-        self.0.push(format!("{node} {status}"));
-    }
-    fn halted(&mut self, node: NodeId) {
-        self.0.push(format!("halt {node}"));
-    }
-}
-
 /// The world on tick `t`: time of day, quest and bribe change over time.
 fn world_at(t: u32, w: &mut World) {
     w.time_of_day = if t % 10 < 6 { "day".into() } else { "night".into() };
@@ -172,7 +160,7 @@ fn compiled_and_interpreted_guard_agree_node_for_node_and_event_for_event() {
     for t in 0..200 {
         world_at(t, &mut a);
         world_at(t, &mut b);
-        let (mut ea, mut eb) = (Events::default(), Events::default());
+        let (mut ea, mut eb) = (IdEvents::default(), IdEvents::default());
         let x = tree.tick_observed(&mut a, f64::from(t), &mut ea);
         let y = agent.tick_observed(&mut b, f64::from(t), &mut eb);
         assert_eq!(x, y, "status at tick {t}");

@@ -2,9 +2,9 @@
 //! `bt` crate, which documents the tree language.
 //!
 //! The expansion is a pipeline with one module per stage:
-//! [`parse`] (tokens to syntax) -> [`model`] (syntax to meaning) ->
-//! [`check`] (structural rules) -> [`lower`] (flat node table and state) ->
-//! [`codegen`] (Rust). Every stage works on `proc_macro2` and is unit-tested.
+//! `parse` (tokens to syntax) -> `model` (syntax to meaning) ->
+//! `check` (structural rules) -> `lower` (flat node table and state) ->
+//! `codegen` (Rust). Every stage works on `proc_macro2` and is unit-tested.
 
 #![forbid(unsafe_code)]
 

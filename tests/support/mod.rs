@@ -112,3 +112,20 @@ impl bt::Observer for Events {
         self.events.push(format!("halt {}", self.label(node)));
     }
 }
+
+/// An observer that records every event by node id (`"enter #3"`, `"#3 success"`,
+/// `"halt #3"`), for comparing two forms of the same tree.
+#[derive(Default)]
+pub struct IdEvents(pub Vec<String>);
+
+impl bt::Observer for IdEvents {
+    fn entered(&mut self, node: bt::NodeId) {
+        self.0.push(format!("enter {node}"));
+    }
+    fn ticked(&mut self, node: bt::NodeId, status: Status) {
+        self.0.push(format!("{node} {status}"));
+    }
+    fn halted(&mut self, node: bt::NodeId) {
+        self.0.push(format!("halt {node}"));
+    }
+}
