@@ -133,7 +133,7 @@ fn allocations_per_tick_and_bytes_per_instance() {
         );
     }
     println!();
-    println!("| tree | interpreter: state_bytes() per agent | action leaves per agent (boxed) |");
+    println!("| tree | interpreter: state_bytes() per agent | action leaves per agent |");
     println!("|---|---:|---:|");
     println!("| t1_wild_dog | {} | {} |", d1.state_bytes(), d1.action_count());
     println!("| t2_guard | {} | {} |", d2.state_bytes(), d2.action_count());
