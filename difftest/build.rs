@@ -1,21 +1,16 @@
 //! Writes the generated trees' `behave!` source into `OUT_DIR/trees.rs`, with
 //! a table of cases (name, seed, JSON form, runner of the compiled form) that
-//! `tests/differential.rs` includes, and the bench's T3 into `OUT_DIR/t3.rs`.
+//! `tests/differential.rs` includes.
 //! `DIFFTEST_SEED` changes the base seed and `DIFFTEST_TREES` the number of trees.
 
 #[path = "src/treegen.rs"]
 #[allow(dead_code)]
 mod treegen;
 
-#[path = "src/synthetic.rs"]
-#[allow(dead_code)]
-mod synthetic;
-
 use std::fmt::Write;
 
 fn main() {
     println!("cargo::rerun-if-changed=src/treegen.rs");
-    println!("cargo::rerun-if-changed=src/synthetic.rs");
     println!("cargo::rerun-if-env-changed=DIFFTEST_SEED");
     println!("cargo::rerun-if-env-changed=DIFFTEST_TREES");
     let base: u64 = std::env::var("DIFFTEST_SEED")
@@ -42,8 +37,4 @@ fn main() {
     writeln!(out, "/// Every generated tree.\nconst CASES: &[Case] = &[\n{cases}];").unwrap();
     let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("trees.rs");
     std::fs::write(path, out).unwrap();
-    // T3 for the interpreter bench.
-    let t3 = format!("bt::behave! {{\n{}}}\n", synthetic::dsl("Synthetic", 5, 4));
-    let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("t3.rs");
-    std::fs::write(path, t3).unwrap();
 }

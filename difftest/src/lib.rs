@@ -11,7 +11,6 @@ use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
 use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree};
 use serde::{Deserialize, Serialize};
 
-pub mod synthetic;
 pub mod treegen;
 
 /// Ticks per run.
