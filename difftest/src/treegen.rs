@@ -17,47 +17,8 @@ pub const MACRO_KINDS: &[K] = ALL_KINDS;
 /// Whether `behave!` compiles lifecycle hooks (`#[on_enter(..)]` ..) today.
 pub const MACRO_HOOKS: bool = true;
 
-/// Every kind the generator can write.
-pub const ALL_KINDS: &[K] = &[
-    K::Sequence,
-    K::Selector,
-    K::ReactiveSequence,
-    K::ReactiveSelector,
-    K::Parallel,
-    K::ParallelMain,
-    K::Random,
-    K::Weighted,
-    K::Shuffle,
-    K::If,
-    K::ReactiveIf,
-    K::Match,
-    K::ReactiveMatch,
-    K::Loop,
-    K::Repeat,
-    K::Retry,
-    K::While,
-    K::UntilFail,
-    K::UntilSuccess,
-    K::Break,
-    K::Continue,
-    K::Invert,
-    K::ForceSuccess,
-    K::ForceFailure,
-    K::Timeout,
-    K::Delay,
-    K::Cooldown,
-    K::Limit,
-    K::RunOnce,
-    K::AbortIf,
-    K::Scope,
-    K::Success,
-    K::Failure,
-    K::Running,
-    K::Wait,
-    K::Condition,
-    K::Action,
-    K::Subtree,
-];
+/// Every kind the generator can write: the whole catalogue, in its order.
+pub const ALL_KINDS: &[K] = K::ALL;
 
 /// Deepest node (the root is at depth 0).
 pub const MAX_DEPTH: usize = 6;
@@ -212,39 +173,14 @@ impl Gen<'_> {
         };
         let leaf = (self.rand.below(1000) as f64) < leaf_odds * 1000.0 || depth == MAX_DEPTH;
         if !leaf || depth == 0 {
-            const INNER: &[K] = &[
-                K::Sequence,
-                K::Selector,
-                K::ReactiveSequence,
-                K::ReactiveSelector,
-                K::Parallel,
-                K::ParallelMain,
-                K::Random,
-                K::Weighted,
-                K::Shuffle,
-                K::If,
-                K::ReactiveIf,
-                K::Match,
-                K::ReactiveMatch,
-                K::Loop,
-                K::Repeat,
-                K::Retry,
-                K::While,
-                K::UntilFail,
-                K::UntilSuccess,
-                K::Invert,
-                K::ForceSuccess,
-                K::ForceFailure,
-                K::Timeout,
-                K::Delay,
-                K::Cooldown,
-                K::Limit,
-                K::RunOnce,
-                K::AbortIf,
-                K::Scope,
-            ];
+            // The kinds with children, in catalogue order.
+            let inner: Vec<K> = K::ALL
+                .iter()
+                .copied()
+                .filter(|k| k.arity() != bt_runtime::Arity::Leaf)
+                .collect();
             if depth < MAX_DEPTH
-                && let Some(k) = self.pick(INNER)
+                && let Some(k) = self.pick(&inner)
             {
                 return self.inner(k, depth, sub);
             }
