@@ -1,4 +1,5 @@
-//! The behavior3 "logic mapping" (seeds/behavior3-node-catalog.md) written
+//! The behavior3 "logic mapping" (behavior3, a JavaScript behavior-tree library, writes
+//! if / while / repeat / for with break / continue as nodes) written
 //! as `behave!` syntax, each tree next to the code it mirrors. Each tree runs
 //! on a small context and prints what ran on every tick.
 //!
@@ -40,8 +41,8 @@ behave! {
     ///     TaskA(x)
     /// }
     /// ```
-    /// One iteration starts per tick (DESIGN.md: unbounded loops start at most
-    /// one iteration per tick), so the loop is spread over several ticks.
+    /// One iteration starts per tick (`SEMANTICS.md#one-start-per-tick`: unbounded
+    /// loops start at most one iteration per tick), so the loop is spread over several ticks.
     tree WhileLoop for Ctx {
         while |c| c.x < 6 {
             sequence {

@@ -1,5 +1,5 @@
 //! Tick-by-tick behaviour of the composites: sequence, selector, their reactive
-//! forms and the parallels (DESIGN.md sections 3-4).
+//! forms and the parallels (`SEMANTICS.md#composites`).
 mod support;
 
 use bt::prelude::*;

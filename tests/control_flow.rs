@@ -1,6 +1,7 @@
 //! The behavior3 "logic mapping" as syntax, tick by tick: `if`/`else`,
 //! `reactive if`, `match`, `reactive match`, `while`, and labelled
-//! `break`/`continue` with the halting they imply (DESIGN.md section 4).
+//! `break`/`continue` with the halting they imply (`SEMANTICS.md#branches`,
+//! `SEMANTICS.md#loops`).
 mod support;
 
 use bt::prelude::*;

@@ -1,5 +1,5 @@
 //! Tick-by-tick behaviour of the decorators, the loops and the leaves
-//! (DESIGN.md sections 3-4): bounded loops go on within one tick, unbounded
+//! (`SEMANTICS.md#decorators`, `#loops`, `#leaves`): bounded loops go on within one tick, unbounded
 //! loops start at most one iteration per tick.
 mod support;
 

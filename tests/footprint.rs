@@ -3,7 +3,8 @@
 //! warm-up ticks), bytes of the instance itself (`size_of`) and heap bytes it
 //! holds (allocated by its construction and still live). The compiled and
 //! hand-written forms must allocate nothing, ever, the interpreter nothing
-//! after load, and T1's compiled state must fit in 24 bytes (DESIGN.md section 8).
+//! after load, and T1's compiled state must fit in 24 bytes (the
+//! project's target; BENCHMARKS.md lists them all).
 //!
 //! `cargo test --test footprint -- --nocapture` prints the table in BENCHMARKS.md.
 // A global allocator is an `unsafe` trait; this test needs one to count.

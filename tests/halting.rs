@@ -1,4 +1,4 @@
-//! Halting (DESIGN.md section 3): when a reactive parent switches, a parallel
+//! Halting (`SEMANTICS.md#halting`): when a reactive parent switches, a parallel
 //! finishes or `reset` is called, every running descendant is halted in
 //! post-order, each running action gets `halt` exactly once, and everything
 //! below returns to idle. Checked through leaf logs and through an observer.

@@ -29,6 +29,15 @@ behave! {
         #[on_exit(|c| c.log.push("exit-hook".into()))]
         sequence { Rec("a") }
     }
+    tree HookedReactive for Ctx {
+        reactive sequence {
+            #[on_enter(|c| c.log.push("guard-enter".into()))]
+            #[on_exit(|c| c.log.push("guard-exit".into()))]
+            cond(Check("guard")),
+            #[on_enter(|c| c.log.push("work-enter".into()))]
+            Rec("work"),
+        }
+    }
     tree HookedHalt for Ctx {
         reactive selector {
             cond(Check("interrupt")),
@@ -202,4 +211,22 @@ fn exit_hooks_run_in_post_order_when_a_reactive_parent_switches() {
     c.set("interrupt", S);
     assert_eq!(t.tick(&mut c), S);
     assert_eq!(c.take(), log(&["halt a", "inner-exit", "outer-exit"]));
+}
+
+/// `SEMANTICS.md#hooks`: a child of a reactive node that completes on every tick
+/// is entered again on every tick, so its hooks fire every tick; a running child
+/// is not re-entered.
+#[test]
+fn hooks_on_a_reactive_child_that_completes_fire_on_every_tick() {
+    let (mut t, mut c) = (HookedReactive::new(), Ctx::new());
+    c.set("work", R);
+    for tick in 0..3 {
+        assert_eq!(t.tick(&mut c), R);
+        let expected: &[&str] = if tick == 0 {
+            &["guard-enter", "guard-exit", "work-enter", "enter work", "work"]
+        } else {
+            &["guard-enter", "guard-exit", "work"]
+        };
+        assert_eq!(c.take(), log(expected), "tick {tick}");
+    }
 }

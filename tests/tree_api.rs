@@ -22,6 +22,8 @@ behave! {
             sequence { Find, Find, Rec("move"), Find, Find, wait(1.0) }
         }
     }
+    /// Greets, then waits a second.
+    pub tree Pause for Ctx { sequence { Rec("hello"), wait(1.0) } }
     /// Talks until told to stop.
     pub tree Talk for Ctx { sequence { Rec("hello"), Rec("chat") } }
 }
@@ -42,6 +44,18 @@ fn run_ticks_to_completion_or_to_the_limit_without_halting() {
     c.set("chat", F);
     assert_eq!(t.run(&mut c, 3), Run::Completed(F));
     assert_eq!(c.take(), log(&["chat"]), "the next call goes on where the last stopped");
+}
+
+/// `SEMANTICS.md#run`: `run` reads the clock but never moves it, so a `wait`
+/// cannot complete within one call; the next call, at a later time, goes on.
+#[test]
+fn run_never_advances_time_so_a_wait_completes_only_in_a_later_call() {
+    let (mut t, mut c) = (Pause::new(), Ctx::new());
+    assert_eq!(t.run(&mut c, 100), Run::TickLimit);
+    assert_eq!(c.take(), log(&["enter hello", "hello"]));
+    c.now = 1.0;
+    assert_eq!(t.run(&mut c, 100), Run::Completed(S));
+    assert_eq!(c.take(), log(&[]), "the wait completed; hello is not ticked again");
 }
 
 #[test]

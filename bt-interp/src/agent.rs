@@ -2,7 +2,7 @@
 //! state (resume points, counters, timestamps, its action leaves, its RNG),
 //! allocated once when it is created; ticking allocates nothing.
 //!
-//! The semantics are those of DESIGN.md sections 3-4, and for the nodes that
+//! The semantics are those of `SEMANTICS.md` at the repository root, and for the nodes that
 //! `behave!` compiles they follow the generated code event for event: a node
 //! reports `entered` when ticked while idle, `ticked` after its children, and
 //! `halted` after its running descendants (post-order).

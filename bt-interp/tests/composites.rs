@@ -1,5 +1,5 @@
-//! Tick-by-tick behaviour of the interpreted composites (DESIGN.md sections
-//! 3-4): resume points, reactive halts, parallel thresholds, random choices,
+//! Tick-by-tick behaviour of the interpreted composites (`SEMANTICS.md#composites`):
+//! resume points, reactive halts, parallel thresholds, random choices,
 //! `if` and `match` as data.
 mod support;
 

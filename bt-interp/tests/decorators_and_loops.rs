@@ -1,5 +1,5 @@
 //! Tick-by-tick behaviour of the interpreted decorators, loops, `break` /
-//! `continue`, timing nodes, hooks, reset and hot reload (DESIGN.md 3-4).
+//! `continue`, timing nodes, hooks, reset and hot reload (`SEMANTICS.md`).
 mod support;
 
 use bt_runtime::Run;

@@ -15,9 +15,24 @@ pub enum Arity {
     Branches,
 }
 
+/// The doc line that links a node kind to its section of `SEMANTICS.md`,
+/// the reference for every node's rules.
+macro_rules! rules {
+    ($anchor:literal) => {
+        concat!(
+            "\n\nRules: [`SEMANTICS.md#",
+            $anchor,
+            "`](https://example.invalid/bt/blob/main/SEMANTICS.md#",
+            $anchor,
+            ")."
+        )
+    };
+}
+
 macro_rules! catalogue {
     ($( $(#[$doc:meta])* $kind:ident => $dsl:literal, $json:literal, $arity:ident; )*) => {
-        /// Every kind of node a tree can contain.
+        /// Every kind of node a tree can contain. Each variant says its rule in
+        /// short; `SEMANTICS.md` at the repository root is the full reference.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum NodeKind {
@@ -48,81 +63,119 @@ macro_rules! catalogue {
 }
 
 catalogue! {
-    /// Children in order, resuming at the running one; fails on the first failure.
+    /// Ticks its children in order, resuming at the running one; a child's failure fails it, and it succeeds when all have succeeded.
+    #[doc = rules!("sequence")]
     Sequence => "sequence", "sequence", Many;
-    /// Children in order, resuming at the running one; succeeds on the first success.
+    /// Ticks its children in order, resuming at the running one; a child's success succeeds it, and it fails when all have failed.
+    #[doc = rules!("selector")]
     Selector => "selector", "selector", Many;
-    /// A sequence that starts from its first child on every tick.
+    /// A sequence that starts from its first child on every tick, halting a later running child when an earlier one fails or runs.
+    #[doc = rules!("reactive-sequence")]
     ReactiveSequence => "reactive sequence", "reactiveSequence", Many;
-    /// A selector that starts from its first child on every tick.
+    /// A selector that starts from its first child on every tick, halting a later running child when an earlier one succeeds or runs.
+    #[doc = rules!("reactive-selector")]
     ReactiveSelector => "reactive selector", "reactiveSelector", Many;
-    /// All children every tick until a success or failure threshold is met.
+    /// Ticks every child not yet completed in this activation; succeeds once `success` children succeeded, fails once `failure` failed or success is out of reach, then halts the rest.
+    #[doc = rules!("parallel")]
     Parallel => "parallel", "parallel", Many;
-    /// All children every tick; the first child's status decides.
+    /// Ticks the first (main) child, then the others not yet completed; returns the main child's status and halts the others when it completes.
+    #[doc = rules!("parallel-main")]
     ParallelMain => "parallel(main)", "parallelMain", Many;
-    /// One child picked uniformly on entry.
+    /// Picks one child uniformly on entry and runs it to completion.
+    #[doc = rules!("random")]
     Random => "random", "random", Many;
-    /// One child picked by weight on entry.
+    /// Picks one child on entry with probability proportional to its weight and runs it to completion.
+    #[doc = rules!("weighted")]
     Weighted => "weighted", "weighted", Many;
-    /// A selector over an order drawn on entry.
+    /// Draws an order of its children on entry, then behaves as a selector in that order.
+    #[doc = rules!("shuffle")]
     Shuffle => "shuffle", "shuffle", Many;
-    /// A branch chosen by conditions on entry.
+    /// Evaluates its conditions in order on entry and runs the chosen branch to completion; with no branch chosen and no `else`, succeeds.
+    #[doc = rules!("if")]
     If => "if", "if", Branches;
-    /// A branch chosen by conditions on every tick.
+    /// Evaluates its conditions again on every tick; when the chosen branch changes, halts the running one and enters the new one.
+    #[doc = rules!("reactive-if")]
     ReactiveIf => "reactive if", "reactiveIf", Branches;
-    /// An arm chosen by a Rust pattern on entry.
+    /// Matches a value against Rust patterns on entry and runs the chosen arm to completion.
+    #[doc = rules!("match")]
     Match => "match", "match", Branches;
-    /// An arm chosen by a Rust pattern on every tick.
+    /// Matches its value again on every tick; when the arm changes, halts the running one and enters the new one.
+    #[doc = rules!("reactive-match")]
     ReactiveMatch => "reactive match", "reactiveMatch", Branches;
-    /// Restarts its body forever.
+    /// Restarts its body whenever it completes, starting at most one iteration per tick; runs until a `break`.
+    #[doc = rules!("loop")]
     Loop => "loop", "loop", One;
-    /// Succeeds after `n` successes of its body.
+    /// Succeeds after `n` successes of its body and fails on its first failure; the next iteration starts in the same tick.
+    #[doc = rules!("repeat")]
     Repeat => "repeat", "repeater", One;
-    /// Succeeds on the first success of its body, fails after `n` failures.
+    /// Succeeds on the first success of its body and fails after `n` failures; the next attempt starts in the same tick.
+    #[doc = rules!("retry")]
     Retry => "retry", "retry", One;
-    /// Runs its body while a condition holds.
+    /// Checks its condition before each iteration: false succeeds, a body failure fails; at most one iteration starts per tick.
+    #[doc = rules!("while")]
     While => "while", "while", One;
-    /// Repeats its body until it fails.
+    /// Repeats its body until it fails, then succeeds; at most one iteration starts per tick.
+    #[doc = rules!("until_fail")]
     UntilFail => "until_fail", "untilFail", One;
-    /// Repeats its body until it succeeds.
+    /// Repeats its body until it succeeds, then succeeds; at most one iteration starts per tick.
+    #[doc = rules!("until_success")]
     UntilSuccess => "until_success", "untilSuccess", One;
-    /// Ends the enclosing loop with success.
+    /// Ends the innermost (or labelled) enclosing loop with success, halting what still runs in its body.
+    #[doc = rules!("break")]
     Break => "break", "break", Leaf;
-    /// Ends the current iteration of the enclosing loop.
+    /// Ends the current iteration of the innermost (or labelled) loop as if its body had succeeded, halting what still runs in it.
+    #[doc = rules!("continue")]
     Continue => "continue", "continue", Leaf;
-    /// Swaps success and failure.
+    /// Swaps its child's success and failure; running stays running.
+    #[doc = rules!("invert")]
     Invert => "invert", "inverter", One;
-    /// Turns a completed status into success.
+    /// Turns its child's completed status into success; running stays running.
+    #[doc = rules!("force_success")]
     ForceSuccess => "force_success", "succeeder", One;
-    /// Turns a completed status into failure.
+    /// Turns its child's completed status into failure; running stays running.
+    #[doc = rules!("force_failure")]
     ForceFailure => "force_failure", "forceFailure", One;
-    /// Fails once a duration has passed since entry.
+    /// Ticks its child on entry; on a later tick at which the duration has passed since entry, halts the child and fails without ticking it.
+    #[doc = rules!("timeout")]
     Timeout => "timeout", "timeout", One;
-    /// Waits a duration before ticking its child.
+    /// Running without ticking its child until the duration has passed since entry; from then on ticks the child.
+    #[doc = rules!("delay")]
     Delay => "delay", "delay", One;
-    /// Fails without ticking its child until a duration has passed since its last completion.
+    /// After its child completes, fails without ticking it until the duration has passed; the time outlives `reset`.
+    #[doc = rules!("cooldown")]
     Cooldown => "cooldown", "cooldown", One;
-    /// Lets its child complete at most `n` times over the tree's life.
+    /// Lets its child complete at most `n` times over the tree instance's life, then fails without ticking it; the count outlives `reset`.
+    #[doc = rules!("limit")]
     Limit => "limit", "limit", One;
-    /// Runs its child to completion once, then repeats that status.
+    /// Ticks its child until it completes once, then returns that status forever without ticking it, also after `reset`.
+    #[doc = rules!("run_once")]
     RunOnce => "run_once", "runOnce", One;
-    /// Fails and halts its child when a condition holds.
+    /// Before each tick of its child: if the condition holds, halts the child and fails without ticking it.
+    #[doc = rules!("abort_if")]
     AbortIf => "abort_if", "abortIf", One;
-    /// Node-local variables for the leaves inside it.
+    /// Declares node-local variables, initialised on entry, for the leaves and hooks inside; its status is its child's.
+    #[doc = rules!("scope")]
     Scope => "scope", "scope", One;
     /// Always succeeds.
+    #[doc = rules!("success")]
     Success => "success", "success", Leaf;
     /// Always fails.
+    #[doc = rules!("failure")]
     Failure => "failure", "failure", Leaf;
     /// Always running.
+    #[doc = rules!("running")]
     Running => "running", "running", Leaf;
-    /// Running until a duration has passed since entry, then success.
+    /// Running on entry and until the duration has passed since entry, then success.
+    #[doc = rules!("wait")]
     Wait => "wait", "wait", Leaf;
-    /// A boolean question about the context.
+    /// A question about the context: success when true, failure when false, never running.
+    #[doc = rules!("cond")]
     Condition => "cond", "condition", Leaf;
-    /// Work on the context.
+    /// Work on the context: an inline closure or a stored `Action`, which gets `enter`, `tick` and, when interrupted, `halt` once.
+    #[doc = rules!("act")]
     Action => "act", "action", Leaf;
-    /// Another tree used as a node.
+    /// Another tree used as a node, on the context or a part of it; behaves as its body written inline.
+    #[doc = rules!("subtree")]
     Subtree => "subtree", "subtree", Leaf;
 }
 

@@ -1,6 +1,6 @@
 //! The differential test: every generated tree, compiled by `behave!` and
 //! interpreted from JSON, must give the same status, the same observer events
-//! and the same leaf events on every tick of the same script (DESIGN.md 7).
+//! and the same leaf events on every tick of the same script (`SEMANTICS.md`: one set of rules for both forms).
 #![allow(missing_docs)]
 
 use bt::NodeInfo;

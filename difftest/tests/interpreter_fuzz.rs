@@ -1,6 +1,6 @@
 //! Random trees over every node kind (including those `behave!` does not
 //! compile yet), run by the interpreter only: every run must load, be
-//! deterministic, and keep the lifecycle rules of DESIGN.md section 3 in its
+//! deterministic, and keep the lifecycle rules of `SEMANTICS.md` (entering, halting) in its
 //! observer trace (enter only when idle, halt only what runs, post-order
 //! halts, nothing left running after completion or reset). Set `DIFFTEST_DUMP`
 //! to a folder to write the trees there.

@@ -1,4 +1,5 @@
-//! The scenarios of the `bt` seed documents, as a small headless simulation
+//! The scenarios of `bt`'s original design documents (the ADRs: architecture
+//! decision records of the game `bt` was first written for), as a small headless simulation
 //! (plain Rust structs, fixed time step, seeded randomness):
 //!
 //! - the **Wild Dog** combat AI of ADR-006/ADR-012: a hex grid ([`hex`]), the
