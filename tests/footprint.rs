@@ -160,3 +160,20 @@ fn control_state_is_a_resume_point_per_composite_and_a_timestamp_per_wait() {
     // T3: __running + 341 resume points: one byte per composite.
     assert_eq!(size_of::<trees::synthetic::Synthetic>(), 1 + 341);
 }
+
+#[test]
+fn the_benchmark_trees_are_far_within_the_default_work_bound() {
+    // The loader's most leaf ticks per tick (bt-interp FORMAT.md, "Work per tick"):
+    // T1 is a loop (twice its six leaves), T3 a tree of 1,024 leaves.
+    let figures = [
+        interp_forms::definition_t1().tick_work(),
+        interp_forms::definition_t2().tick_work(),
+        interp_forms::definition_t3().tick_work(),
+    ];
+    assert_eq!(figures, [12, 9, 1024]);
+    assert!(
+        figures
+            .iter()
+            .all(|&w| w < bt_interp::Registry::<()>::DEFAULT_MAX_TICK_WORK / 1000)
+    );
+}

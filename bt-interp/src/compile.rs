@@ -38,6 +38,7 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
             times: Vec::new(),
             secs: Vec::new(),
             fingerprint: 0,
+            tick_work: 0,
         },
         column_of: BTreeMap::new(),
         shape: Fnv::new(),
@@ -50,10 +51,37 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
         problems,
         mut def,
         mut shape,
+        too_big: c_too_big,
+        too_deep: c_too_deep,
         ..
     } = c;
     fingerprint(&mut def, &mut shape);
+    let mut problems = problems;
+    if !(c_too_big || c_too_deep) {
+        bound_work(reg, &mut def, &mut problems);
+    }
     problems.into_result(def)
+}
+
+/// Works out the tree's most work per tick and rejects it above the
+/// registry's limit, at each node where the work first grows too large.
+fn bound_work<C: 'static>(reg: &Registry<C>, def: &mut Definition<C>, problems: &mut Problems) {
+    let work = crate::work::per_node(def);
+    def.tick_work = work[0];
+    for id in crate::work::over_limit(def, &work, reg.max_tick_work) {
+        let figure = match work[id as usize] {
+            u64::MAX => format!("{} or more", u64::MAX),
+            w => w.to_string(),
+        };
+        problems.push(
+            &def.table[id as usize].path,
+            format!(
+                "one tick can tick leaves up to {figure} times here (bounded loops' counts multiply), \
+                 above the limit of {} (`Registry::max_tick_work`); lower a \"count\" or raise the limit",
+                reg.max_tick_work
+            ),
+        );
+    }
 }
 
 /// The version of the saved-state layout, part of every fingerprint.

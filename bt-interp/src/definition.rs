@@ -231,6 +231,8 @@ pub struct Definition<C: 'static> {
     pub(crate) secs: Vec<f64>,
     /// A hash of the tree's shape (see [`Definition::fingerprint`]).
     pub(crate) fingerprint: u64,
+    /// The most leaf ticks one tick can make (see [`Definition::tick_work`]).
+    pub(crate) tick_work: u64,
 }
 
 impl<C: 'static> Definition<C> {
@@ -271,6 +273,15 @@ impl<C: 'static> Definition<C> {
     /// with another fingerprint is an error.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
+    }
+
+    /// The most leaf ticks (conditions, actions, waits, constant leaves,
+    /// jumps, `match` value reads and hooks) that one tick of this tree can
+    /// make: bounded loops' counts multiplied along each path, times the
+    /// leaves they tick (FORMAT.md, "Work per tick"). A tree above
+    /// [`Registry::max_tick_work`](crate::Registry::max_tick_work) does not load.
+    pub fn tick_work(&self) -> u64 {
+        self.tick_work
     }
 
     /// The node with JSON `"id"` `id`, if any (the first, in pre-order).

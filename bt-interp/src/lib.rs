@@ -11,7 +11,8 @@
 //!   types, built from their JSON parameters.
 //! - [`Registry::load`] checks everything (node and leaf types, children,
 //!   parameters, thresholds, subtree references and cycles, depth, `break`
-//!   targets) and reports every problem at its JSON path as a [`LoadError`].
+//!   targets, the most work one tick can do) and reports every problem at
+//!   its JSON path as a [`LoadError`].
 //! - The loaded [`Definition`] is immutable and shared (`Arc`) by any number
 //!   of [`Agent`]s; each agent owns only its small running state, allocated
 //!   when it is created. Ticking allocates nothing.
@@ -70,6 +71,7 @@ pub mod model;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
+mod work;
 
 pub use agent::Agent;
 pub use compile::label as node_label;

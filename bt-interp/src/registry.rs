@@ -127,6 +127,7 @@ pub struct Registry<C: 'static> {
     pub(crate) values: BTreeMap<String, Ctor<ValueBox<C>>>,
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
+    pub(crate) max_tick_work: u64,
 }
 
 impl<C: 'static> Default for Registry<C> {
@@ -140,6 +141,10 @@ impl<C: 'static> Registry<C> {
     pub const DEFAULT_MAX_DEPTH: usize = 64;
     /// Default for [`Registry::max_nodes`].
     pub const DEFAULT_MAX_NODES: usize = 1 << 20;
+    /// Default for [`Registry::max_tick_work`]: 2^24 leaf ticks, sixteen
+    /// times what a tree of [`Registry::DEFAULT_MAX_NODES`] leaves makes
+    /// without loops; a few milliseconds of trivial leaves.
+    pub const DEFAULT_MAX_TICK_WORK: u64 = 1 << 24;
 
     /// An empty registry.
     pub fn new() -> Registry<C> {
@@ -149,6 +154,7 @@ impl<C: 'static> Registry<C> {
             values: BTreeMap::new(),
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_nodes: Self::DEFAULT_MAX_NODES,
+            max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
         }
     }
 
@@ -261,6 +267,15 @@ impl<C: 'static> Registry<C> {
     /// (default 2^20), so that a small file cannot expand without bound.
     pub fn max_nodes(&mut self, nodes: usize) -> &mut Self {
         self.max_nodes = nodes;
+        self
+    }
+
+    /// The most leaf ticks one tick of a loaded tree may make (default
+    /// 2^24), so that a tree file cannot hang the thread that ticks it: a
+    /// tree whose [`Definition::tick_work`] is above it does not load, with
+    /// an error at each node where the work first grows too large.
+    pub fn max_tick_work(&mut self, work: u64) -> &mut Self {
+        self.max_tick_work = work;
         self
     }
 

@@ -2,7 +2,8 @@
 //! compile yet), run by the interpreter only: every run must load, be
 //! deterministic, and keep the lifecycle rules of `SEMANTICS.md` (entering, halting) in its
 //! observer trace (enter only when idle, halt only what runs, post-order
-//! halts, nothing left running after completion or reset). Set `DIFFTEST_DUMP`
+//! halts, nothing left running after completion or reset), and tick no more
+//! leaves in a step than the loader's work figure. Set `DIFFTEST_DUMP`
 //! to a folder to write the trees there.
 #![allow(missing_docs)]
 
@@ -72,6 +73,29 @@ fn check_lifecycle(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> 
     Ok(())
 }
 
+/// Checks that no step ticks more leaves than the loader's work figure.
+fn check_work(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> {
+    // A subtree node is a leaf in the catalogue, but has its body below it here.
+    let is_leaf = |n: u32| {
+        let kind = def.nodes()[n as usize].kind;
+        kind.arity() == bt_runtime::Arity::Leaf && kind != NodeKind::Subtree
+    };
+    for (i, step) in steps.iter().enumerate() {
+        let leaves = step
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Tick(n, _) if is_leaf(*n)))
+            .count() as u64;
+        if leaves > def.tick_work() {
+            return Err(format!(
+                "step {i}: {leaves} leaf ticks, above the figure {}",
+                def.tick_work()
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn every_node_kind_keeps_the_lifecycle_rules() {
     let registry = registry();
@@ -96,6 +120,9 @@ fn every_node_kind_keeps_the_lifecycle_rules() {
         seen.extend(def.nodes().iter().map(|r| r.kind));
         let first = run_interpreted(&def, g.seed);
         assert_eq!(first, run_interpreted(&def, g.seed), "tree {i} is not deterministic");
+        if let Err(e) = check_work(&def, &first) {
+            failures.push(format!("tree {i}: {e}\n  json: {}\n  library: {}", g.json, g.library));
+        }
         if let Err(e) = check_lifecycle(&def, &first) {
             failures.push(format!("tree {i}: {e}\n  json: {}\n  library: {}", g.json, g.library));
         }

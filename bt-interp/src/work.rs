@@ -1,0 +1,103 @@
+//! The most work one tick of a tree can do, worked out at load time, so that
+//! a tree file cannot hang the thread that ticks it (`repeater` nodes of
+//! 65,536 nested three deep would tick a leaf 2^48 times in one tick).
+//!
+//! The figure counts leaf ticks: conditions, actions, waits, `success` /
+//! `failure` / `running`, `break` / `continue`, `match` value reads and
+//! lifecycle hooks. Every other node ticked in a tick lies on the path to one
+//! of those, so a tick's whole cost is at most the figure times the depth.
+//! Per node:
+//!
+//! - a leaf: 1;
+//! - sequences, selectors (plain or reactive), parallels, `shuffle`: the sum
+//!   of their children (each is ticked at most once per tick);
+//! - `random`, `weighted`: the most of any child (one is chosen);
+//! - `if` / `reactiveIf`: every condition plus the most of any branch;
+//!   `match` / `reactiveMatch`: 1 for the value plus the most of any case;
+//! - `repeater(n)`, `retry(n)`: n times the child (a bounded loop starts its
+//!   next iteration in the same tick);
+//! - `loop`, `untilFail`, `untilSuccess`: twice the child, `while`: twice the
+//!   condition and the child (an unbounded loop finishes the iteration it
+//!   resumes and starts at most one more per tick);
+//! - `abortIf`: the condition plus the child; every other decorator and
+//!   `subtree`: the child;
+//! - plus one for each lifecycle hook the node has.
+//!
+//! Halting costs at most one call per node that was running or ticked, so it
+//! is bounded by the same figure.
+
+use crate::compile::NO_HOOK;
+use crate::definition::{Definition, Op};
+
+/// The work figure of every node, by id (saturating at `u64::MAX`).
+pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
+    let mut work = vec![0u64; def.cold.len()];
+    // Pre-order: every child has a larger id than its parent.
+    for id in (0..def.cold.len()).rev() {
+        let f = &def.cold[id];
+        let kids = &def.kids[f.kids as usize..(f.kids + f.n) as usize];
+        let w = |i: usize| work[kids[i] as usize];
+        let sum = |r: core::ops::Range<usize>| r.map(w).fold(0u64, u64::saturating_add);
+        let max = |r: core::ops::Range<usize>| r.map(w).max().unwrap_or(0);
+        let all = 0..kids.len();
+        let own = match f.op {
+            Op::Condition
+            | Op::Action
+            | Op::Wait
+            | Op::Success
+            | Op::Failure
+            | Op::Running
+            | Op::Break
+            | Op::Continue => 1,
+            Op::Sequence
+            | Op::Selector
+            | Op::ReactiveSequence
+            | Op::ReactiveSelector
+            | Op::Parallel
+            | Op::ParallelMain
+            | Op::Shuffle
+            | Op::AbortIf => sum(all),
+            Op::Random | Op::Weighted => max(all),
+            Op::If | Op::ReactiveIf => {
+                // Conditions at even positions below 2 * branches; the branches and the else after.
+                let conditions = (0..2 * f.a as usize).step_by(2).map(w).fold(0u64, u64::saturating_add);
+                let branches = all.filter(|i| *i >= 2 * f.a as usize || i % 2 == 1).map(w).max();
+                conditions.saturating_add(branches.unwrap_or(0))
+            }
+            Op::Match | Op::ReactiveMatch => max(all).saturating_add(1),
+            Op::Repeat | Op::Retry => sum(all).saturating_mul(u64::from(f.a)),
+            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While => sum(all).saturating_mul(2),
+            Op::Invert
+            | Op::ForceSuccess
+            | Op::ForceFailure
+            | Op::Timeout
+            | Op::Delay
+            | Op::Cooldown
+            | Op::Limit
+            | Op::RunOnce
+            | Op::Scope
+            | Op::Subtree => sum(all),
+        };
+        let hooks = match f.hooks {
+            NO_HOOK => 0,
+            h => def.hooks[h as usize].iter().filter(|(col, _)| *col != NO_HOOK).count() as u64,
+        };
+        work[id] = own.saturating_add(hooks);
+    }
+    work
+}
+
+/// The nodes whose figure is above `limit` while none of their children's
+/// is: each is where the work first grows too large, on its own path.
+pub(crate) fn over_limit<C>(def: &Definition<C>, work: &[u64], limit: u64) -> Vec<u32> {
+    (0..def.cold.len())
+        .filter(|&id| {
+            let f = &def.cold[id];
+            work[id] > limit
+                && def.kids[f.kids as usize..(f.kids + f.n) as usize]
+                    .iter()
+                    .all(|&k| work[k as usize] <= limit)
+        })
+        .map(|id| id as u32)
+        .collect()
+}

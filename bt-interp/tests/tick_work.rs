@@ -1,0 +1,183 @@
+//! The work bound (FORMAT.md, "Work per tick"): the loader's figure for each
+//! kind of node, that it is an upper bound a tick can reach, and that a tree
+//! above the limit does not load, with the figure at the node's path.
+mod support;
+
+use bt_interp::Registry;
+use bt_runtime::Status;
+use serde_json::{Value, json};
+use support::*;
+
+fn work(tree: Value) -> u64 {
+    load(tree).tick_work()
+}
+
+fn repeat(n: u64, child: Value) -> Value {
+    json!({"type": "repeater", "count": n, "child": child})
+}
+
+/// Leaf ticks in the log since the last call (not enters or halts).
+fn leaf_ticks(ctx: &mut Ctx) -> usize {
+    ctx.take()
+        .iter()
+        .filter(|e| !e.starts_with("enter ") && !e.starts_with("halt "))
+        .count()
+}
+
+#[test]
+fn each_kind_adds_or_multiplies_its_children() {
+    assert_eq!(work(act("a")), 1);
+    assert_eq!(work(many("sequence", vec![act("a"), cond("c1"), act("b")])), 3);
+    assert_eq!(work(many("reactiveSelector", vec![act("a"), act("b")])), 2);
+    assert_eq!(
+        work(json!({"type": "parallel", "policy": "requireAll", "children": [act("a"), act("b")]})),
+        2
+    );
+    // One child is chosen.
+    assert_eq!(
+        work(many(
+            "random",
+            vec![act("a"), many("sequence", vec![act("a"), act("b")])]
+        )),
+        2
+    );
+    // Every condition, and the largest branch.
+    let iff = json!({"type": "if", "branches": [
+        {"if": cond("c1"), "then": many("sequence", vec![act("a"), act("b"), act("c")])},
+        {"if": cond("c2"), "then": act("d")}
+    ], "else": many("sequence", vec![act("e"), act("f")])});
+    assert_eq!(work(iff), 2 + 3);
+    let matched = json!({"type": "match", "value": "mode", "cases": [
+        {"when": "x", "child": many("sequence", vec![act("a"), act("b")])}
+    ], "default": act("c")});
+    assert_eq!(work(matched), 1 + 2);
+    // Bounded loops multiply; unbounded ones run at most two iterations.
+    assert_eq!(work(repeat(3, many("sequence", vec![act("a"), act("b")]))), 6);
+    assert_eq!(work(repeat(4, repeat(5, act("a")))), 20);
+    assert_eq!(work(json!({"type": "loop", "child": repeat(3, act("a"))})), 6);
+    assert_eq!(
+        work(json!({"type": "while", "condition": cond("c1"), "child": act("a")})),
+        4
+    );
+    assert_eq!(
+        work(json!({"type": "abortIf", "condition": cond("c1"), "child": act("a")})),
+        2
+    );
+    // Decorators pass the child's figure on; hooks add one each.
+    assert_eq!(work(json!({"type": "inverter", "child": repeat(7, act("a"))})), 7);
+    assert_eq!(
+        work(json!({"type": "succeeder", "onEnter": {"type": "log", "msg": "in"},
+                    "onExit": {"type": "log", "msg": "out"}, "child": act("a")})),
+        3
+    );
+}
+
+#[test]
+fn a_subtree_counts_as_its_body() {
+    let mut lib = bt_interp::Library::new();
+    lib.insert_json("twice", &repeat(2, act("a")).to_string()).unwrap();
+    let tree = repeat(3, json!({"type": "subtree", "subtreeId": "twice"}));
+    assert_eq!(load_with(tree, &lib).tick_work(), 6);
+}
+
+#[test]
+fn a_tick_reaches_the_figure_and_never_more() {
+    // repeater(3) of two leaves that succeed at once: six leaf ticks in one tick.
+    let tree = repeat(3, many("sequence", vec![act("a"), act("b")]));
+    assert_eq!(work(tree.clone()), 6);
+    let mut npc = agent(tree);
+    let mut ctx = Ctx::new();
+    assert_eq!(npc.tick_at(&mut ctx, 0.0), Status::Success);
+    assert_eq!(leaf_ticks(&mut ctx), 6);
+
+    // A loop finishes the iteration it resumes and starts one more.
+    let tree = json!({"type": "loop", "child": repeat(2, act("a"))});
+    assert_eq!(work(tree.clone()), 4);
+    let mut npc = agent(tree);
+    let mut ctx = Ctx::new();
+    ctx.set("a", Status::Running);
+    assert_eq!(npc.tick_at(&mut ctx, 0.0), Status::Running);
+    assert_eq!(leaf_ticks(&mut ctx), 1);
+    ctx.set("a", Status::Success);
+    assert_eq!(npc.tick_at(&mut ctx, 1.0), Status::Running);
+    assert_eq!(
+        leaf_ticks(&mut ctx),
+        4,
+        "the resumed repeater ends, a new one runs twice"
+    );
+    for t in 2..6 {
+        npc.tick_at(&mut ctx, f64::from(t));
+        assert!(leaf_ticks(&mut ctx) <= 4);
+    }
+}
+
+#[test]
+fn a_tree_above_the_limit_names_the_node_and_the_figure() {
+    // The 160-byte file of the issue: three repeaters of 65,536.
+    let tree = repeat(65_536, repeat(65_536, repeat(65_536, act("a"))));
+    assert_eq!(
+        errors(&tree.to_string()),
+        [
+            "at `child`: one tick can tick leaves up to 4294967296 times here (bounded loops' counts multiply), \
+             above the limit of 16777216 (`Registry::max_tick_work`); lower a \"count\" or raise the limit"
+        ]
+    );
+    // Each independent offender at its own path.
+    let two = many(
+        "sequence",
+        vec![repeat(5_000, repeat(5_000, act("a"))), repeat(1 << 25, act("b"))],
+    );
+    let e = errors(&two.to_string());
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(
+        e[0].starts_with("at `children[0]`: one tick can tick leaves up to 25000000 times"),
+        "{e:?}"
+    );
+    assert!(
+        e[1].starts_with("at `children[1]`: one tick can tick leaves up to 33554432 times"),
+        "{e:?}"
+    );
+    // Many small parts that only add up to too much: the node where they meet.
+    let wide = many(
+        "sequence",
+        vec![repeat(10_000_000, act("a")), repeat(10_000_000, act("b"))],
+    );
+    let e = errors(&wide.to_string());
+    assert!(
+        e[0].starts_with("at the root: one tick can tick leaves up to 20000000 times"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn the_limit_is_the_registrys() {
+    let tree = repeat(65_536, repeat(65_536, act("a"))).to_string();
+    let mut reg = registry();
+    reg.max_tick_work(1 << 32);
+    let def = reg.load(&tree).unwrap();
+    assert_eq!(def.tick_work(), 1 << 32);
+    reg.max_tick_work(10);
+    let e = reg.load(&repeat(11, act("a")).to_string()).unwrap_err();
+    assert!(e.messages()[0].contains("up to 11 times here"), "{e}");
+    assert!(e.messages()[0].contains("the limit of 10 "), "{e}");
+    assert!(reg.load(&repeat(10, act("a")).to_string()).is_ok());
+    assert_eq!(Registry::<Ctx>::DEFAULT_MAX_TICK_WORK, 1 << 24);
+}
+
+#[test]
+fn the_figure_saturates_instead_of_overflowing() {
+    let max = u64::from(u32::MAX);
+    let tree = repeat(max, repeat(max, repeat(max, act("a"))));
+    let mut reg = registry();
+    reg.max_tick_work(u64::MAX - 1);
+    let e = reg.load(&tree.to_string()).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        [format!(
+            "at the root: one tick can tick leaves up to {} or more times here (bounded loops' counts multiply), \
+             above the limit of {} (`Registry::max_tick_work`); lower a \"count\" or raise the limit",
+            u64::MAX,
+            u64::MAX - 1
+        )]
+    );
+}
