@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use bt_runtime::{Arity, NodeId, NodeKind};
 
+use bt_format::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
+use bt_format::{Library, LoadError, Problems, path};
+
 use crate::definition::{Definition, Fast, Flat, Node as Hot, NodeRow, Op, StoredKey};
-use crate::error::{LoadError, Problems, path};
-use crate::library::Library;
-use crate::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
 use crate::registry::Registry;
 
 /// No hook in this position.
@@ -189,7 +189,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             id: NodeId(id),
             parent: parent.map(NodeId),
             kind: node.kind,
-            label: label(node),
+            label: node.label(),
             name: node.name.clone(),
             json_id: node.id.clone(),
             path: at.to_string(),
@@ -239,7 +239,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         self.params(&mut flat, node, at, loops);
         if let Some(h) = &node.hooks {
             let mut slots = [(NO_HOOK, 0); 4];
-            for (i, (field, hook)) in crate::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
+            for (i, (field, hook)) in bt_format::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
                 self.shape.u32(id);
                 if let Some(leaf) = hook {
                     slots[i] = self.action(leaf, &path::field(at, field));
@@ -657,44 +657,5 @@ fn check_shape(node: &Node) -> Result<(), String> {
         Err(format!(
             "malformed {name:?} node: wrong children ({n}) or parameters for its kind; build nodes with `Node::from_json`"
         ))
-    }
-}
-
-/// The node's label in the node table.
-/// The label a node shows in the node table and traces (`wait(1.0)`,
-/// `dialogue(dialogueId: "x")`), shared with trees `behave!` compiles from JSON.
-pub fn label(node: &Node) -> String {
-    let name = node.kind.json_name();
-    let base = match &node.params {
-        Params::Leaf(l) if l.params.is_empty() => l.type_name.clone(),
-        Params::Leaf(l) => {
-            let params: Vec<String> = l.params.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-            format!("{}({})", l.type_name, params.join(", "))
-        }
-        Params::Count(c) => format!("{name}({c})"),
-        Params::Seconds(s) => format!("{name}({s:?})"),
-        Params::Subtree(id) => format!("subtree({id})"),
-        Params::Parallel(Policy::RequireAll) => "parallel(requireAll)".into(),
-        Params::Parallel(Policy::RequireOne) => "parallel(requireOne)".into(),
-        Params::Parallel(Policy::Thresholds { success, failure }) => {
-            let mut parts = Vec::new();
-            if let Some(s) = success {
-                parts.push(format!("success = {s}"));
-            }
-            if let Some(f) = failure {
-                parts.push(format!("failure = {f}"));
-            }
-            format!("parallel({})", parts.join(", "))
-        }
-        Params::Weights(w) => {
-            let w: Vec<String> = w.iter().map(ToString::to_string).collect();
-            format!("weighted({})", w.join(", "))
-        }
-        Params::Match { value, .. } => format!("{name}({})", value.type_name),
-        _ => name.to_string(),
-    };
-    match &node.label {
-        Some(l) => format!("{base} '{l}"),
-        None => base,
     }
 }

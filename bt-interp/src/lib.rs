@@ -64,20 +64,17 @@ mod agent;
 mod check;
 mod compile;
 mod definition;
-mod error;
 mod leaves;
-mod library;
-pub mod model;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
 mod work;
 
 pub use agent::Agent;
-pub use compile::label as node_label;
+/// The JSON model this crate loads (from `bt-format`).
+pub use bt_format::model;
+pub use bt_format::{Library, LoadError, Problem};
 pub use definition::{Definition, NodeRow};
-pub use error::{LoadError, Problem};
-pub use library::Library;
 #[cfg(feature = "serde")]
 pub use persist::AgentSeed;
 pub use registry::{KeyRef, MatchValue, NoParams, Registry};

@@ -13,11 +13,11 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use bt_format::model::{Node, Params};
+use bt_format::{Library, LoadError};
+
 use crate::definition::Definition;
-use crate::error::LoadError;
 use crate::leaves::{Column, Persistence, Prototypes, Transient};
-use crate::library::Library;
-use crate::model::{Node, parse_json};
 
 /// A shared condition leaf.
 pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
@@ -286,7 +286,7 @@ impl<C: 'static> Registry<C> {
 
     /// Loads a tree from JSON text; its `subtree` nodes refer to `library`.
     pub fn load_with(&self, json: &str, library: &Library) -> Result<Arc<Definition<C>>, LoadError> {
-        self.build(&Node::from_json(&parse_json(json)?)?, library)
+        self.build(&Node::parse(json)?, library)
     }
 
     /// Builds a tree from its checked model; its `subtree` nodes refer to `library`.
@@ -305,7 +305,7 @@ impl<C: 'static> Registry<C> {
                 name: None,
                 label: None,
                 hooks: None,
-                params: crate::model::Params::Subtree(id.to_string()),
+                params: Params::Subtree(id.to_string()),
                 children: Vec::new(),
             };
             if let Err(e) = self.build(&node, library) {

@@ -1,13 +1,13 @@
 //! Trees read from JSON files (`tree Name for Ctx = json("file.json") { .. }`)
 //! and trees written back as JSON (`Name::JSON`).
 //!
-//! The file is parsed and checked by `bt-interp`'s model (the same code the
+//! The file is parsed and checked by `bt-format`'s model (the same code the
 //! interpreter loads with), then turned into this crate's model, so a tree
 //! compiled from JSON goes through the same checks, lowering and codegen as
 //! one written in the DSL and numbers its nodes like the interpreter does.
 //! Every problem is a compile error naming the file and the JSON path.
 
-use bt_interp::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use bt_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
 use bt_runtime::NodeKind;
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -107,7 +107,7 @@ impl Convert<'_> {
     }
 
     fn node(&mut self, j: &JsonNode, path: &str) -> Node {
-        let mut node = plain(Kind::Invalid, self.span, bt_interp::node_label(j));
+        let mut node = plain(Kind::Invalid, self.span, j.label());
         node.children = j
             .children
             .iter()
@@ -117,7 +117,7 @@ impl Convert<'_> {
         node.loop_label = j
             .label
             .as_ref()
-            .filter(|_| bt_interp::model::is_loop(j.kind))
+            .filter(|_| bt_format::model::is_loop(j.kind))
             .map(|l| lifetime(l, self.span));
         node.kind = self.kind(j, path, &node.children);
         for (slot, (name, leaf)) in [
@@ -127,7 +127,7 @@ impl Convert<'_> {
             &mut node.hooks.exit,
         ]
         .into_iter()
-        .zip(bt_interp::model::Hooks::FIELDS.iter().zip(hooks_of(j)))
+        .zip(bt_format::model::Hooks::FIELDS.iter().zip(hooks_of(j)))
         {
             if let Some(leaf) = leaf {
                 *slot = self.hook(leaf, &field(path, name));
@@ -466,7 +466,7 @@ fn to_json(node: &Node) -> Value {
     if let Some(l) = &node.loop_label {
         m.insert("label".into(), l.ident.to_string().into());
     }
-    for (field, hook) in bt_interp::model::Hooks::FIELDS.iter().zip([
+    for (field, hook) in bt_format::model::Hooks::FIELDS.iter().zip([
         &node.hooks.enter,
         &node.hooks.success,
         &node.hooks.failure,
@@ -579,7 +579,7 @@ mod tests {
         assert_eq!(seq[3]["else"]["success"], 1);
         assert!(
             JsonNode::from_json(&json["child"]["children"][2]).is_ok(),
-            "the export is the format bt-interp reads"
+            "the export is the format bt-format reads"
         );
     }
 }

@@ -40,7 +40,7 @@ pub struct TreeSyntax {
     pub json: Option<JsonSource>,
 }
 
-/// A tree written as JSON in a file (the `bt-interp` format), with the Rust
+/// A tree written as JSON in a file (the `bt-format` form), with the Rust
 /// types its leaf type names stand for.
 #[derive(Debug)]
 pub struct JsonSource {

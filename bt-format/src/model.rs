@@ -378,7 +378,7 @@ pub(crate) fn describe(v: &Value) -> String {
 }
 
 /// `"a", "b" or "c"` for messages.
-pub(crate) fn one_of(names: &[&str]) -> String {
+pub fn one_of(names: &[&str]) -> String {
     let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
     match quoted.as_slice() {
         [] => String::new(),
@@ -388,7 +388,7 @@ pub(crate) fn one_of(names: &[&str]) -> String {
 }
 
 /// `, did you mean "x"?` or nothing.
-pub(crate) fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     match catalog::closest(unknown, known) {
         Some(k) => format!("; did you mean {k:?}?"),
         None => String::new(),

@@ -41,13 +41,13 @@ pub struct LoadError {
 
 impl LoadError {
     /// An error made of `problems` (at least one).
-    pub(crate) fn new(problems: Vec<Problem>) -> LoadError {
+    pub fn new(problems: Vec<Problem>) -> LoadError {
         debug_assert!(!problems.is_empty());
         LoadError { problems }
     }
 
     /// A single problem.
-    pub(crate) fn one(path: impl Into<String>, message: impl Into<String>) -> LoadError {
+    pub fn one(path: impl Into<String>, message: impl Into<String>) -> LoadError {
         LoadError::new(vec![Problem::new(path, message)])
     }
 
@@ -80,21 +80,24 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// Collects problems while a tree is checked, dropping exact duplicates
-/// (a subtree used twice reports its own problems once).
+/// (a subtree used twice reports its own problems once). The interpreter's
+/// loader uses it too, so its problems read like the model's.
 #[derive(Debug, Default)]
-pub(crate) struct Problems {
+pub struct Problems {
     list: Vec<Problem>,
 }
 
 impl Problems {
-    pub(crate) fn push(&mut self, path: &str, message: impl Into<String>) {
+    /// Records `message` at `path`, unless the same problem is already recorded.
+    pub fn push(&mut self, path: &str, message: impl Into<String>) {
         let p = Problem::new(path, message);
         if !self.list.contains(&p) {
             self.list.push(p);
         }
     }
 
-    pub(crate) fn into_result<T>(self, value: T) -> Result<T, LoadError> {
+    /// `value` when no problem was recorded, otherwise every problem as a [`LoadError`].
+    pub fn into_result<T>(self, value: T) -> Result<T, LoadError> {
         if self.list.is_empty() {
             Ok(value)
         } else {
@@ -104,9 +107,9 @@ impl Problems {
 }
 
 /// JSON paths in the notation of the messages: `children[2].child.count`.
-pub(crate) mod path {
+pub mod path {
     /// `path.name` (or `name` at the root).
-    pub(crate) fn field(path: &str, name: &str) -> String {
+    pub fn field(path: &str, name: &str) -> String {
         if path.is_empty() {
             name.to_string()
         } else {
@@ -115,12 +118,12 @@ pub(crate) mod path {
     }
 
     /// `path[i]`.
-    pub(crate) fn index(path: &str, i: usize) -> String {
+    pub fn index(path: &str, i: usize) -> String {
         format!("{path}[{i}]")
     }
 
     /// `subtrees["id"]`: the root of a library subtree.
-    pub(crate) fn subtree(id: &str) -> String {
+    pub fn subtree(id: &str) -> String {
         format!("subtrees[{id:?}]")
     }
 }

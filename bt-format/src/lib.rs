@@ -1,0 +1,37 @@
+//! # bt-format: behavior trees as JSON
+//!
+//! The JSON form of the `bt` library's trees (ADR-017's data model, the
+//! architecture decision that made trees data, extended with every node of
+//! the catalogue; `bt-interp`'s `FORMAT.md` describes it field by field), as
+//! typed data that both readers share:
+//!
+//! - the interpreter (`bt-interp`) loads a [`model::Node`], resolves its leaf
+//!   names through a registry and runs it;
+//! - the `behave!` macro (`bt-macros`) compiles a JSON file into Rust, and
+//!   writes every tree back as `Tree::JSON` through the same model.
+//!
+//! [`model::Node::parse`] checks a document's shape (node types, fields,
+//! children, parameters, loop labels and jump targets, node ids) and reports
+//! every problem at once, each at its JSON path, as a [`LoadError`]. A
+//! [`Library`] holds subtrees by id. Leaf types are only names here, so this
+//! crate needs neither the runtime nor the user's types.
+//!
+//! ```
+//! use bt_format::model::Node;
+//!
+//! let tree = Node::parse(r#"{"type": "repeater", "count": 2, "child": {"type": "wait", "seconds": 1}}"#)?;
+//! assert_eq!(tree.label(), "repeater(2)");
+//! assert_eq!(tree.children[0].label(), "wait(1.0)");
+//!
+//! let err = Node::parse(r#"{"type": "sequence", "children": [{"type": "waitt"}]}"#).unwrap_err();
+//! assert_eq!(err.to_string(), r#"at `children[0].type`: unknown node type "waitt"; did you mean "wait"?"#);
+//! # Ok::<(), bt_format::LoadError>(())
+//! ```
+
+mod error;
+mod label;
+mod library;
+pub mod model;
+
+pub use error::{LoadError, Problem, Problems, path};
+pub use library::Library;
