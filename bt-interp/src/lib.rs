@@ -4,7 +4,9 @@
 //! (ADR-017's data model, extended with every node of the catalogue; see
 //! `FORMAT.md` and `schema/bt-tree.schema.json`) is checked at load time and
 //! run with exactly the semantics of a tree compiled by `behave!`, node ids
-//! and observer events included.
+//! and observer events included. The JSON model and its shape checks
+//! ([`model`], [`Library`], [`LoadError`]) are the `bt-format` crate, which
+//! `behave!` uses too; this crate adds the leaves and the running.
 //!
 //! - A [`Registry`] maps the leaf type names a file uses to your
 //!   [`Condition`](bt_runtime::Condition) and [`Action`](bt_runtime::Action)
