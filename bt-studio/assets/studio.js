@@ -1,0 +1,999 @@
+// bt-studio: replays a bt-trace (bt-observe's TRACE_FORMAT.md) in the browser.
+//
+// The server checks every trace with bt-observe's reader; this page replays
+// the checked events with the same rules as bt-observe's StatusSnapshot and
+// Cursor: the state "at tick t" is the state after every event before tick
+// t + 1's tick_started. A position is a tick and a number of that tick's
+// events applied (all of them: the tick's end state, as Cursor shows it).
+//
+// Test hooks: body[data-state] is "loading", "ready" or "error";
+// #position carries data-tick, data-event, data-events and data-node; every
+// drawn node carries data-id and data-status (and data-halted when it was
+// halted in the shown part of the tick).
+'use strict';
+
+(() => {
+  const IDLE = 0, RUNNING = 1, SUCCESS = 2, FAILURE = 3;
+  const STATE_NAMES = ['idle', 'running', 'success', 'failure'];
+  const STATE_CODES = { idle: IDLE, running: RUNNING, success: SUCCESS, failure: FAILURE };
+  const GLYPHS = ['·', '▶', '✓', '✗'];
+  const HALT_GLYPH = '■';
+  const COLORS = ['#9a9a9a', '#0072b2', '#009e73', '#d55e00'];
+  const HALT_COLOR = '#cc79a7';
+  const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4;
+  const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED };
+  const CHECKPOINT_EVERY = 32;
+  const MAX_TABLE_ROWS = 500;
+  const MAX_LANES = 1500;
+  const ICONS = {
+    sequence: '→', selector: '?', reactiveSequence: '⇢', reactiveSelector: '??', parallel: '⇉',
+    parallelMain: '⇶', random: '⚄', weighted: '⚖', shuffle: '⤮', if: '⑂', reactiveIf: '⑂',
+    match: '≡', reactiveMatch: '≡', loop: '∞', repeater: '⟲', retry: '↺', while: '⟳',
+    untilFail: '⟳', untilSuccess: '⟳', break: '⇥', continue: '↷', inverter: '¬',
+    succeeder: '⊤', forceFailure: '⊥', timeout: '◴', delay: '◶', cooldown: '❄', limit: '#',
+    runOnce: '1×', abortIf: '⊘', scope: '{}', success: '⊤', failure: '⊥', running: '…',
+    wait: '◷', condition: '◇', action: '▣', subtree: '⧉',
+  };
+
+  const $ = (sel) => document.querySelector(sel);
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  const svgEl = (name, attrs, parent) => {
+    const el = document.createElementNS(SVG_NS, name);
+    for (const k in attrs) el.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(el);
+    return el;
+  };
+  const html = (name, attrs, text) => {
+    const el = document.createElement(name);
+    for (const k in attrs || {}) el.setAttribute(k, attrs[k]);
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+
+  // ---------------------------------------------------------------- model
+
+  /** Everything the page derives from one trace, computed once on load. */
+  function buildModel(name, trace) {
+    const nodes = trace.nodes.map((n) => ({ ...n, children: [], end: n.id + 1, depth: 0 }));
+    for (const n of nodes) {
+      if (n.parent !== null) {
+        nodes[n.parent].children.push(n.id);
+        n.depth = nodes[n.parent].depth + 1;
+      }
+    }
+    for (let i = nodes.length - 1; i > 0; i--) {
+      const p = nodes[i].parent;
+      nodes[p].end = Math.max(nodes[p].end, nodes[i].end);
+    }
+    const N = nodes.length;
+    const E = trace.events.length;
+    const kind = new Uint8Array(E), node = new Int32Array(E).fill(-1), status = new Uint8Array(E);
+    const ticks = [{ tick: trace.start.tick, now: trace.start.now, from: 0, to: E, root: null, halts: 0 }];
+    trace.events.forEach((e, i) => {
+      kind[i] = EVENT_KINDS[e.event];
+      if (e.node !== undefined) node[i] = e.node;
+      if (e.status !== undefined) status[i] = STATE_CODES[e.status];
+      if (kind[i] === EV_START) {
+        ticks[ticks.length - 1].to = i;
+        ticks.push({ tick: e.tick, now: e.now, from: i, to: E, root: null, halts: 0 });
+      }
+    });
+    const m = {
+      name, nodes, N, E, kind, node, status, ticks,
+      end: Int32Array.from(nodes, (n) => n.end),
+      start: Uint8Array.from(trace.start.statuses, (s) => STATE_CODES[s]),
+      checkpoints: [],
+      transitions: [],
+      changes: nodes.map(() => []), // per node: [tick index, state at that tick's end]
+      halts: nodes.map(() => []), // per node: tick indexes with a halted event
+      stats: nodes.map(() => ({ entered: 0, success: 0, failure: 0, halts: 0, longestRun: 0 })),
+      kinds: [...new Set(nodes.map((n) => n.kind))].sort(),
+    };
+    replayAll(m);
+    return m;
+  }
+
+  /** Applies event `i` to `state`; `onChange(node, from, to, cause)` hears every change. */
+  function applyEvent(m, state, i, onChange) {
+    const k = m.kind[i], n = m.node[i];
+    const set = (d, s, cause) => {
+      if (state[d] !== s) {
+        if (onChange) onChange(d, state[d], s, cause);
+        state[d] = s;
+      }
+    };
+    if (k === EV_TICKED) {
+      const s = m.status[i];
+      if (s !== RUNNING) {
+        for (let d = n + 1; d < m.end[n]; d++) if (state[d] !== IDLE) set(d, IDLE, 'reset');
+      }
+      set(n, s, 'ticked');
+    } else if (k === EV_HALTED) {
+      for (let d = n; d < m.end[n]; d++) if (state[d] !== IDLE) set(d, IDLE, 'halted');
+    }
+  }
+
+  /** One pass over the trace: checkpoints, transitions, lanes, counts and markers. */
+  function replayAll(m) {
+    const state = m.start.slice();
+    const runSince = new Int32Array(m.N).fill(-1);
+    for (let n = 0; n < m.N; n++) {
+      m.changes[n].push([0, state[n]]);
+      if (state[n] === RUNNING) runSince[n] = 0;
+    }
+    const touched = new Set();
+    m.ticks.forEach((t, ti) => {
+      for (let i = t.from; i < t.to; i++) {
+        const k = m.kind[i], n = m.node[i];
+        if (k === EV_ENTERED) m.stats[n].entered++;
+        else if (k === EV_TICKED && m.status[i] === SUCCESS) m.stats[n].success++;
+        else if (k === EV_TICKED && m.status[i] === FAILURE) m.stats[n].failure++;
+        else if (k === EV_HALTED) {
+          m.stats[n].halts++;
+          m.halts[n].push(ti);
+          t.halts++;
+        } else if (k === EV_FINISHED) t.root = m.status[i];
+        applyEvent(m, state, i, (d, from, to, cause) => {
+          m.transitions.push({ ti, k: i - t.from + 1, node: d, from, to, cause });
+          touched.add(d);
+        });
+      }
+      for (const d of touched) {
+        const lane = m.changes[d];
+        if (lane[lane.length - 1][1] !== state[d]) {
+          if (lane[lane.length - 1][0] === ti) lane.pop();
+          if (lane.length === 0 || lane[lane.length - 1][1] !== state[d]) lane.push([ti, state[d]]);
+        }
+        const running = state[d] === RUNNING;
+        if (running && runSince[d] < 0) runSince[d] = ti;
+        if (!running && runSince[d] >= 0) {
+          m.stats[d].longestRun = Math.max(m.stats[d].longestRun, ti - runSince[d]);
+          runSince[d] = -1;
+        }
+      }
+      touched.clear();
+      if (ti % CHECKPOINT_EVERY === 0) m.checkpoints.push(state.slice());
+    });
+    for (let d = 0; d < m.N; d++) {
+      if (runSince[d] >= 0) {
+        m.stats[d].longestRun = Math.max(m.stats[d].longestRun, m.ticks.length - runSince[d]);
+      }
+    }
+  }
+
+  /** The state after the first `k` events of tick index `ti`. */
+  function stateAt(m, ti, k) {
+    let state, t0;
+    if (ti === 0) {
+      state = m.start.slice();
+      t0 = 0;
+    } else {
+      const c = Math.floor((ti - 1) / CHECKPOINT_EVERY);
+      state = m.checkpoints[c].slice();
+      t0 = c * CHECKPOINT_EVERY + 1;
+      for (let t = t0; t < ti; t++) {
+        for (let i = m.ticks[t].from; i < m.ticks[t].to; i++) applyEvent(m, state, i);
+      }
+    }
+    const t = m.ticks[ti];
+    for (let i = t.from; i < t.from + k; i++) applyEvent(m, state, i);
+    return state;
+  }
+
+  /** The nodes visited in the first `k` events of tick `ti`, numbered in visit order. */
+  function visitOrder(m, ti, k) {
+    const order = new Map();
+    const t = m.ticks[ti];
+    const visit = (n) => {
+      if (order.has(n)) return;
+      const p = m.nodes[n].parent;
+      if (p !== null) visit(p);
+      order.set(n, order.size + 1);
+    };
+    for (let i = t.from; i < t.from + k; i++) {
+      if (m.kind[i] === EV_ENTERED || m.kind[i] === EV_TICKED) visit(m.node[i]);
+    }
+    return order;
+  }
+
+  /** The nodes with a halted event in the first `k` events of tick `ti`. */
+  function haltedIn(m, ti, k) {
+    const halted = new Set();
+    const t = m.ticks[ti];
+    for (let i = t.from; i < t.from + k; i++) if (m.kind[i] === EV_HALTED) halted.add(m.node[i]);
+    return halted;
+  }
+
+  // ---------------------------------------------------------------- view state
+
+  const view = {
+    m: null,
+    ti: 0,
+    k: 0,
+    selected: null,
+    collapsed: new Set(),
+    layout: null,
+    els: [],
+    zoom: { x: 20, y: 20, s: 1 },
+    playing: null,
+    matches: [],
+    matchAt: -1,
+    lanesImage: null,
+    lanesRows: [],
+  };
+  const tickLen = (ti) => view.m.ticks[ti].to - view.m.ticks[ti].from;
+
+  // ---------------------------------------------------------------- loading
+
+  function showError(name, message) {
+    const box = $('#error');
+    box.hidden = false;
+    box.textContent = `${name} cannot be shown: ${message}`;
+    document.body.dataset.state = 'error';
+  }
+
+  function loadPayload(payload) {
+    if (payload.error !== undefined) {
+      showError(payload.name, payload.error);
+      return;
+    }
+    $('#error').hidden = true;
+    try {
+      view.m = buildModel(payload.name, payload.trace);
+    } catch (e) {
+      showError(payload.name, `the page failed to replay it: ${e}`);
+      return;
+    }
+    document.title = `${payload.name} · bt-studio`;
+    $('#title').textContent = payload.name;
+    view.collapsed.clear();
+    view.selected = null;
+    view.ti = view.m.ticks.length - 1;
+    view.k = tickLen(view.ti);
+    const kinds = $('#filter-kind');
+    kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...view.m.kinds.map((k) => html('option', {}, k)));
+    $('#slider').max = String(view.m.ticks.length - 1);
+    relayout();
+    fit();
+    applyFragment();
+    renderTransitions();
+    paint();
+    document.body.dataset.state = 'ready';
+  }
+
+  async function fetchPayload(url, options) {
+    document.body.dataset.state = 'loading';
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (e) {
+      showError('the trace', `the bt-studio server cannot be reached (${e.message})`);
+      return;
+    }
+    const text = await response.text();
+    let payload;
+    try {
+      payload = JSON.parse(text);
+    } catch (e) {
+      showError('the trace', `the server answered ${response.status}: ${text}`);
+      return;
+    }
+    loadPayload(payload);
+  }
+
+  function openFile(file) {
+    if (!file) return;
+    fetchPayload(`/api/parse?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file });
+  }
+
+  // ---------------------------------------------------------------- layout and drawing
+
+  const BOX_H = 30, V_GAP = 46, H_GAP = 14, LABEL_MAX = 40;
+  const measure = (() => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = '12px system-ui, sans-serif';
+    return (text) => ctx.measureText(text).width;
+  })();
+  const shortLabel = (n) => (n.label.length > LABEL_MAX ? n.label.slice(0, LABEL_MAX - 1) + '…' : n.label);
+  const visibleChildren = (id) => (view.collapsed.has(id) ? [] : view.m.nodes[id].children);
+
+  /** Top-down layout: every subtree gets a band as wide as its widest row; parents sit centred over it. */
+  function relayout() {
+    const m = view.m;
+    const w = new Float64Array(m.N), band = new Float64Array(m.N);
+    const order = [];
+    const stack = [0];
+    while (stack.length) {
+      const id = stack.pop();
+      order.push(id);
+      const kids = visibleChildren(id);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+    for (let j = order.length - 1; j >= 0; j--) {
+      const id = order[j];
+      w[id] = Math.max(70, 48 + measure(shortLabel(m.nodes[id])));
+      const kids = visibleChildren(id);
+      let sum = 0;
+      for (const c of kids) sum += band[c];
+      if (kids.length) sum += H_GAP * (kids.length - 1);
+      band[id] = Math.max(w[id], sum);
+    }
+    const pos = new Map();
+    let depthMax = 0;
+    const place = [[0, 0]];
+    while (place.length) {
+      const [id, left] = place.pop();
+      const depth = m.nodes[id].depth;
+      depthMax = Math.max(depthMax, depth);
+      pos.set(id, { x: left + band[id] / 2, y: depth * (BOX_H + V_GAP), w: w[id] });
+      const kids = visibleChildren(id);
+      let sum = H_GAP * Math.max(0, kids.length - 1);
+      for (const c of kids) sum += band[c];
+      let x = left + (band[id] - sum) / 2;
+      for (const c of kids) {
+        place.push([c, x]);
+        x += band[c] + H_GAP;
+      }
+    }
+    view.layout = { order, pos, width: band[0], height: (depthMax + 1) * (BOX_H + V_GAP) - V_GAP };
+    drawTree();
+    drawLanes();
+  }
+
+  function drawTree() {
+    const m = view.m, { order, pos } = view.layout;
+    const vp = $('#viewport');
+    vp.replaceChildren();
+    const edges = svgEl('g', { class: 'edges' }, vp);
+    const nodesG = svgEl('g', { class: 'nodes' }, vp);
+    view.els = new Array(m.N);
+    for (const id of order) {
+      const n = m.nodes[id], p = pos.get(id);
+      let edge = null;
+      if (n.parent !== null) {
+        const q = pos.get(n.parent);
+        const y0 = q.y + BOX_H, y1 = p.y, ym = (y0 + y1) / 2;
+        edge = svgEl('path', { class: 'edge', d: `M${q.x},${y0} C${q.x},${ym} ${p.x},${ym} ${p.x},${y1}` }, edges);
+      }
+      const g = svgEl('g', { class: 'node idle', 'data-id': id, transform: `translate(${p.x - p.w / 2},${p.y})` }, nodesG);
+      svgEl('title', {}, g).textContent = `#${id} ${n.kind}: ${n.label}${n.line ? ` (line ${n.line})` : ''}`;
+      svgEl('rect', { class: 'outline', x: -4, y: -4, width: p.w + 8, height: BOX_H + 8 }, g);
+      svgEl('rect', { class: 'box', width: p.w, height: BOX_H }, g);
+      svgEl('text', { class: 'icon', x: 8, y: BOX_H / 2 }, g).textContent = ICONS[n.kind] || '•';
+      svgEl('text', { class: 'label', x: 26, y: BOX_H / 2 }, g).textContent = shortLabel(n);
+      const glyph = svgEl('text', { class: 'glyph', x: p.w - 16, y: BOX_H / 2 }, g);
+      if (n.children.length) {
+        const hidden = view.collapsed.has(id) ? ` +${n.end - id - 1}` : '';
+        const fold = svgEl('text', { class: 'fold', x: p.w / 2, y: BOX_H + 10, 'text-anchor': 'middle' }, g);
+        fold.textContent = view.collapsed.has(id) ? `⊞${hidden}` : '⊟';
+        fold.dataset.fold = id;
+      }
+      const visit = svgEl('g', { class: 'visit', transform: 'translate(-2,-2)' }, g);
+      svgEl('circle', { r: 8 }, visit);
+      const visitText = svgEl('text', {}, visit);
+      view.els[id] = { g, glyph, edge, visit, visitText };
+    }
+  }
+
+  function applyZoom() {
+    const z = view.zoom;
+    $('#viewport').setAttribute('transform', `translate(${z.x},${z.y}) scale(${z.s})`);
+  }
+
+  function fit() {
+    const svg = $('#tree'), L = view.layout;
+    if (!L) return;
+    const W = svg.clientWidth || 800, H = svg.clientHeight || 500, pad = 24;
+    const s = Math.min((W - 2 * pad) / L.width, (H - 2 * pad) / (L.height + 12), 1.5);
+    view.zoom = { s, x: (W - L.width * s) / 2, y: pad };
+    applyZoom();
+  }
+
+  function zoomBy(factor, cx, cy) {
+    const svg = $('#tree'), z = view.zoom;
+    if (cx === undefined) {
+      cx = svg.clientWidth / 2;
+      cy = svg.clientHeight / 2;
+    }
+    const s = Math.min(8, Math.max(0.02, z.s * factor));
+    z.x = cx - ((cx - z.x) * s) / z.s;
+    z.y = cy - ((cy - z.y) * s) / z.s;
+    z.s = s;
+    applyZoom();
+  }
+
+  /** Pans so that node `id` is in view (expanding its collapsed ancestors). */
+  function reveal(id) {
+    let changed = false;
+    for (let p = view.m.nodes[id].parent; p !== null; p = view.m.nodes[p].parent) {
+      if (view.collapsed.delete(p)) changed = true;
+    }
+    if (changed) relayout();
+    const svg = $('#tree'), p = view.layout.pos.get(id), z = view.zoom;
+    const x = z.x + p.x * z.s, y = z.y + (p.y + BOX_H / 2) * z.s;
+    const W = svg.clientWidth, H = svg.clientHeight;
+    if (x < 40 || x > W - 40 || y < 30 || y > H - 30) {
+      z.x = W / 2 - p.x * z.s;
+      z.y = H / 2 - (p.y + BOX_H / 2) * z.s;
+      applyZoom();
+    }
+  }
+
+  // ---------------------------------------------------------------- painting a position
+
+  function paint() {
+    const m = view.m;
+    if (!m) return;
+    const { ti, k } = view;
+    const t = m.ticks[ti];
+    const state = stateAt(m, ti, k);
+    const halted = haltedIn(m, ti, k);
+    const visits = visitOrder(m, ti, k);
+    const lastNode = k > 0 ? m.node[t.from + k - 1] : -1;
+    const matches = new Set(view.matches);
+    for (const id of view.layout.order) {
+      const el = view.els[id];
+      const s = state[id];
+      const wasHalted = s === IDLE && halted.has(id);
+      let cls = 'node ' + (wasHalted ? 'halted' : STATE_NAMES[s]);
+      if (id === view.selected) cls += ' selected';
+      if (matches.has(id)) cls += ' match';
+      if (id === lastNode) cls += ' last-event';
+      el.g.setAttribute('class', cls);
+      el.g.dataset.status = STATE_NAMES[s];
+      if (wasHalted) el.g.dataset.halted = 'true';
+      else delete el.g.dataset.halted;
+      el.glyph.textContent = wasHalted ? HALT_GLYPH : GLYPHS[s];
+      const v = visits.get(id);
+      el.visit.style.display = v ? '' : 'none';
+      if (v) el.visitText.textContent = String(v);
+      if (el.edge) el.edge.setAttribute('class', v ? 'edge active' : 'edge');
+    }
+    const pos = $('#position');
+    pos.dataset.tick = String(t.tick);
+    pos.dataset.event = String(k);
+    pos.dataset.events = String(t.to - t.from);
+    pos.dataset.node = view.selected === null ? '' : String(view.selected);
+    const now = t.now === null || t.now === undefined ? '' : ` · t = ${t.now.toFixed(2)} s`;
+    const root = t.root === null ? '' : ` · root ${STATE_NAMES[t.root]}`;
+    pos.textContent = `tick ${t.tick} (${m.ticks[0].tick}–${m.ticks[m.ticks.length - 1].tick})${now} · event ${k}/${t.to - t.from}${root}`;
+    $('#slider').value = String(ti);
+    paintMarkers();
+    paintLanes();
+    renderInspector(state, halted);
+    renderEvents();
+    markCurrentTransitions();
+    writeFragment();
+  }
+
+  // ---------------------------------------------------------------- moving
+
+  function seek(ti, k) {
+    const m = view.m;
+    if (!m) return;
+    ti = Math.max(0, Math.min(m.ticks.length - 1, ti));
+    view.ti = ti;
+    view.k = k === undefined ? tickLen(ti) : Math.max(0, Math.min(tickLen(ti), k));
+    paint();
+  }
+  const stepTick = (d) => seek(view.ti + d);
+  function stepEvent(d) {
+    const { ti, k } = view;
+    if (d > 0) {
+      if (k < tickLen(ti)) seek(ti, k + 1);
+      else if (ti + 1 < view.m.ticks.length) seek(ti + 1, Math.min(1, tickLen(ti + 1)));
+    } else if (k > 1) seek(ti, k - 1);
+    else if (ti > 0) seek(ti - 1);
+    else seek(0, 0);
+  }
+  function togglePlay() {
+    if (view.playing) {
+      clearTimeout(view.playing);
+      view.playing = null;
+      $('#play').textContent = '▶ play';
+      return;
+    }
+    if (view.ti === view.m.ticks.length - 1) seek(0);
+    $('#play').textContent = '⏸ pause';
+    const step = () => {
+      if (view.ti >= view.m.ticks.length - 1) {
+        view.playing = 1;
+        togglePlay();
+        return;
+      }
+      stepTick(1);
+      view.playing = setTimeout(step, 1000 / Number($('#speed').value));
+    };
+    view.playing = setTimeout(step, 1000 / Number($('#speed').value));
+  }
+  function select(id, center) {
+    view.selected = id;
+    if (id !== null && center) reveal(id);
+    paint();
+  }
+  function toggleCollapse(id) {
+    if (!view.m.nodes[id].children.length) return;
+    if (!view.collapsed.delete(id)) view.collapsed.add(id);
+    relayout();
+    paint();
+  }
+
+  // ---------------------------------------------------------------- timeline
+
+  function sizeCanvas(canvas, cssHeight) {
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth || 800;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(cssHeight * dpr);
+    canvas.style.height = `${cssHeight}px`;
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    return { ctx, w };
+  }
+  const LANE_LABEL = 200, LANE_H = 12;
+  const tickX = (ti, x0, w) => x0 + (ti / view.m.ticks.length) * (w - x0);
+
+  function paintMarkers() {
+    const m = view.m, canvas = $('#markers');
+    const { ctx, w } = sizeCanvas(canvas, 18);
+    const cw = Math.max(1, (w - LANE_LABEL) / m.ticks.length);
+    ctx.fillStyle = '#555';
+    ctx.font = '10px system-ui';
+    ctx.fillText('root / halts', 4, 12);
+    m.ticks.forEach((t, ti) => {
+      const x = tickX(ti, LANE_LABEL, w);
+      if (t.root === SUCCESS || t.root === FAILURE) {
+        ctx.fillStyle = COLORS[t.root];
+        if (t.root === SUCCESS) ctx.fillRect(x, 1, cw, 8);
+        else ctx.fillRect(x, 5, cw, 8);
+      }
+      if (t.halts) {
+        ctx.fillStyle = HALT_COLOR;
+        ctx.fillRect(x, 13, cw, 4);
+      }
+    });
+    ctx.fillStyle = '#000';
+    ctx.fillRect(tickX(view.ti, LANE_LABEL, w) + cw / 2 - 1, 0, 2, 18);
+  }
+
+  /** Draws every lane once into an offscreen canvas; painting copies it and adds the cursor. */
+  function drawLanes() {
+    const m = view.m;
+    const rows = view.layout.order.slice(0, MAX_LANES);
+    view.lanesRows = rows;
+    const canvas = document.createElement('canvas');
+    const w = $('#lanes').clientWidth || 800;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(rows.length * LANE_H * dpr) || 1;
+    const ctx = canvas.getContext('2d');
+    ctx.scale(dpr, dpr);
+    ctx.font = '10px system-ui';
+    rows.forEach((id, r) => {
+      const n = m.nodes[id], y = r * LANE_H;
+      if (r % 2) {
+        ctx.fillStyle = '#f6f6f6';
+        ctx.fillRect(0, y, w, LANE_H);
+      }
+      ctx.fillStyle = '#333';
+      ctx.fillText(`${' '.repeat(n.depth)}#${id} ${shortLabel(n)}`.slice(0, 38), 2, y + 9);
+      const lane = m.changes[id];
+      lane.forEach(([from, s], j) => {
+        if (s === IDLE) return;
+        const to = j + 1 < lane.length ? lane[j + 1][0] : m.ticks.length;
+        const x0 = tickX(from, LANE_LABEL, w), x1 = Math.max(x0 + 1, tickX(to, LANE_LABEL, w));
+        ctx.fillStyle = COLORS[s];
+        // Shape as well as colour: running fills the lane, success its lower half, failure its upper half.
+        if (s === RUNNING) ctx.fillRect(x0, y + 1, x1 - x0, LANE_H - 2);
+        else if (s === SUCCESS) ctx.fillRect(x0, y + LANE_H / 2, x1 - x0, LANE_H / 2 - 1);
+        else ctx.fillRect(x0, y + 1, x1 - x0, LANE_H / 2 - 1);
+      });
+      ctx.fillStyle = HALT_COLOR;
+      for (const ti of m.halts[id]) {
+        const x = tickX(ti, LANE_LABEL, w);
+        ctx.beginPath();
+        ctx.moveTo(x, y + 1);
+        ctx.lineTo(x + 4, y + LANE_H / 2);
+        ctx.lineTo(x, y + LANE_H - 1);
+        ctx.fill();
+      }
+    });
+    view.lanesImage = canvas;
+  }
+
+  function paintLanes() {
+    const canvas = $('#lanes'), rows = view.lanesRows;
+    const { ctx, w } = sizeCanvas(canvas, Math.max(LANE_H, rows.length * LANE_H));
+    if (view.lanesImage) ctx.drawImage(view.lanesImage, 0, 0, w, rows.length * LANE_H);
+    const cw = Math.max(1, (w - LANE_LABEL) / view.m.ticks.length);
+    ctx.fillStyle = '#0008';
+    ctx.fillRect(tickX(view.ti, LANE_LABEL, w), 0, Math.max(1, cw), rows.length * LANE_H);
+    const r = rows.indexOf(view.selected);
+    if (r >= 0) {
+      ctx.strokeStyle = '#f0b400';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(1, r * LANE_H + 1, w - 2, LANE_H - 2);
+    }
+  }
+
+  function tickFromCanvas(event, canvas) {
+    const rect = canvas.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    if (x < LANE_LABEL) return null;
+    return Math.floor(((x - LANE_LABEL) / (rect.width - LANE_LABEL)) * view.m.ticks.length);
+  }
+
+  // ---------------------------------------------------------------- side panels
+
+  const stateSpan = (name) => html('span', { class: `st ${name}` }, name);
+
+  function renderInspector(state, halted) {
+    const box = $('#inspector'), m = view.m, id = view.selected;
+    if (id === null) {
+      box.replaceChildren(html('p', { class: 'hint' }, 'Click a node to inspect it (↑ ↓ [ ] move the selection).'));
+      return;
+    }
+    const n = m.nodes[id], st = m.stats[id];
+    const h = html('h3', {}, `${ICONS[n.kind] || ''} #${id} ${n.label}`);
+    const dl = html('dl');
+    const row = (k, v) => {
+      dl.append(html('dt', {}, k));
+      const dd = html('dd');
+      if (v instanceof Node) dd.append(v);
+      else dd.textContent = v;
+      dl.append(dd);
+    };
+    row('kind', n.kind);
+    row('label', n.label);
+    row('source line', n.line ? String(n.line) : 'unknown');
+    row('parent', n.parent === null ? '— (the root)' : `#${n.parent} ${m.nodes[n.parent].label}`);
+    row('children', String(n.children.length));
+    row('state now', stateSpan(state[id] === IDLE && halted.has(id) ? 'halted' : STATE_NAMES[state[id]]));
+    row('activations', String(st.entered));
+    row('successes', String(st.success));
+    row('failures', String(st.failure));
+    row('halts', String(st.halts));
+    row('longest run', `${st.longestRun} tick${st.longestRun === 1 ? '' : 's'} running`);
+    const history = m.transitions.filter((tr) => tr.node === id);
+    const table = html('table', { id: 'history' });
+    table.append(html('thead'));
+    table.tHead.append(html('tr'));
+    for (const c of ['tick', 'event', 'from', 'to']) table.tHead.rows[0].append(html('th', {}, c));
+    const body = html('tbody');
+    for (const tr of history.slice(-200)) body.append(transitionRow(tr, false));
+    table.append(body);
+    box.replaceChildren(h, dl, html('h4', {}, `Status history (${history.length} changes${history.length > 200 ? ', last 200 shown' : ''})`), table);
+  }
+
+  function transitionRow(tr, full) {
+    const m = view.m;
+    const row = html('tr', { 'data-ti': tr.ti, 'data-k': tr.k, 'data-node': tr.node });
+    if (tr.ti === view.ti && tr.k === view.k) row.className = 'current';
+    row.append(html('td', {}, String(m.ticks[tr.ti].tick)), html('td', {}, String(tr.k)));
+    if (full) {
+      const n = m.nodes[tr.node];
+      row.append(html('td', { class: 'label', title: n.label }, `#${n.id} ${n.label}`), html('td', {}, n.kind));
+    }
+    const to = tr.cause === 'halted' ? 'halted' : STATE_NAMES[tr.to];
+    row.append(html('td', {}).appendChild(stateSpan(STATE_NAMES[tr.from])).parentNode);
+    row.append(html('td', {}).appendChild(stateSpan(to)).parentNode);
+    return row;
+  }
+
+  function renderEvents() {
+    const box = $('#events'), m = view.m, t = m.ticks[view.ti];
+    const table = html('table', { id: 'events-table' });
+    const body = html('tbody');
+    for (let i = t.from; i < t.to; i++) {
+      const j = i - t.from + 1;
+      const n = m.node[i];
+      const row = html('tr', { 'data-k': j });
+      if (j === view.k) row.className = 'current';
+      const name = Object.keys(EVENT_KINDS)[m.kind[i]];
+      let what = '';
+      if (m.kind[i] === EV_START) what = `tick ${t.tick}${t.now === null ? '' : ` at ${t.now} s`}`;
+      else if (n >= 0) what = `#${n} ${m.nodes[n].label}`;
+      const status = m.kind[i] === EV_TICKED || m.kind[i] === EV_FINISHED ? stateSpan(STATE_NAMES[m.status[i]]) : html('span');
+      row.append(html('td', {}, String(j)), html('td', {}, name), html('td', { class: 'label', title: what }, what));
+      row.append(html('td', {}).appendChild(status).parentNode);
+      body.append(row);
+    }
+    table.append(body);
+    const note = t.to === t.from ? html('p', { class: 'hint' }, 'No events in this tick.') : html('p', { class: 'hint' }, `Events of tick ${t.tick}; click one to show the tree just after it.`);
+    box.replaceChildren(note, table);
+  }
+
+  function filteredTransitions() {
+    const m = view.m;
+    const q = $('#filter-node').value.trim().toLowerCase();
+    const kind = $('#filter-kind').value, status = $('#filter-status').value;
+    const idQuery = q.startsWith('#') ? Number(q.slice(1)) : NaN;
+    return m.transitions.filter((tr) => {
+      const n = m.nodes[tr.node];
+      if (kind && n.kind !== kind) return false;
+      if (status === 'halted' && tr.cause !== 'halted') return false;
+      if (status && status !== 'halted' && (tr.cause === 'halted' || STATE_NAMES[tr.to] !== status)) return false;
+      if (!q) return true;
+      if (!Number.isNaN(idQuery)) return n.id === idQuery;
+      return n.label.toLowerCase().includes(q);
+    });
+  }
+
+  function renderTransitions() {
+    if (!view.m) return;
+    const rows = filteredTransitions();
+    const body = $('#transitions-table tbody');
+    body.replaceChildren(...rows.slice(0, MAX_TABLE_ROWS).map((tr) => transitionRow(tr, true)));
+    const count = $('#transitions-count');
+    count.textContent = `${rows.length} transition${rows.length === 1 ? '' : 's'}${rows.length > MAX_TABLE_ROWS ? `, first ${MAX_TABLE_ROWS} shown: narrow the filter` : ''}`;
+    count.dataset.count = String(rows.length);
+  }
+
+  function markCurrentTransitions() {
+    for (const row of document.querySelectorAll('#transitions-table tbody tr')) {
+      row.classList.toggle('current', Number(row.dataset.ti) === view.ti && Number(row.dataset.k) === view.k);
+    }
+  }
+
+  // ---------------------------------------------------------------- search and navigation
+
+  function runSearch() {
+    const m = view.m, q = $('#search').value.trim().toLowerCase();
+    view.matches = [];
+    view.matchAt = -1;
+    if (m && q) {
+      const id = q.startsWith('#') ? Number(q.slice(1)) : /^\d+$/.test(q) ? Number(q) : NaN;
+      for (const n of m.nodes) {
+        if (n.id === id || n.label.toLowerCase().includes(q) || n.kind.toLowerCase() === q) view.matches.push(n.id);
+      }
+    }
+    $('#search-count').textContent = q ? `${view.matches.length} found` : '';
+    paint();
+  }
+  function nextMatch() {
+    if (!view.matches.length) return;
+    view.matchAt = (view.matchAt + 1) % view.matches.length;
+    $('#search-count').textContent = `${view.matchAt + 1}/${view.matches.length}`;
+    select(view.matches[view.matchAt], true);
+  }
+  function jumpToRunning() {
+    const m = view.m;
+    const state = stateAt(m, view.ti, view.k);
+    const leaves = [];
+    for (let id = 0; id < m.N; id++) {
+      if (state[id] === RUNNING && !m.nodes[id].children.some((c) => state[c] === RUNNING)) leaves.push(id);
+    }
+    if (!leaves.length) return;
+    const next = leaves.find((id) => view.selected === null || id > view.selected);
+    select(next === undefined ? leaves[0] : next, true);
+  }
+  function moveSelection(how) {
+    const m = view.m;
+    if (view.selected === null) return select(0, true);
+    const n = m.nodes[view.selected];
+    const siblings = n.parent === null ? [0] : m.nodes[n.parent].children;
+    const at = siblings.indexOf(n.id);
+    let next = null;
+    if (how === 'parent') next = n.parent;
+    else if (how === 'child') next = visibleChildren(n.id)[0];
+    else if (how === 'prev') next = siblings[at - 1];
+    else if (how === 'next') next = siblings[at + 1];
+    if (next !== null && next !== undefined) select(next, true);
+  }
+
+  // ---------------------------------------------------------------- permalinks
+
+  function writeFragment() {
+    const t = view.m.ticks[view.ti];
+    let f = `#tick=${t.tick}`;
+    if (view.k !== t.to - t.from) f += `&event=${view.k}`;
+    if (view.selected !== null) f += `&node=${view.selected}`;
+    if (location.hash !== f) history.replaceState(null, '', f);
+  }
+  function applyFragment() {
+    const m = view.m;
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (params.has('tick')) {
+      const ti = m.ticks.findIndex((t) => String(t.tick) === params.get('tick'));
+      if (ti >= 0) {
+        view.ti = ti;
+        view.k = params.has('event') ? Math.min(Number(params.get('event')) || 0, tickLen(ti)) : tickLen(ti);
+      }
+    }
+    const node = Number(params.get('node'));
+    if (params.has('node') && Number.isInteger(node) && node >= 0 && node < m.N) {
+      view.selected = node;
+      reveal(node);
+    }
+  }
+
+  // ---------------------------------------------------------------- export
+
+  /** The drawn tree as a standalone SVG document, with the page's tree styles inlined. */
+  function exportSvgText() {
+    const L = view.layout, pad = 16;
+    const svg = $('#tree').cloneNode(true);
+    svg.removeAttribute('id');
+    svg.setAttribute('viewBox', `${-pad} ${-pad} ${L.width + 2 * pad} ${L.height + 2 * pad + 14}`);
+    svg.setAttribute('width', String(Math.round(L.width + 2 * pad)));
+    svg.setAttribute('height', String(Math.round(L.height + 2 * pad + 14)));
+    svg.querySelector('g').removeAttribute('transform');
+    const rules = [];
+    for (const sheet of document.styleSheets) {
+      for (const rule of sheet.cssRules) {
+        if (/^(:root|\.node|\.edge|\.visit)/.test(rule.selectorText || '')) rules.push(rule.cssText);
+      }
+    }
+    const style = svgEl('style', {});
+    style.textContent = rules.join('\n') + '\ntext { font-family: system-ui, sans-serif; }';
+    svg.insertBefore(style, svg.firstChild);
+    return new XMLSerializer().serializeToString(svg);
+  }
+  function exportSvg() {
+    if (!view.m) return;
+    const blob = new Blob([exportSvgText()], { type: 'image/svg+xml' });
+    const a = html('a', { href: URL.createObjectURL(blob), download: `${view.m.name.replace(/\.json$/, '')}.tick-${view.m.ticks[view.ti].tick}.svg` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  function legend() {
+    const box = $('#legend');
+    box.replaceChildren(...['running', 'success', 'failure', 'halted', 'idle'].map(stateSpan));
+  }
+
+  function wire() {
+    const on = (sel, ev, f) => $(sel).addEventListener(ev, f);
+    on('#first', 'click', () => seek(0));
+    on('#last', 'click', () => seek(view.m.ticks.length - 1));
+    on('#prev-tick', 'click', () => stepTick(-1));
+    on('#next-tick', 'click', () => stepTick(1));
+    on('#prev-event', 'click', () => stepEvent(-1));
+    on('#next-event', 'click', () => stepEvent(1));
+    on('#play', 'click', togglePlay);
+    on('#slider', 'input', (e) => seek(Number(e.target.value)));
+    on('#fit', 'click', fit);
+    on('#zoom-in', 'click', () => zoomBy(1.25));
+    on('#zoom-out', 'click', () => zoomBy(0.8));
+    on('#export', 'click', exportSvg);
+    on('#jump-running', 'click', jumpToRunning);
+    on('#open', 'click', () => $('#file').click());
+    on('#file', 'change', (e) => openFile(e.target.files[0]));
+    on('#search', 'input', runSearch);
+    on('#search', 'keydown', (e) => {
+      if (e.key === 'Enter') nextMatch();
+      if (e.key === 'Escape') e.target.blur();
+    });
+    on('#help-button', 'click', () => ($('#help').hidden = !$('#help').hidden));
+    on('#help-close', 'click', () => ($('#help').hidden = true));
+    for (const id of ['#filter-node', '#filter-kind', '#filter-status']) on(id, 'input', renderTransitions);
+    on('#transitions-table', 'click', (e) => {
+      const row = e.target.closest('tr[data-ti]');
+      if (!row) return;
+      view.selected = Number(row.dataset.node);
+      seek(Number(row.dataset.ti), Number(row.dataset.k));
+    });
+    on('#inspector', 'click', (e) => {
+      const row = e.target.closest('tr[data-ti]');
+      if (row) seek(Number(row.dataset.ti), Number(row.dataset.k));
+    });
+    on('#events', 'click', (e) => {
+      const row = e.target.closest('tr[data-k]');
+      if (row) seek(view.ti, Number(row.dataset.k));
+    });
+    on('#tabs', 'click', (e) => {
+      const tab = e.target.dataset.tab;
+      if (!tab) return;
+      for (const b of document.querySelectorAll('#tabs button')) b.classList.toggle('active', b.dataset.tab === tab);
+      for (const s of document.querySelectorAll('.tab')) s.classList.toggle('active', s.id === tab);
+    });
+    on('#markers', 'click', (e) => {
+      const ti = tickFromCanvas(e, e.target);
+      if (ti !== null) seek(ti);
+    });
+    on('#lanes', 'click', (e) => {
+      const rect = e.target.getBoundingClientRect();
+      const id = view.lanesRows[Math.floor((e.clientY - rect.top) / LANE_H)];
+      if (id !== undefined) view.selected = id;
+      const ti = tickFromCanvas(e, e.target);
+      if (ti !== null) seek(ti, view.ti === ti ? view.k : undefined);
+      else paint();
+    });
+
+    // The tree: click selects, the fold mark or a double click collapses, drag pans, the wheel zooms.
+    const svg = $('#tree');
+    let drag = null;
+    svg.addEventListener('pointerdown', (e) => {
+      drag = { x: e.clientX, y: e.clientY, zx: view.zoom.x, zy: view.zoom.y, moved: false };
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+      if (!drag.moved) svg.setPointerCapture(e.pointerId);
+      drag.moved = true;
+      svg.classList.add('panning');
+      view.zoom.x = drag.zx + dx;
+      view.zoom.y = drag.zy + dy;
+      applyZoom();
+    });
+    svg.addEventListener('pointerup', (e) => {
+      const moved = drag && drag.moved;
+      drag = null;
+      svg.classList.remove('panning');
+      if (moved || !view.m) return;
+      const fold = e.target.closest('[data-fold]');
+      if (fold) return toggleCollapse(Number(fold.dataset.fold));
+      const g = e.target.closest('.node');
+      select(g ? Number(g.dataset.id) : null, false);
+    });
+    svg.addEventListener('dblclick', (e) => {
+      const g = e.target.closest('.node');
+      if (g) toggleCollapse(Number(g.dataset.id));
+    });
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const rect = svg.getBoundingClientRect();
+      zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top);
+    }, { passive: false });
+
+    document.addEventListener('keydown', (e) => {
+      if (!view.m || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target.closest('input, select, textarea')) return;
+      const keys = {
+        ArrowRight: () => (e.shiftKey ? stepEvent(1) : stepTick(1)),
+        ArrowLeft: () => (e.shiftKey ? stepEvent(-1) : stepTick(-1)),
+        Home: () => seek(0),
+        End: () => seek(view.m.ticks.length - 1),
+        ' ': togglePlay,
+        ArrowUp: () => moveSelection('parent'),
+        ArrowDown: () => moveSelection('child'),
+        '[': () => moveSelection('prev'),
+        ']': () => moveSelection('next'),
+        Enter: () => view.selected !== null && toggleCollapse(view.selected),
+        r: jumpToRunning,
+        f: fit,
+        '+': () => zoomBy(1.25),
+        '=': () => zoomBy(1.25),
+        '-': () => zoomBy(0.8),
+        '/': () => $('#search').focus(),
+        '?': () => ($('#help').hidden = !$('#help').hidden),
+        Escape: () => ($('#help').hidden = true),
+      };
+      const f = keys[e.key];
+      if (f) {
+        e.preventDefault();
+        f();
+      }
+    });
+    window.addEventListener('hashchange', () => {
+      if (!view.m) return;
+      applyFragment();
+      paint();
+    });
+    window.addEventListener('resize', () => {
+      if (!view.m) return;
+      drawLanes();
+      paint();
+    });
+    window.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      document.body.classList.add('dragging');
+    });
+    window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+    window.addEventListener('drop', (e) => {
+      e.preventDefault();
+      document.body.classList.remove('dragging');
+      openFile(e.dataTransfer.files[0]);
+    });
+  }
+
+  window.btStudio = { exportSvgText, seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event) };
+  legend();
+  wire();
+  fetchPayload('/api/trace');
+})();

@@ -1,0 +1,30 @@
+//! The single-page app, embedded in the binary.
+
+/// One embedded file of the app.
+pub(crate) struct Asset {
+    /// The URL path it is served at.
+    pub path: &'static str,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// Its bytes.
+    pub body: &'static str,
+}
+
+/// Every file of the app.
+pub(crate) const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../assets/index.html"),
+    },
+    Asset {
+        path: "/studio.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../assets/studio.css"),
+    },
+    Asset {
+        path: "/studio.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/studio.js"),
+    },
+];

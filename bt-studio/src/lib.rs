@@ -1,0 +1,26 @@
+//! A browser viewer for `bt` trees.
+//!
+//! `bt-studio open guard.trace.json` serves a single-page app on the loopback
+//! interface that replays a [`bt_observe::Trace`] tick by tick and event by
+//! event: the tree drawn top-down and coloured by state, a timeline with a
+//! status lane per node, the transitions, a node inspector and permalinks.
+//! The page is embedded in this crate (no Node, npm or build step), and every
+//! trace it shows is read and checked by bt-observe's reader, so a broken
+//! file gets bt-observe's message in the page.
+//!
+//! The library serves the same app from a program of your own:
+//!
+//! ```no_run
+//! # fn main() -> std::io::Result<()> {
+//! let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+//! println!("http://{}/", listener.local_addr()?);
+//! bt_studio::serve_blocking(listener, bt_studio::Files::new("guard.trace.json"))
+//! # }
+//! ```
+
+mod assets;
+mod files;
+mod server;
+
+pub use files::{Files, TracePayload};
+pub use server::{router, serve, serve_blocking};

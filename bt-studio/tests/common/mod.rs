@@ -1,0 +1,182 @@
+//! What the studio's tests share: recorded traces and a server on loopback.
+//! Each test binary uses a part of it.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bt::observe::{Trace, TraceRecorder};
+use bt::prelude::*;
+use bt_scenarios::dog::WildDog;
+use bt_scenarios::hex::Hex;
+use bt_scenarios::world::World;
+
+/// The guard of `examples/debug_trace.rs`: its post, leaves and tree.
+mod guard {
+    use bt::prelude::*;
+
+    pub struct Post {
+        pub now: f64,
+        pub guard: f64,
+        pub intruder: Option<f64>,
+        pub alarms: u32,
+    }
+
+    impl Post {
+        fn sees_intruder(&self) -> bool {
+            self.intruder.is_some_and(|at| (at - self.guard).abs() <= 3.0)
+        }
+    }
+
+    impl Clock for Post {
+        fn now(&self) -> f64 {
+            self.now
+        }
+    }
+
+    struct WalkTo(f64);
+
+    impl Action<Post> for WalkTo {
+        fn tick(&mut self, post: &mut Post) -> Status {
+            post.guard += (self.0 - post.guard).clamp(-1.0, 1.0);
+            if post.guard == self.0 {
+                Status::Success
+            } else {
+                Status::Running
+            }
+        }
+    }
+
+    struct Chase;
+
+    impl Action<Post> for Chase {
+        fn tick(&mut self, post: &mut Post) -> Status {
+            let Some(at) = post.intruder else {
+                return Status::Failure;
+            };
+            post.guard += (at - post.guard).clamp(-2.0, 2.0);
+            if post.guard == at {
+                post.intruder = None;
+                Status::Success
+            } else {
+                Status::Running
+            }
+        }
+    }
+
+    behave! {
+        pub tree Guard for Post {
+            reactive selector {
+                reactive sequence { cond(|p| p.sees_intruder()), Chase, act(|p| p.alarms += 1) },
+                loop { sequence { WalkTo(6.0), wait(1.0), WalkTo(0.0), wait(1.0) } },
+            }
+        }
+    }
+}
+
+/// The trace `examples/debug_trace.rs` records: 24 ticks of the guard, an
+/// intruder appearing at tick 10 and interrupting the patrol.
+pub fn guard_trace() -> Trace {
+    let mut tree = guard::Guard::new();
+    let mut post = guard::Post {
+        now: 0.0,
+        guard: 0.0,
+        intruder: None,
+        alarms: 0,
+    };
+    let mut recorder = TraceRecorder::new(guard::Guard::NODES, 10_000).unwrap();
+    for tick in 1..=24 {
+        let now = f64::from(tick - 1) * 0.5;
+        post.now = now;
+        if tick == 10 {
+            post.intruder = Some(7.5);
+        }
+        tree.tick_observed(&mut post, now, &mut recorder);
+    }
+    assert_eq!(post.alarms, 1, "the guard caught the intruder");
+    recorder.trace()
+}
+
+/// A wild dog (ADR-006/012) hunting two players for `frames` frames of the
+/// seeded world; one player wanders, so the dog keeps re-targeting.
+pub fn wild_dog_trace(seed: u64, frames: usize) -> Trace {
+    let mut world: World = World::new(seed);
+    world.spawn_dog(Hex::new(0, 0)).unwrap();
+    let a = world.spawn_player("A", Hex::new(4, -1)).unwrap();
+    world.spawn_player("B", Hex::new(-6, 2)).unwrap();
+    world.wander_player(a, 5).unwrap();
+    let mut recorder = TraceRecorder::new(WildDog::NODES, 1_000_000).unwrap();
+    for _ in 0..frames {
+        world.step_observed(&mut recorder);
+    }
+    recorder.trace()
+}
+
+/// A file under the tests' temporary directory, with `text` in it.
+pub fn temp_file(name: &str, text: &str) -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "bt-studio-{}-{}",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Serves `trace_file` on a free loopback port, on a thread of its own
+/// (ended with the test process).
+pub fn serve(trace_file: PathBuf) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || bt_studio::serve_blocking(listener, bt_studio::Files::new(trace_file)));
+    addr
+}
+
+/// An HTTP/1.1 answer: status, headers (lower-case names) and body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Answer {
+    /// The value of header `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Sends one request over a real socket and reads the whole answer.
+pub fn request(addr: SocketAddr, method: &str, path: &str, host: &str, body: &str) -> Answer {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: body.to_owned(),
+    }
+}
+
+/// `GET path` with a loopback `Host`.
+pub fn get(addr: SocketAddr, path: &str) -> Answer {
+    request(addr, "GET", path, &addr.to_string(), "")
+}

@@ -1,0 +1,199 @@
+//! The server's endpoints over real sockets on loopback, without a browser.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use bt::observe::Trace;
+use common::{get, guard_trace, request, serve, temp_file};
+use serde_json::Value;
+
+/// Broken trace files and why: cut short, another format, out-of-order ticks, not JSON.
+fn broken_traces() -> Vec<(&'static str, String)> {
+    let good = guard_trace().to_json().unwrap();
+    vec![
+        ("truncated", good[..good.len() / 2].to_owned()),
+        ("foreign", good.replace("\"bt-trace\"", "\"other-trace\"")),
+        ("tick order", good.replace("\"tick\":5,", "\"tick\":6,")),
+        ("not a trace", r#"{"hello": "world"}"#.to_owned()),
+        ("not JSON", "hello".to_owned()),
+    ]
+}
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    let addr = serve(temp_file("guard.trace.json", &guard_trace().to_json().unwrap()));
+    let page = get(addr, "/");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(page.body.contains(r#"<script src="/studio.js" defer></script>"#));
+    assert!(
+        page.header("content-security-policy")
+            .unwrap()
+            .starts_with("default-src 'self'")
+    );
+    let js = get(addr, "/studio.js");
+    assert_eq!(
+        (js.status, js.header("content-type")),
+        (200, Some("text/javascript; charset=utf-8"))
+    );
+    assert!(js.body.contains("function buildModel"));
+    let css = get(addr, "/studio.css");
+    assert_eq!(
+        (css.status, css.header("content-type")),
+        (200, Some("text/css; charset=utf-8"))
+    );
+}
+
+#[test]
+fn the_trace_comes_back_as_bt_observe_reads_it() {
+    let trace = guard_trace();
+    let addr = serve(temp_file("guard.trace.json", &trace.to_json().unwrap()));
+    let answer = get(addr, "/api/trace");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("content-type"), Some("application/json"));
+    let payload: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(payload["name"], "guard.trace.json");
+    let served = Trace::from_json(&payload["trace"].to_string()).unwrap();
+    assert_eq!(served, trace);
+}
+
+#[test]
+fn a_broken_trace_file_is_answered_with_bt_observes_message() {
+    for (what, text) in broken_traces() {
+        let expected = Trace::from_json(&text).unwrap_err().to_string();
+        let addr = serve(temp_file("broken.json", &text));
+        let answer = get(addr, "/api/trace");
+        assert_eq!(answer.status, 422, "{what}");
+        let payload: Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(payload["name"], "broken.json", "{what}");
+        assert_eq!(payload["error"], expected.as_str(), "{what}");
+        // The server goes on answering.
+        assert_eq!(get(addr, "/").status, 200, "{what}");
+    }
+}
+
+#[test]
+fn a_file_that_went_away_is_reported_not_a_crash() {
+    let path = temp_file("gone.json", "{}");
+    std::fs::remove_file(&path).unwrap();
+    let addr = serve(path);
+    let answer = get(addr, "/api/trace");
+    assert_eq!(answer.status, 422);
+    let payload: Value = serde_json::from_str(&answer.body).unwrap();
+    assert!(
+        payload["error"].as_str().unwrap().starts_with("cannot read "),
+        "{payload}"
+    );
+}
+
+#[test]
+fn a_dropped_trace_is_read_by_bt_observe() {
+    let trace = guard_trace();
+    let addr = serve(temp_file("guard.trace.json", "not used"));
+    let host = addr.to_string();
+    let answer = request(
+        addr,
+        "POST",
+        "/api/parse?name=mine.json",
+        &host,
+        &trace.to_json().unwrap(),
+    );
+    assert_eq!(answer.status, 200);
+    let payload: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(payload["name"], "mine.json");
+    assert_eq!(Trace::from_json(&payload["trace"].to_string()).unwrap(), trace);
+    for (what, text) in broken_traces() {
+        let answer = request(addr, "POST", "/api/parse?name=bad%20one.json", &host, &text);
+        assert_eq!(answer.status, 422, "{what}");
+        let payload: Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(payload["name"], "bad one.json");
+        assert_eq!(
+            payload["error"],
+            Trace::from_json(&text).unwrap_err().to_string().as_str()
+        );
+    }
+}
+
+#[test]
+fn nothing_but_the_given_file_is_served() {
+    let addr = serve(temp_file("guard.trace.json", &guard_trace().to_json().unwrap()));
+    for path in [
+        "/Cargo.toml",
+        "/../Cargo.toml",
+        "/etc/passwd",
+        "/api/trace/../../Cargo.toml",
+        "/assets/studio.js",
+    ] {
+        assert_eq!(get(addr, path).status, 404, "{path}");
+    }
+}
+
+#[test]
+fn requests_for_other_hosts_are_refused_on_loopback() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let path = temp_file("guard.trace.json", &guard_trace().to_json().unwrap());
+    std::thread::spawn(move || bt_studio::serve_blocking(listener, bt_studio::Files::new(path)));
+    for host in ["evil.example", "evil.example:80", "192.168.1.20"] {
+        let answer = request(addr, "GET", "/api/trace", host, "");
+        assert_eq!(answer.status, 403, "{host}");
+        assert!(!answer.body.contains("bt-trace"));
+    }
+    for host in [format!("localhost:{}", addr.port()), addr.to_string()] {
+        assert_eq!(request(addr, "GET", "/api/trace", &host, "").status, 200, "{host}");
+    }
+}
+
+/// Kills the child process when dropped, also when the test panics.
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn the_binary_opens_a_trace_on_a_free_port_and_prints_its_url() {
+    let trace = guard_trace();
+    let path = temp_file("guard.trace.json", &trace.to_json().unwrap());
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+            .args(["open", path.to_str().unwrap(), "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.split_whitespace().last().unwrap();
+    assert!(line.starts_with("bt-studio: replaying "), "{line}");
+    let addr = url
+        .strip_prefix("http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let answer = get(addr, "/api/trace");
+    assert_eq!(answer.status, 200);
+    let payload: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(Trace::from_json(&payload["trace"].to_string()).unwrap(), trace);
+}
+
+#[test]
+fn the_binary_refuses_a_missing_file() {
+    let output = Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        .args(["open", "/no/such/trace.json", "--port", "0"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "bt-studio: /no/such/trace.json is not a file\n"
+    );
+}
