@@ -9,6 +9,8 @@ use support::*;
 
 behave! {
     tree Timeout for Ctx { timeout(1.0) { Rec("a") } }
+    tree TimeoutMs for Ctx { timeout(500ms) { Rec("a") } }
+    tree Waits for Ctx { sequence { wait(2s), Rec("a"), wait(1.5min), Rec("b"), wait(1h), Rec("c") } }
     tree TimeoutZero for Ctx { timeout(0) { Rec("a") } }
     tree Delay for Ctx { delay(1.0) { Rec("a") } }
     tree DelayZero for Ctx { delay(0) { Rec("a") } }
@@ -60,6 +62,31 @@ fn timeout_whose_time_is_up_halts_its_child_without_ticking_it() {
     assert_eq!(c.take(), log(&["enter a", "a", "a", "halt a"]), "halted, not ticked");
     assert_eq!(t.tick(&mut c), R, "a new activation restarts the clock");
     assert_eq!(c.take(), log(&["enter a", "a"]));
+}
+
+#[test]
+fn duration_units_scale_to_seconds() {
+    let (mut t, mut c) = (TimeoutMs::new(), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    c.now = 0.499;
+    assert_eq!(t.tick(&mut c), R, "500ms is half a second, not 500 seconds");
+    c.now = 0.5;
+    assert_eq!(t.tick(&mut c), F);
+
+    let (mut t, mut c) = (Waits::new(), Ctx::new());
+    let mut at = |now: f64, c: &mut Ctx| {
+        c.now = now;
+        t.tick(c)
+    };
+    assert_eq!(at(0.0, &mut c), R);
+    assert_eq!(at(1.999, &mut c), R);
+    assert_eq!(at(2.0, &mut c), R, "2s elapsed: `a` ran, the 1.5min wait starts");
+    assert_eq!(at(91.999, &mut c), R);
+    assert_eq!(at(92.0, &mut c), R, "90 s later: `b` ran, the 1h wait starts");
+    assert_eq!(at(3691.999, &mut c), R);
+    assert_eq!(at(3692.0, &mut c), S);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
 }
 
 #[test]

@@ -2,8 +2,6 @@
 //! number of children for each kind, parallel thresholds that can be met,
 //! tree names that are unique. Every violation is reported, each at its token.
 
-use std::collections::BTreeMap;
-
 use bt_runtime::Arity;
 
 use crate::errors::Errors;
@@ -12,27 +10,17 @@ use crate::model::{Kind, Node, Threshold, Tree};
 /// The most children a parallel can track (one bit each in a `u128`).
 pub const MAX_PARALLEL: usize = 128;
 
-/// Checks every tree, recording violations in `errors`.
-pub fn check(trees: &[Tree], errors: &mut Errors) {
-    let mut seen = BTreeMap::new();
-    for tree in trees {
-        if let Some(first) = seen.insert(tree.name.to_string(), tree.name.span()) {
-            let _ = first;
+/// Checks one tree, recording violations in `errors`.
+pub fn check(tree: &Tree, errors: &mut Errors) {
+    match tree.roots.as_slice() {
+        [] => errors.at(tree.body_span, "a tree needs a root node, e.g. `sequence { .. }`"),
+        [root] => check_node(root, &mut Vec::new(), errors),
+        [first, second, ..] => {
+            check_node(first, &mut Vec::new(), errors);
             errors.at(
-                tree.name.span(),
-                format!("a tree named `{}` is already declared in this `behave!`", tree.name),
+                second.span,
+                "a tree has exactly one root; wrap these nodes in `sequence { .. }` or `selector { .. }`",
             );
-        }
-        match tree.roots.as_slice() {
-            [] => errors.at(tree.body_span, "a tree needs a root node, e.g. `sequence { .. }`"),
-            [root] => check_node(root, &mut Vec::new(), errors),
-            [first, second, ..] => {
-                check_node(first, &mut Vec::new(), errors);
-                errors.at(
-                    second.span,
-                    "a tree has exactly one root; wrap these nodes in `sequence { .. }` or `selector { .. }`",
-                );
-            }
         }
     }
 }
@@ -164,7 +152,9 @@ mod tests {
         let mut errors = Errors::default();
         let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
         assert!(errors.is_empty(), "model errors: {:?}", errors.messages());
-        check(&trees, &mut errors);
+        for tree in &trees {
+            check(tree, &mut errors);
+        }
         errors.messages()
     }
 
@@ -188,14 +178,13 @@ mod tests {
     fn roots_names_and_thresholds() {
         let errors = errors_of(
             "tree T for C { success, failure }
-             tree T for C { parallel(success = 3, failure = 1) { success, success } }
+             tree T2 for C { parallel(success = 3, failure = 1) { success, success } }
              tree U for C { }",
         );
         assert_eq!(
             errors,
             [
                 "a tree has exactly one root; wrap these nodes in `sequence { .. }` or `selector { .. }`",
-                "a tree named `T` is already declared in this `behave!`",
                 "`parallel(success = 3)` can never be met: it has 2 children",
                 "a tree needs a root node, e.g. `sequence { .. }`",
             ]

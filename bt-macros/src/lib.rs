@@ -24,30 +24,42 @@ pub fn behave(input: TokenStream) -> TokenStream {
     expand(input.into()).into()
 }
 
-/// The whole expansion: every tree, and every error of every tree.
+/// The whole expansion: every tree, and every error of every tree. A tree
+/// with errors becomes a stand-in with the same public items; the other trees
+/// of the block are generated as usual.
 fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     let input = match syn::parse2::<parse::Input>(input) {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
     };
     let mut errors = errors::Errors::default();
-    let trees = model::build(input, &mut errors);
-    let model_errors = errors.is_empty();
+    for e in input.errors {
+        errors.push(e);
+    }
     let mut out = proc_macro2::TokenStream::new();
-    let mut tree_errors = errors::Errors::default();
-    check::check(&trees, &mut tree_errors);
-    if model_errors && tree_errors.is_empty() {
-        for tree in &trees {
-            out.extend(codegen::tree(&lower::lower(tree)));
+    let mut names = std::collections::BTreeSet::new();
+    for syntax in input.trees {
+        let before = errors.len();
+        if !names.insert(syntax.name.to_string()) {
+            // The first tree of that name is generated; this one adds no item of its own.
+            errors.over(
+                &syntax.name,
+                format!("a tree named `{}` is already declared in this `behave!`", syntax.name),
+            );
+            continue;
         }
-    } else {
-        // One stand-in struct per name, so a duplicate name adds no rustc errors to ours.
-        let mut names = std::collections::BTreeSet::new();
-        for tree in trees.iter().filter(|t| names.insert(t.name.to_string())) {
-            out.extend(codegen::fallback(tree));
+        let syntax_error = syntax.syntax_error.clone();
+        let tree = model::build_tree(syntax, &mut errors);
+        match syntax_error {
+            Some(e) => errors.push(e),
+            None => check::check(&tree, &mut errors),
+        }
+        if errors.len() == before {
+            out.extend(codegen::tree(&lower::lower(&tree)));
+        } else {
+            out.extend(codegen::fallback(&tree));
         }
     }
     out.extend(errors.to_compile_errors());
-    out.extend(tree_errors.to_compile_errors());
     out
 }

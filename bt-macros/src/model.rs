@@ -15,9 +15,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Lit, Token, Type, Visibility};
 
 use crate::errors::Errors;
-use crate::parse::{
-    Args, Children, Else, IfSyntax, Input, LetVar, MatchSyntax, NodeBody, NodeSyntax, TreeSyntax, WordNode,
-};
+use crate::parse::{Args, Children, Else, IfSyntax, LetVar, MatchSyntax, NodeBody, NodeSyntax, TreeSyntax, WordNode};
 
 /// A tree, ready to be checked.
 #[derive(Debug)]
@@ -322,12 +320,14 @@ const WORDS: &[&str] = &[
     "subtree",
 ];
 
-/// Builds the model of every tree, recording problems in `errors`.
-pub fn build(input: Input, errors: &mut Errors) -> Vec<Tree> {
+/// Builds the model of every tree, recording problems in `errors` (for tests).
+#[cfg(test)]
+pub fn build(input: crate::parse::Input, errors: &mut Errors) -> Vec<Tree> {
     input.trees.into_iter().map(|t| build_tree(t, errors)).collect()
 }
 
-fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
+/// Builds the model of one tree, recording problems in `errors`.
+pub fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
     let (roots, source_file) = match t.json {
         None => (t.roots.into_iter().map(|n| build_node(n, errors)).collect(), None),
         Some(source) => match crate::json::build(&source, errors) {
@@ -398,8 +398,8 @@ fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
         }
     };
     if let Some(weight) = syntax.weight {
-        errors.at(
-            weight.span(),
+        errors.over(
+            &weight,
             "only the children of `weighted { .. }` take a weight (`3 => node`)",
         );
     }
@@ -408,8 +408,8 @@ fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
             node.label = format!("{label}: {}", node.label);
             node.loop_label = Some(label);
         } else {
-            errors.at(
-                label.span(),
+            errors.over(
+                &label,
                 "a label names a loop: `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`",
             );
         }
@@ -462,8 +462,8 @@ fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
                 }
                 *slot = Some(Expr::Closure(c));
             }
-            Ok(other) => errors.at(
-                other.span(),
+            Ok(other) => errors.over(
+                &other,
                 format!("`#[{name}]` takes a closure on the context: `#[{name}(|c| ..)]`"),
             ),
             Err(e) => errors.push(e),
@@ -475,10 +475,7 @@ fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
 /// The single node of a block (an `if` branch, a `while` body, a `scope`).
 fn single_body(block: Children, what: &str, errors: &mut Errors) -> Option<Node> {
     if let Some(var) = block.lets.first() {
-        errors.at(
-            var.name.span(),
-            "`let` declares a node-local variable only in `scope { .. }`",
-        );
+        errors.over(&var.name, "`let` declares a node-local variable only in `scope { .. }`");
     }
     let mut nodes = block.nodes.into_iter();
     let Some(first) = nodes.next() else {
@@ -579,8 +576,8 @@ fn build_match(syntax: MatchSyntax, errors: &mut Errors) -> Node {
     let (param, scrutinee) = match syntax.scrutinee {
         Expr::Closure(c) if c.inputs.len() == 1 => (c.inputs[0].clone(), *c.body),
         other => {
-            errors.at(
-                other.span(),
+            errors.over(
+                &other,
                 "`match` takes a closure on the context: `match |c| c.stage { .. }`",
             );
             return plain(Kind::Invalid, span, label);
@@ -623,8 +620,8 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
         (true, "selector" | "fallback") => no_args(Kind::ReactiveSelector, &name, args, errors),
         (true, _) => {
-            errors.at(
-                word.name.span(),
+            errors.over(
+                &word.name,
                 format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
             );
             None
@@ -661,15 +658,12 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         (false, "act") => leaf_arg(&word, errors).map(Kind::Act),
         (false, "subtree") => subtree(&word, errors),
         (false, "else") => {
-            errors.at(
-                word.name.span(),
-                "`else` without `if`: write `if |c| .. { .. } else { .. }`",
-            );
+            errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
             None
         }
         (false, "reactive") => {
-            errors.at(
-                word.name.span(),
+            errors.over(
+                &word.name,
                 "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
             );
             None
@@ -679,8 +673,8 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
                 Some(close) => format!(", did you mean `{close}`?"),
                 None => String::from(""),
             };
-            errors.at(
-                word.name.span(),
+            errors.over(
+                &word.name,
                 format!(
                     "unknown node `{name}`{hint}\n\
                      known nodes: {}; a leaf value starts with an upper-case type name (`MoveTo {{ .. }}`)",
@@ -698,10 +692,7 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         Kind::Scope(vars) => *vars = block.lets,
         _ => {
             if let Some(var) = block.lets.first() {
-                errors.at(
-                    var.name.span(),
-                    "`let` declares a node-local variable only in `scope { .. }`",
-                );
+                errors.over(&var.name, "`let` declares a node-local variable only in `scope { .. }`");
             }
         }
     }
@@ -730,20 +721,20 @@ fn weight(expr: &Expr, errors: &mut Errors) -> u32 {
     match literal_of(expr) {
         Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
             Ok(0) => {
-                errors.at(
-                    expr.span(),
+                errors.over(
+                    &expr,
                     "a weight of 0 means the child is never chosen; remove the child instead",
                 );
                 1
             }
             Ok(w) => w,
             Err(_) => {
-                errors.at(expr.span(), "a weight must fit in a `u32`");
+                errors.over(&expr, "a weight must fit in a `u32`");
                 1
             }
         },
         _ => {
-            errors.at(expr.span(), "a weight must be a positive integer literal");
+            errors.over(&expr, "a weight must be a positive integer literal");
             1
         }
     }
@@ -760,7 +751,7 @@ fn no_args(kind: Kind, name: &str, args: Option<&Args>, errors: &mut Errors) -> 
 fn single_arg(word: &WordNode, what: &str, errors: &mut Errors) -> Option<Expr> {
     let name = &word.name;
     let Some(args) = &word.args else {
-        errors.at(name.span(), format!("`{name}` needs {what}: `{name}(..)`"));
+        errors.over(&name, format!("`{name}` needs {what}: `{name}(..)`"));
         return None;
     };
     let parsed = Punctuated::<Expr, Token![,]>::parse_terminated.parse2(args.tokens.clone());
@@ -790,15 +781,25 @@ fn count(word: &WordNode, errors: &mut Errors) -> Option<Count> {
     match literal_of(&expr) {
         Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
             Ok(0) => {
-                errors.at(
-                    i.span(),
+                errors.over(
+                    &i,
                     format!("`{name}(0)` never runs its child; the count must be at least 1"),
+                );
+                None
+            }
+            Ok(_) if !matches!(i.suffix(), "" | "u8" | "u16" | "u32" | "u64" | "usize") => {
+                errors.over(
+                    &i,
+                    format!(
+                        "`{name}` expects a plain count (`{name}(3)`), found the suffix `{}`",
+                        i.suffix()
+                    ),
                 );
                 None
             }
             Ok(n) => Some(Count::Literal(u64::from(n))),
             Err(_) => {
-                errors.at(i.span(), format!("`{name}` count must fit in a `u32`"));
+                errors.over(&i, format!("`{name}` count must fit in a `u32`"));
                 None
             }
         },
@@ -808,8 +809,8 @@ fn count(word: &WordNode, errors: &mut Errors) -> Option<Count> {
             } else {
                 describe(&lit)
             };
-            errors.at(
-                expr.span(),
+            errors.over(
+                &expr,
                 format!("`{name}` expects a positive integer count, found {found}"),
             );
             None
@@ -818,33 +819,62 @@ fn count(word: &WordNode, errors: &mut Errors) -> Option<Count> {
     }
 }
 
+/// The duration forms, for messages.
+const DURATION_FORMS: &str = "seconds (`1.5`, `2s`), milliseconds (`500ms`), minutes (`1.5min`) or hours (`1h`)";
+
 fn duration(word: &WordNode, errors: &mut Errors) -> Option<Duration> {
-    let expr = single_arg(word, "a duration in seconds", errors)?;
+    let expr = single_arg(word, "a duration", errors)?;
     let name = &word.name;
     let value = match literal_of(&expr) {
-        Some((false, Lit::Float(f))) => f.base10_parse::<f64>().ok(),
-        Some((false, Lit::Int(i))) => i.base10_parse::<u32>().ok().map(f64::from),
+        Some((false, lit @ (Lit::Float(_) | Lit::Int(_)))) => match seconds_of(&lit) {
+            Ok(v) => v,
+            Err(message) => {
+                errors.over(&expr, format!("`{name}`: {message}"));
+                return None;
+            }
+        },
         Some((negative, lit)) => {
             let found = if negative {
-                String::from("a negative number")
+                format!("`-{}`", render(&lit.to_token_stream()))
             } else {
                 describe(&lit)
             };
-            errors.at(
-                expr.span(),
-                format!("`{name}` expects a duration in seconds (a number >= 0), found {found}"),
+            errors.over(
+                &expr,
+                format!("`{name}` expects a duration >= 0: {DURATION_FORMS}; found {found}"),
             );
             return None;
         }
         None => return Some(Duration::Expr(expr)),
     };
-    match value {
-        Some(v) if v.is_finite() => Some(Duration::Literal(v)),
-        _ => {
-            errors.at(expr.span(), format!("`{name}` duration is out of range"));
-            None
-        }
+    if value.is_finite() {
+        Some(Duration::Literal(value))
+    } else {
+        errors.over(
+            &expr,
+            format!("`{name}` duration is too large: it must be a finite number of seconds"),
+        );
+        None
     }
+}
+
+/// The seconds a numeric literal stands for, read with its unit suffix.
+fn seconds_of(lit: &Lit) -> Result<f64, String> {
+    let (number, suffix) = match lit {
+        Lit::Int(i) => (i.base10_digits().parse::<f64>(), i.suffix()),
+        Lit::Float(f) => (f.base10_digits().parse::<f64>(), f.suffix()),
+        _ => unreachable!("only numbers have units"),
+    };
+    let unit = match suffix {
+        "" | "s" | "f64" | "f32" => 1.0,
+        "ms" => 0.001,
+        "min" => 60.0,
+        "h" => 3600.0,
+        other => return Err(format!("unknown unit `{other}`; a duration is {DURATION_FORMS}")),
+    };
+    number
+        .map(|n| n * unit)
+        .map_err(|_| format!("`{}` is not a number", render(&lit.to_token_stream())))
 }
 
 /// A literal argument, possibly negated: `(negated, literal)`.
@@ -873,7 +903,7 @@ fn describe(lit: &Lit) -> String {
 fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
     const POLICY: &str = "`parallel(all)`, `parallel(any)`, `parallel(main)` or `parallel(success = S, failure = F)`";
     let Some(args) = &word.args else {
-        errors.at(word.name.span(), format!("`parallel` needs a policy: {POLICY}"));
+        errors.over(&word.name, format!("`parallel` needs a policy: {POLICY}"));
         return None;
     };
     let parsed = Punctuated::<Expr, Token![,]>::parse_terminated.parse2(args.tokens.clone());
@@ -912,7 +942,7 @@ fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
     let mut ok = !list.is_empty();
     for arg in &list {
         let Expr::Assign(assign) = arg else {
-            errors.at(arg.span(), format!("unknown parallel policy; expected {POLICY}"));
+            errors.over(&arg, format!("unknown parallel policy; expected {POLICY}"));
             ok = false;
             continue;
         };
@@ -924,7 +954,7 @@ fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
             Some("success") => &mut success,
             Some("failure") => &mut failure,
             _ => {
-                errors.at(assign.left.span(), "expected `success = N` or `failure = N`");
+                errors.over(&assign.left, "expected `success = N` or `failure = N`");
                 ok = false;
                 continue;
             }
@@ -933,15 +963,12 @@ fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
             Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
                 Ok(n) if n > 0 => *slot = Some(Threshold::Count(n, i.span())),
                 _ => {
-                    errors.at(i.span(), "a parallel threshold must be a positive integer");
+                    errors.over(&i, "a parallel threshold must be a positive integer");
                     ok = false;
                 }
             },
             _ => {
-                errors.at(
-                    assign.right.span(),
-                    "a parallel threshold must be a positive integer literal",
-                );
+                errors.over(&assign.right, "a parallel threshold must be a positive integer literal");
                 ok = false;
             }
         }
@@ -982,8 +1009,8 @@ fn leaf_value(expr: Expr, errors: &mut Errors) -> Option<Leaf> {
     match type_of_value(&expr) {
         Some(ty) => Some(Leaf::Value { ty, expr }),
         None => {
-            errors.at(
-                expr.span(),
+            errors.over(
+                &expr,
                 "cannot tell the type of this leaf value; write it as `Type`, `Type { .. }`, \
                  `Type(..)`, `Type::constructor(..)` or `leaf::<Type>(expr)`",
             );
@@ -1055,7 +1082,7 @@ fn starts_upper(ident: &Ident) -> bool {
 fn subtree(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
     const FORM: &str = "`subtree(Type)` or `subtree(Type, |c| &mut c.part)`";
     let Some(args) = &word.args else {
-        errors.at(word.name.span(), format!("`subtree` needs the tree's type: {FORM}"));
+        errors.over(&word.name, format!("`subtree` needs the tree's type: {FORM}"));
         return None;
     };
     let parser = |input: syn::parse::ParseStream| -> syn::Result<(Type, Option<Expr>)> {
@@ -1078,8 +1105,8 @@ fn subtree(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
             if let Some(m) = &map
                 && !matches!(m, Expr::Closure(c) if c.inputs.len() == 1)
             {
-                errors.at(
-                    m.span(),
+                errors.over(
+                    &m,
                     format!("the context mapping must be a closure `|c| &mut c.part`; expected {FORM}"),
                 );
                 return None;
@@ -1211,7 +1238,7 @@ mod tests {
     use super::*;
 
     fn model(src: &str) -> (Vec<Tree>, Vec<String>) {
-        let input: Input = syn::parse_str(src).unwrap();
+        let input: crate::parse::Input = syn::parse_str(src).unwrap();
         let mut errors = Errors::default();
         let trees = build(input, &mut errors);
         (trees, errors.messages())
@@ -1271,7 +1298,7 @@ mod tests {
         assert_eq!(errors[1], "`repeat` expects a positive integer count, found `-1`");
         assert_eq!(
             errors[2],
-            "`wait` expects a duration in seconds (a number >= 0), found a string `\"x\"`"
+            "`wait` expects a duration >= 0: seconds (`1.5`, `2s`), milliseconds (`500ms`), minutes (`1.5min`) or hours (`1h`); found a string `\"x\"`"
         );
         assert!(errors[3].starts_with("unknown node `selectr`, did you mean `selector`?"));
     }

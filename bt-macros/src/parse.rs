@@ -7,7 +7,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
-use syn::parse::{Parse, ParseStream};
+use syn::parse::{Parse, ParseStream, Parser, discouraged::Speculative};
 use syn::{Attribute, Expr, Ident, Token, Type, Visibility, braced, parenthesized};
 
 syn::custom_keyword!(tree);
@@ -16,8 +16,11 @@ syn::custom_keyword!(reactive);
 /// Everything inside one `behave! { .. }`: any number of trees.
 #[derive(Debug)]
 pub struct Input {
-    /// The trees, in source order.
+    /// The trees whose header could be read, in source order (a tree whose
+    /// body has a syntax error is kept, with the error, so that it gets a stand-in).
     pub trees: Vec<TreeSyntax>,
+    /// Syntax errors in tree headers; the parser skips to the next tree after one.
+    pub errors: Vec<syn::Error>,
 }
 
 /// `#[attrs] vis tree Name for Ctx { root }`.
@@ -38,6 +41,8 @@ pub struct TreeSyntax {
     /// `= json("file.json") { "leafType" => RustType, .. }`: the tree is read from a
     /// file, relative to the crate's `Cargo.toml` or else to the source file.
     pub json: Option<JsonSource>,
+    /// The first syntax error in the body; the body is then not read further.
+    pub syntax_error: Option<syn::Error>,
 }
 
 /// A tree written as JSON in a file (the `bt-format` form), with the Rust
@@ -194,11 +199,35 @@ pub struct WhileSyntax {
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut trees = Vec::new();
+        let mut errors = Vec::new();
         while !input.is_empty() {
-            trees.push(input.parse()?);
+            let fork = input.fork();
+            match fork.parse::<TreeSyntax>() {
+                Ok(tree) => {
+                    input.advance_to(&fork);
+                    trees.push(tree);
+                }
+                Err(e) => {
+                    errors.push(e);
+                    skip_tree(input)?;
+                }
+            }
         }
-        Ok(Input { trees })
+        Ok(Input { trees, errors })
     }
+}
+
+/// Skips what is left of a tree whose header is malformed: everything up to
+/// and including the next `{ .. }` at this level (its body).
+fn skip_tree(input: ParseStream) -> syn::Result<()> {
+    while !input.is_empty() {
+        if input.peek(syn::token::Brace) {
+            input.parse::<proc_macro2::Group>()?;
+            return Ok(());
+        }
+        input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
 }
 
 impl Parse for TreeSyntax {
@@ -234,22 +263,32 @@ impl Parse for TreeSyntax {
         } else {
             None
         };
-        let body;
-        let brace = braced!(body in input);
-        let (roots, json) = match json {
-            None => (parse_nodes(&body)?, None),
-            Some(path) => {
-                let mut leaves = Vec::new();
-                while !body.is_empty() {
-                    let name: syn::LitStr = body.parse()?;
-                    body.parse::<Token![=>]>()?;
-                    leaves.push((name, body.parse()?));
-                    if !body.is_empty() {
-                        body.parse::<Token![,]>()?;
-                    }
-                }
-                (Vec::new(), Some(JsonSource { path, leaves }))
-            }
+        if !input.peek(syn::token::Brace) {
+            return Err(input.error("expected the tree's body: `{ .. }`"));
+        }
+        // The body is read on its own, so that a syntax error in it stops only this tree.
+        let body: proc_macro2::Group = input.parse()?;
+        let body_span = body.span();
+        let whole = TokenStream::from(proc_macro2::TokenTree::Group(body));
+        let parsed = match json {
+            None => (|input: ParseStream| {
+                let body;
+                braced!(body in input);
+                parse_nodes(&body)
+            })
+            .parse2(whole)
+            .map(|roots| (roots, None)),
+            Some(path) => (|input: ParseStream| {
+                let body;
+                braced!(body in input);
+                parse_leaf_map(&body)
+            })
+            .parse2(whole)
+            .map(|leaves| (Vec::new(), Some(JsonSource { path, leaves }))),
+        };
+        let (roots, json, syntax_error) = match parsed {
+            Ok((roots, json)) => (roots, json, None),
+            Err(e) => (Vec::new(), None, Some(e)),
         };
         Ok(TreeSyntax {
             attrs,
@@ -257,10 +296,25 @@ impl Parse for TreeSyntax {
             name,
             ctx,
             roots,
-            body_span: brace.span.join(),
+            body_span,
             json,
+            syntax_error,
         })
     }
+}
+
+/// `"leafType" => RustType, ..` after `json("file.json")`.
+fn parse_leaf_map(body: ParseStream) -> syn::Result<Vec<(syn::LitStr, Expr)>> {
+    let mut leaves = Vec::new();
+    while !body.is_empty() {
+        let name: syn::LitStr = body.parse()?;
+        body.parse::<Token![=>]>()?;
+        leaves.push((name, body.parse()?));
+        if !body.is_empty() {
+            body.parse::<Token![,]>()?;
+        }
+    }
+    Ok(leaves)
 }
 
 /// Comma-separated nodes up to the end of `input` (a trailing comma is fine).
@@ -556,8 +610,10 @@ mod tests {
 
     #[test]
     fn missing_comma_is_an_error_at_the_next_node() {
-        let err = syn::parse_str::<Input>("tree A for X { sequence { success failure } }").unwrap_err();
+        let input = parse("tree A for X { sequence { success failure } } tree B for X { success }");
+        let err = input.trees[0].syntax_error.as_ref().unwrap();
         assert_eq!(err.to_string(), "expected `,` between nodes");
+        assert!(input.trees[1].syntax_error.is_none(), "the next tree is read");
     }
 
     #[test]
@@ -621,7 +677,12 @@ mod tests {
 
     #[test]
     fn missing_tree_keyword_says_how_to_declare() {
-        let err = syn::parse_str::<Input>("pub struct A for X { success }").unwrap_err();
-        assert!(err.to_string().starts_with("expected `tree`"), "{err}");
+        let input = parse("pub struct A for X { success } tree B for X { success }");
+        assert!(
+            input.errors[0].to_string().starts_with("expected `tree`"),
+            "{:?}",
+            input.errors
+        );
+        assert_eq!(input.trees.len(), 1, "the parser goes on with the next tree");
     }
 }

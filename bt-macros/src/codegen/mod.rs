@@ -16,7 +16,7 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::visit_mut::VisitMut;
 
 use crate::lower::{Lowered, Slot, State, UInt};
-use crate::model::{Kind, Leaf, Tree, value_expr};
+use crate::model::{Duration, Kind, Leaf, Tree, value_expr};
 
 /// What every part of the code generator needs: the flattened tree and its
 /// context type with lifetimes elided.
@@ -91,6 +91,11 @@ pub fn tree(l: &Lowered) -> TokenStream {
         )
     });
     let persistence = persist::impls(l, &fields);
+    let duration_checks = l
+        .slots
+        .iter()
+        .filter_map(|s| duration_check(s.node))
+        .map(|check| quote!(#(#cfgs)* #check));
 
     quote! {
         #(#cfgs)*
@@ -224,7 +229,30 @@ pub fn tree(l: &Lowered) -> TokenStream {
         #persistence
 
         #(#source)*
+
+        #(#duration_checks)*
     }
+}
+
+/// A compile-time check that a duration given as a constant (`wait(PAUSE)`) is
+/// a finite number of seconds >= 0: a NaN would never elapse, a negative one
+/// always would have.
+fn duration_check(node: &crate::model::Node) -> Option<TokenStream> {
+    let (Kind::Wait(Duration::Expr(e))
+    | Kind::Timeout(Duration::Expr(e))
+    | Kind::Delay(Duration::Expr(e))
+    | Kind::Cooldown(Duration::Expr(e))) = &node.kind
+    else {
+        return None;
+    };
+    let message = format!(
+        "`{}`: a duration must be a finite number of seconds >= 0 (not negative, infinite or NaN)",
+        node.label
+    );
+    let span = syn::spanned::Spanned::span(e);
+    Some(quote_spanned! {span=>
+        const _: () = ::core::assert!({ let __d: f64 = #e; __d >= 0.0 && __d < f64::INFINITY }, #message);
+    })
 }
 
 /// The tree's own shape hash, mixed with its subtrees' at compile time.
@@ -239,13 +267,17 @@ fn fingerprint(l: &Lowered) -> TokenStream {
     out
 }
 
-/// What is emitted for a tree with errors: the struct and its constructors, so
-/// the rest of the user's crate still type-checks while the errors are fixed.
+/// What is emitted for a tree with errors: a stand-in with the same public
+/// items (constructors, `tick`, `run`, `reset`, the constants, `Default`, the
+/// `Tree` impl and serde's impls), so the rest of the user's crate
+/// type-checks and the user sees only the real errors.
 pub fn fallback(t: &Tree) -> TokenStream {
     let rt = rt();
     let (attrs, cfgs) = split_attrs(t);
     let (vis, name) = (&t.vis, &t.name);
     let ctx = elided(&t.ctx);
+    let serde = quote!(#rt::serde);
+    let never = quote!(::core::unreachable!("`{}` has errors", ::core::stringify!(#name)));
     quote! {
         #(#cfgs)*
         #(#attrs)*
@@ -253,6 +285,14 @@ pub fn fallback(t: &Tree) -> TokenStream {
 
         #(#cfgs)*
         impl #name {
+            /// Not generated: the tree has errors.
+            pub const NODES: &'static [#rt::NodeInfo] = &[];
+            /// Not generated: the tree has errors.
+            pub const NODE_COUNT: u32 = 0;
+            /// Not generated: the tree has errors.
+            pub const FINGERPRINT: u64 = 0;
+            /// Not generated: the tree has errors.
+            pub const JSON: &'static str = "";
             /// Not generated: the tree has errors.
             pub fn new() -> Self {
                 Self {}
@@ -262,11 +302,52 @@ pub fn fallback(t: &Tree) -> TokenStream {
                 Self {}
             }
             /// Not generated: the tree has errors.
-            pub fn tick(&mut self, _ctx: &mut #ctx) -> #rt::Status {
-                ::core::unimplemented!()
+            pub fn tick<__C: ?Sized>(&mut self, _ctx: &mut __C) -> #rt::Status {
+                #never
             }
             /// Not generated: the tree has errors.
-            pub fn reset(&mut self, _ctx: &mut #ctx) {}
+            pub fn run<__C: ?Sized>(&mut self, _ctx: &mut __C, _max_ticks: u32) -> #rt::Run {
+                #never
+            }
+            /// Not generated: the tree has errors.
+            pub fn reset<__C: ?Sized>(&mut self, _ctx: &mut __C) {}
+        }
+
+        #(#cfgs)*
+        impl ::core::default::Default for #name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        #(#cfgs)*
+        impl #rt::Tree<#ctx> for #name {
+            const NODES: &'static [#rt::NodeInfo] = &[];
+            fn tick_observed<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: f64, _: &mut __O) -> #rt::Status {
+                #never
+            }
+            fn reset_observed<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut __O) {}
+            fn is_running(&self) -> bool {
+                false
+            }
+            fn __tick<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>, _: bool) -> #rt::Status {
+                #never
+            }
+            fn __halt<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>) {}
+        }
+
+        #(#cfgs)*
+        ::bt::__private::if_serde! {
+            impl #serde::Serialize for #name {
+                fn serialize<__S: #serde::Serializer>(&self, _: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    #never
+                }
+            }
+            impl<'de> #serde::Deserialize<'de> for #name {
+                fn deserialize<__D: #serde::Deserializer<'de>>(_: __D) -> ::core::result::Result<Self, __D::Error> {
+                    #never
+                }
+            }
         }
     }
 }
