@@ -9,10 +9,9 @@
 
 use std::sync::Arc;
 
-use bt_runtime::{Clock, NodeId, NoopObserver, Observer, Rng, Run, Status};
+use bt_runtime::{Clock, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status};
 
-use crate::compile::NO_HOOK;
-use crate::definition::{Definition, Fast, Flat, Node, NodeRow, Op};
+use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node, NodeRow, UNKNOWN_KIND};
 use crate::leaves::Leaves;
 
 /// A child of a parallel that has not run in this activation.
@@ -469,14 +468,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         self.st.from = id;
     }
 
-    /// `sequence` (`SEQ`) or `selector` without hooks, as a call.
+    /// [`Exec::chain_inline`] as a call.
     #[inline(never)]
     fn chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
-        if entering {
-            self.obs.entered(NodeId(id));
-        }
-        let o = self.chain_body::<SEQ, D1>(id, slot, end);
-        self.finish(id, o)
+        self.chain_inline::<SEQ, D1>(id, slot, end, entering)
     }
 
     /// `sequence` (`SEQ`) or `selector` without hooks, inlined in its parent.
@@ -512,14 +507,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
-    /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, as a call.
+    /// [`Exec::reactive_inline`] as a call.
     #[inline(never)]
     fn reactive<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
-        if entering {
-            self.obs.entered(NodeId(id));
-        }
-        let o = self.reactive_body::<SEQ, D1>(id, slot, end);
-        self.finish(id, o)
+        self.reactive_inline::<SEQ, D1>(id, slot, end, entering)
     }
 
     /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, inlined in its parent.
@@ -565,14 +556,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
-    /// `loop`, `untilFail`, `untilSuccess` without hooks.
+    /// [`Exec::unbounded_inline`] as a call.
     #[inline(never)]
     fn unbounded(&mut self, id: u32, slot: u32, kind: Fast, entering: bool) -> Out {
-        if entering {
-            self.obs.entered(NodeId(id));
-        }
-        let o = self.unbounded_body::<D1>(id, slot, kind);
-        self.finish(id, o)
+        self.unbounded_inline::<D1>(id, slot, kind, entering)
     }
 
     /// Ticks leaf `id` (a condition, action or wait without hooks) in place.
@@ -746,43 +733,43 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.hook(id, ON_ENTER);
         }
         let out = match node.op {
-            Op::Sequence => self.chain_body::<true, D0>(id, n.slot, n.end),
-            Op::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
-            Op::ReactiveSequence => self.reactive_body::<true, D0>(id, n.slot, n.end),
-            Op::ReactiveSelector => self.reactive_body::<false, D0>(id, n.slot, n.end),
-            Op::Parallel => self.parallel(id, node),
-            Op::ParallelMain => self.parallel_main(id, node),
-            Op::Random | Op::Weighted => self.random(node, entering),
-            Op::Shuffle => self.shuffle(node, entering),
-            Op::If | Op::Match => self.choose(node, entering),
-            Op::ReactiveIf | Op::ReactiveMatch => self.reactive_choose(node),
-            Op::Loop => self.unbounded_body::<D0>(id, node.slot, Fast::Loop),
-            Op::UntilFail => self.unbounded_body::<D0>(id, node.slot, Fast::UntilFail),
-            Op::UntilSuccess => self.unbounded_body::<D0>(id, node.slot, Fast::UntilSuccess),
-            Op::Repeat | Op::Retry => self.bounded(id, node, entering),
-            Op::While => self.while_loop(id, node),
-            Op::Break | Op::Continue => {
+            NodeKind::Sequence => self.chain_body::<true, D0>(id, n.slot, n.end),
+            NodeKind::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
+            NodeKind::ReactiveSequence => self.reactive_body::<true, D0>(id, n.slot, n.end),
+            NodeKind::ReactiveSelector => self.reactive_body::<false, D0>(id, n.slot, n.end),
+            NodeKind::Parallel => self.parallel(id, node),
+            NodeKind::ParallelMain => self.parallel_main(id, node),
+            NodeKind::Random | NodeKind::Weighted => self.random(node, entering),
+            NodeKind::Shuffle => self.shuffle(node, entering),
+            NodeKind::If | NodeKind::Match => self.choose(node, entering),
+            NodeKind::ReactiveIf | NodeKind::ReactiveMatch => self.reactive_choose(node),
+            NodeKind::Loop => self.unbounded_body::<D0>(id, node.slot, Fast::Loop),
+            NodeKind::UntilFail => self.unbounded_body::<D0>(id, node.slot, Fast::UntilFail),
+            NodeKind::UntilSuccess => self.unbounded_body::<D0>(id, node.slot, Fast::UntilSuccess),
+            NodeKind::Repeat | NodeKind::Retry => self.bounded(id, node, entering),
+            NodeKind::While => self.while_loop(id, node),
+            NodeKind::Break | NodeKind::Continue => {
                 self.st.jump = node.leaf;
-                self.st.brk = node.op == Op::Break;
+                self.st.brk = node.op == NodeKind::Break;
                 Out::Jump
             }
-            Op::Invert => match self.tick(id + 1, entering) {
+            NodeKind::Invert => match self.tick(id + 1, entering) {
                 Out::Success => Out::Failure,
                 Out::Failure => Out::Success,
                 o => o,
             },
-            Op::ForceSuccess => match self.tick(id + 1, entering) {
+            NodeKind::ForceSuccess => match self.tick(id + 1, entering) {
                 Out::Failure => Out::Success,
                 o => o,
             },
-            Op::ForceFailure => match self.tick(id + 1, entering) {
+            NodeKind::ForceFailure => match self.tick(id + 1, entering) {
                 Out::Success => Out::Failure,
                 o => o,
             },
-            Op::Timeout => self.timeout(id, node, entering),
-            Op::Delay => self.delay(id, node, entering),
-            Op::Cooldown => self.cooldown(id, node, entering),
-            Op::Limit => {
+            NodeKind::Timeout => self.timeout(id, node, entering),
+            NodeKind::Delay => self.delay(id, node, entering),
+            NodeKind::Cooldown => self.cooldown(id, node, entering),
+            NodeKind::Limit => {
                 let s = node.slot as usize;
                 if self.ints[s] >= node.a {
                     Out::Failure
@@ -794,7 +781,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     o
                 }
             }
-            Op::RunOnce => {
+            NodeKind::RunOnce => {
                 let s = node.slot as usize;
                 match self.ints[s] {
                     1 => Out::Success,
@@ -810,7 +797,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     }
                 }
             }
-            Op::AbortIf => {
+            NodeKind::AbortIf => {
                 let body = self.kid(node, 1);
                 if self.tick(id + 1, true) == Out::Success {
                     if !entering {
@@ -821,16 +808,17 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     self.tick(body, entering)
                 }
             }
-            Op::Scope | Op::Subtree => self.tick(id + 1, entering),
-            Op::Success => Out::Success,
-            Op::Failure => Out::Failure,
-            Op::Running => Out::Running,
-            Op::Wait => self.wait(n.arg, entering),
-            Op::Condition => Out::from(self.def.conds[n.arg as usize].check(self.ctx)),
-            Op::Action => Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
+            NodeKind::Scope | NodeKind::Subtree => self.tick(id + 1, entering),
+            NodeKind::Success => Out::Success,
+            NodeKind::Failure => Out::Failure,
+            NodeKind::Running => Out::Running,
+            NodeKind::Wait => self.wait(n.arg, entering),
+            NodeKind::Condition => Out::from(self.def.conds[n.arg as usize].check(self.ctx)),
+            NodeKind::Action => Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
+            _ => unreachable!("{UNKNOWN_KIND}"),
         };
         match out {
-            Out::Jump if !matches!(node.op, Op::Break | Op::Continue) => self.pass_jump(id),
+            Out::Jump if !matches!(node.op, NodeKind::Break | NodeKind::Continue) => self.pass_jump(id),
             o => {
                 // A `break`/`continue` itself completes with Success.
                 let status = o.status();
@@ -927,7 +915,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn random(&mut self, node: &Flat, entering: bool) -> Out {
         let s = node.slot as usize;
         if entering {
-            let pick = if node.op == Op::Random {
+            let pick = if node.op == NodeKind::Random {
                 self.st.rng.below(node.n)
             } else {
                 let r = self.st.rng.below(node.b);
@@ -973,7 +961,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
     /// The child (index + 1) an `if` or `match` chooses now; 0 for none.
     fn pick(&mut self, node: &Flat) -> u32 {
-        if matches!(node.op, Op::If | Op::ReactiveIf) {
+        if matches!(node.op, NodeKind::If | NodeKind::ReactiveIf) {
             for k in 0..node.a {
                 if self.tick(self.kid(node, 2 * k), true) == Out::Success {
                     return 2 * k + 2;
@@ -1035,7 +1023,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `repeater(n)` / `retry(n)`: bounded, so the next iteration starts in the same tick.
     fn bounded(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
         let s = node.slot as usize;
-        let counted = if node.op == Op::Repeat {
+        let counted = if node.op == NodeKind::Repeat {
             Out::Success
         } else {
             Out::Failure
@@ -1179,7 +1167,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn halt(&mut self, id: u32) {
         self.halt_kids(id, u32::MAX);
         let n = self.node(id);
-        if self.def.cold[id as usize].op == Op::Action {
+        if self.def.cold[id as usize].op == NodeKind::Action {
             self.leaves[n.slot as usize].halt(n.arg, self.ctx);
         }
         self.hook(id, ON_EXIT);
@@ -1194,24 +1182,27 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let s = node.slot as usize;
         let child = match node.op {
             // The state word is the running child's id.
-            Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => {
+            NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => {
                 match std::mem::take(&mut self.ints[s]) {
                     0 => None,
                     r => Some(r),
                 }
             }
-            Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => {
-                match std::mem::take(&mut self.ints[s]) {
-                    0 => None,
-                    r => Some(self.kid(node, r - 1)),
-                }
-            }
-            Op::Shuffle => match std::mem::take(&mut self.ints[s]) {
+            NodeKind::Random
+            | NodeKind::Weighted
+            | NodeKind::If
+            | NodeKind::ReactiveIf
+            | NodeKind::Match
+            | NodeKind::ReactiveMatch => match std::mem::take(&mut self.ints[s]) {
+                0 => None,
+                r => Some(self.kid(node, r - 1)),
+            },
+            NodeKind::Shuffle => match std::mem::take(&mut self.ints[s]) {
                 0 => None,
                 r => Some(self.kid(node, self.ints[s + r as usize])),
             },
-            Op::Parallel | Op::ParallelMain => {
-                let first = if node.op == Op::Parallel { s + 2 } else { s };
+            NodeKind::Parallel | NodeKind::ParallelMain => {
+                let first = if node.op == NodeKind::Parallel { s + 2 } else { s };
                 self.ints[s..first].fill(0);
                 for i in 0..node.n {
                     let kid = self.kid(node, i);
@@ -1221,34 +1212,35 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 }
                 None
             }
-            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Delay => {
+            NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While | NodeKind::Delay => {
                 match std::mem::take(&mut self.ints[s]) {
                     0 => None,
                     _ => Some(self.kid(node, node.n - 1)),
                 }
             }
-            Op::Repeat | Op::Retry => {
+            NodeKind::Repeat | NodeKind::Retry => {
                 self.ints[s] = 0;
                 Some(self.kid(node, 0))
             }
-            Op::AbortIf => Some(self.kid(node, 1)),
-            Op::Invert
-            | Op::ForceSuccess
-            | Op::ForceFailure
-            | Op::Timeout
-            | Op::Cooldown
-            | Op::Limit
-            | Op::RunOnce
-            | Op::Scope
-            | Op::Subtree => Some(self.kid(node, 0)),
-            Op::Break
-            | Op::Continue
-            | Op::Success
-            | Op::Failure
-            | Op::Running
-            | Op::Wait
-            | Op::Condition
-            | Op::Action => None,
+            NodeKind::AbortIf => Some(self.kid(node, 1)),
+            NodeKind::Invert
+            | NodeKind::ForceSuccess
+            | NodeKind::ForceFailure
+            | NodeKind::Timeout
+            | NodeKind::Cooldown
+            | NodeKind::Limit
+            | NodeKind::RunOnce
+            | NodeKind::Scope
+            | NodeKind::Subtree => Some(self.kid(node, 0)),
+            NodeKind::Break
+            | NodeKind::Continue
+            | NodeKind::Success
+            | NodeKind::Failure
+            | NodeKind::Running
+            | NodeKind::Wait
+            | NodeKind::Condition
+            | NodeKind::Action => None,
+            _ => unreachable!("{UNKNOWN_KIND}"),
         };
         if let Some(kid) = child
             && kid != except

@@ -7,7 +7,9 @@
 //! node's state must name an active child where its kind keeps one; an idle
 //! node's activation state must be idle; lifetime counters must be in range.
 
-use crate::definition::{Definition, Op};
+use bt_runtime::NodeKind;
+
+use crate::definition::{Definition, UNKNOWN_KIND};
 
 /// A parallel child that has not run in this activation, is running, is done.
 const IDLE: u32 = 0;
@@ -41,7 +43,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
         };
         let v = || ints[s];
         match f.op {
-            Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => {
+            NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => {
                 let r = v() as usize;
                 if a {
                     if !(0..n).any(|i| kid(i) == r) {
@@ -54,8 +56,8 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail(format!("is idle but resumes at node {r}"));
                 }
             }
-            Op::Parallel | Op::ParallelMain => {
-                let first = if f.op == Op::Parallel { s + 2 } else { s };
+            NodeKind::Parallel | NodeKind::ParallelMain => {
+                let first = if f.op == NodeKind::Parallel { s + 2 } else { s };
                 let states = &ints[first..first + n];
                 if let Some(x) = states.iter().find(|&&x| x > DONE) {
                     return fail(format!("has a child in state {x} (0 idle, 1 running, 2 done)"));
@@ -64,9 +66,9 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     if ints[s..first + n].iter().any(|&x| x != IDLE) {
                         return fail("is idle but has children that ran".into());
                     }
-                } else if f.op == Op::Parallel && (ints[s] >= f.a || ints[s + 1] >= f.b) {
+                } else if f.op == NodeKind::Parallel && (ints[s] >= f.a || ints[s + 1] >= f.b) {
                     return fail("is running but has already met a threshold".into());
-                } else if f.op == Op::ParallelMain && ints[s] != RUNNING {
+                } else if f.op == NodeKind::ParallelMain && ints[s] != RUNNING {
                     return fail("is running but its main child is not".into());
                 }
                 for (i, &x) in states.iter().enumerate() {
@@ -75,13 +77,18 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     }
                 }
             }
-            Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => {
+            NodeKind::Random
+            | NodeKind::Weighted
+            | NodeKind::If
+            | NodeKind::ReactiveIf
+            | NodeKind::Match
+            | NodeKind::ReactiveMatch => {
                 let c = v() as usize;
                 if a {
                     let branches = f.a as usize;
                     let ok = match f.op {
                         // A branch (2k + 2) or the else child.
-                        Op::If | Op::ReactiveIf => {
+                        NodeKind::If | NodeKind::ReactiveIf => {
                             (c >= 2 && c <= 2 * branches && c.is_multiple_of(2)) || (f.b == 1 && c == n)
                         }
                         _ => (1..=n).contains(&c),
@@ -94,7 +101,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail(format!("is idle but has chosen child {c}"));
                 }
             }
-            Op::Shuffle => {
+            NodeKind::Shuffle => {
                 let r = v() as usize;
                 if a {
                     let order = &ints[s + 1..s + 1 + n];
@@ -112,13 +119,15 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail(format!("is idle but at position {r}"));
                 }
             }
-            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Delay => match (a, v()) {
-                (_, 0) => {}
-                (true, 1) => active[kid(n - 1)] = true,
-                (true, x) => return fail(format!("has state {x} (0 or 1)")),
-                (false, x) => return fail(format!("is idle but has state {x}")),
-            },
-            Op::Repeat | Op::Retry => {
+            NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While | NodeKind::Delay => {
+                match (a, v()) {
+                    (_, 0) => {}
+                    (true, 1) => active[kid(n - 1)] = true,
+                    (true, x) => return fail(format!("has state {x} (0 or 1)")),
+                    (false, x) => return fail(format!("is idle but has state {x}")),
+                }
+            }
+            NodeKind::Repeat | NodeKind::Retry => {
                 if a {
                     if v() >= f.a {
                         return fail(format!("has counted {} of {}", v(), f.a));
@@ -128,7 +137,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail(format!("is idle but has counted {}", v()));
                 }
             }
-            Op::Limit => {
+            NodeKind::Limit => {
                 if v() > f.a || (a && v() == f.a) {
                     return fail(format!("has completed {} times, limit {}", v(), f.a));
                 }
@@ -136,7 +145,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     active[kid(0)] = true;
                 }
             }
-            Op::RunOnce => {
+            NodeKind::RunOnce => {
                 if v() > 2 || (a && v() != 0) {
                     return fail(format!("has state {} (0 not yet, 1 succeeded, 2 failed)", v()));
                 }
@@ -144,22 +153,29 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     active[kid(0)] = true;
                 }
             }
-            Op::Invert | Op::ForceSuccess | Op::ForceFailure | Op::Timeout | Op::Cooldown | Op::Scope | Op::Subtree => {
+            NodeKind::Invert
+            | NodeKind::ForceSuccess
+            | NodeKind::ForceFailure
+            | NodeKind::Timeout
+            | NodeKind::Cooldown
+            | NodeKind::Scope
+            | NodeKind::Subtree => {
                 if a {
                     active[kid(0)] = true;
                 }
             }
-            Op::AbortIf => {
+            NodeKind::AbortIf => {
                 if a {
                     active[kid(1)] = true;
                 }
             }
-            Op::Condition | Op::Success | Op::Failure | Op::Break | Op::Continue => {
+            NodeKind::Condition | NodeKind::Success | NodeKind::Failure | NodeKind::Break | NodeKind::Continue => {
                 if a {
                     return fail("is running, which a node of its kind never is".into());
                 }
             }
-            Op::Action | Op::Wait | Op::Running => {}
+            NodeKind::Action | NodeKind::Wait | NodeKind::Running => {}
+            _ => unreachable!("{UNKNOWN_KIND}"),
         }
     }
     Ok(())

@@ -11,11 +11,8 @@ use bt_runtime::{Arity, NodeId, NodeKind};
 use bt_format::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
 use bt_format::{Library, LoadError, Problems, path};
 
-use crate::definition::{Definition, Fast, Flat, Node as Hot, NodeRow, Op, StoredKey};
+use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey, is_timed};
 use crate::registry::Registry;
-
-/// No hook in this position.
-pub(crate) const NO_HOOK: u32 = u32::MAX;
 
 pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
     let mut c = Compiler {
@@ -174,7 +171,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             arg: 0,
         });
         self.def.cold.push(Flat {
-            op: Op::Success,
+            op: NodeKind::Success,
             n: 0,
             kids: 0,
             slot: 0,
@@ -224,13 +221,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             self.problems.push(at, msg);
             return id;
         }
-        let Some(op) = op_of(node) else {
-            self.problems.push(
-                &path::field(at, "type"),
-                format!("{:?} is not supported by this interpreter", node.kind.json_name()),
-            );
-            return id;
-        };
+        let op = node.kind;
         let n = node.children.len() as u32;
         let mut flat = self.def.cold[id as usize];
         flat.op = op;
@@ -258,7 +249,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             loops.push((node.label.as_deref().unwrap_or(""), id));
         }
         let mut kid_ids = Vec::with_capacity(node.children.len());
-        if op == Op::Subtree {
+        if op == NodeKind::Subtree {
             if let Params::Subtree(sid) = &node.params
                 && let Some(sub) = self.subtree(sid, at)
             {
@@ -278,35 +269,35 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
         flat.kids = self.def.kids.len() as u32;
         self.def.kids.extend(kid_ids);
-        if flat.op.is_timed() {
+        if is_timed(flat.op) {
             self.def.secs[flat.time as usize] = flat.secs;
         }
         self.def.cold[id as usize] = flat;
         let (slot, arg) = match op {
-            Op::Condition | Op::Break | Op::Continue => (0, flat.leaf),
-            Op::Action => (flat.b, flat.leaf),
-            Op::Wait | Op::Timeout | Op::Cooldown | Op::Delay => (flat.slot, flat.time),
-            Op::Repeat | Op::Retry | Op::Limit => (flat.slot, flat.a),
+            NodeKind::Condition | NodeKind::Break | NodeKind::Continue => (0, flat.leaf),
+            NodeKind::Action => (flat.b, flat.leaf),
+            NodeKind::Wait | NodeKind::Timeout | NodeKind::Cooldown | NodeKind::Delay => (flat.slot, flat.time),
+            NodeKind::Repeat | NodeKind::Retry | NodeKind::Limit => (flat.slot, flat.a),
             _ => (flat.slot, 0),
         };
         let hooked = flat.hooks != NO_HOOK;
         let leaves_only = (id + 1..self.def.nodes.len() as u32).all(|k| self.def.nodes[k as usize].fast.is_leaf());
         let fast = match op {
             _ if hooked => Fast::Other,
-            Op::Sequence if leaves_only => Fast::LeafSequence,
-            Op::Selector if leaves_only => Fast::LeafSelector,
-            Op::ReactiveSequence if leaves_only => Fast::LeafReactiveSequence,
-            Op::ReactiveSelector if leaves_only => Fast::LeafReactiveSelector,
-            Op::Condition => Fast::Condition,
-            Op::Action => Fast::Action,
-            Op::Wait => Fast::Wait,
-            Op::Sequence => Fast::Sequence,
-            Op::Selector => Fast::Selector,
-            Op::ReactiveSequence => Fast::ReactiveSequence,
-            Op::ReactiveSelector => Fast::ReactiveSelector,
-            Op::Loop => Fast::Loop,
-            Op::UntilFail => Fast::UntilFail,
-            Op::UntilSuccess => Fast::UntilSuccess,
+            NodeKind::Sequence if leaves_only => Fast::LeafSequence,
+            NodeKind::Selector if leaves_only => Fast::LeafSelector,
+            NodeKind::ReactiveSequence if leaves_only => Fast::LeafReactiveSequence,
+            NodeKind::ReactiveSelector if leaves_only => Fast::LeafReactiveSelector,
+            NodeKind::Condition => Fast::Condition,
+            NodeKind::Action => Fast::Action,
+            NodeKind::Wait => Fast::Wait,
+            NodeKind::Sequence => Fast::Sequence,
+            NodeKind::Selector => Fast::Selector,
+            NodeKind::ReactiveSequence => Fast::ReactiveSequence,
+            NodeKind::ReactiveSelector => Fast::ReactiveSelector,
+            NodeKind::Loop => Fast::Loop,
+            NodeKind::UntilFail => Fast::UntilFail,
+            NodeKind::UntilSuccess => Fast::UntilSuccess,
             _ => Fast::Other,
         };
         self.def.nodes[id as usize] = Hot {
@@ -323,21 +314,31 @@ impl<'a, C: 'static> Compiler<'a, C> {
     fn state(&mut self, flat: &mut Flat, node: &Node) {
         let n = node.children.len();
         let words = match flat.op {
-            Op::Sequence | Op::Selector | Op::ReactiveSequence | Op::ReactiveSelector => 1,
-            Op::Parallel => 2 + n,
-            Op::ParallelMain => n,
-            Op::Random | Op::Weighted | Op::If | Op::ReactiveIf | Op::Match | Op::ReactiveMatch => 1,
-            Op::Shuffle => 1 + n,
-            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While | Op::Repeat | Op::Retry => 1,
-            Op::Delay | Op::Limit | Op::RunOnce => 1,
+            NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => 1,
+            NodeKind::Parallel => 2 + n,
+            NodeKind::ParallelMain => n,
+            NodeKind::Random
+            | NodeKind::Weighted
+            | NodeKind::If
+            | NodeKind::ReactiveIf
+            | NodeKind::Match
+            | NodeKind::ReactiveMatch => 1,
+            NodeKind::Shuffle => 1 + n,
+            NodeKind::Loop
+            | NodeKind::UntilFail
+            | NodeKind::UntilSuccess
+            | NodeKind::While
+            | NodeKind::Repeat
+            | NodeKind::Retry => 1,
+            NodeKind::Delay | NodeKind::Limit | NodeKind::RunOnce => 1,
             _ => 0,
         };
         flat.slot = self.def.ints as u32;
         self.def.ints += words;
         let time = match flat.op {
-            Op::Wait | Op::Timeout | Op::Delay => Some(0.0),
+            NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay => Some(0.0),
             // Never completed: any time since then is long enough.
-            Op::Cooldown => Some(f64::MIN),
+            NodeKind::Cooldown => Some(f64::MIN),
             _ => None,
         };
         if let Some(t) = time {
@@ -393,7 +394,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             Params::Leaf(leaf) => (flat.b, flat.leaf) = self.action(leaf, &path::field(at, "action")),
             Params::None | Params::Subtree(_) => {}
         }
-        if matches!(flat.op, Op::Break | Op::Continue) {
+        if matches!(flat.op, NodeKind::Break | NodeKind::Continue) {
             let target = match &node.label {
                 Some(l) => loops.iter().rev().find(|(name, _)| *name == l.as_str()),
                 None => loops.last(),
@@ -537,52 +538,6 @@ fn article(word: &str) -> &'static str {
     } else {
         "a"
     }
-}
-
-/// The flat op of a checked node.
-fn op_of(node: &Node) -> Option<Op> {
-    use NodeKind as K;
-    Some(match node.kind {
-        K::Sequence => Op::Sequence,
-        K::Selector => Op::Selector,
-        K::ReactiveSequence => Op::ReactiveSequence,
-        K::ReactiveSelector => Op::ReactiveSelector,
-        K::Parallel => Op::Parallel,
-        K::ParallelMain => Op::ParallelMain,
-        K::Random => Op::Random,
-        K::Weighted => Op::Weighted,
-        K::Shuffle => Op::Shuffle,
-        K::If => Op::If,
-        K::ReactiveIf => Op::ReactiveIf,
-        K::Match => Op::Match,
-        K::ReactiveMatch => Op::ReactiveMatch,
-        K::Loop => Op::Loop,
-        K::Repeat => Op::Repeat,
-        K::Retry => Op::Retry,
-        K::While => Op::While,
-        K::UntilFail => Op::UntilFail,
-        K::UntilSuccess => Op::UntilSuccess,
-        K::Break => Op::Break,
-        K::Continue => Op::Continue,
-        K::Invert => Op::Invert,
-        K::ForceSuccess => Op::ForceSuccess,
-        K::ForceFailure => Op::ForceFailure,
-        K::Timeout => Op::Timeout,
-        K::Delay => Op::Delay,
-        K::Cooldown => Op::Cooldown,
-        K::Limit => Op::Limit,
-        K::RunOnce => Op::RunOnce,
-        K::AbortIf => Op::AbortIf,
-        K::Scope => Op::Scope,
-        K::Success => Op::Success,
-        K::Failure => Op::Failure,
-        K::Running => Op::Running,
-        K::Wait => Op::Wait,
-        K::Condition => Op::Condition,
-        K::Action => Op::Action,
-        K::Subtree => Op::Subtree,
-        _ => return None,
-    })
 }
 
 /// Checks that a model node (possibly built by hand, not parsed) has the

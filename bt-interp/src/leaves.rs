@@ -5,11 +5,35 @@
 //! and a leaf is called through its column (one dynamic call, the leaf's own
 //! code inlined in it). With the `serde` feature, a column registered with
 //! [`Registry::persistent_action`](crate::Registry::persistent_action) saves
-//! and loads its leaves.
+//! and loads its leaves. Conditions and `match` values keep no state: a
+//! definition holds one box of each, shared by its agents.
 
 use std::any::Any;
 
-use bt_runtime::{Action, Status};
+use bt_runtime::{Action, Condition, Status};
+
+/// A shared condition leaf.
+pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
+/// A shared `match` value leaf.
+pub(crate) type ValueBox<C> = Box<dyn MatchValue<C> + Send + Sync>;
+
+/// The key a `match` node compares with its cases' `"when"` keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyRef<'a> {
+    /// Matches integer keys.
+    Int(i64),
+    /// Matches string keys.
+    Str(&'a str),
+    /// Matches boolean keys.
+    Bool(bool),
+}
+
+/// A value read from the context for a `match` node (e.g. the time of day as
+/// `"night"`). Registered with [`Registry::value`](crate::Registry::value).
+pub trait MatchValue<C: ?Sized> {
+    /// The value now.
+    fn get<'c>(&self, ctx: &'c C) -> KeyRef<'c>;
+}
 
 /// The leaves of one action kind in a definition: the values the constructor
 /// built at load time, cloned for every agent.

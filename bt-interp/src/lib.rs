@@ -67,6 +67,7 @@ mod check;
 mod compile;
 mod definition;
 mod leaves;
+mod load;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
@@ -77,6 +78,7 @@ pub use agent::Agent;
 pub use bt_format::model;
 pub use bt_format::{Library, LoadError, Problem};
 pub use definition::{Definition, NodeRow};
+pub use leaves::{KeyRef, MatchValue};
 #[cfg(feature = "serde")]
 pub use persist::AgentSeed;
-pub use registry::{KeyRef, MatchValue, NoParams, Registry};
+pub use registry::{NoParams, Registry};

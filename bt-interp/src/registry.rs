@@ -6,43 +6,15 @@
 use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::marker::PhantomData;
-use std::sync::Arc;
 
 use bt_runtime::{Action, Condition};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use bt_format::model::{Node, Params};
-use bt_format::{Library, LoadError};
-
-use crate::definition::Definition;
-use crate::leaves::{Column, Persistence, Prototypes, Transient};
-
-/// A shared condition leaf.
-pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
-/// A shared `match` value leaf.
-pub(crate) type ValueBox<C> = Box<dyn MatchValue<C> + Send + Sync>;
+use crate::leaves::{Column, CondBox, MatchValue, Persistence, Prototypes, Transient, ValueBox};
 
 type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
-
-/// The key a `match` node compares with its cases' `"when"` keys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum KeyRef<'a> {
-    /// Matches integer keys.
-    Int(i64),
-    /// Matches string keys.
-    Str(&'a str),
-    /// Matches boolean keys.
-    Bool(bool),
-}
-
-/// A value read from the context for a `match` node (e.g. the time of day as
-/// `"night"`). Registered with [`Registry::value`].
-pub trait MatchValue<C: ?Sized> {
-    /// The value now.
-    fn get<'c>(&self, ctx: &'c C) -> KeyRef<'c>;
-}
 
 /// Leaf parameters for leaves that take none: accepts only `{}` (or the
 /// shorthand `"name"`), and names any unexpected field.
@@ -272,55 +244,11 @@ impl<C: 'static> Registry<C> {
 
     /// The most leaf ticks one tick of a loaded tree may make (default
     /// 2^24), so that a tree file cannot hang the thread that ticks it: a
-    /// tree whose [`Definition::tick_work`] is above it does not load, with
+    /// tree whose [`Definition::tick_work`](crate::Definition::tick_work) is above it does not load, with
     /// an error at each node where the work first grows too large.
     pub fn max_tick_work(&mut self, work: u64) -> &mut Self {
         self.max_tick_work = work;
         self
-    }
-
-    /// Loads a tree from JSON text, with no subtree library.
-    pub fn load(&self, json: &str) -> Result<Arc<Definition<C>>, LoadError> {
-        self.load_with(json, &Library::new())
-    }
-
-    /// Loads a tree from JSON text; its `subtree` nodes refer to `library`.
-    pub fn load_with(&self, json: &str, library: &Library) -> Result<Arc<Definition<C>>, LoadError> {
-        self.build(&Node::parse(json)?, library)
-    }
-
-    /// Builds a tree from its checked model; its `subtree` nodes refer to `library`.
-    pub fn build(&self, root: &Node, library: &Library) -> Result<Arc<Definition<C>>, LoadError> {
-        crate::compile::compile(self, root, library).map(Arc::new)
-    }
-
-    /// Checks every subtree of `library` against this registry (leaf types,
-    /// parameters, references), including those no tree uses yet.
-    pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
-        let mut problems = Vec::new();
-        for id in library.ids() {
-            let node = Node {
-                kind: bt_runtime::NodeKind::Subtree,
-                id: None,
-                name: None,
-                label: None,
-                hooks: None,
-                params: Params::Subtree(id.to_string()),
-                children: Vec::new(),
-            };
-            if let Err(e) = self.build(&node, library) {
-                for p in e.problems() {
-                    if !problems.contains(p) {
-                        problems.push(p.clone());
-                    }
-                }
-            }
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(LoadError::new(problems))
-        }
     }
 
     /// Registered names of one leaf family, for "did you mean" hints.

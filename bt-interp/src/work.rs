@@ -26,8 +26,9 @@
 //! Halting costs at most one call per node that was running or ticked, so it
 //! is bounded by the same figure.
 
-use crate::compile::NO_HOOK;
-use crate::definition::{Definition, Op};
+use bt_runtime::NodeKind;
+
+use crate::definition::{Definition, NO_HOOK, UNKNOWN_KIND};
 
 /// The work figure of every node, by id (saturating at `u64::MAX`).
 pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
@@ -41,42 +42,45 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
         let max = |r: core::ops::Range<usize>| r.map(w).max().unwrap_or(0);
         let all = 0..kids.len();
         let own = match f.op {
-            Op::Condition
-            | Op::Action
-            | Op::Wait
-            | Op::Success
-            | Op::Failure
-            | Op::Running
-            | Op::Break
-            | Op::Continue => 1,
-            Op::Sequence
-            | Op::Selector
-            | Op::ReactiveSequence
-            | Op::ReactiveSelector
-            | Op::Parallel
-            | Op::ParallelMain
-            | Op::Shuffle
-            | Op::AbortIf => sum(all),
-            Op::Random | Op::Weighted => max(all),
-            Op::If | Op::ReactiveIf => {
+            NodeKind::Condition
+            | NodeKind::Action
+            | NodeKind::Wait
+            | NodeKind::Success
+            | NodeKind::Failure
+            | NodeKind::Running
+            | NodeKind::Break
+            | NodeKind::Continue => 1,
+            NodeKind::Sequence
+            | NodeKind::Selector
+            | NodeKind::ReactiveSequence
+            | NodeKind::ReactiveSelector
+            | NodeKind::Parallel
+            | NodeKind::ParallelMain
+            | NodeKind::Shuffle
+            | NodeKind::AbortIf => sum(all),
+            NodeKind::Random | NodeKind::Weighted => max(all),
+            NodeKind::If | NodeKind::ReactiveIf => {
                 // Conditions at even positions below 2 * branches; the branches and the else after.
                 let conditions = (0..2 * f.a as usize).step_by(2).map(w).fold(0u64, u64::saturating_add);
                 let branches = all.filter(|i| *i >= 2 * f.a as usize || i % 2 == 1).map(w).max();
                 conditions.saturating_add(branches.unwrap_or(0))
             }
-            Op::Match | Op::ReactiveMatch => max(all).saturating_add(1),
-            Op::Repeat | Op::Retry => sum(all).saturating_mul(u64::from(f.a)),
-            Op::Loop | Op::UntilFail | Op::UntilSuccess | Op::While => sum(all).saturating_mul(2),
-            Op::Invert
-            | Op::ForceSuccess
-            | Op::ForceFailure
-            | Op::Timeout
-            | Op::Delay
-            | Op::Cooldown
-            | Op::Limit
-            | Op::RunOnce
-            | Op::Scope
-            | Op::Subtree => sum(all),
+            NodeKind::Match | NodeKind::ReactiveMatch => max(all).saturating_add(1),
+            NodeKind::Repeat | NodeKind::Retry => sum(all).saturating_mul(u64::from(f.a)),
+            NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While => {
+                sum(all).saturating_mul(2)
+            }
+            NodeKind::Invert
+            | NodeKind::ForceSuccess
+            | NodeKind::ForceFailure
+            | NodeKind::Timeout
+            | NodeKind::Delay
+            | NodeKind::Cooldown
+            | NodeKind::Limit
+            | NodeKind::RunOnce
+            | NodeKind::Scope
+            | NodeKind::Subtree => sum(all),
+            _ => unreachable!("{UNKNOWN_KIND}"),
         };
         let hooks = match f.hooks {
             NO_HOOK => 0,
