@@ -251,7 +251,7 @@
     view.ti = view.m.ticks.length - 1;
     view.k = tickLen(view.ti);
     const kinds = $('#filter-kind');
-    kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...view.m.kinds.map((k) => html('option', {}, k)));
+    kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...view.m.kinds.map((k) => html('option', { value: k }, k)));
     $('#slider').max = String(view.m.ticks.length - 1);
     relayout();
     fit();
@@ -606,8 +606,11 @@
     const { ctx, w } = sizeCanvas(canvas, Math.max(LANE_H, rows.length * LANE_H));
     if (view.lanesImage) ctx.drawImage(view.lanesImage, 0, 0, w, rows.length * LANE_H);
     const cw = Math.max(1, (w - LANE_LABEL) / view.m.ticks.length);
-    ctx.fillStyle = '#0008';
-    ctx.fillRect(tickX(view.ti, LANE_LABEL, w), 0, Math.max(1, cw), rows.length * LANE_H);
+    const x = tickX(view.ti, LANE_LABEL, w);
+    ctx.fillStyle = '#0001';
+    ctx.fillRect(x, 0, cw, rows.length * LANE_H);
+    ctx.fillStyle = '#000';
+    ctx.fillRect(x + cw / 2 - 1, 0, 2, rows.length * LANE_H);
     const r = rows.indexOf(view.selected);
     if (r >= 0) {
       ctx.strokeStyle = '#f0b400';
@@ -870,7 +873,10 @@
     });
     on('#help-button', 'click', () => ($('#help').hidden = !$('#help').hidden));
     on('#help-close', 'click', () => ($('#help').hidden = true));
-    for (const id of ['#filter-node', '#filter-kind', '#filter-status']) on(id, 'input', renderTransitions);
+    for (const id of ['#filter-node', '#filter-kind', '#filter-status']) {
+      on(id, 'input', renderTransitions);
+      on(id, 'change', renderTransitions);
+    }
     on('#transitions-table', 'click', (e) => {
       const row = e.target.closest('tr[data-ti]');
       if (!row) return;

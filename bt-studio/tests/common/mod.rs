@@ -2,6 +2,8 @@
 //! Each test binary uses a part of it.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;

@@ -1,0 +1,214 @@
+//! Headless Chromium over WebDriver (chromedriver), for the page's tests.
+//!
+//! Without Chromium the tests print that they were skipped and how to install
+//! it, unless `BT_STUDIO_REQUIRE_BROWSER=1` (set by `.ci/run`) makes that a
+//! failure. chromedriver runs in a process group of its own, which a guard
+//! kills (with the browser in it) when the test ends, also when it panics.
+
+use std::future::Future;
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+/// Set to `1` to make a missing browser fail the tests.
+pub const REQUIRE: &str = "BT_STUDIO_REQUIRE_BROWSER";
+/// How to install what the tests need on Debian and Ubuntu.
+pub const INSTALL: &str = "apt-get install chromium chromium-driver";
+/// The longest the tests wait for a page-ready marker.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// One browser at a time: the machine is small and the tests are quicker in a row.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// The first file named `name` in `$PATH`.
+fn on_path(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// chromedriver and Chromium, from `BT_STUDIO_CHROMEDRIVER` / `BT_STUDIO_CHROMIUM` or `$PATH`.
+fn find_browser() -> Option<(PathBuf, PathBuf)> {
+    let pick = |var: &str, names: &[&str]| match std::env::var_os(var) {
+        Some(path) => Some(PathBuf::from(path)).filter(|p| p.is_file()),
+        None => on_path(names),
+    };
+    Some((
+        pick("BT_STUDIO_CHROMEDRIVER", &["chromedriver"])?,
+        pick("BT_STUDIO_CHROMIUM", &["chromium", "chromium-browser", "google-chrome"])?,
+    ))
+}
+
+/// chromedriver's process group, killed on drop.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The browser runs in chromedriver's process group: end them all.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.0.id())])
+            .status();
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A free port on loopback.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts chromedriver and waits until it accepts connections.
+fn start_driver(chromedriver: &Path) -> (Driver, u16) {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", chromedriver.display()));
+    let driver = Driver(child);
+    let deadline = Instant::now() + PATIENCE;
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    while TcpStream::connect(addr).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen on port {port}");
+        std::thread::sleep(Duration::from_millis(20)); // polling for the port, not synchronising the test
+    }
+    (driver, port)
+}
+
+/// Where the tests' screenshots go (under `target/`).
+pub fn screenshot_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bt-studio-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `test` with a WebDriver client on a fresh headless Chromium, or
+/// reports that it was skipped.
+pub fn with_browser<F, Fut>(test_name: &str, test: F)
+where
+    F: FnOnce(Client) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((chromedriver, chromium)) = find_browser() else {
+        let message = format!("Chromium and chromedriver were not found; install them with `{INSTALL}`");
+        if std::env::var_os(REQUIRE).is_some_and(|v| v == "1") {
+            panic!("{message} ({REQUIRE}=1 requires the browser tests to run)");
+        }
+        // Straight to stderr, past the test harness's capture, so that a passing run says it.
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "bt-studio browser test {test_name}: SKIPPED, {message}"
+        );
+        return;
+    };
+    let (_driver, port) = start_driver(&chromedriver);
+    let profile =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{}-{test_name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let capabilities = json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-dev-shm-usage", "--window-size=1400,900",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }
+    });
+    let Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a WebDriver session on chromedriver");
+        test(client.clone()).await;
+        client.close().await.expect("closing the browser");
+    });
+    let _ = std::fs::remove_dir_all(&profile);
+}
+
+/// Opens `url` and waits for the page to say it is ready (or showing an error).
+pub async fn open(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css("body[data-state='ready'], body[data-state='error']"))
+        .await
+        .expect("the page reports ready or error");
+}
+
+/// What the page draws at its current position.
+#[derive(Debug, PartialEq)]
+pub struct Drawn {
+    /// `#position[data-tick]`.
+    pub tick: u64,
+    /// `#position[data-event]`: how many of the tick's events are applied.
+    pub event: usize,
+    /// `#position[data-events]`: the tick's number of events.
+    pub events: usize,
+    /// `#position[data-node]`: the selected node.
+    pub node: Option<u32>,
+    /// `data-status` of every drawn node, by id.
+    pub statuses: Vec<String>,
+    /// The drawn nodes with `data-halted`.
+    pub halted: Vec<u32>,
+}
+
+/// Reads what the page draws, from its DOM.
+pub async fn drawn(client: &Client) -> Drawn {
+    let value = client
+        .execute(
+            "const p = document.querySelector('#position').dataset;
+             const nodes = [...document.querySelectorAll('#viewport .node')]
+               .map(g => [Number(g.dataset.id), g.dataset.status, g.dataset.halted === 'true'])
+               .sort((a, b) => a[0] - b[0]);
+             return { tick: Number(p.tick), event: Number(p.event), events: Number(p.events),
+                      node: p.node === '' ? null : Number(p.node),
+                      ids: nodes.map(n => n[0]), statuses: nodes.map(n => n[1]),
+                      halted: nodes.filter(n => n[2]).map(n => n[0]) };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let ids: Vec<u64> = serde_json::from_value(value["ids"].clone()).unwrap();
+    assert_eq!(
+        ids,
+        (0..ids.len() as u64).collect::<Vec<_>>(),
+        "every node is drawn once"
+    );
+    Drawn {
+        tick: value["tick"].as_u64().unwrap(),
+        event: value["event"].as_u64().unwrap() as usize,
+        events: value["events"].as_u64().unwrap() as usize,
+        node: value["node"].as_u64().map(|n| n as u32),
+        statuses: serde_json::from_value(value["statuses"].clone()).unwrap(),
+        halted: serde_json::from_value(value["halted"].clone()).unwrap(),
+    }
+}
+
+/// Saves a screenshot of the page as `target/tmp/bt-studio-screenshots/<name>.png`.
+pub async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+}
