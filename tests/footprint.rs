@@ -163,7 +163,7 @@ fn control_state_is_a_resume_point_per_composite_and_a_timestamp_per_wait() {
 
 #[test]
 fn the_benchmark_trees_are_far_within_the_default_work_bound() {
-    // The loader's most leaf ticks per tick (bt-interp FORMAT.md, "Work per tick"):
+    // The loader's most leaf ticks per tick (SEMANTICS.md#work-per-tick):
     // T1 is a loop (twice its six leaves), T3 a tree of 1,024 leaves.
     let figures = [
         interp_forms::definition_t1().tick_work(),

@@ -243,7 +243,7 @@ impl<C: 'static> Definition<C> {
     /// The most leaf ticks (conditions, actions, waits, constant leaves,
     /// jumps, `match` value reads and hooks) that one tick of this tree can
     /// make: bounded loops' counts multiplied along each path, times the
-    /// leaves they tick (FORMAT.md, "Work per tick"). A tree above
+    /// leaves they tick (SEMANTICS.md, "Work per tick"). A tree above
     /// [`Registry::max_tick_work`](crate::Registry::max_tick_work) does not load.
     pub fn tick_work(&self) -> u64 {
         self.tick_work

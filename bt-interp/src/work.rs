@@ -2,29 +2,11 @@
 //! a tree file cannot hang the thread that ticks it (`repeater` nodes of
 //! 65,536 nested three deep would tick a leaf 2^48 times in one tick).
 //!
-//! The figure counts leaf ticks: conditions, actions, waits, `success` /
-//! `failure` / `running`, `break` / `continue`, `match` value reads and
-//! lifecycle hooks. Every other node ticked in a tick lies on the path to one
-//! of those, so a tick's whole cost is at most the figure times the depth.
-//! Per node:
-//!
-//! - a leaf: 1;
-//! - sequences, selectors (plain or reactive), parallels, `shuffle`: the sum
-//!   of their children (each is ticked at most once per tick);
-//! - `random`, `weighted`: the most of any child (one is chosen);
-//! - `if` / `reactiveIf`: every condition plus the most of any branch;
-//!   `match` / `reactiveMatch`: 1 for the value plus the most of any case;
-//! - `repeater(n)`, `retry(n)`: n times the child (a bounded loop starts its
-//!   next iteration in the same tick);
-//! - `loop`, `untilFail`, `untilSuccess`: twice the child, `while`: twice the
-//!   condition and the child (an unbounded loop finishes the iteration it
-//!   resumes and starts at most one more per tick);
-//! - `abortIf`: the condition plus the child; every other decorator and
-//!   `subtree`: the child;
-//! - plus one for each lifecycle hook the node has.
-//!
-//! Halting costs at most one call per node that was running or ticked, so it
-//! is bounded by the same figure.
+//! The figure counts leaf ticks (conditions, actions, waits, constant
+//! leaves, jumps, `match` value reads, hooks); the rule per node kind is
+//! SEMANTICS.md's "Work per tick": sums over children ticked in turn, the
+//! largest of those chosen from, `n` times a bounded loop's body, twice an
+//! unbounded loop's.
 
 use bt_runtime::NodeKind;
 

@@ -1,4 +1,4 @@
-//! The work bound (FORMAT.md, "Work per tick"): the loader's figure for each
+//! The work bound (SEMANTICS.md#work-per-tick): the loader's figure for each
 //! kind of node, that it is an upper bound a tick can reach, and that a tree
 //! above the limit does not load, with the figure at the node's path.
 mod support;
