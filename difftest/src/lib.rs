@@ -11,6 +11,7 @@ use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
 use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree};
 use serde::{Deserialize, Serialize};
 
+pub mod fuzzing;
 pub mod treegen;
 
 /// Ticks per run.
@@ -111,7 +112,11 @@ impl Action<Ctx> for Scripted {
     }
     fn tick(&mut self, ctx: &mut Ctx) -> Status {
         ctx.log.push(format!("t{}", self.id));
-        let s = self.pattern[self.calls % self.pattern.len()];
+        // A saved state may carry an empty pattern (the fuzz targets write them).
+        let s = match self.pattern.len() {
+            0 => Status::Running,
+            n => self.pattern[self.calls % n],
+        };
         self.calls += 1;
         s
     }
@@ -150,6 +155,17 @@ impl Condition<Ctx> for Check {
 struct Patterned {
     id: u32,
     pattern: String,
+}
+
+impl Patterned {
+    /// The pattern, if it has a status to return (the fuzz targets write empty ones).
+    fn pattern(&self) -> Result<&str, &'static str> {
+        if self.pattern.is_empty() {
+            Err("the pattern is empty")
+        } else {
+            Ok(&self.pattern)
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -207,12 +223,16 @@ impl MatchValue<Ctx> for Phase {
 /// The leaf types the generated JSON names.
 pub fn registry() -> Registry<Ctx> {
     let mut r = Registry::new();
-    r.persistent_action("scripted", |p: Patterned| Scripted::new(p.id, &p.pattern))
-        .action("inlineAct", |p: Id| InlineAct(p.id))
-        .action("hook", |p: HookParams| Hook(p.id, p.what))
-        .condition("check", |p: Patterned| Check::new(p.id, &p.pattern))
-        .condition("inlineCheck", |p: Id| InlineCheck(p.id))
-        .value("phase", |_: bt_interp::NoParams| Phase);
+    r.try_persistent_action("scripted", |p: Patterned| {
+        p.pattern().map(|_| Scripted::new(p.id, &p.pattern))
+    })
+    .action("inlineAct", |p: Id| InlineAct(p.id))
+    .action("hook", |p: HookParams| Hook(p.id, p.what))
+    .try_condition("check", |p: Patterned| {
+        p.pattern().map(|_| Check::new(p.id, &p.pattern))
+    })
+    .condition("inlineCheck", |p: Id| InlineCheck(p.id))
+    .value("phase", |_: bt_interp::NoParams| Phase);
     r
 }
 

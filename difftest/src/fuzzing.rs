@@ -1,0 +1,181 @@
+//! What the fuzz targets in `fuzz/` check, as plain functions, so that
+//! `tests/fuzz_seeds.rs` replays the checked-in seeds on stable with an
+//! ordinary `cargo test`. Each takes arbitrary bytes and panics only when the
+//! library breaks a promise: a panic inside the library, an error without a
+//! problem, a loaded tree above its work bound or a tick above its figure, a
+//! saved agent that does not resume exactly where it was, or an accepted
+//! saved state that the agent cannot run from.
+
+use std::sync::{Arc, LazyLock};
+
+use bt_interp::model::Node;
+use bt_interp::{Agent, Definition, Library, LoadError, Registry};
+use bt_runtime::{Arity, NodeKind, Status};
+
+use crate::{Ctx, Event, Recorder, registry};
+
+/// The work bound the fuzz targets load with: small, so that a fuzzed
+/// repeater cannot make one input take seconds.
+pub const FUZZ_MAX_TICK_WORK: u64 = 4096;
+
+/// Ticks run before an agent is saved, and after it is loaded again.
+const TICKS: usize = 12;
+
+/// The tree the saved-state target loads states into: every kind that keeps
+/// state (resume points, counters, choices, orders, timestamps, parallels).
+pub const STATE_TREE: &str = r#"{"type": "sequence", "children": [
+  {"type": "parallel", "success": 2, "children": [
+    {"type": "repeater", "count": 3, "child": {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}}},
+    {"type": "shuffle", "children": [
+      {"type": "action", "action": {"type": "scripted", "id": 2, "pattern": "RF"}},
+      {"type": "wait", "seconds": 0.5}
+    ]},
+    {"type": "weighted", "weights": [2, 1], "children": [
+      {"type": "timeout", "seconds": 1, "child": {"type": "action", "action": {"type": "scripted", "id": 3, "pattern": "RRS"}}},
+      {"type": "cooldown", "seconds": 1, "child": {"type": "action", "action": {"type": "scripted", "id": 4, "pattern": "RS"}}}
+    ]}
+  ]},
+  {"type": "reactiveSelector", "children": [
+    {"type": "condition", "condition": {"type": "check", "id": 5, "pattern": "TFF"}},
+    {"type": "if", "branches": [{"if": {"type": "condition", "condition": {"type": "inlineCheck", "id": 6}},
+                                 "then": {"type": "limit", "count": 2, "child": {"type": "action", "action": {"type": "scripted", "id": 7, "pattern": "RF"}}}}],
+     "else": {"type": "delay", "seconds": 0.25, "child": {"type": "runOnce", "child": {"type": "action", "action": {"type": "scripted", "id": 8, "pattern": "RS"}}}}},
+    {"type": "loop", "child": {"type": "match", "value": "phase", "cases": [{"when": 0, "child": {"type": "action", "action": {"type": "scripted", "id": 9, "pattern": "SRF"}}}],
+                               "default": {"type": "retry", "count": 2, "child": {"type": "action", "action": {"type": "inlineAct", "id": 10}}}}}
+  ]}
+]}"#;
+
+/// The time of tick `i`: steps of 0, 0.25, 0.5 and 1 second in turn.
+fn time(i: usize) -> f64 {
+    (0..i).map(|k| [0.25, 0.0, 1.0, 0.5][k % 4]).sum()
+}
+
+/// One tick, with what it did.
+fn step(agent: &mut Agent<Ctx>, ctx: &mut Ctx, i: usize) -> (Status, Vec<Event>, Vec<String>) {
+    ctx.tick = i as u64;
+    ctx.now = time(i);
+    let mut rec = Recorder::default();
+    let status = agent.tick_observed(ctx, ctx.now, &mut rec);
+    if let Err(e) = agent.check_state() {
+        panic!("tick {i} left an impossible state: {e}");
+    }
+    (status, rec.0, std::mem::take(&mut ctx.log))
+}
+
+/// A load error must say something, at a path, every time.
+fn check_error(e: &LoadError) {
+    assert!(!e.problems().is_empty(), "an error without a problem");
+    assert!(e.problems().iter().all(|p| !p.message.is_empty()), "{e}");
+    assert!(!e.to_string().is_empty());
+}
+
+/// The registry of the generated trees, with the fuzzing work bound.
+fn fuzz_registry() -> Registry<Ctx> {
+    let mut r = registry();
+    r.max_tick_work(FUZZ_MAX_TICK_WORK);
+    r
+}
+
+/// The `load` target: `data` is a tree, optionally followed by a NUL byte
+/// and a subtree library. Whatever loads must round-trip through the model,
+/// tick within its work figure, and resume exactly after a save and load
+/// in the middle of a run. Returns whether the tree loaded.
+pub fn load_tick_save(data: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return false;
+    };
+    let (tree, lib) = text.split_once('\0').unwrap_or((text, ""));
+    let library = if lib.is_empty() {
+        Library::new()
+    } else {
+        match Library::from_json(lib) {
+            Ok(l) => l,
+            Err(e) => {
+                check_error(&e);
+                return false;
+            }
+        }
+    };
+    let def = match fuzz_registry().load_with(tree, &library) {
+        Ok(def) => def,
+        Err(e) => {
+            check_error(&e);
+            return false;
+        }
+    };
+    assert!(def.tick_work() <= FUZZ_MAX_TICK_WORK);
+    let node = Node::parse(tree).expect("a tree that loads parses");
+    assert_eq!(Node::from_json(&node.to_json()).expect("its JSON parses"), node);
+    run_save_resume(&def);
+    true
+}
+
+/// Runs `TICKS` ticks, saves, and checks that a loaded copy and the
+/// original tick alike for `TICKS` more, each tick within the figure.
+fn run_save_resume(def: &Arc<Definition<Ctx>>) {
+    let is_leaf = |n: u32| {
+        let kind = def.nodes()[n as usize].kind;
+        kind.arity() == Arity::Leaf && kind != NodeKind::Subtree
+    };
+    let within = |events: &[Event]| {
+        let leaves = events
+            .iter()
+            .filter(|e| matches!(e, Event::Tick(n, _) if is_leaf(*n)))
+            .count();
+        assert!(
+            leaves as u64 <= def.tick_work(),
+            "{leaves} leaf ticks, figure {}",
+            def.tick_work()
+        );
+    };
+    let mut agent = Agent::with_seed(def.clone(), 7);
+    let mut ctx = Ctx::default();
+    for i in 0..TICKS {
+        within(&step(&mut agent, &mut ctx, i).1);
+    }
+    let saved = serde_json::to_string(&agent).expect("an agent saves");
+    let mut copy = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&saved))
+        .unwrap_or_else(|e| panic!("a saved agent loads: {e}\n{saved}"));
+    let mut copy_ctx = ctx.clone();
+    for i in TICKS..2 * TICKS {
+        let original = step(&mut agent, &mut ctx, i);
+        within(&original.1);
+        assert_eq!(step(&mut copy, &mut copy_ctx, i), original, "tick {i} after loading");
+    }
+}
+
+/// The `agent_state` target: `data` is a saved agent of [`STATE_TREE`]. A
+/// state that loads must be one the tree can run from; one that does not
+/// gets an error. Returns whether it loaded.
+pub fn saved_state(data: &[u8]) -> bool {
+    let def = state_tree();
+    let Ok(mut agent) = Agent::load(def, &mut serde_json::Deserializer::from_slice(data)) else {
+        return false;
+    };
+    let mut ctx = Ctx::default();
+    for i in 0..TICKS {
+        step(&mut agent, &mut ctx, i);
+    }
+    true
+}
+
+/// [`STATE_TREE`], loaded once.
+pub fn state_tree() -> Arc<Definition<Ctx>> {
+    static TREE: LazyLock<Arc<Definition<Ctx>>> =
+        LazyLock::new(|| registry().load(STATE_TREE).expect("the state tree loads"));
+    TREE.clone()
+}
+
+/// Saved states of [`STATE_TREE`] after 0 to `n - 1` ticks: seeds for the
+/// `agent_state` target.
+pub fn saved_states(n: usize) -> Vec<String> {
+    let mut agent = Agent::with_seed(state_tree(), 3);
+    let mut ctx = Ctx::default();
+    (0..n)
+        .map(|i| {
+            let saved = serde_json::to_string(&agent).expect("an agent saves");
+            step(&mut agent, &mut ctx, i);
+            saved
+        })
+        .collect()
+}

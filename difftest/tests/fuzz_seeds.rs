@@ -1,0 +1,87 @@
+//! Replays the fuzz targets' checked-in seeds (`fuzz/seeds/`) on stable, with
+//! the same checks as `cargo fuzz` (`difftest::fuzzing`). The saved-state
+//! seeds are states of the fuzzing tree after 0 to 5 ticks, rewritten by
+//! `BT_REGENERATE=1 cargo test -p difftest --test fuzz_seeds` when the saved
+//! format or the tree changes.
+#![allow(missing_docs)]
+
+use std::path::{Path, PathBuf};
+
+use difftest::fuzzing;
+
+fn seeds(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds").join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| (p.clone(), std::fs::read(&p).unwrap()))
+        .collect()
+}
+
+#[test]
+fn the_load_seeds_replay() {
+    let seeds = seeds("load");
+    let loaded: Vec<&PathBuf> = seeds
+        .iter()
+        .filter(|(_, data)| fuzzing::load_tick_save(data))
+        .map(|(p, _)| p)
+        .collect();
+    // The valid trees load and run; the rest are rejected without a panic.
+    let names: Vec<&str> = loaded
+        .iter()
+        .map(|p| p.file_name().unwrap().to_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "hooks_and_loops.json",
+            "parallel_and_choices.json",
+            "shuffle_limit_runonce.json",
+            "subtrees.json"
+        ]
+    );
+}
+
+#[test]
+fn the_saved_state_seeds_replay() {
+    let states = fuzzing::saved_states(6);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/agent_state");
+    if std::env::var_os("BT_REGENERATE").is_some() {
+        for (i, s) in states.iter().enumerate() {
+            std::fs::write(dir.join(format!("after_{i}_ticks.json")), s).unwrap();
+        }
+    }
+    let seeds = seeds("agent_state");
+    let written: Vec<String> = seeds
+        .iter()
+        .map(|(_, d)| String::from_utf8(d.clone()).unwrap())
+        .collect();
+    assert_eq!(
+        written, states,
+        "the saved-state seeds are stale: run `BT_REGENERATE=1 cargo test -p difftest --test fuzz_seeds`"
+    );
+    for (path, data) in &seeds {
+        assert!(fuzzing::saved_state(data), "{} does not load", path.display());
+    }
+    // A damaged state is an error, not a panic.
+    let damaged = written[3].replacen(":1", ":7", 1);
+    assert_ne!(damaged, written[3]);
+    assert!(!fuzzing::saved_state(damaged.as_bytes()));
+}
+
+#[test]
+fn the_seeds_are_few_and_small() {
+    let all: Vec<(PathBuf, Vec<u8>)> = ["load", "agent_state"].iter().flat_map(|t| seeds(t)).collect();
+    assert!(
+        all.len() <= 30,
+        "{} seed files: keep the checked-in seeds few",
+        all.len()
+    );
+    for (path, data) in &all {
+        assert!(data.len() <= 8 * 1024, "{} is {} bytes", path.display(), data.len());
+    }
+}
