@@ -216,6 +216,7 @@
     els: [],
     zoom: { x: 20, y: 20, s: 1 },
     playing: null,
+    diff: null,
     matches: [],
     matchAt: -1,
     lanesImage: null,
@@ -283,6 +284,9 @@
 
   function openFile(file) {
     if (!file) return;
+    view.diff = null;
+    $('#diff').hidden = true;
+    delete document.body.dataset.trace;
     fetchPayload(`/api/parse?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file });
   }
 
@@ -864,6 +868,9 @@
     on('#zoom-out', 'click', () => zoomBy(0.8));
     on('#export', 'click', exportSvg);
     on('#jump-running', 'click', jumpToRunning);
+    on('#diff-go', 'click', goToDifference);
+    on('#diff-a', 'click', () => showSide('a'));
+    on('#diff-b', 'click', () => showSide('b'));
     on('#open', 'click', () => $('#file').click());
     on('#file', 'change', (e) => openFile(e.target.files[0]));
     on('#search', 'input', runSearch);
@@ -998,8 +1005,55 @@
     });
   }
 
+  // ---------------------------------------------------------------- two traces
+
+  /** Shows `which` ("a" or "b") of the compared traces, at the same position. */
+  function showSide(which) {
+    const payload = view.diff[which];
+    for (const side of ['a', 'b']) $(`#diff-${side}`).classList.toggle('active', side === which);
+    document.body.dataset.trace = which;
+    loadPayload(payload);
+  }
+
+  function showDiff(diff) {
+    view.diff = diff;
+    const c = diff.comparison;
+    $('#diff').hidden = false;
+    $('#diff-a').textContent = `first: ${diff.a.name}`;
+    $('#diff-b').textContent = `second: ${diff.b.name}`;
+    let text;
+    if (c === null) text = 'The traces cannot be compared: one of them is not a valid trace.';
+    else if (c.error !== undefined) text = `The traces cannot be compared: ${c.error}.`;
+    else text = `${c.text[0].toUpperCase()}${c.text.slice(1)}.`;
+    $('#diff-text').textContent = text;
+    $('#diff-go').hidden = !(c && c.tick !== undefined);
+    if (diff.b.error !== undefined) $('#diff-text').textContent += ` The second: ${diff.b.error}`;
+    showSide('a');
+  }
+
+  function goToDifference() {
+    const c = view.diff && view.diff.comparison;
+    if (!c || c.tick === undefined || !view.m) return;
+    if (c.node !== null) view.selected = c.node;
+    const ti = view.m.ticks.findIndex((t) => t.tick === c.tick);
+    if (c.node !== null) reveal(c.node);
+    seek(ti, c.event);
+  }
+
+  async function start() {
+    let response;
+    try {
+      response = await fetch('/api/diff');
+    } catch (e) {
+      showError('the trace', `the bt-studio server cannot be reached (${e.message})`);
+      return;
+    }
+    if (response.status === 404) return fetchPayload('/api/trace');
+    showDiff(await response.json());
+  }
+
   window.btStudio = { exportSvgText, seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event) };
   legend();
   wire();
-  fetchPayload('/api/trace');
+  start();
 })();

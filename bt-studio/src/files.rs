@@ -5,18 +5,36 @@ use std::path::{Path, PathBuf};
 use bt_observe::Trace;
 use serde_json::{Value, json};
 
-/// The files a studio server may read: the trace it replays. It reads no
-/// other file; a dropped trace comes in the request's body.
+use crate::diff::{Comparison, compare};
+
+/// The files a studio server may read: the trace it replays and, optionally,
+/// a second trace of the same tree to compare it with. It reads no other
+/// file; a dropped trace comes in the request's body.
 #[derive(Debug, Clone)]
 pub struct Files {
     trace: PathBuf,
+    diff: Option<PathBuf>,
 }
 
 impl Files {
     /// Serves the trace at `trace`. The file is read again on every request
     /// for it, so reloading the page shows a re-recorded trace.
     pub fn new(trace: impl Into<PathBuf>) -> Files {
-        Files { trace: trace.into() }
+        Files {
+            trace: trace.into(),
+            diff: None,
+        }
+    }
+
+    /// Also serves `other`, a trace of the same tree, and where the two first differ.
+    pub fn with_diff(mut self, other: impl Into<PathBuf>) -> Files {
+        self.diff = Some(other.into());
+        self
+    }
+
+    /// The second trace, if any.
+    pub fn diff(&self) -> Option<&Path> {
+        self.diff.as_deref()
     }
 
     /// The trace file.
@@ -26,14 +44,46 @@ impl Files {
 
     /// Reads and checks the trace file.
     pub fn load_trace(&self) -> TracePayload {
-        let name = file_name(&self.trace);
-        match std::fs::read_to_string(&self.trace) {
-            Ok(text) => TracePayload::parse(&name, &text),
-            Err(e) => TracePayload::Error {
-                name,
-                message: format!("cannot read {}: {e}", self.trace.display()),
+        load(&self.trace)
+    }
+
+    /// Reads both traces and compares them: `{"a", "b", "comparison"}`, where
+    /// `a` and `b` are [`TracePayload`]s and `comparison` holds the first
+    /// divergence (`tick`, `event`, `node`, `text`), `same` with the common
+    /// ticks, `error` when the traces cannot be compared, or `null` when one
+    /// of them is not a valid trace. `None` without a second trace.
+    pub fn load_diff(&self) -> Option<Value> {
+        let (a, b) = (self.load_trace(), load(self.diff.as_ref()?));
+        let comparison = match (&a, &b) {
+            (TracePayload::Trace { trace: ta, .. }, TracePayload::Trace { trace: tb, .. }) => match compare(ta, tb) {
+                Ok(c) => {
+                    let text = c.describe(ta, tb);
+                    match c {
+                        Comparison::Same { first, last } => {
+                            json!({ "same": true, "first": first, "last": last, "text": text })
+                        }
+                        Comparison::Diverge(d) => {
+                            json!({ "tick": d.tick, "event": d.event, "node": d.node, "text": text })
+                        }
+                    }
+                }
+                Err(e) => json!({ "error": e.to_string() }),
             },
-        }
+            _ => Value::Null,
+        };
+        Some(json!({ "a": a.to_json(), "b": b.to_json(), "comparison": comparison }))
+    }
+}
+
+/// Reads and checks one trace file.
+fn load(path: &Path) -> TracePayload {
+    let name = file_name(path);
+    match std::fs::read_to_string(path) {
+        Ok(text) => TracePayload::parse(&name, &text),
+        Err(e) => TracePayload::Error {
+            name,
+            message: format!("cannot read {}: {e}", path.display()),
+        },
     }
 }
 

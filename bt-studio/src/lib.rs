@@ -8,6 +8,10 @@
 //! trace it shows is read and checked by bt-observe's reader, so a broken
 //! file gets bt-observe's message in the page.
 //!
+//! `bt-studio open a.json --diff b.json` also shows where two traces of the
+//! same tree first part ways ([`diff::compare`]): two seeds, or a run before
+//! and after a change.
+//!
 //! The library serves the same app from a program of your own:
 //!
 //! ```no_run
@@ -19,6 +23,7 @@
 //! ```
 
 mod assets;
+pub mod diff;
 mod files;
 mod server;
 

@@ -20,7 +20,8 @@ use crate::files::{Files, TracePayload};
 const MAX_UPLOAD: usize = 256 << 20;
 
 /// The app's routes: the embedded page, `GET /api/trace` (the trace file,
-/// checked) and `POST /api/parse?name=..` (checks a trace sent in the body).
+/// checked), `GET /api/diff` (both traces and where they part, when there is
+/// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
 /// A trace that bt-observe rejects is answered with `422` and its message.
 pub fn router(files: Files) -> Router {
     let mut app = Router::new();
@@ -31,6 +32,7 @@ pub fn router(files: Files) -> Router {
         );
     }
     app.route("/api/trace", get(trace_file))
+        .route("/api/diff", get(diff_files))
         .route("/api/parse", post(parse_trace))
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
         .with_state(files)
@@ -72,6 +74,20 @@ async fn trace_file(State(files): State<Files>) -> Response {
         Err(e) => (
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("reading the trace failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+/// `GET /api/diff`: both traces and where they part (see [`Files::load_diff`]);
+/// `404` when the server was given one trace.
+async fn diff_files(State(files): State<Files>) -> Response {
+    match tokio::task::spawn_blocking(move || files.load_diff()).await {
+        Ok(Some(diff)) => axum::Json(diff).into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "no second trace to compare with").into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("reading the traces failed: {e}"),
         )
             .into_response(),
     }

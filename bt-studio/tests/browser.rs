@@ -11,7 +11,7 @@ use bt::NodeKind;
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use common::browser::{Drawn, drawn, open, screenshot, with_browser};
-use common::{guard_trace, serve, temp_file, wild_dog_trace};
+use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 
@@ -343,5 +343,60 @@ fn a_broken_trace_shows_bt_observes_message_and_a_chosen_file_opens() {
             error.text().await.unwrap(),
             format!("bad.json cannot be shown: {message}")
         );
+    });
+}
+
+#[test]
+fn two_traces_open_at_their_first_difference() {
+    with_browser("diff", |client| async move {
+        let (a, b, i) = guard_with_one_event_changed();
+        let node = a.events[i].node().unwrap().0;
+        let files = bt_studio::Files::new(temp_file("a.json", &a.to_json().unwrap()))
+            .with_diff(temp_file("b.json", &b.to_json().unwrap()));
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        std::thread::spawn(move || bt_studio::serve_blocking(listener, files));
+        open(&client, &url).await;
+        let text = client
+            .find(Locator::Css("#diff-text"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(text.starts_with("The traces part at tick 7, event 5: "), "{text}");
+
+        let reference = |trace: &Trace| {
+            names(
+                &steps(trace)
+                    .into_iter()
+                    .find(|s| (s.tick, s.k) == (7, 5))
+                    .unwrap()
+                    .after,
+            )
+        };
+        click(&client, "#diff-go").await;
+        let first = drawn(&client).await;
+        assert_eq!((first.tick, first.event, first.node), (7, 5, Some(node)));
+        assert_eq!(first.statuses, reference(&a));
+
+        click(&client, "#diff-b").await;
+        client
+            .find(Locator::Css("body[data-trace='b'][data-state='ready']"))
+            .await
+            .unwrap();
+        assert_eq!(
+            client.find(Locator::Css("#title")).await.unwrap().text().await.unwrap(),
+            "b.json"
+        );
+        let second = drawn(&client).await;
+        assert_eq!(
+            (second.tick, second.event, second.node),
+            (7, 5, Some(node)),
+            "the same place in the second"
+        );
+        assert_eq!(second.statuses, reference(&b));
+        assert_ne!(second.statuses[node as usize], first.statuses[node as usize]);
+        screenshot(&client, "diff").await;
     });
 }

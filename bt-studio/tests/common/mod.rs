@@ -9,7 +9,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bt::observe::{Trace, TraceRecorder};
+use bt::observe::{Event, Trace, TraceRecorder};
 use bt::prelude::*;
 use bt_scenarios::dog::WildDog;
 use bt_scenarios::hex::Hex;
@@ -81,6 +81,14 @@ mod guard {
 /// The trace `examples/debug_trace.rs` records: 24 ticks of the guard, an
 /// intruder appearing at tick 10 and interrupting the patrol.
 pub fn guard_trace() -> Trace {
+    let (trace, alarms) = guard_run(7.5, 10_000);
+    assert_eq!(alarms, 1, "the guard caught the intruder");
+    trace
+}
+
+/// The guard's 24 ticks with an intruder appearing at `intruder_at` metres
+/// at tick 10, recorded by a recorder of `capacity` events; and the alarms raised.
+pub fn guard_run(intruder_at: f64, capacity: usize) -> (Trace, u32) {
     let mut tree = guard::Guard::new();
     let mut post = guard::Post {
         now: 0.0,
@@ -88,17 +96,16 @@ pub fn guard_trace() -> Trace {
         intruder: None,
         alarms: 0,
     };
-    let mut recorder = TraceRecorder::new(guard::Guard::NODES, 10_000).unwrap();
+    let mut recorder = TraceRecorder::new(guard::Guard::NODES, capacity).unwrap();
     for tick in 1..=24 {
         let now = f64::from(tick - 1) * 0.5;
         post.now = now;
         if tick == 10 {
-            post.intruder = Some(7.5);
+            post.intruder = Some(intruder_at);
         }
         tree.tick_observed(&mut post, now, &mut recorder);
     }
-    assert_eq!(post.alarms, 1, "the guard caught the intruder");
-    recorder.trace()
+    (recorder.trace(), post.alarms)
 }
 
 /// A wild dog (ADR-006/012) hunting two players for `frames` frames of the
@@ -114,6 +121,30 @@ pub fn wild_dog_trace(seed: u64, frames: usize) -> Trace {
         world.step_observed(&mut recorder);
     }
     recorder.trace()
+}
+
+/// The index in `trace.events` of event `k` (from 1) of `tick`.
+pub fn event_index(trace: &Trace, tick: u64, k: usize) -> usize {
+    let tick_events = trace.ticks().find(|t| t.tick == tick).unwrap().events;
+    let start = tick_events.as_ptr() as usize - trace.events.as_ptr() as usize;
+    start / size_of::<Event>() + k - 1
+}
+
+/// The guard's trace, and a copy in which event 5 of tick 7 (a ticked event) has the other outcome.
+pub fn guard_with_one_event_changed() -> (Trace, Trace, usize) {
+    let a = guard_trace();
+    let mut b = a.clone();
+    let i = event_index(&a, 7, 5);
+    let Event::Ticked { node, status } = a.events[i] else {
+        panic!("event 5 of tick 7 is {:?}", a.events[i]);
+    };
+    let flipped = if status == Status::Failure {
+        Status::Success
+    } else {
+        Status::Failure
+    };
+    b.events[i] = Event::Ticked { node, status: flipped };
+    (a, b, i)
 }
 
 /// A file under the tests' temporary directory, with `text` in it.
