@@ -7,9 +7,9 @@
 
 mod common;
 
-use bt::NodeKind;
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
+use bt::{NodeId, NodeKind};
 use common::browser::{Drawn, drawn, open, screenshot, with_browser};
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
@@ -398,5 +398,196 @@ fn two_traces_open_at_their_first_difference() {
         assert_eq!(second.statuses, reference(&b));
         assert_ne!(second.statuses[node as usize], first.statuses[node as usize]);
         screenshot(&client, "diff").await;
+    });
+}
+
+/// `#viewport .node` ids drawn, in id order.
+async fn drawn_ids(client: &Client) -> Vec<u64> {
+    let ids = client
+        .execute(
+            "return [...document.querySelectorAll('#viewport .node')].map(g => Number(g.dataset.id)).sort((a, b) => a - b);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(ids).unwrap()
+}
+
+/// Sends `keys` to the page (not to a text field).
+async fn keys(client: &Client, keys: &str) {
+    client
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys(keys)
+        .await
+        .unwrap();
+}
+
+/// The inspector's rows, `dt` text to `dd` text.
+async fn inspector(client: &Client) -> std::collections::BTreeMap<String, String> {
+    let rows = client
+        .execute(
+            "const dl = document.querySelector('#inspector dl');
+             return [...dl.querySelectorAll('dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rows: Vec<(String, String)> = serde_json::from_value(rows).unwrap();
+    rows.into_iter().collect()
+}
+
+#[test]
+fn search_keyboard_collapse_jump_inspector_visits_zoom_and_export_work() {
+    with_browser("tools", |client| async move {
+        let trace = guard_trace();
+        let url = serve_trace("guard.trace.json", &trace);
+        open(&client, &format!("{url}#tick=20")).await;
+
+        // The visit order of tick 20, numbered on the path: the root, the
+        // reactive sequence, the condition that now sees the intruder, Chase.
+        let visits = client
+            .execute(
+                "return [...document.querySelectorAll('#viewport .node')]
+                   .filter(g => g.querySelector('.visit').style.display !== 'none')
+                   .map(g => [Number(g.dataset.id), Number(g.querySelector('.visit text').textContent)])
+                   .sort((a, b) => a[0] - b[0]);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(visits, serde_json::json!([[0, 1], [1, 2], [2, 3], [3, 4]]));
+
+        // Search by label: two waits; Enter selects each in turn.
+        let search = client.find(Locator::Css("#search")).await.unwrap();
+        search.send_keys("wait").await.unwrap();
+        let count = client.find(Locator::Css("#search-count")).await.unwrap();
+        assert_eq!(count.text().await.unwrap(), "2 found");
+        search.send_keys(&Key::Enter.to_string()).await.unwrap();
+        assert_eq!(drawn(&client).await.node, Some(node_id(&trace, "wait(1.0)")));
+        search.send_keys(&Key::Enter.to_string()).await.unwrap();
+        assert_eq!(drawn(&client).await.node, Some(10));
+        assert_eq!(count.text().await.unwrap(), "2/2");
+        // By id.
+        search.clear().await.unwrap();
+        search.send_keys(&format!("#6{}", Key::Enter)).await.unwrap();
+        search.send_keys(&Key::Escape.to_string()).await.unwrap();
+        assert_eq!(drawn(&client).await.node, Some(6));
+
+        // Keyboard: first child, next and previous sibling, parent.
+        for (key, expected) in [
+            (Key::Down.to_string(), 7),
+            ("]".to_owned(), 8),
+            ("]".to_owned(), 9),
+            ("[".to_owned(), 8),
+            (Key::Up.to_string(), 6),
+        ] {
+            keys(&client, &key).await;
+            assert_eq!(drawn(&client).await.node, Some(expected), "after {key:?}");
+        }
+
+        // Enter collapses the selected subtree (its four leaves) and expands it again.
+        keys(&client, &Key::Enter.to_string()).await;
+        assert_eq!(drawn_ids(&client).await, (0..=6).collect::<Vec<_>>());
+        let fold = client
+            .find(Locator::Css("[data-fold='6']"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(fold, "⊞ +4");
+        screenshot(&client, "guard-collapsed").await;
+        keys(&client, &Key::Enter.to_string()).await;
+        assert_eq!(drawn_ids(&client).await, (0..=10).collect::<Vec<_>>());
+
+        // Jump to running: the running leaf at tick 20 is Chase.
+        keys(&client, "r").await;
+        let chase = node_id(&trace, "Chase");
+        assert_eq!(drawn(&client).await.node, Some(chase));
+
+        // The inspector's counts, against the events and the cursor.
+        let walk = node_id(&trace, "WalkTo(6.0)");
+        let mut cursor = Cursor::new(&trace).unwrap();
+        for node in [chase, walk, node_id(&trace, "cond(|p| p.sees_intruder())")] {
+            search.clear().await.unwrap();
+            search.send_keys(&format!("#{node}{}", Key::Enter)).await.unwrap();
+            let rows = inspector(&client).await;
+            let count = |f: &dyn Fn(&Event) -> bool| trace.events.iter().filter(|e| f(e)).count().to_string();
+            let id = NodeId(node);
+            assert_eq!(rows["activations"], count(&|e| *e == Event::Entered { node: id }));
+            assert_eq!(
+                rows["successes"],
+                count(&|e| *e
+                    == Event::Ticked {
+                        node: id,
+                        status: Status::Success
+                    })
+            );
+            assert_eq!(
+                rows["failures"],
+                count(&|e| *e
+                    == Event::Ticked {
+                        node: id,
+                        status: Status::Failure
+                    })
+            );
+            assert_eq!(rows["halts"], count(&|e| *e == Event::Halted { node: id }));
+            let (mut run, mut longest) = (0, 0);
+            for tick in cursor.first_tick()..=cursor.last_tick() {
+                cursor.seek(tick).unwrap();
+                run = if cursor.statuses()[node as usize] == NodeState::Running {
+                    run + 1
+                } else {
+                    0
+                };
+                longest = longest.max(run);
+            }
+            let plural = if longest == 1 { "" } else { "s" };
+            assert_eq!(
+                rows["longest run"],
+                format!("{longest} tick{plural} running"),
+                "#{node}"
+            );
+            assert_eq!(rows["source line"], trace.nodes[node as usize].line.to_string());
+        }
+
+        // Zoom in, then fit back.
+        let scale = async || {
+            let t = client
+                .find(Locator::Css("#viewport"))
+                .await
+                .unwrap()
+                .attr("transform")
+                .await
+                .unwrap()
+                .unwrap();
+            let s = t.rsplit_once("scale(").unwrap().1.trim_end_matches(')').to_owned();
+            s.parse::<f64>().unwrap()
+        };
+        let fitted = scale().await;
+        search.send_keys(&Key::Escape.to_string()).await.unwrap();
+        keys(&client, "+").await;
+        assert!(scale().await > fitted);
+        keys(&client, "f").await;
+        assert_eq!(scale().await, fitted);
+
+        // The SVG export is a well-formed document with every node and the styles.
+        let check = client
+            .execute(
+                "const text = window.btStudio.exportSvgText();
+                 const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+                 return { error: doc.querySelector('parsererror') !== null, nodes: doc.querySelectorAll('g.node').length,
+                          running: doc.querySelectorAll('g.node.running').length,
+                          styled: text.includes('.node.running rect.box') };",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            check,
+            serde_json::json!({"error": false, "nodes": trace.nodes.len(), "running": 3, "styled": true})
+        );
     });
 }
