@@ -227,6 +227,15 @@ impl Node {
 
     /// The node in canonical JSON form.
     pub fn to_json(&self) -> Value {
+        self.to_json_with(&mut |_, _| {})
+    }
+
+    /// [`Node::to_json`], where `extra` may add or replace fields of each
+    /// node's object once it is written (in post-order: children first).
+    /// The `behave!` macro writes there what the model cannot hold: Rust
+    /// expressions in place of a count or a duration.
+    pub fn to_json_with(&self, extra: &mut dyn FnMut(&Node, &mut Map<String, Value>)) -> Value {
+        let mut kids: Vec<Value> = self.children.iter().map(|c| c.to_json_with(extra)).collect();
         let mut m = Map::new();
         m.insert("type".into(), self.kind.json_name().into());
         if let Some(id) = &self.id {
@@ -238,7 +247,6 @@ impl Node {
         if let Some(label) = &self.label {
             m.insert("label".into(), label.as_str().into());
         }
-        let kids = || Value::Array(self.children.iter().map(Node::to_json).collect());
         match &self.params {
             Params::None | Params::Count(_) | Params::Seconds(_) => {}
             Params::Parallel(policy) => match policy {
@@ -255,32 +263,35 @@ impl Node {
             },
             Params::Weights(w) => drop(m.insert("weights".into(), w.clone().into())),
             Params::Branches { has_else } => {
-                let pairs = self.children.len() - usize::from(*has_else);
-                let branches = self.children[..pairs]
-                    .chunks(2)
-                    .map(|b| serde_json::json!({ "if": b[0].to_json(), "then": b[1].to_json() }))
-                    .collect();
+                let pairs = kids.len() - usize::from(*has_else);
+                let otherwise = kids.drain(pairs..).next();
+                let mut kids = kids.drain(..);
+                let mut branches = Vec::new();
+                while let (Some(cond), Some(then)) = (kids.next(), kids.next()) {
+                    branches.push(serde_json::json!({ "if": cond, "then": then }));
+                }
                 m.insert("branches".into(), Value::Array(branches));
-                if *has_else {
-                    m.insert("else".into(), self.children[pairs].to_json());
+                if let Some(e) = otherwise {
+                    m.insert("else".into(), e);
                 }
             }
             Params::Match { value, cases } => {
                 m.insert("value".into(), value.to_json());
+                let default = kids.pop();
                 let list = cases
                     .iter()
-                    .zip(&self.children)
+                    .zip(kids.drain(..))
                     .map(|(keys, child)| {
                         let when = match keys.as_slice() {
                             [one] => one.to_json(),
                             many => Value::Array(many.iter().map(Key::to_json).collect()),
                         };
-                        serde_json::json!({ "when": when, "child": child.to_json() })
+                        serde_json::json!({ "when": when, "child": child })
                     })
                     .collect();
                 m.insert("cases".into(), Value::Array(list));
-                if let Some(default) = self.children.last() {
-                    m.insert("default".into(), default.to_json());
+                if let Some(default) = default {
+                    m.insert("default".into(), default);
                 }
             }
             Params::Leaf(leaf) => {
@@ -305,16 +316,18 @@ impl Node {
             Params::Seconds(s) => drop(m.insert("seconds".into(), (*s).into())),
             _ => {}
         }
+        let mut kids = kids.into_iter();
         match self.kind {
             NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => {}
             NodeKind::While | NodeKind::AbortIf => {
-                m.insert("condition".into(), self.children[0].to_json());
-                m.insert("child".into(), self.children[1].to_json());
+                m.insert("condition".into(), kids.next().unwrap_or_default());
+                m.insert("child".into(), kids.next().unwrap_or_default());
             }
-            k if k.arity() == Arity::Many => drop(m.insert("children".into(), kids())),
-            k if k.arity() == Arity::One => drop(m.insert("child".into(), self.children[0].to_json())),
+            k if k.arity() == Arity::Many => drop(m.insert("children".into(), Value::Array(kids.collect()))),
+            k if k.arity() == Arity::One => drop(m.insert("child".into(), kids.next().unwrap_or_default())),
             _ => {}
         }
+        extra(self, &mut m);
         Value::Object(m)
     }
 }

@@ -133,16 +133,6 @@ fn check_node(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Errors)
     }
 }
 
-/// A parallel's thresholds as numbers of children.
-pub fn thresholds(success: Threshold, failure: Threshold, children: usize) -> (usize, usize) {
-    let count = |t: Threshold| match t {
-        Threshold::All => children,
-        Threshold::Any => 1,
-        Threshold::Count(k, _) => k as usize,
-    };
-    (count(success), count(failure))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,19 +2,22 @@
 //! `bt` crate, which documents the tree language.
 //!
 //! The expansion is a pipeline with one module per stage:
-//! `parse` (tokens to syntax) -> `model` (syntax to meaning) ->
-//! `check` (structural rules) -> `lower` (flat node table and state) ->
-//! `codegen` (Rust). Every stage works on `proc_macro2` and is unit-tested.
+//! `parse` (tokens to syntax) -> `model` (syntax to meaning; `from_json`
+//! instead for a tree read from a JSON file) -> `check` (structural rules) ->
+//! `lower` (flat node table and state) -> `codegen` (Rust, with `to_json`
+//! writing `Tree::JSON`). Every stage works on `proc_macro2` and is
+//! unit-tested. Both JSON directions go through `bt-format`'s model.
 
 #![forbid(unsafe_code)]
 
 mod check;
 mod codegen;
 mod errors;
-mod json;
+mod from_json;
 mod lower;
 mod model;
 mod parse;
+mod to_json;
 
 use proc_macro::TokenStream;
 
@@ -38,7 +41,7 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     }
     let mut out = proc_macro2::TokenStream::new();
     let mut names = std::collections::BTreeSet::new();
-    for syntax in input.trees {
+    for mut syntax in input.trees {
         let before = errors.len();
         if !names.insert(syntax.name.to_string()) {
             // The first tree of that name is generated; this one adds no item of its own.
@@ -49,7 +52,10 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
             continue;
         }
         let syntax_error = syntax.syntax_error.clone();
-        let tree = model::build_tree(syntax, &mut errors);
+        let tree = match syntax.json.take() {
+            Some(source) => from_json::build_tree(syntax, &source, &mut errors),
+            None => model::build_tree(syntax, &mut errors),
+        };
         match syntax_error {
             Some(e) => errors.push(e),
             None => check::check(&tree, &mut errors),

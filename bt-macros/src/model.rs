@@ -248,6 +248,16 @@ pub enum Threshold {
     Count(u32, Span),
 }
 
+/// A parallel's thresholds as numbers of children.
+pub fn thresholds(success: Threshold, failure: Threshold, children: usize) -> (usize, usize) {
+    let count = |t: Threshold| match t {
+        Threshold::All => children,
+        Threshold::Any => 1,
+        Threshold::Count(k, _) => k as usize,
+    };
+    (count(success), count(failure))
+}
+
 /// A loop count: `repeat(3)` or `repeat(MAX_TRIES)`.
 #[derive(Debug)]
 pub enum Count {
@@ -326,15 +336,16 @@ pub fn build(input: crate::parse::Input, errors: &mut Errors) -> Vec<Tree> {
     input.trees.into_iter().map(|t| build_tree(t, errors)).collect()
 }
 
-/// Builds the model of one tree, recording problems in `errors`.
-pub fn build_tree(t: TreeSyntax, errors: &mut Errors) -> Tree {
-    let (roots, source_file) = match t.json {
-        None => (t.roots.into_iter().map(|n| build_node(n, errors)).collect(), None),
-        Some(source) => match crate::json::build(&source, errors) {
-            Some((root, file)) => (vec![root], Some(file)),
-            None => (vec![plain(Kind::Invalid, source.path.span(), String::new())], None),
-        },
-    };
+/// Builds the model of one tree written in the DSL, recording problems in
+/// `errors` (a tree read from a JSON file is built by `from_json`).
+pub fn build_tree(mut t: TreeSyntax, errors: &mut Errors) -> Tree {
+    let roots = std::mem::take(&mut t.roots);
+    let roots = roots.into_iter().map(|n| build_node(n, errors)).collect();
+    tree(t, roots, None)
+}
+
+/// The tree declared by `t`, with its nodes.
+pub fn tree(t: TreeSyntax, roots: Vec<Node>, source_file: Option<String>) -> Tree {
     Tree {
         attrs: t.attrs,
         vis: t.vis,

@@ -83,7 +83,7 @@ pub fn tree(l: &Lowered) -> TokenStream {
     let table = node_table(l);
     let (tick_fn, run_fn) = entry_points(l, ctx);
     let fingerprint = fingerprint(l);
-    let json = crate::json::export(&l.tree.roots[0]);
+    let json = crate::to_json::export(&l.tree.roots[0]);
     // Compiled from a file: mention it so editing the file rebuilds the crate.
     let source = l.tree.source_file.iter().map(|file| {
         quote!(

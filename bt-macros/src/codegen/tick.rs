@@ -8,9 +8,8 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
 use super::{Gen, bit, child_halt_name, field, flat_id, lit, rt, rt_at, uint, var_field};
-use crate::check::thresholds;
 use crate::lower::{Slot, State, UInt, break_code, continue_code};
-use crate::model::{Count, Duration, Kind, Leaf};
+use crate::model::{Count, Duration, Kind, Leaf, thresholds};
 
 impl Gen<'_> {
     /// `__tick_N`: reports entry, runs the node's logic and hooks, reports its

@@ -1,5 +1,4 @@
-//! Trees read from JSON files (`tree Name for Ctx = json("file.json") { .. }`)
-//! and trees written back as JSON (`Name::JSON`).
+//! Trees read from JSON files (`tree Name for Ctx = json("file.json") { .. }`).
 //!
 //! The file is parsed and checked by `bt-format`'s model (the same code the
 //! interpreter loads with), then turned into this crate's model, so a tree
@@ -11,16 +10,24 @@ use bt_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
 use bt_runtime::NodeKind;
 use proc_macro2::Span;
 use quote::ToTokens;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 use syn::Expr;
 
 use crate::errors::Errors;
-use crate::model::{Count, Duration, Kind, Leaf, Node, Threshold, plain, render};
-use crate::parse::JsonSource;
+use crate::model::{Count, Duration, Kind, Leaf, Node, Threshold, Tree, plain, render, tree};
+use crate::parse::{JsonSource, TreeSyntax};
+
+/// The model of tree `t`, read from the JSON file of `source`.
+pub fn build_tree(t: TreeSyntax, source: &JsonSource, errors: &mut Errors) -> Tree {
+    match build(source, errors) {
+        Some((root, file)) => tree(t, vec![root], Some(file)),
+        None => tree(t, vec![plain(Kind::Invalid, source.path.span(), String::new())], None),
+    }
+}
 
 /// Reads and converts the tree of `source`; returns its root and the file's
 /// absolute path, or `None` after recording why not.
-pub fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
+fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     let span = source.path.span();
     let relative = source.path.value();
     // Relative to the crate's Cargo.toml; failing that, to the invoking source
@@ -379,207 +386,14 @@ fn snake_case(key: &str) -> String {
     out
 }
 
-/// A tree written back in the JSON form, so DSL trees open in JSON tools.
-/// Rust code that JSON cannot hold (closures, patterns) is kept as text in an
-/// `"inline"` leaf (`{"type": "inline", "code": "|c| c.hp < 10"}`).
-pub fn export(node: &Node) -> String {
-    serde_json::to_string_pretty(&to_json(node)).unwrap_or_default()
-}
-
-fn to_json(node: &Node) -> Value {
-    let kind = node.kind.catalog();
-    let mut m = Map::new();
-    m.insert("type".into(), kind.json_name().into());
-    let children: Vec<Value> = node.children.iter().map(to_json).collect();
-    let first = || children.first().cloned().unwrap_or(Value::Null);
-    let leaf_of = |leaf: &Leaf| match leaf {
-        Leaf::Inline(c) => json!({"type": "inline", "code": render(&c.to_token_stream())}),
-        Leaf::Value { expr, ty } => value_leaf(crate::model::value_expr(expr), ty),
-    };
-    match &node.kind {
-        Kind::Parallel { success, failure } => {
-            let (s, f) = crate::check::thresholds(*success, *failure, children.len());
-            m.insert("success".into(), s.into());
-            m.insert("failure".into(), f.into());
-            m.insert("children".into(), children.into());
-        }
-        Kind::Weighted(w) => {
-            m.insert("weights".into(), w.clone().into());
-            m.insert("children".into(), children.into());
-        }
-        Kind::If { has_else, .. } => {
-            let branches = children
-                .chunks(2)
-                .filter(|c| c.len() == 2)
-                .map(|c| json!({"if": c[0], "then": c[1]}));
-            m.insert("branches".into(), branches.collect::<Vec<_>>().into());
-            if *has_else {
-                m.insert("else".into(), children.last().cloned().unwrap_or(Value::Null));
-            }
-        }
-        Kind::Match {
-            param, scrutinee, arms, ..
-        } => {
-            let code = format!(
-                "|{}| {}",
-                render(&param.to_token_stream()),
-                render(&scrutinee.to_token_stream())
-            );
-            m.insert("value".into(), json!({"type": "inline", "code": code}));
-            let mut cases: Vec<Value> = Vec::new();
-            for ((pat, guard), child) in arms.iter().zip(&children) {
-                let mut when = render(&pat.to_token_stream());
-                if let Some(g) = guard {
-                    when = format!("{when} if {}", render(&g.to_token_stream()));
-                }
-                cases.push(json!({"when": when, "child": child}));
-            }
-            m.insert("cases".into(), cases.into());
-        }
-        Kind::While | Kind::AbortIf => {
-            m.insert("condition".into(), first());
-            m.insert("child".into(), children.get(1).cloned().unwrap_or(Value::Null));
-        }
-        Kind::Repeat(c) | Kind::Retry(c) | Kind::Limit(c) => {
-            m.insert("count".into(), count_json(c));
-            m.insert("child".into(), first());
-        }
-        Kind::Timeout(d) | Kind::Delay(d) | Kind::Cooldown(d) => {
-            m.insert("seconds".into(), duration_json(d));
-            m.insert("child".into(), first());
-        }
-        Kind::Wait(d) => drop(m.insert("seconds".into(), duration_json(d))),
-        Kind::Cond(leaf) => drop(m.insert("condition".into(), leaf_of(leaf))),
-        Kind::Act(leaf) => drop(m.insert("action".into(), leaf_of(leaf))),
-        Kind::Subtree { ty, .. } => drop(m.insert("subtreeId".into(), render(&ty.to_token_stream()).into())),
-        Kind::Break(label) | Kind::Continue(label) => {
-            if let Some(l) = label {
-                m.insert("label".into(), l.ident.to_string().into());
-            }
-        }
-        _ => match kind.arity() {
-            bt_runtime::Arity::Many => drop(m.insert("children".into(), children.into())),
-            bt_runtime::Arity::One => drop(m.insert("child".into(), first())),
-            _ => {}
-        },
-    }
-    if let Some(l) = &node.loop_label {
-        m.insert("label".into(), l.ident.to_string().into());
-    }
-    for (field, hook) in bt_format::model::Hooks::FIELDS.iter().zip([
-        &node.hooks.enter,
-        &node.hooks.success,
-        &node.hooks.failure,
-        &node.hooks.exit,
-    ]) {
-        if let Some(h) = hook {
-            m.insert(
-                (*field).into(),
-                json!({"type": "inline", "code": render(&h.to_token_stream())}),
-            );
-        }
-    }
-    Value::Object(m)
-}
-
-/// A leaf value as `{"type": "TypeName", "field": literal, ..}` when it is a
-/// struct literal of literals, otherwise as its type with the code kept.
-fn value_leaf(expr: &Expr, ty: &syn::Type) -> Value {
-    let name = render(&ty.to_token_stream());
-    let mut m = Map::new();
-    m.insert("type".into(), name.into());
-    match expr {
-        Expr::Path(_) => {}
-        Expr::Struct(s) => {
-            for f in &s.fields {
-                let key = render(&f.member.to_token_stream());
-                let value = match &f.expr {
-                    Expr::Lit(l) => match &l.lit {
-                        syn::Lit::Str(s) => s.value().into(),
-                        syn::Lit::Bool(b) => b.value.into(),
-                        syn::Lit::Int(i) => i.base10_parse::<i64>().map_or(Value::Null, Into::into),
-                        syn::Lit::Float(f) => f.base10_parse::<f64>().map_or(Value::Null, Into::into),
-                        other => render(&other.to_token_stream()).into(),
-                    },
-                    other => render(&other.to_token_stream()).into(),
-                };
-                m.insert(camel_case(&key), value);
-            }
-        }
-        other => drop(m.insert("code".into(), render(&other.to_token_stream()).into())),
-    }
-    Value::Object(m)
-}
-
-/// `quest_id` -> `questId`.
-fn camel_case(key: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in key.chars() {
-        if c == '_' {
-            upper = !out.is_empty();
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-fn count_json(c: &Count) -> Value {
-    match c {
-        Count::Literal(n) => (*n).into(),
-        Count::Expr(e) => render(&e.to_token_stream()).into(),
-    }
-}
-
-fn duration_json(d: &Duration) -> Value {
-    match d {
-        Duration::Literal(v) => (*v).into(),
-        Duration::Expr(e) => render(&e.to_token_stream()).into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model;
-
-    fn model_of(src: &str) -> Node {
-        let mut errors = Errors::default();
-        let mut trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
-        assert!(errors.is_empty(), "{:?}", errors.messages());
-        trees.remove(0).roots.remove(0)
-    }
 
     #[test]
     fn names_convert_between_json_and_rust() {
         assert_eq!(snake_case("questId"), "quest_id");
-        assert_eq!(camel_case("quest_id"), "questId");
         assert_eq!(field("", "child"), "child");
         assert_eq!(field("children[1]", "child"), "children[1].child");
-    }
-
-    #[test]
-    fn dsl_trees_export_as_the_json_form() {
-        let node = model_of(
-            "tree T for C { 'l: loop { sequence { cond(|c| c.hp < 10), Say { line: \"hi\", volume: 3 }, wait(1.5), \
-             if |c| c.a { break 'l } else { parallel(any) { success, failure } } } } }",
-        );
-        let json: Value = serde_json::from_str(&export(&node)).unwrap();
-        assert_eq!(json["type"], "loop");
-        assert_eq!(json["label"], "l");
-        let seq = &json["child"]["children"];
-        assert_eq!(seq[0]["condition"], json!({"type": "inline", "code": "|c| c.hp < 10"}));
-        assert_eq!(seq[1]["action"], json!({"type": "Say", "line": "hi", "volume": 3}));
-        assert_eq!(seq[2], json!({"type": "wait", "seconds": 1.5}));
-        assert_eq!(seq[3]["branches"][0]["then"], json!({"type": "break", "label": "l"}));
-        assert_eq!(seq[3]["else"]["success"], 1);
-        assert!(
-            JsonNode::from_json(&json["child"]["children"][2]).is_ok(),
-            "the export is the format bt-format reads"
-        );
     }
 }

@@ -1,0 +1,280 @@
+//! `Tree::JSON`: a tree written back in the JSON form, so DSL trees open in
+//! JSON tools. The tree becomes `bt-format`'s model and is written by that
+//! model's writer, the one interpreted trees are written with, so there is
+//! one JSON writer. Rust code that JSON cannot hold is kept as text: closures
+//! in an `"inline"` leaf (`{"type": "inline", "code": "|c| c.hp < 10"}`),
+//! patterns that are not literals as a `"when"` string, and constant
+//! expressions as a string in place of a count or a duration.
+
+use bt_format::model::{Hooks as JsonHooks, Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use quote::ToTokens;
+use serde_json::{Map, Value};
+use syn::Expr;
+
+use crate::model::{Count, Duration, Kind, Leaf, Node, render, thresholds, value_expr};
+
+/// The tree below `root` as pretty-printed JSON.
+pub fn export(root: &Node) -> String {
+    let mut code = Vec::new();
+    let tree = convert(root, &mut code);
+    // The writer visits the nodes in the order `convert` finished them.
+    let mut code = code.into_iter();
+    let json = tree.to_json_with(&mut |_, fields| {
+        if let Some(Some((field, text))) = code.next() {
+            fields.insert(field.into(), text.into());
+        }
+    });
+    serde_json::to_string_pretty(&json).unwrap_or_default()
+}
+
+/// A count or duration written as a Rust expression: its JSON field and the
+/// expression's text.
+type Code = Option<(&'static str, String)>;
+
+/// The model of `node`; pushes onto `code`, in post-order, each node's
+/// parameter that the model cannot hold.
+fn convert(node: &Node, code: &mut Vec<Code>) -> JsonNode {
+    let children: Vec<JsonNode> = node.children.iter().map(|c| convert(c, code)).collect();
+    let mut own = None;
+    let params = match &node.kind {
+        Kind::Parallel { success, failure } => {
+            let (s, f) = thresholds(*success, *failure, children.len());
+            Params::Parallel(Policy::Thresholds {
+                success: Some(s as u32),
+                failure: Some(f as u32),
+            })
+        }
+        Kind::Weighted(w) => Params::Weights(w.clone()),
+        Kind::If { has_else, .. } => Params::Branches { has_else: *has_else },
+        Kind::Match {
+            param, scrutinee, arms, ..
+        } => {
+            let value = format!("|{}| {}", text(param), text(scrutinee));
+            // The last arm is the default: it runs when no arm before it matches.
+            let cases = arms[..arms.len().saturating_sub(1)].iter().map(keys).collect();
+            Params::Match {
+                value: inline(value),
+                cases,
+            }
+        }
+        Kind::Repeat(c) | Kind::Retry(c) | Kind::Limit(c) => match c {
+            Count::Literal(n) => Params::Count(u32::try_from(*n).unwrap_or(u32::MAX)),
+            Count::Expr(e) => {
+                own = Some(("count", text(e)));
+                Params::Count(0)
+            }
+        },
+        Kind::Timeout(d) | Kind::Delay(d) | Kind::Cooldown(d) | Kind::Wait(d) => match d {
+            Duration::Literal(s) => Params::Seconds(*s),
+            Duration::Expr(e) => {
+                own = Some(("seconds", text(e)));
+                Params::Seconds(0.0)
+            }
+        },
+        Kind::Cond(leaf) | Kind::Act(leaf) => Params::Leaf(json_leaf(leaf)),
+        Kind::Subtree { ty, .. } => Params::Subtree(text(ty)),
+        _ => Params::None,
+    };
+    code.push(own);
+    let label = match &node.kind {
+        Kind::Break(l) | Kind::Continue(l) => l.as_ref(),
+        _ => node.loop_label.as_ref(),
+    };
+    let h = &node.hooks;
+    let hook = |c: &Option<Expr>| c.as_ref().map(|c| inline(text(c)));
+    let hooks = JsonHooks {
+        on_enter: hook(&h.enter),
+        on_success: hook(&h.success),
+        on_failure: hook(&h.failure),
+        on_exit: hook(&h.exit),
+    };
+    JsonNode {
+        kind: node.kind.catalog(),
+        id: None,
+        name: None,
+        label: label.map(|l| l.ident.to_string()),
+        hooks: (hooks != JsonHooks::default()).then(|| Box::new(hooks)),
+        params,
+        children,
+    }
+}
+
+fn text(tokens: &impl ToTokens) -> String {
+    render(&tokens.to_token_stream())
+}
+
+/// `{"type": "inline", "code": ".."}`.
+fn inline(code: String) -> JsonLeaf {
+    let mut params = Map::new();
+    params.insert("code".into(), code.into());
+    JsonLeaf {
+        type_name: "inline".into(),
+        params,
+    }
+}
+
+/// A closure as an inline leaf; a value as `{"type": "TypeName", "field":
+/// literal, ..}` when it is a struct literal, otherwise as its type with the
+/// code kept.
+fn json_leaf(leaf: &Leaf) -> JsonLeaf {
+    let (expr, ty) = match leaf {
+        Leaf::Inline(c) => return inline(text(c)),
+        Leaf::Value { expr, ty } => (value_expr(expr), ty),
+    };
+    let mut params = Map::new();
+    match expr {
+        Expr::Path(_) => {}
+        Expr::Struct(s) => {
+            for f in &s.fields {
+                params.insert(camel_case(&text(&f.member)), literal(&f.expr));
+            }
+        }
+        other => drop(params.insert("code".into(), text(other).into())),
+    }
+    JsonLeaf {
+        type_name: text(ty),
+        params,
+    }
+}
+
+/// A field's value: a literal as JSON (`-10` as a number), anything else as its code.
+fn literal(expr: &Expr) -> Value {
+    let (negative, lit) = match expr {
+        Expr::Lit(l) => (false, &l.lit),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => match &*u.expr {
+            Expr::Lit(l) => (true, &l.lit),
+            _ => return text(expr).into(),
+        },
+        _ => return text(expr).into(),
+    };
+    let number = |digits: String| {
+        let digits = if negative { format!("-{digits}") } else { digits };
+        serde_json::from_str::<serde_json::Number>(&digits).map_or(Value::Null, Value::Number)
+    };
+    match lit {
+        syn::Lit::Str(s) if !negative => s.value().into(),
+        syn::Lit::Bool(b) if !negative => b.value.into(),
+        syn::Lit::Int(i) => number(i.base10_digits().to_string()),
+        syn::Lit::Float(f) => number(f.base10_digits().to_string()),
+        _ => text(expr).into(),
+    }
+}
+
+/// A `match` arm's keys: its literals (`1 | 2` is two keys), or the pattern
+/// and guard as text.
+fn keys((pat, guard): &(syn::Pat, Option<Expr>)) -> Vec<Key> {
+    if let Some(g) = guard {
+        return vec![Key::Str(format!("{} if {}", text(pat), text(g)))];
+    }
+    let key = |p: &syn::Pat| match p {
+        syn::Pat::Lit(l) => match &l.lit {
+            syn::Lit::Int(i) => i.base10_parse().map_or_else(|_| Key::Str(text(p)), Key::Int),
+            syn::Lit::Str(s) => Key::Str(s.value()),
+            syn::Lit::Bool(b) => Key::Bool(b.value),
+            _ => Key::Str(text(p)),
+        },
+        _ => Key::Str(text(p)),
+    };
+    match pat {
+        syn::Pat::Or(or) => or.cases.iter().map(key).collect(),
+        p => vec![key(p)],
+    }
+}
+
+/// `quest_id` -> `questId`.
+fn camel_case(key: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in key.chars() {
+        if c == '_' {
+            upper = !out.is_empty();
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::errors::Errors;
+    use crate::model;
+    use serde_json::json;
+
+    fn export_of(src: &str) -> Value {
+        let mut errors = Errors::default();
+        let mut trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
+        assert!(errors.is_empty(), "{:?}", errors.messages());
+        serde_json::from_str(&export(&trees.remove(0).roots.remove(0))).unwrap()
+    }
+
+    #[test]
+    fn names_convert_to_json() {
+        assert_eq!(camel_case("quest_id"), "questId");
+        assert_eq!(camel_case("hp"), "hp");
+    }
+
+    #[test]
+    fn dsl_trees_export_as_the_json_form() {
+        let json = export_of(
+            "tree T for C { 'l: loop { sequence { cond(|c| c.hp < 10), Say { line: \"hi\", volume: 3 }, wait(1.5), \
+             if |c| c.a { break 'l } else { parallel(any) { success, failure } } } } }",
+        );
+        assert_eq!(json["type"], "loop");
+        assert_eq!(json["label"], "l");
+        let seq = &json["child"]["children"];
+        assert_eq!(seq[0]["condition"], json!({"type": "inline", "code": "|c| c.hp < 10"}));
+        assert_eq!(seq[1]["action"], json!({"type": "Say", "line": "hi", "volume": 3}));
+        assert_eq!(seq[2], json!({"type": "wait", "seconds": 1.5}));
+        assert_eq!(seq[3]["branches"][0]["then"], json!({"type": "break", "label": "l"}));
+        assert_eq!(seq[3]["else"]["success"], 1);
+        assert!(
+            JsonNode::from_json(&seq[2]).is_ok(),
+            "the export is the format bt-format reads"
+        );
+    }
+
+    #[test]
+    fn negative_and_float_parameters_are_numbers() {
+        let json = export_of("tree T for C { Move { dx: -10, dy: 2.5, speed: -0.5, name: \"n\", on: true } }");
+        assert_eq!(
+            json["action"],
+            json!({"type": "Move", "dx": -10, "dy": 2.5, "speed": -0.5, "name": "n", "on": true})
+        );
+    }
+
+    #[test]
+    fn what_json_cannot_hold_is_kept_as_code() {
+        let json = export_of(
+            "tree T for C { sequence { repeat(TRIES) { wait(PAUSE) }, Patrol::new(3), \
+             #[on_enter(|c| c.n += 1)] success } }",
+        );
+        let seq = &json["children"];
+        assert_eq!(seq[0]["count"], "TRIES");
+        assert_eq!(seq[0]["child"], json!({"type": "wait", "seconds": "PAUSE"}));
+        assert_eq!(seq[1]["action"], json!({"type": "Patrol", "code": "Patrol::new(3)"}));
+        assert_eq!(
+            seq[2],
+            json!({"type": "success", "onEnter": {"type": "inline", "code": "|c| c.n += 1"}})
+        );
+    }
+
+    #[test]
+    fn match_arms_become_cases_and_a_default() {
+        let json = export_of(
+            "tree T for C { match |c| c.stage { 1 | 2 => success, \"x\" => failure, \
+             n if n > 9 => running, _ => success } }",
+        );
+        assert_eq!(json["value"], json!({"type": "inline", "code": "|c| c.stage"}));
+        let cases = &json["cases"];
+        assert_eq!(cases[0]["when"], json!([1, 2]));
+        assert_eq!(cases[1]["when"], "x");
+        assert_eq!(cases[2]["when"], "n if n > 9");
+        assert_eq!(cases.as_array().map(Vec::len), Some(3));
+        assert_eq!(json["default"], json!({"type": "success"}));
+    }
+}
