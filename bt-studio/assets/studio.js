@@ -233,12 +233,20 @@
     document.body.dataset.state = 'error';
   }
 
-  function loadPayload(payload) {
+  /**
+   * Shows a trace. A live window (`live`) of the tree already shown keeps the
+   * selection, collapse and zoom, and stays at the newest tick if it was there.
+   */
+  function loadPayload(payload, live) {
     if (payload.error !== undefined) {
       showError(payload.name, payload.error);
       return;
     }
     $('#error').hidden = true;
+    const old = view.m;
+    const again = live && old !== null && old.name === payload.name;
+    const atHead = again && view.ti === old.ticks.length - 1;
+    const tick = again ? old.ticks[view.ti].tick : null;
     try {
       view.m = buildModel(payload.name, payload.trace);
     } catch (e) {
@@ -247,16 +255,21 @@
     }
     document.title = `${payload.name} · bt-studio`;
     $('#title').textContent = payload.name;
-    view.collapsed.clear();
-    view.selected = null;
     view.ti = view.m.ticks.length - 1;
+    if (again && !atHead) view.ti = Math.max(0, view.m.ticks.findIndex((t) => t.tick === tick));
     view.k = tickLen(view.ti);
     const kinds = $('#filter-kind');
     kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...view.m.kinds.map((k) => html('option', { value: k }, k)));
     $('#slider').max = String(view.m.ticks.length - 1);
-    relayout();
-    fit();
-    applyFragment();
+    if (again) {
+      drawLanes();
+    } else {
+      view.collapsed.clear();
+      view.selected = null;
+      relayout();
+      fit();
+      if (!live) applyFragment();
+    }
     renderTransitions();
     paint();
     document.body.dataset.state = 'ready';
@@ -869,6 +882,13 @@
     on('#export', 'click', exportSvg);
     on('#jump-running', 'click', jumpToRunning);
     on('#diff-go', 'click', goToDifference);
+    on('#agent-filter', 'input', renderAgents);
+    on('#agent-list', 'click', (e) => {
+      const li = e.target.closest('li[data-agent]');
+      if (li) follow(Number(li.dataset.agent));
+    });
+    on('#live-pause', 'click', togglePause);
+    on('#live-save', 'click', saveWindow);
     on('#diff-a', 'click', () => showSide('a'));
     on('#diff-b', 'click', () => showSide('b'));
     on('#open', 'click', () => $('#file').click());
@@ -1040,7 +1060,110 @@
     seek(ti, c.event);
   }
 
+  // ---------------------------------------------------------------- live view
+
+  const live = { agents: [], socket: null, following: null, latest: null, paused: false };
+
+  function renderAgents() {
+    const q = $('#agent-filter').value.trim().toLowerCase();
+    const shown = live.agents.filter((a) => a.name.toLowerCase().includes(q));
+    const items = shown.slice(0, MAX_TABLE_ROWS).map((a) => {
+      const li = html('li', { 'data-agent': a.id });
+      li.append(html('span', {}, a.name), html('span', { class: 'hint' }, `${a.nodes} nodes`));
+      if (a.id === live.following) li.classList.add('current');
+      if (a.gone) li.classList.add('gone');
+      return li;
+    });
+    $('#agent-list').replaceChildren(...items);
+    const more = shown.length > MAX_TABLE_ROWS ? `, first ${MAX_TABLE_ROWS} shown: narrow the filter` : '';
+    $('#agents-count').textContent = `${shown.length} of ${live.agents.length} agents${more}`;
+    $('#agents-count').dataset.count = String(shown.length);
+  }
+
+  async function refreshAgents() {
+    try {
+      const response = await fetch('/api/agents');
+      live.agents = (await response.json()).agents;
+      renderAgents();
+    } catch (e) {
+      $('#live-status').textContent = `The game's studio cannot be reached (${e.message}).`;
+    }
+  }
+
+  function liveStatus() {
+    const msg = live.latest;
+    const agent = live.agents.find((a) => a.id === live.following);
+    if (!msg) {
+      $('#live-status').textContent = `Following ${agent ? agent.name : live.following}; waiting for its next tick.`;
+      return;
+    }
+    const t = msg.trace;
+    const last = t.events.length ? view.m.ticks[view.m.ticks.length - 1].tick : t.start.tick;
+    const parts = [`Following ${msg.name}: ticks ${t.start.tick}–${last} in the window`];
+    if (t.start.dropped_events) parts.push(`${t.start.dropped_events} older events left the window`);
+    if (msg.dropped) parts.push(`${msg.dropped} events dropped because the page fell behind (history restarted ${msg.restarts}×)`);
+    if (msg.gone) parts.push('the agent is gone');
+    if (live.paused) parts.push('paused');
+    $('#live-status').textContent = parts.join(' · ') + '.';
+    $('#live-status').dataset.dropped = String(msg.dropped);
+  }
+
+  function follow(id) {
+    if (live.socket) live.socket.close();
+    live.following = id;
+    live.latest = null;
+    delete document.body.dataset.following;
+    renderAgents();
+    liveStatus();
+    const socket = new WebSocket(`ws://${location.host}/api/live/${id}`);
+    live.socket = socket;
+    socket.onmessage = (message) => {
+      if (socket !== live.socket) return;
+      const msg = JSON.parse(message.data);
+      if (msg.following !== undefined) {
+        document.body.dataset.following = String(id);
+        return;
+      }
+      live.latest = msg;
+      if (!live.paused) loadPayload({ name: msg.name, trace: msg.trace }, true);
+      liveStatus();
+    };
+    socket.onclose = () => {
+      if (socket === live.socket) $('#live-status').textContent += ' Disconnected from the game.';
+    };
+  }
+
+  function startLive(list) {
+    document.body.dataset.mode = 'live';
+    live.agents = list.agents;
+    $('#agents-tab').hidden = false;
+    $('#agents-tab').click();
+    renderAgents();
+    setInterval(refreshAgents, 2000);
+    document.body.dataset.state = 'ready';
+  }
+
+  function togglePause() {
+    live.paused = !live.paused;
+    $('#live-pause').classList.toggle('paused', live.paused);
+    $('#live-pause').textContent = live.paused ? 'Resume' : 'Pause';
+    if (!live.paused && live.latest) loadPayload({ name: live.latest.name, trace: live.latest.trace }, true);
+    if (live.latest) liveStatus();
+  }
+
+  function saveWindow() {
+    if (!live.latest) return;
+    const blob = new Blob([JSON.stringify(live.latest.trace)], { type: 'application/json' });
+    const a = html('a', { href: URL.createObjectURL(blob), download: `${live.latest.name.replace(/[^\w.#-]+/g, '_')}.trace.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
   async function start() {
+    const agents = await fetch('/api/agents').catch(() => null);
+    if (agents && agents.ok) return startLive(await agents.json());
     let response;
     try {
       response = await fetch('/api/diff');

@@ -12,7 +12,12 @@
 //! same tree first part ways ([`diff::compare`]): two seeds, or a run before
 //! and after a change.
 //!
-//! The library serves the same app from a program of your own:
+//! A running game serves the live view with [`Studio`]: every agent's
+//! observer ([`Studio::agent`]) costs one branch per event until a page
+//! follows that agent; then the page shows it tick by tick over a WebSocket,
+//! with a bounded window of history to pause, scrub and save as a trace.
+//!
+//! The library also serves the replay from a program of your own:
 //!
 //! ```no_run
 //! # fn main() -> std::io::Result<()> {
@@ -25,7 +30,9 @@
 mod assets;
 pub mod diff;
 mod files;
+mod live;
 mod server;
 
 pub use files::{Files, TracePayload};
+pub use live::{Agent, HISTORY, Studio};
 pub use server::{router, serve, serve_blocking};

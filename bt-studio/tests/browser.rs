@@ -591,3 +591,85 @@ fn search_keyboard_collapse_jump_inspector_visits_zoom_and_export_work() {
         );
     });
 }
+
+#[test]
+fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
+    use bt::observe::Tee;
+    use common::guard::{Guard, Post};
+    with_browser("live", |client| async move {
+        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        // Five guards, each with its intruder at another place: each runs differently.
+        let mut agents: Vec<_> = (0..5)
+            .map(|i| {
+                let observer = studio.agent(&format!("guard#{i}"), Guard::NODES).unwrap();
+                let post = Post {
+                    now: 0.0,
+                    guard: 0.0,
+                    intruder: None,
+                    alarms: 0,
+                };
+                (
+                    Guard::new(),
+                    post,
+                    Tee(observer, StatusSnapshot::new(Guard::NODES).unwrap()),
+                )
+            })
+            .collect();
+        open(&client, &studio.url()).await;
+        client.find(Locator::Css("body[data-mode='live']")).await.unwrap();
+        let count = async || {
+            let p = client.find(Locator::Css("#agents-count")).await.unwrap();
+            p.attr("data-count").await.unwrap().unwrap()
+        };
+        assert_eq!(count().await, "5");
+        client
+            .find(Locator::Css("#agent-filter"))
+            .await
+            .unwrap()
+            .send_keys("guard#3")
+            .await
+            .unwrap();
+        assert_eq!(count().await, "1");
+        click(&client, "#agent-list li[data-agent='3']").await;
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("body[data-following='3']"))
+            .await
+            .unwrap();
+
+        for tick in 1..=24u32 {
+            for (i, (tree, post, observer)) in agents.iter_mut().enumerate() {
+                let now = f64::from(tick - 1) * 0.5;
+                post.now = now;
+                if tick == 4 {
+                    post.intruder = Some(1.0 + i as f64);
+                }
+                tree.tick_observed(post, now, observer);
+            }
+            client
+                .wait()
+                .at_most(common::browser::PATIENCE)
+                .for_element(Locator::Css(&format!("#position[data-tick='{tick}']")))
+                .await
+                .unwrap();
+            let page = drawn(&client).await;
+            assert_eq!(page.statuses, names(agents[3].2.1.statuses()), "tick {tick}");
+        }
+        assert_ne!(
+            names(agents[3].2.1.statuses()),
+            names(agents[0].2.1.statuses()),
+            "the followed guard is told apart from another"
+        );
+        let status = client.find(Locator::Css("#live-status")).await.unwrap();
+        assert_eq!(status.attr("data-dropped").await.unwrap().as_deref(), Some("0"));
+        assert!(
+            status
+                .text()
+                .await
+                .unwrap()
+                .starts_with("Following guard#3: ticks 0–24 in the window")
+        );
+        screenshot(&client, "live").await;
+    });
+}

@@ -16,7 +16,7 @@ use bt_scenarios::hex::Hex;
 use bt_scenarios::world::World;
 
 /// The guard of `examples/debug_trace.rs`: its post, leaves and tree.
-mod guard {
+pub mod guard {
     use bt::prelude::*;
 
     pub struct Post {

@@ -1,0 +1,304 @@
+//! The live view: a game serves its agents' trees while it runs.
+//!
+//! Each agent's [`Agent`] observer records nothing while no page follows it
+//! (one branch per event). While a page follows it, the observer keeps the
+//! events of the current tick in a preallocated buffer and, at the end of the
+//! tick, sends them to the server over a bounded lock-free channel; when it is
+//! full, it keeps them for the next tick. The game thread never waits. Should the
+//! server fall so far behind that the buffer fills, the observer drops the
+//! events, counts them, and the server restarts the agent's history (the page
+//! shows the count). The server folds the queue into a bounded history per
+//! agent (a [`TraceRecorder`]) and sends the window to the page.
+
+use std::io;
+use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+
+use bt_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
+use bt_runtime::{NodeId, Observer, Status};
+
+/// The events an agent's observer keeps for the server before it drops them.
+const BUFFER: usize = 1 << 16;
+/// The ticks queued between an agent's observer and the server.
+const TICKS_QUEUED: usize = 1024;
+/// The events of history the server keeps per followed agent.
+pub const HISTORY: usize = 20_000;
+
+/// What the game thread and the server share about one agent.
+#[derive(Debug)]
+pub(crate) struct AgentShared {
+    /// The agent's name, as the page lists it.
+    pub name: String,
+    /// Its node table.
+    pub nodes: Vec<TraceNode>,
+    /// How many pages follow it.
+    pub followers: AtomicUsize,
+    /// Ticks handed over by the game thread, not yet read by the server.
+    pub queue: Mutex<Receiver<Vec<Event>>>,
+    /// Events were dropped: the server's history must start afresh.
+    pub broken: AtomicBool,
+    /// Events the observer dropped because the server did not keep up.
+    pub dropped: AtomicU64,
+    /// Whether the observer was dropped (the agent is gone).
+    pub gone: AtomicBool,
+    /// The server's history of the agent, while a page follows it.
+    pub history: Mutex<Option<History>>,
+}
+
+/// Every agent a game registered, in order.
+#[derive(Debug, Default)]
+pub(crate) struct Registry {
+    pub agents: Mutex<Vec<Arc<AgentShared>>>,
+}
+
+/// A studio serving the live view of a running game's agents.
+///
+/// ```no_run
+/// # use bt::prelude::*;
+/// # struct Ctx;
+/// # behave! { tree Dog for Ctx { sequence { running } } }
+/// let studio = bt_studio::Studio::serve("127.0.0.1:7878")?;
+/// println!("open {}", studio.url());
+/// let mut dog = Dog::new();
+/// let mut observer = studio.agent("dog#3", Dog::NODES)?;
+/// loop {
+///     dog.tick_observed(&mut Ctx, 0.0, &mut observer);
+///     # break;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Studio {
+    registry: Arc<Registry>,
+    addr: SocketAddr,
+}
+
+impl Studio {
+    /// Serves the live view at `addr` (use a loopback address: `127.0.0.1:0`
+    /// picks a free port) on a thread of its own.
+    pub fn serve(addr: impl ToSocketAddrs) -> io::Result<Studio> {
+        let listener = TcpListener::bind(addr)?;
+        let addr = listener.local_addr()?;
+        let registry = Arc::new(Registry::default());
+        let served = Arc::clone(&registry);
+        listener.set_nonblocking(true)?;
+        std::thread::Builder::new()
+            .name("bt-studio".to_owned())
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+                runtime.block_on(async {
+                    let listener = tokio::net::TcpListener::from_std(listener)?;
+                    crate::server::serve_live(listener, served).await
+                })
+            })?;
+        Ok(Studio { registry, addr })
+    }
+
+    /// The address served.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Registers an agent whose tree has the node table `nodes` (`MyTree::NODES`
+    /// or an interpreted definition's table) and returns the observer to tick
+    /// it with (`tick_observed`).
+    pub fn agent<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
+        // Checks the table as a trace would.
+        TraceRecorder::new(nodes, 1)?;
+        let (handover, queue) = mpsc::sync_channel(TICKS_QUEUED);
+        let shared = Arc::new(AgentShared {
+            name: name.to_owned(),
+            nodes: nodes.iter().map(TraceNode::from_row).collect(),
+            followers: AtomicUsize::new(0),
+            queue: Mutex::new(queue),
+            broken: AtomicBool::new(false),
+            dropped: AtomicU64::new(0),
+            gone: AtomicBool::new(false),
+            history: Mutex::new(None),
+        });
+        self.registry
+            .agents
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Arc::clone(&shared));
+        Ok(Agent {
+            shared,
+            handover,
+            tick: Vec::new(),
+            held: false,
+        })
+    }
+}
+
+/// The observer of one agent (see [`Studio::agent`]). Costs one branch per
+/// event while no page follows the agent.
+#[derive(Debug)]
+pub struct Agent {
+    shared: Arc<AgentShared>,
+    /// Where finished ticks go to the server (a bounded, lock-free channel).
+    handover: SyncSender<Vec<Event>>,
+    /// The events not yet handed over; preallocated when a page follows.
+    tick: Vec<Event>,
+    /// Whether the current tick is being recorded.
+    held: bool,
+}
+
+impl Agent {
+    /// Events this observer dropped because the server did not keep up.
+    pub fn dropped_events(&self) -> u64 {
+        self.shared.dropped.load(Ordering::Relaxed)
+    }
+
+    /// Whether the observer is recording for a page (it holds a buffer only then).
+    pub fn is_recording(&self) -> bool {
+        self.held || self.tick.capacity() > 0
+    }
+
+    #[inline]
+    fn record(&mut self, event: Event) {
+        if self.held {
+            if self.tick.len() == BUFFER {
+                self.shared.dropped.fetch_add(self.tick.len() as u64, Ordering::Relaxed);
+                self.tick.clear();
+                self.shared.broken.store(true, Ordering::Relaxed);
+            }
+            self.tick.push(event);
+        }
+    }
+}
+
+impl Observer for Agent {
+    fn tick_started(&mut self, now: f64) {
+        let followed = self.shared.followers.load(Ordering::Relaxed) > 0;
+        if followed && self.tick.capacity() == 0 {
+            self.tick.reserve_exact(BUFFER);
+        }
+        if !followed && self.held {
+            // Nobody follows any more: forget what was not handed over, free the buffer.
+            self.tick = Vec::new();
+        }
+        self.held = followed;
+        self.record(Event::TickStarted { tick: 0, now });
+    }
+
+    #[inline]
+    fn entered(&mut self, node: NodeId) {
+        self.record(Event::Entered { node });
+    }
+
+    #[inline]
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        self.record(Event::Ticked { node, status });
+    }
+
+    #[inline]
+    fn halted(&mut self, node: NodeId) {
+        self.record(Event::Halted { node });
+    }
+
+    fn tick_finished(&mut self, status: Status) {
+        if !self.held {
+            return;
+        }
+        self.record(Event::TickFinished { status });
+        // Hand the events over unless the queue is full; then keep them for the next tick.
+        if self.handover.try_send(self.tick.clone()).is_ok() {
+            self.tick.clear();
+        }
+    }
+}
+
+impl Drop for Agent {
+    fn drop(&mut self) {
+        self.shared.gone.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The server's side of one followed agent: its bounded history.
+#[derive(Debug)]
+pub(crate) struct History {
+    recorder: TraceRecorder,
+    /// Counts the drains that brought events, so each page sends each window once.
+    pub version: u64,
+    /// How many times the history restarted after dropped events.
+    pub restarts: u64,
+}
+
+impl History {
+    /// A history from now on: events handed over earlier are forgotten.
+    fn new(agent: &AgentShared) -> History {
+        let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
+        while queue.try_recv().is_ok() {}
+        agent.broken.store(false, Ordering::Relaxed);
+        History {
+            recorder: TraceRecorder::new(&agent.nodes, HISTORY).expect("checked by Studio::agent"),
+            version: 1,
+            restarts: 0,
+        }
+    }
+
+    /// Takes what the game thread handed over into the history.
+    pub fn drain(&mut self, agent: &AgentShared) {
+        if agent.broken.swap(false, Ordering::Relaxed) {
+            self.recorder = TraceRecorder::new(&agent.nodes, HISTORY).expect("checked by Studio::agent");
+            self.restarts += 1;
+            self.version += 1;
+        }
+        let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
+        for tick in queue.try_iter() {
+            self.version += 1;
+            self.record(&tick);
+        }
+    }
+
+    /// Replays one handed-over tick into the history.
+    fn record(&mut self, events: &[Event]) {
+        for &event in events {
+            match event {
+                Event::TickStarted { now, .. } => self.recorder.tick_started(now),
+                Event::Entered { node } => self.recorder.entered(node),
+                Event::Ticked { node, status } => self.recorder.ticked(node, status),
+                Event::Halted { node } => self.recorder.halted(node),
+                Event::TickFinished { status } => self.recorder.tick_finished(status),
+            }
+        }
+    }
+
+    /// The window as a trace.
+    pub fn trace(&self) -> bt_observe::Trace {
+        self.recorder.trace()
+    }
+}
+
+/// Counts a page following an agent for as long as it lives.
+pub(crate) struct Following(pub Arc<AgentShared>);
+
+impl Following {
+    /// Starts the agent's history if nobody followed it, then counts the page.
+    pub fn new(agent: Arc<AgentShared>) -> Following {
+        {
+            let mut history = agent.history.lock().unwrap_or_else(|e| e.into_inner());
+            if history.is_none() {
+                *history = Some(History::new(&agent));
+            }
+            agent.followers.fetch_add(1, Ordering::Relaxed);
+        }
+        Following(agent)
+    }
+}
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        let mut history = self.0.history.lock().unwrap_or_else(|e| e.into_inner());
+        if self.0.followers.fetch_sub(1, Ordering::Relaxed) == 1 {
+            *history = None;
+        }
+    }
+}
