@@ -1,34 +1,4 @@
-//! # bt: behavior trees compiled into static state machines
-//!
-//! Write a tree once in [`behave!`]; the macro checks it at compile time and
-//! generates a nameable struct that ticks it with no allocation and no dynamic
-//! dispatch. Leaves are your own types ([`Action`], [`Condition`]) or inline
-//! closures on your own typed context, so a misspelt blackboard key is a
-//! compile error.
-//!
-//! ```
-//! use bt::prelude::*;
-//!
-//! struct Ctx { hp: u32, fled: bool }
-//!
-//! behave! {
-//!     /// Flee when hurt, otherwise keep fighting. `reactive`: the
-//!     /// condition is checked again on every tick, even while fighting.
-//!     pub tree Brave for Ctx {
-//!         reactive selector {
-//!             sequence { cond(|c| c.hp < 10), act(|c| c.fled = true) },
-//!             running,
-//!         }
-//!     }
-//! }
-//!
-//! let mut tree = Brave::new();
-//! let mut ctx = Ctx { hp: 50, fled: false };
-//! assert_eq!(tree.tick(&mut ctx), Status::Running);
-//! ctx.hp = 5;
-//! assert_eq!(tree.tick(&mut ctx), Status::Success);
-//! assert!(ctx.fled);
-//! ```
+#![doc = include_str!("../README.md")]
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -78,8 +48,3 @@ pub mod __private {
     #[cfg(feature = "serde")]
     pub use serde;
 }
-
-/// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;

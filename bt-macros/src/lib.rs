@@ -21,7 +21,90 @@ mod to_json;
 
 use proc_macro::TokenStream;
 
-/// Compiles behavior trees into static state machines. See the `bt` crate.
+/// Compiles behavior trees into static state machines: one struct per tree.
+///
+/// Use it through the `bt` crate (`use bt::prelude::*;`), whose documentation is
+/// the tutorial; the rules of every node are in `SEMANTICS.md` at the
+/// repository root.
+///
+/// # Input
+///
+/// Any number of trees, each with optional doc comments and attributes (they go
+/// on the generated struct), a visibility, a name and the context type it runs on:
+///
+/// ```text
+/// behave! {
+///     /// docs
+///     pub tree Name for Ctx { node }
+///     tree Other for Ctx = json("path/to/tree.json") { "leafType" => RustType, .. }
+/// }
+/// ```
+///
+/// A node is one of:
+///
+/// - a composite with children in braces: `sequence { a, b }`, `selector` (alias
+///   `fallback`), `reactive sequence`, `reactive selector`, `parallel(all)`,
+///   `parallel(any)`, `parallel(success = S, failure = F)`, `parallel(main)`,
+///   `random`, `weighted { 3 => a, 1 => b }`, `shuffle`;
+/// - a branch: `if c { a } else if d { b } else { e }`, `match |c| c.x { pat => a, _ => b }`,
+///   each optionally `reactive`;
+/// - a loop with one child: `loop` (alias `forever`), `repeat(n)`, `retry(n)`,
+///   `while c { .. }`, `until_fail`, `until_success`, optionally labelled
+///   (`'outer: loop { .. }`), and the leaves `break`, `continue`, `break 'outer`;
+/// - a decorator with one child: `invert`, `force_success`, `force_failure`,
+///   `timeout(d)`, `delay(d)`, `cooldown(d)`, `limit(n)`, `run_once`,
+///   `abort_if(c)`, `scope { let name: Type = init; child }`;
+/// - a leaf: `success`, `failure`, `running`, `wait(d)`, `cond(|c| ..)` or
+///   `cond(MyCondition)`, `act(|c| ..)`, a value of a type implementing `Action`
+///   (`MoveTo { speed: 2 }`, `Type::new(..)`, `leaf::<Type>(expr)`), or
+///   `subtree(Other)` / `subtree(Other, |c| &mut c.part)`.
+///
+/// Conditions (`c` above) are closures on `&Ctx` returning `bool` or values
+/// implementing `Condition`. Counts and durations are literals or constants.
+/// Before any node: `#[on_enter(|c| ..)]`, `#[on_success(..)]`,
+/// `#[on_failure(..)]`, `#[on_exit(..)]` (hooks: closures on `&mut Ctx`), and
+/// before a leaf value `#[persist]` (its state is saved with the tree).
+///
+/// # Output
+///
+/// For `pub tree Name for Ctx`, a `pub struct Name` implementing
+/// `bt::Tree<Ctx>`, `Default`, and with the `serde` feature `Serialize` and
+/// `Deserialize`, with `new()`, `with_seed(u64)`, `tick(&mut Ctx) -> Status`,
+/// `run(&mut Ctx, u32) -> Run`, `reset(&mut Ctx)`, and the constants
+/// `NODES: &'static [NodeInfo]`, `NODE_COUNT: u32`, `FINGERPRINT: u64` and
+/// `JSON: &'static str`.
+///
+/// ```
+/// use bt::prelude::*;
+///
+/// struct Ctx { hp: u32, fled: bool }
+///
+/// behave! {
+///     /// Flee when hurt, otherwise keep fighting.
+///     pub tree Brave for Ctx {
+///         reactive selector {
+///             sequence { cond(|c| c.hp < 10), act(|c| c.fled = true) },
+///             running,
+///         }
+///     }
+/// }
+///
+/// let mut tree = Brave::new();
+/// let mut ctx = Ctx { hp: 50, fled: false };
+/// assert_eq!(tree.tick(&mut ctx), Status::Running);
+/// ctx.hp = 5;
+/// assert_eq!(tree.tick(&mut ctx), Status::Success);
+/// assert!(ctx.fled);
+/// assert_eq!(Brave::NODE_COUNT, 5);
+/// ```
+///
+/// # Errors
+///
+/// Every mistake is a compile error at the offending tokens: an unknown node
+/// (with a "did you mean"), a wrong number of children or arguments, `break`
+/// outside a loop, an unknown loop label, a leaf of a type that implements
+/// neither `Action` nor `Condition` for the context, a JSON file that does not
+/// load (naming the file and the JSON path).
 #[proc_macro]
 pub fn behave(input: TokenStream) -> TokenStream {
     expand(input.into()).into()
