@@ -17,6 +17,8 @@ mod from_json;
 mod lower;
 mod model;
 mod parse;
+#[cfg(test)]
+mod snapshots;
 mod to_json;
 
 use proc_macro::TokenStream;
