@@ -62,7 +62,8 @@ use proc_macro::TokenStream;
 ///   `subtree(Other)` / `subtree(Other, |c| &mut c.part)`.
 ///
 /// Conditions (`c` above) are closures on `&Ctx` returning `bool` or values
-/// implementing `Condition`. Counts and durations are literals or constants.
+/// implementing `Condition`. Counts and durations are literals or constants;
+/// a duration is in seconds (`1.5`, `2s`) or has a unit (`500ms`, `1.5min`, `1h`).
 /// Before any node: `#[on_enter(|c| ..)]`, `#[on_success(..)]`,
 /// `#[on_failure(..)]`, `#[on_exit(..)]` (hooks: closures on `&mut Ctx`), and
 /// before a leaf value `#[persist]` (its state is saved with the tree).
@@ -106,7 +107,10 @@ use proc_macro::TokenStream;
 /// (with a "did you mean"), a wrong number of children or arguments, `break`
 /// outside a loop, an unknown loop label, a leaf of a type that implements
 /// neither `Action` nor `Condition` for the context, a JSON file that does not
-/// load (naming the file and the JSON path).
+/// load (naming the file and the JSON path). All of them are reported at once,
+/// in source order. A tree with errors stops only itself: the other trees of
+/// the block are generated, and the broken one becomes a stand-in with the same
+/// public items, so the rest of the crate still type-checks.
 #[proc_macro]
 pub fn behave(input: TokenStream) -> TokenStream {
     expand(input.into()).into()
