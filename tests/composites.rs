@@ -1,9 +1,7 @@
 //! Tick-by-tick behaviour of the composites: sequence, selector, their reactive
 //! forms and the parallels (`SEMANTICS.md#composites`).
-mod support;
-
 use bt::prelude::*;
-use support::*;
+use bt_testkit::script::*;
 
 behave! {
     tree Seq for Ctx { sequence { Rec("a"), Rec("b"), Rec("c") } }

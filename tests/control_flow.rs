@@ -2,10 +2,8 @@
 //! `reactive if`, `match`, `reactive match`, `while`, and labelled
 //! `break`/`continue` with the halting they imply (`SEMANTICS.md#branches`,
 //! `SEMANTICS.md#loops`).
-mod support;
-
 use bt::prelude::*;
-use support::*;
+use bt_testkit::script::*;
 
 behave! {
     tree IfElse for Ctx {

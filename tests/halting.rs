@@ -2,10 +2,8 @@
 //! finishes or `reset` is called, every running descendant is halted in
 //! post-order, each running action gets `halt` exactly once, and everything
 //! below returns to idle. Checked through leaf logs and through an observer.
-mod support;
-
 use bt::prelude::*;
-use support::*;
+use bt_testkit::script::*;
 
 behave! {
     tree Deep for Ctx {

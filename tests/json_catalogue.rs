@@ -4,12 +4,10 @@
 //! on every status, observer event and leaf event, over many seeds and ticks.
 use std::collections::BTreeMap;
 
-mod support;
-
 use bt::prelude::*;
 use bt_interp::{Agent, KeyRef, Library, MatchValue, NoParams, Registry};
+use bt_testkit::script::IdEvents;
 use serde::Deserialize;
-use support::IdEvents;
 
 /// The context: a clock, scripted leaf results, a mode to match on, a log.
 #[derive(Default, Clone)]

@@ -3,12 +3,10 @@
 //! agree node for node, event for event; DSL trees export the same format.
 use std::collections::BTreeMap;
 
-mod support;
-
 use bt::prelude::*;
 use bt_interp::{Agent, Registry};
+use bt_testkit::script::IdEvents;
 use serde::Deserialize;
-use support::IdEvents;
 
 /// The guard's world (as in examples/guard_json.rs).
 #[derive(Default, Clone)]

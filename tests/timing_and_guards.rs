@@ -2,10 +2,8 @@
 //! counting (`limit`, `run_once`, whose memory outlives activations and
 //! `reset`), guards (`abort_if`), node-local variables (`scope`) and
 //! lifecycle hooks, tick by tick.
-mod support;
-
 use bt::prelude::*;
-use support::*;
+use bt_testkit::script::*;
 
 behave! {
     tree Timeout for Ctx { timeout(1.0) { Rec("a") } }

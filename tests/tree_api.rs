@@ -1,10 +1,8 @@
 //! The generated struct's API: constructors, `run` (on-interaction mode), the
 //! node table, subtrees on a part of the context, contexts with lifetimes,
 //! auto traits and the size of the control state.
-mod support;
-
 use bt::prelude::*;
-use support::*;
+use bt_testkit::script::*;
 
 /// The Wild Dog's shape with unit leaves: its control state must be tiny.
 struct Find;

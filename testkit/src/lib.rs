@@ -1,5 +1,9 @@
 //! Test support shared by the workspace's crates.
 //!
+//! [`script`] holds the scripted fixtures of the behaviour tests: a context
+//! whose leaves return what a script says and log what happens to them, and
+//! observers that record events as text.
+//!
 //! [`Counting`] is a global allocator that counts the allocations of the
 //! threads that ask it to, so a test can prove a loop allocates nothing
 //! without the test harness's own threads disturbing the count:
@@ -13,6 +17,8 @@
 //! ```
 // A global allocator is an `unsafe` trait; this crate is the only place that implements one.
 #![allow(unsafe_code)]
+
+pub mod script;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
