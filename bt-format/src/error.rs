@@ -1,6 +1,8 @@
 //! What goes wrong when loading a tree: every problem, each at its JSON path.
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
+use std::collections::HashSet;
 
 /// One problem in a tree file: where it is and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -32,18 +34,23 @@ impl fmt::Display for Problem {
     }
 }
 
-/// Why a tree could not be loaded: all the problems found, in document order.
-/// Loading never stops at the first problem, so one run shows every mistake.
+/// Why a tree could not be loaded: the problems found, in document order.
+/// Loading never stops at the first problem, so one run shows every mistake;
+/// past the first [`LoadError::MAX_LISTED`], problems are only counted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadError {
     problems: Vec<Problem>,
+    omitted: usize,
 }
 
 impl LoadError {
+    /// The most problems an error lists; the rest are counted ([`LoadError::omitted`]).
+    pub const MAX_LISTED: usize = 100;
+
     /// An error made of `problems` (at least one).
     pub fn new(problems: Vec<Problem>) -> LoadError {
         debug_assert!(!problems.is_empty());
-        LoadError { problems }
+        LoadError { problems, omitted: 0 }
     }
 
     /// A single problem.
@@ -51,9 +58,14 @@ impl LoadError {
         LoadError::new(vec![Problem::new(path, message)])
     }
 
-    /// Every problem found.
+    /// The problems listed: the first [`LoadError::MAX_LISTED`] found.
     pub fn problems(&self) -> &[Problem] {
         &self.problems
+    }
+
+    /// How many more problems were found than are listed.
+    pub fn omitted(&self) -> usize {
+        self.omitted
     }
 
     /// The problems as `"path: message"` lines, handy in tests and logs.
@@ -64,12 +76,15 @@ impl LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.problems.as_slice() {
-            [one] => write!(f, "{one}"),
-            many => {
-                write!(f, "{} problems:", many.len())?;
+        match (self.problems.as_slice(), self.omitted) {
+            ([one], 0) => write!(f, "{one}"),
+            (many, omitted) => {
+                write!(f, "{} problems:", many.len() + omitted)?;
                 for p in many {
                     write!(f, "\n  {p}")?;
+                }
+                if omitted > 0 {
+                    write!(f, "\n  .. and {omitted} more problems")?;
                 }
                 Ok(())
             }
@@ -81,19 +96,50 @@ impl std::error::Error for LoadError {}
 
 /// Collects problems while a tree is checked, dropping exact duplicates
 /// (a subtree used twice reports its own problems once). The interpreter's
-/// loader uses it too, so its problems read like the model's.
+/// loader uses it too, so its problems read like the model's. It keeps the
+/// first [`LoadError::MAX_LISTED`] problems and counts the others; duplicates
+/// are found by hashing, so a file with a million problems is checked in
+/// linear time.
 #[derive(Debug, Default)]
 pub struct Problems {
     list: Vec<Problem>,
+    /// Hashes of every problem recorded, listed or not.
+    seen: HashSet<u64>,
+    omitted: usize,
 }
 
 impl Problems {
     /// Records `message` at `path`, unless the same problem is already recorded.
     pub fn push(&mut self, path: &str, message: impl Into<String>) {
-        let p = Problem::new(path, message);
-        if !self.list.contains(&p) {
-            self.list.push(p);
+        let message = message.into();
+        let mut h = std::hash::DefaultHasher::new();
+        (path, message.as_str()).hash(&mut h);
+        if !self.seen.insert(h.finish()) {
+            return;
         }
+        if self.list.len() < LoadError::MAX_LISTED {
+            self.list.push(Problem::new(path, message));
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    /// Records every problem of `e` (its omitted ones only as a count).
+    pub fn extend(&mut self, e: &LoadError) {
+        for p in e.problems() {
+            self.push(&p.path, p.message.clone());
+        }
+        self.omitted += e.omitted;
+    }
+
+    /// The number of problems recorded.
+    pub fn len(&self) -> usize {
+        self.list.len() + self.omitted
+    }
+
+    /// Whether no problem was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 
     /// `value` when no problem was recorded, otherwise every problem as a [`LoadError`].
@@ -101,29 +147,65 @@ impl Problems {
         if self.list.is_empty() {
             Ok(value)
         } else {
-            Err(LoadError::new(self.list))
+            Err(LoadError {
+                problems: self.list,
+                omitted: self.omitted,
+            })
         }
     }
 }
 
 /// JSON paths in the notation of the messages: `children[2].child.count`.
 pub mod path {
+    use core::fmt::Write;
+
+    /// The longest name a path shows whole; longer ones are cut (`name..`).
+    const MAX_NAME: usize = 64;
+
+    /// `name`, cut after [`MAX_NAME`] characters.
+    fn cut(name: &str) -> &str {
+        match name.char_indices().nth(MAX_NAME) {
+            Some((end, _)) => &name[..end],
+            None => name,
+        }
+    }
+
     /// `path.name` (or `name` at the root).
     pub fn field(path: &str, name: &str) -> String {
-        if path.is_empty() {
-            name.to_string()
-        } else {
-            format!("{path}.{name}")
+        let mut p = path.to_string();
+        push_field(&mut p, name);
+        p
+    }
+
+    /// Appends `.name` (or `name` at the root) in place.
+    pub fn push_field(path: &mut String, name: &str) {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(cut(name));
+        if cut(name).len() < name.len() {
+            path.push_str("..");
         }
     }
 
     /// `path[i]`.
     pub fn index(path: &str, i: usize) -> String {
-        format!("{path}[{i}]")
+        let mut p = path.to_string();
+        push_index(&mut p, i);
+        p
+    }
+
+    /// Appends `[i]` in place.
+    pub fn push_index(path: &mut String, i: usize) {
+        let _ = write!(path, "[{i}]");
     }
 
     /// `subtrees["id"]`: the root of a library subtree.
     pub fn subtree(id: &str) -> String {
-        format!("subtrees[{id:?}]")
+        if cut(id).len() < id.len() {
+            format!("subtrees[{:?}..]", cut(id))
+        } else {
+            format!("subtrees[{id:?}]")
+        }
     }
 }

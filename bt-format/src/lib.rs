@@ -10,6 +10,9 @@
 //! - the `behave!` macro (`bt-macros`) compiles a JSON file into Rust, and
 //!   writes every tree back as `Tree::JSON` through the same model.
 //!
+//! The text is read strictly ([`Reader`]): a repeated key is an error at its
+//! path, nesting has one limit (`max_depth`) with one message, and a file of
+//! 50 MB reads in time and memory in proportion to its size.
 //! [`model::Node::parse`] checks a document's shape (node types, fields,
 //! children, parameters, loop labels and jump targets, node ids) and reports
 //! every problem at once, each at its JSON path, as a [`LoadError`]. A
@@ -32,6 +35,8 @@ mod error;
 mod label;
 mod library;
 pub mod model;
+mod reader;
 
 pub use error::{LoadError, Problem, Problems, path};
 pub use library::Library;
+pub use reader::{Reader, deep, json_depth_limit, shown, too_deep};

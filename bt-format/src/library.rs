@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::error::{LoadError, Problems, path};
-use crate::model::{Node, describe, parse_json};
+use crate::model::{Node, decode, describe};
+use crate::reader::{Json, Reader, shown};
 
 /// Subtrees by id. Each use of a subtree in a tree is inlined as its own
 /// instance with its own state, exactly as if its body were written there.
@@ -21,38 +22,37 @@ impl Library {
         Library::default()
     }
 
-    /// A library from JSON text of the form `{"subtrees": {"<id>": <node>, ..}}`.
+    /// A library from JSON text of the form `{"subtrees": {"<id>": <node>, ..}}`,
+    /// its subtrees nested at most [`Reader::DEFAULT_MAX_DEPTH`] levels
+    /// ([`Reader::library`] sets another limit).
     pub fn from_json(json: &str) -> Result<Library, LoadError> {
-        let value = parse_json(json)?;
-        let mut problems = Problems::default();
+        Reader::new().library(json)
+    }
+
+    /// A library from a read document, after the reader's `problems`.
+    pub(crate) fn from_doc(doc: &Json<'_>, max_depth: usize, mut problems: Problems) -> Result<Library, LoadError> {
         let mut lib = Library::new();
-        let Some(obj) = value.as_object() else {
+        let Some(obj) = doc.as_object() else {
             return Err(LoadError::one(
                 "",
                 format!(
                     "expected a library {{\"subtrees\": {{\"<id>\": <node>, ..}}}}, found {}",
-                    describe(&value)
+                    describe(doc)
                 ),
             ));
         };
         for key in obj.keys().filter(|k| *k != "subtrees") {
             problems.push(
                 &path::field("", key),
-                format!("unknown field {key:?}; a library has only \"subtrees\""),
+                format!("unknown field {}; a library has only \"subtrees\"", shown(key)),
             );
         }
         match obj.get("subtrees") {
-            Some(Value::Object(map)) => {
-                for (id, node) in map {
-                    match Node::from_json_at(node, &path::subtree(id)) {
-                        Ok(n) => {
-                            lib.subtrees.insert(id.clone(), n);
-                        }
-                        Err(e) => {
-                            for p in e.problems() {
-                                problems.push(&p.path, p.message.clone());
-                            }
-                        }
+            Some(Json::Object(map)) => {
+                for (id, node) in map.iter() {
+                    match decode(node, &path::subtree(id), max_depth, None, Problems::default()) {
+                        Ok(n) => drop(lib.subtrees.insert(id.to_string(), n)),
+                        Err(e) => problems.extend(&e),
                     }
                 }
             }
@@ -73,7 +73,7 @@ impl Library {
 
     /// Adds or replaces subtree `id` from JSON text (a node).
     pub fn insert_json(&mut self, id: &str, json: &str) -> Result<(), LoadError> {
-        let node = Node::from_json_at(&parse_json(json)?, &path::subtree(id))?;
+        let node = Reader::new().node_at(json, &path::subtree(id))?;
         self.insert(id, node);
         Ok(())
     }

@@ -6,13 +6,14 @@
 
 use bt_runtime::Arity;
 use bt_runtime::catalog::{self, NodeKind};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::error::{LoadError, Problems, path};
-
-/// Deepest nesting `from_json` walks (serde_json's own parser stops at 128 too).
-const MAX_NESTING: usize = 128;
+use crate::reader::{Json, Object, Reader, shown, too_deep};
 
 /// One node of a tree, with its children in node-table order.
 #[derive(Debug, Clone, PartialEq)]
@@ -180,22 +181,16 @@ pub fn is_loop(kind: NodeKind) -> bool {
 }
 
 impl Node {
-    /// Parses and checks a tree written as JSON text.
+    /// Parses and checks a tree written as JSON text, nested at most
+    /// [`Reader::DEFAULT_MAX_DEPTH`] levels ([`Reader`] sets other limits).
     pub fn parse(json: &str) -> Result<Node, LoadError> {
-        Node::from_json(&parse_json(json)?)
+        Reader::new().node(json)
     }
 
     /// Checks the shape of a tree given as a JSON value.
     pub fn from_json(value: &Value) -> Result<Node, LoadError> {
-        Node::from_json_at(value, "")
-    }
-
-    /// As [`Node::from_json`], with problems reported under `root_path`.
-    pub(crate) fn from_json_at(value: &Value, root_path: &str) -> Result<Node, LoadError> {
-        let mut d = Decoder::default();
-        let node = d.node(value, root_path, 0);
-        let node = d.problems.into_result(node)?;
-        Ok(node.expect("a node is built whenever no problem was found"))
+        let doc = Json::from_value(value);
+        decode(&doc, "", Reader::DEFAULT_MAX_DEPTH, None, Problems::default())
     }
 
     /// The path segment of child `i` below this node (`children[1]`, `child`,
@@ -367,26 +362,54 @@ impl<'de> Deserialize<'de> for Node {
     }
 }
 
-/// JSON text to a value; malformed text is a problem at the root with its line and column.
-pub(crate) fn parse_json(json: &str) -> Result<Value, LoadError> {
-    serde_json::from_str(json).map_err(|e| {
-        let what = match e.classify() {
-            serde_json::error::Category::Eof => "unexpected end of the JSON text",
-            _ => "malformed JSON",
-        };
-        LoadError::one("", format!("{what} at line {} column {}: {e}", e.line(), e.column()))
-    })
+/// Decodes a read document into a checked node, with problems reported under
+/// `root_path` after those already in `problems` (the reader's). Unknown leaf
+/// types alone (from `leaves`) do not fail it: the loader reports them again
+/// with their parameters' problems; next to a problem of the tree's shape,
+/// they are reported with it.
+pub(crate) fn decode(
+    doc: &Json<'_>,
+    root_path: &str,
+    max_depth: usize,
+    leaves: Option<LeafCheck<'_>>,
+    problems: Problems,
+) -> Result<Node, LoadError> {
+    let mut d = Decoder {
+        structural: !problems.is_empty(),
+        problems,
+        max_depth,
+        leaves,
+        loops: Vec::new(),
+        ids: HashMap::new(),
+    };
+    let node = d.node(doc, root_path, 0);
+    match node {
+        Some(node) if !d.structural => Ok(node),
+        _ => Err(d
+            .problems
+            .into_result(())
+            .expect_err("a node is built whenever no problem was found")),
+    }
 }
 
 /// A short description of a JSON value for messages: `a string "x"`, `an array`.
-pub(crate) fn describe(v: &Value) -> String {
+pub(crate) fn describe(v: &Json<'_>) -> String {
     match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("a boolean `{b}`"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("a string {s:?}"),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
+        Json::Null => "null".into(),
+        Json::Bool(b) => format!("a boolean `{b}`"),
+        Json::Number(n) => format!("the number {n}"),
+        Json::String(s) => format!("a string {}", shown(s)),
+        Json::Array(_) => "an array".into(),
+        Json::Object(_) => "an object".into(),
+    }
+}
+
+/// "a" or "an", for `word`.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }
 
@@ -413,41 +436,95 @@ fn kind_named(name: &str) -> Result<NodeKind, String> {
     if let Some(k) = NodeKind::from_json_name(name) {
         return Ok(k);
     }
-    let json_names = || NodeKind::ALL.iter().map(|k| k.json_name());
+    /// Every kind's DSL and JSON names, folded (`forceSuccess`, `force_success` -> `forcesuccess`).
+    static FOLDED: LazyLock<Vec<(NodeKind, String, String)>> = LazyLock::new(|| {
+        NodeKind::ALL
+            .iter()
+            .map(|k| (*k, fold(k.dsl_name()), fold(k.json_name())))
+            .collect()
+    });
+    /// `"sequence", "selector", .. or "subtree"`.
+    static ALL: LazyLock<String> =
+        LazyLock::new(|| one_of(&NodeKind::ALL.iter().map(|k| k.json_name()).collect::<Vec<_>>()));
+    fn fold(s: &str) -> String {
+        s.replace(['_', ' '], "").to_ascii_lowercase()
+    }
+    if name.is_empty() {
+        return Err(format!("the node type is empty; expected one of {}", *ALL));
+    }
     // A DSL keyword (`force_success`, `invert`, `repeat`) or a camelCase spelling of one.
-    let camel = |s: &str| s.replace(['_', ' '], "").to_ascii_lowercase();
-    let by_dsl = NodeKind::ALL
+    let folded = fold(name);
+    let by_dsl = FOLDED
         .iter()
-        .find(|k| k.dsl_name() == name || camel(k.dsl_name()) == camel(name) || camel(k.json_name()) == camel(name));
+        .find(|(k, dsl, json)| k.dsl_name() == name || *dsl == folded || *json == folded);
     let hint = match by_dsl {
-        Some(k) => format!("; did you mean {:?}?", k.json_name()),
-        None => match catalog::closest(name, json_names()) {
+        Some((k, ..)) => format!("; did you mean {:?}?", k.json_name()),
+        None => match catalog::closest(name, NodeKind::ALL.iter().map(|k| k.json_name())) {
             Some(k) => format!("; did you mean {k:?}?"),
-            None => format!("; expected one of {}", one_of(&json_names().collect::<Vec<_>>())),
+            None => format!("; expected one of {}", *ALL),
         },
     };
-    Err(format!("unknown node type {name:?}{hint}"))
+    Err(format!("unknown node type {}{hint}", shown(name)))
+}
+
+/// Checks a leaf's type name, for the leaves' problems to be reported with
+/// the tree's own: `Some(message)` when the name is not a registered type
+/// of its family.
+pub type LeafCheck<'c> = &'c dyn Fn(LeafFamily, &str) -> Option<String>;
+
+/// What a leaf is, for [`LeafCheck`]: hooks are actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeafFamily {
+    /// A `condition` leaf (also the conditions of `if`, `while`, `abortIf`).
+    Condition,
+    /// An `action` leaf or a hook.
+    Action,
+    /// The value of a `match`.
+    Value,
 }
 
 /// Walks a JSON document, building nodes and collecting problems.
-#[derive(Default)]
-struct Decoder {
+struct Decoder<'c> {
     problems: Problems,
+    /// Whether a problem of the tree's shape was found (not only unknown leaves).
+    structural: bool,
+    max_depth: usize,
+    leaves: Option<LeafCheck<'c>>,
     /// Enclosing loops: their labels (for `break`/`continue`).
     loops: Vec<Option<String>>,
     /// Node ids seen in this tree, with the path where each was first used.
-    ids: Vec<(String, String)>,
+    ids: HashMap<String, String>,
 }
 
-impl Decoder {
-    fn node(&mut self, v: &Value, at: &str, depth: usize) -> Option<Node> {
-        if depth > MAX_NESTING {
-            self.problems
-                .push(at, format!("the tree is nested deeper than {MAX_NESTING} levels"));
+impl Decoder<'_> {
+    /// A problem with the tree's shape.
+    fn report(&mut self, at: &str, message: impl Into<String>) {
+        self.structural = true;
+        self.problems.push(at, message);
+    }
+
+    /// Reports an unregistered leaf type, without failing the shape.
+    fn check_leaf(&mut self, family: LeafFamily, leaf: &Leaf, at: &str) {
+        if let Some(check) = self.leaves
+            && let Some(message) = check(family, &leaf.type_name)
+        {
+            self.problems.push(at, message);
+        }
+    }
+
+    fn node(&mut self, v: &Json<'_>, at: &str, depth: usize) -> Option<Node> {
+        // One level of recursion per level of the tree: grow the stack rather
+        // than overflow it on a deep (but allowed) tree.
+        crate::reader::deep(|| self.node_here(v, at, depth))
+    }
+
+    fn node_here(&mut self, v: &Json<'_>, at: &str, depth: usize) -> Option<Node> {
+        if depth > self.max_depth {
+            self.report(at, too_deep(self.max_depth));
             return None;
         }
         let Some(obj) = v.as_object() else {
-            self.problems.push(
+            self.report(
                 at,
                 format!("expected a node (an object with a \"type\"), found {}", describe(v)),
             );
@@ -455,18 +532,18 @@ impl Decoder {
         };
         let kind = match obj.get("type") {
             None => {
-                self.problems.push(at, "a node needs a \"type\", e.g. \"sequence\"");
+                self.report(at, "a node needs a \"type\", e.g. \"sequence\"");
                 None
             }
-            Some(Value::String(t)) => match kind_named(t) {
+            Some(Json::String(t)) => match kind_named(t) {
                 Ok(k) => Some(k),
                 Err(msg) => {
-                    self.problems.push(&path::field(at, "type"), msg);
+                    self.report(&path::field(at, "type"), msg);
                     None
                 }
             },
             Some(other) => {
-                self.problems.push(
+                self.report(
                     &path::field(at, "type"),
                     format!(
                         "\"type\" must be a string naming the node kind, found {}",
@@ -484,19 +561,17 @@ impl Decoder {
         let id = self.opt_string(obj, at, "id");
         let name = self.opt_string(obj, at, "name");
         if let Some(id) = &id {
-            match self.ids.iter().find(|(seen, _)| seen == id) {
-                Some((_, first)) => {
+            match self.ids.get(id) {
+                Some(first) => {
                     let first = if first.is_empty() {
                         "the root".to_string()
                     } else {
                         format!("`{first}`")
                     };
-                    self.problems.push(
-                        &path::field(at, "id"),
-                        format!("duplicate node id {id:?} (first used at {first})"),
-                    );
+                    let message = format!("duplicate node id {} (first used at {first})", shown(id));
+                    self.report(&path::field(at, "id"), message);
                 }
-                None => self.ids.push((id.clone(), at.to_string())),
+                None => drop(self.ids.insert(id.clone(), at.to_string())),
             }
         }
         self.unknown_fields(obj, at, kind);
@@ -520,7 +595,7 @@ impl Decoder {
     }
 
     /// Fills in the kind's parameters and children; `false` if something was missing.
-    fn body(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+    fn body(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         use NodeKind as K;
         let kind = node.kind;
         let name = kind.json_name();
@@ -568,9 +643,9 @@ impl Decoder {
                 None => ok = false,
             },
             K::Subtree => match obj.get("subtreeId") {
-                Some(Value::String(id)) => node.params = Params::Subtree(id.clone()),
+                Some(Json::String(id)) => node.params = Params::Subtree(id.to_string()),
                 Some(other) => {
-                    self.problems.push(
+                    self.report(
                         &path::field(at, "subtreeId"),
                         format!(
                             "expected the id of a library subtree (a string), found {}",
@@ -580,7 +655,7 @@ impl Decoder {
                     ok = false;
                 }
                 None => {
-                    self.problems.push(
+                    self.report(
                         at,
                         "\"subtree\" needs \"subtreeId\": the id of a subtree in the library",
                     );
@@ -592,11 +667,11 @@ impl Decoder {
         ok
     }
 
-    fn opt_string(&mut self, obj: &Map<String, Value>, at: &str, field: &str) -> Option<String> {
+    fn opt_string(&mut self, obj: &Object<'_>, at: &str, field: &str) -> Option<String> {
         match obj.get(field)? {
-            Value::String(s) if !s.is_empty() => Some(s.clone()),
+            Json::String(s) if !s.is_empty() => Some(s.to_string()),
             other => {
-                self.problems.push(
+                self.report(
                     &path::field(at, field),
                     format!("\"{field}\" must be a non-empty string, found {}", describe(other)),
                 );
@@ -605,46 +680,41 @@ impl Decoder {
         }
     }
 
-    fn unknown_fields(&mut self, obj: &Map<String, Value>, at: &str, kind: NodeKind) {
+    fn unknown_fields(&mut self, obj: &Object<'_>, at: &str, kind: NodeKind) {
         let allowed = fields_of(kind);
+        let name = kind.json_name();
         for key in obj.keys() {
-            if matches!(key.as_str(), "type" | "id" | "name")
-                || Hooks::FIELDS.contains(&key.as_str())
-                || allowed.contains(&key.as_str())
-            {
+            if matches!(key, "type" | "id" | "name") || Hooks::FIELDS.contains(&key) || allowed.contains(&key) {
                 continue;
             }
-            let mut known = vec!["type", "id", "name"];
-            known.extend_from_slice(allowed);
-            let msg = match (key.as_str(), kind.arity()) {
+            let msg = match (key, kind.arity()) {
                 ("children", Arity::One) => {
-                    format!(
-                        "{:?} takes exactly one child, in \"child\" (not \"children\")",
-                        kind.json_name()
-                    )
+                    format!("{name:?} takes exactly one child, in \"child\" (not \"children\")")
                 }
-                ("child", Arity::Many) => format!(
-                    "{:?} takes its children as an array in \"children\" (not \"child\")",
-                    kind.json_name()
-                ),
-                ("child" | "children", Arity::Leaf) => {
-                    format!("{:?} is a leaf and takes no children", kind.json_name())
+                ("child", Arity::Many) => {
+                    format!("{name:?} takes its children as an array in \"children\" (not \"child\")")
                 }
-                _ => match did_you_mean(key, allowed.iter().copied()) {
-                    hint if !hint.is_empty() => format!("unknown field {key:?} for {:?}{hint}", kind.json_name()),
-                    _ => format!(
-                        "unknown field {key:?} for {:?}; its fields are {}",
-                        kind.json_name(),
-                        one_of(&known)
-                    ),
+                ("child" | "children", Arity::Leaf) => format!("{name:?} is a leaf and takes no children"),
+                _ => match did_you_mean(key, allowed.iter().chain(&Hooks::FIELDS).copied()) {
+                    hint if !hint.is_empty() => format!("unknown field {} for {name:?}{hint}", shown(key)),
+                    _ => {
+                        let mut known = vec!["type", "id", "name"];
+                        known.extend_from_slice(allowed);
+                        known.extend_from_slice(&Hooks::FIELDS);
+                        format!(
+                            "unknown field {} for {name:?}; its fields are {}",
+                            shown(key),
+                            one_of(&known)
+                        )
+                    }
                 },
             };
-            self.problems.push(&path::field(at, key), msg);
+            self.report(&path::field(at, key), msg);
         }
     }
 
-    fn children_of_unknown(&mut self, obj: &Map<String, Value>, at: &str, depth: usize) {
-        if let Some(Value::Array(kids)) = obj.get("children") {
+    fn children_of_unknown(&mut self, obj: &Object<'_>, at: &str, depth: usize) {
+        if let Some(Json::Array(kids)) = obj.get("children") {
             let p = path::field(at, "children");
             for (i, k) in kids.iter().enumerate() {
                 self.node(k, &path::index(&p, i), depth + 1);
@@ -655,23 +725,22 @@ impl Decoder {
         }
     }
 
-    fn many_children(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+    fn many_children(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let p = path::field(at, "children");
         match obj.get("children") {
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     format!("{name:?} needs \"children\": an array of at least one node"),
                 );
                 false
             }
-            Some(Value::Array(kids)) if kids.is_empty() => {
-                self.problems
-                    .push(&p, format!("{name:?} needs at least one child, found an empty array"));
+            Some(Json::Array(kids)) if kids.is_empty() => {
+                self.report(&p, format!("{name:?} needs at least one child, found an empty array"));
                 false
             }
-            Some(Value::Array(kids)) => {
+            Some(Json::Array(kids)) => {
                 let mut ok = true;
                 for (i, k) in kids.iter().enumerate() {
                     match self.node(k, &path::index(&p, i), depth + 1) {
@@ -682,14 +751,13 @@ impl Decoder {
                 ok
             }
             Some(other) => {
-                self.problems
-                    .push(&p, format!("expected an array of nodes, found {}", describe(other)));
+                self.report(&p, format!("expected an array of nodes, found {}", describe(other)));
                 false
             }
         }
     }
 
-    fn one_child(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+    fn one_child(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let looped = is_loop(node.kind);
         if looped {
@@ -698,12 +766,11 @@ impl Decoder {
         let child = match obj.get("child") {
             None => {
                 let hint = if obj.contains_key("children") { "" } else { ": a node" };
-                self.problems
-                    .push(at, format!("{name:?} needs exactly one child in \"child\"{hint}"));
+                self.report(at, format!("{name:?} needs exactly one child in \"child\"{hint}"));
                 None
             }
-            Some(Value::Array(_)) => {
-                self.problems.push(
+            Some(Json::Array(_)) => {
+                self.report(
                     &path::field(at, "child"),
                     format!(
                         "{name:?} takes exactly one child, found an array; wrap the nodes in a \"sequence\" or \"selector\""
@@ -726,10 +793,10 @@ impl Decoder {
     }
 
     /// A condition node in a field (`"condition"` of `while`/`abortIf`, `"if"` of a branch).
-    fn condition_at(&mut self, v: Option<&Value>, at: &str, field: &str, owner: &str, depth: usize) -> Option<Node> {
+    fn condition_at(&mut self, v: Option<&Json<'_>>, at: &str, field: &str, owner: &str, depth: usize) -> Option<Node> {
         let p = path::field(at, field);
         let Some(v) = v else {
-            self.problems.push(
+            self.report(
                 at,
                 format!(
                     "{owner} needs {field:?}: a condition node, e.g. {{\"type\": \"condition\", \"condition\": {{..}}}}"
@@ -739,7 +806,7 @@ impl Decoder {
         };
         let n = self.node(v, &p, depth + 1)?;
         if n.kind != NodeKind::Condition {
-            self.problems.push(
+            self.report(
                 &path::field(&p, "type"),
                 format!(
                     "{field:?} must be a condition node ({{\"type\": \"condition\", ..}}), found {:?}",
@@ -751,7 +818,7 @@ impl Decoder {
         Some(n)
     }
 
-    fn condition_child(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+    fn condition_child(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let owner = format!("{:?}", node.kind.json_name());
         match self.condition_at(obj.get("condition"), at, "condition", &owner, depth) {
             Some(c) => {
@@ -762,16 +829,16 @@ impl Decoder {
         }
     }
 
-    fn branches(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+    fn branches(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let p = path::field(at, "branches");
         let mut ok = true;
         match obj.get("branches") {
-            Some(Value::Array(list)) if !list.is_empty() => {
+            Some(Json::Array(list)) if !list.is_empty() => {
                 for (i, b) in list.iter().enumerate() {
                     let bp = path::index(&p, i);
                     let Some(bo) = b.as_object() else {
-                        self.problems.push(
+                        self.report(
                             &bp,
                             format!(
                                 "expected a branch {{\"if\": <condition node>, \"then\": <node>}}, found {}",
@@ -781,8 +848,8 @@ impl Decoder {
                         ok = false;
                         continue;
                     };
-                    for key in bo.keys().filter(|k| !matches!(k.as_str(), "if" | "then")) {
-                        self.problems.push(
+                    for key in bo.keys().filter(|k| !matches!(*k, "if" | "then")) {
+                        self.report(
                             &path::field(&bp, key),
                             format!("unknown field {key:?} in a branch; its fields are \"if\" and \"then\""),
                         );
@@ -792,8 +859,7 @@ impl Decoder {
                     let then = match bo.get("then") {
                         Some(t) => self.node(t, &path::field(&bp, "then"), depth + 1),
                         None => {
-                            self.problems
-                                .push(&bp, "a branch needs \"then\": the node run when \"if\" holds");
+                            self.report(&bp, "a branch needs \"then\": the node run when \"if\" holds");
                             None
                         }
                     };
@@ -803,18 +869,16 @@ impl Decoder {
                     }
                 }
             }
-            Some(Value::Array(_)) => {
-                self.problems
-                    .push(&p, format!("{name:?} needs at least one branch, found an empty array"));
+            Some(Json::Array(_)) => {
+                self.report(&p, format!("{name:?} needs at least one branch, found an empty array"));
                 ok = false;
             }
             Some(other) => {
-                self.problems
-                    .push(&p, format!("expected an array of branches, found {}", describe(other)));
+                self.report(&p, format!("expected an array of branches, found {}", describe(other)));
                 ok = false;
             }
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     format!("{name:?} needs \"branches\": an array of {{\"if\": <condition node>, \"then\": <node>}}"),
                 );
@@ -838,13 +902,20 @@ impl Decoder {
         ok
     }
 
-    fn cases(&mut self, node: &mut Node, obj: &Map<String, Value>, at: &str, depth: usize) -> bool {
+    fn cases(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let mut ok = true;
         let value = match obj.get("value") {
-            Some(v) => self.leaf_spec(v, &path::field(at, "value"), "value"),
+            Some(v) => {
+                let vp = path::field(at, "value");
+                let leaf = self.leaf_spec(v, &vp, "value");
+                if let Some(l) = &leaf {
+                    self.check_leaf(LeafFamily::Value, l, &vp);
+                }
+                leaf
+            }
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     format!("{name:?} needs \"value\": the registered value it matches on"),
                 );
@@ -853,12 +924,14 @@ impl Decoder {
         };
         let p = path::field(at, "cases");
         let mut keys = Vec::new();
+        // Each key, with the case that first matches it.
+        let mut matched: HashMap<Key, usize> = HashMap::new();
         match obj.get("cases") {
-            Some(Value::Array(list)) => {
+            Some(Json::Array(list)) => {
                 for (i, c) in list.iter().enumerate() {
                     let cp = path::index(&p, i);
                     let Some(co) = c.as_object() else {
-                        self.problems.push(
+                        self.report(
                             &cp,
                             format!(
                                 "expected a case {{\"when\": <key or keys>, \"child\": <node>}}, found {}",
@@ -868,19 +941,21 @@ impl Decoder {
                         ok = false;
                         continue;
                     };
-                    for key in co.keys().filter(|k| !matches!(k.as_str(), "when" | "child")) {
-                        self.problems.push(
+                    for key in co.keys().filter(|k| !matches!(*k, "when" | "child")) {
+                        self.report(
                             &path::field(&cp, key),
-                            format!("unknown field {key:?} in a case; its fields are \"when\" and \"child\""),
+                            format!(
+                                "unknown field {} in a case; its fields are \"when\" and \"child\"",
+                                shown(key)
+                            ),
                         );
                         ok = false;
                     }
-                    let when = self.when(co.get("when"), &cp);
+                    let when = self.when(co.get("when"), &cp, i, &mut matched);
                     let child = match co.get("child") {
                         Some(n) => self.node(n, &path::field(&cp, "child"), depth + 1),
                         None => {
-                            self.problems
-                                .push(&cp, "a case needs \"child\": the node run when it matches");
+                            self.report(&cp, "a case needs \"child\": the node run when it matches");
                             None
                         }
                     };
@@ -894,12 +969,11 @@ impl Decoder {
                 }
             }
             Some(other) => {
-                self.problems
-                    .push(&p, format!("expected an array of cases, found {}", describe(other)));
+                self.report(&p, format!("expected an array of cases, found {}", describe(other)));
                 ok = false;
             }
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     format!("{name:?} needs \"cases\": an array of {{\"when\": <key or keys>, \"child\": <node>}}"),
                 );
@@ -912,7 +986,7 @@ impl Decoder {
                 None => ok = false,
             },
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     format!(
                         "{name:?} needs \"default\": the node run when no case matches (the loader cannot know every value)"
@@ -928,29 +1002,60 @@ impl Decoder {
         ok
     }
 
-    fn when(&mut self, v: Option<&Value>, at: &str) -> Option<Vec<Key>> {
+    /// The keys of case `case`; a key an earlier case already matches is a problem.
+    fn when(
+        &mut self,
+        v: Option<&Json<'_>>,
+        at: &str,
+        case: usize,
+        matched: &mut HashMap<Key, usize>,
+    ) -> Option<Vec<Key>> {
         let p = path::field(at, "when");
-        let key = |v: &Value| match v {
-            Value::String(s) => Some(Key::Str(s.clone())),
-            Value::Bool(b) => Some(Key::Bool(*b)),
-            Value::Number(n) => n.as_i64().map(Key::Int),
+        let keys = self.keys(v, at, &p)?;
+        let mut ok = true;
+        for (i, k) in keys.iter().enumerate() {
+            if let Some(first) = matched.get(k) {
+                let kp = if matches!(v, Some(Json::Array(_))) {
+                    path::index(&p, i)
+                } else {
+                    p.clone()
+                };
+                let key = match k {
+                    Key::Str(s) => shown(s),
+                    other => other.to_json().to_string(),
+                };
+                self.report(&kp, format!("the key {key} is already matched by case {first}"));
+                ok = false;
+            } else {
+                matched.insert(k.clone(), case);
+            }
+        }
+        ok.then_some(keys)
+    }
+
+    /// The keys of a case's `"when"` (at `p`), one or an array.
+    fn keys(&mut self, v: Option<&Json<'_>>, at: &str, p: &str) -> Option<Vec<Key>> {
+        let key = |v: &Json<'_>| match v {
+            Json::String(s) => Some(Key::Str(s.to_string())),
+            Json::Bool(b) => Some(Key::Bool(*b)),
+            Json::Number(n) => n.as_i64().map(Key::Int),
             _ => None,
         };
         match v {
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     "a case needs \"when\": a key (string, integer or boolean) or an array of keys",
                 );
                 None
             }
-            Some(Value::Array(list)) if !list.is_empty() => {
+            Some(Json::Array(list)) if !list.is_empty() => {
                 let mut keys = Vec::new();
                 for (i, k) in list.iter().enumerate() {
                     match key(k) {
                         Some(k) => keys.push(k),
-                        None => self.problems.push(
-                            &path::index(&p, i),
+                        None => self.report(
+                            &path::index(p, i),
                             format!("expected a key (string, integer or boolean), found {}", describe(k)),
                         ),
                     }
@@ -960,8 +1065,8 @@ impl Decoder {
             Some(k) => match key(k) {
                 Some(k) => Some(vec![k]),
                 None => {
-                    self.problems.push(
-                        &p,
+                    self.report(
+                        p,
                         format!(
                             "expected a key (string, integer or boolean) or a non-empty array of keys, found {}",
                             describe(k)
@@ -976,7 +1081,7 @@ impl Decoder {
     fn jump(&mut self, node: &Node, at: &str) {
         let name = node.kind.json_name();
         match (&node.label, self.loops.is_empty()) {
-            (_, true) => self.problems.push(
+            (_, true) => self.report(
                 at,
                 format!(
                     "{name:?} is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"
@@ -990,9 +1095,9 @@ impl Decoder {
                         None if known.is_empty() => "; no enclosing loop has a \"label\"".to_string(),
                         None => format!("; enclosing labels: {}", one_of(&known)),
                     };
-                    self.problems.push(
+                    self.report(
                         &path::field(at, "label"),
-                        format!("no enclosing loop is labelled {label:?}{hint}"),
+                        format!("no enclosing loop is labelled {}{hint}", shown(label)),
                     );
                 }
             }
@@ -1000,34 +1105,32 @@ impl Decoder {
         }
     }
 
-    fn positive(&mut self, v: &Value, at: &str, what: &str) -> Option<u32> {
+    fn positive(&mut self, v: &Json<'_>, at: &str, what: &str) -> Option<u32> {
         match v.as_u64() {
             Some(n) if n >= 1 && n <= u64::from(u32::MAX) => Some(n as u32),
             _ => {
-                self.problems
-                    .push(at, format!("{what} must be a positive integer, found {}", describe(v)));
+                self.report(at, format!("{what} must be a positive integer, found {}", describe(v)));
                 None
             }
         }
     }
 
-    fn count(&mut self, obj: &Map<String, Value>, at: &str, name: &str, hint: &str) -> Option<u32> {
+    fn count(&mut self, obj: &Object<'_>, at: &str, name: &str, hint: &str) -> Option<u32> {
         match obj.get("count") {
             Some(v) => self.positive(v, &path::field(at, "count"), "\"count\""),
             None => {
-                self.problems
-                    .push(at, format!("{name:?} needs \"count\": a positive integer{hint}"));
+                self.report(at, format!("{name:?} needs \"count\": a positive integer{hint}"));
                 None
             }
         }
     }
 
-    fn seconds(&mut self, obj: &Map<String, Value>, at: &str, name: &str) -> Option<f64> {
+    fn seconds(&mut self, obj: &Object<'_>, at: &str, name: &str) -> Option<f64> {
         match obj.get("seconds") {
             Some(v) => match v.as_f64() {
                 Some(s) if s.is_finite() && s >= 0.0 => Some(s),
                 _ => {
-                    self.problems.push(
+                    self.report(
                         &path::field(at, "seconds"),
                         format!("\"seconds\" must be a number >= 0, found {}", describe(v)),
                     );
@@ -1035,39 +1138,38 @@ impl Decoder {
                 }
             },
             None => {
-                self.problems
-                    .push(at, format!("{name:?} needs \"seconds\": a duration (a number >= 0)"));
+                self.report(at, format!("{name:?} needs \"seconds\": a duration (a number >= 0)"));
                 None
             }
         }
     }
 
-    fn policy(&mut self, obj: &Map<String, Value>, at: &str, n: usize) -> Option<Policy> {
+    fn policy(&mut self, obj: &Object<'_>, at: &str, n: usize) -> Option<Policy> {
         const POLICY: &str =
             "\"policy\": \"requireAll\" or \"requireOne\", or thresholds \"success\": S and/or \"failure\": F";
         let policy = obj.get("policy");
         let (s, f) = (obj.get("success"), obj.get("failure"));
         let p = match (policy, s.is_some() || f.is_some()) {
             (Some(_), true) => {
-                self.problems.push(
+                self.report(
                     at,
                     "a parallel has either a \"policy\" or \"success\"/\"failure\" thresholds, not both",
                 );
                 return None;
             }
             (None, false) => {
-                self.problems.push(at, format!("\"parallel\" needs {POLICY}"));
+                self.report(at, format!("\"parallel\" needs {POLICY}"));
                 return None;
             }
-            (Some(Value::String(p)), false) if p == "requireAll" => Policy::RequireAll,
-            (Some(Value::String(p)), false) if p == "requireOne" => Policy::RequireOne,
+            (Some(Json::String(p)), false) if p == "requireAll" => Policy::RequireAll,
+            (Some(Json::String(p)), false) if p == "requireOne" => Policy::RequireOne,
             (Some(other), false) => {
                 let hint = match other {
-                    Value::String(s) if s == "main" => "; for a main child use {\"type\": \"parallelMain\"}".into(),
-                    Value::String(s) => did_you_mean(s, ["requireAll", "requireOne"]),
+                    Json::String(s) if s == "main" => "; for a main child use {\"type\": \"parallelMain\"}".into(),
+                    Json::String(s) => did_you_mean(s, ["requireAll", "requireOne"]),
                     _ => String::new(),
                 };
-                self.problems.push(
+                self.report(
                     &path::field(at, "policy"),
                     format!(
                         "expected \"requireAll\" or \"requireOne\", found {}{hint}",
@@ -1095,7 +1197,7 @@ impl Decoder {
                     && t as usize > n
                     && n > 0
                 {
-                    self.problems.push(
+                    self.report(
                         &path::field(at, field),
                         format!("\"{field}\": {t} can never be met: the parallel has {n} children"),
                     );
@@ -1109,12 +1211,12 @@ impl Decoder {
         Some(p)
     }
 
-    fn weights(&mut self, obj: &Map<String, Value>, at: &str, n: usize) -> Option<Vec<u32>> {
+    fn weights(&mut self, obj: &Object<'_>, at: &str, n: usize) -> Option<Vec<u32>> {
         let p = path::field(at, "weights");
         let list = match obj.get("weights") {
-            Some(Value::Array(list)) => list,
+            Some(Json::Array(list)) => list,
             Some(other) => {
-                self.problems.push(
+                self.report(
                     &p,
                     format!(
                         "expected an array of positive integers, one per child, found {}",
@@ -1124,36 +1226,49 @@ impl Decoder {
                 return None;
             }
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     "\"weighted\" needs \"weights\": an array of positive integers, one per child",
                 );
                 return None;
             }
         };
-        let mut weights = Vec::new();
-        for (i, w) in list.iter().enumerate() {
-            weights.push(self.positive(w, &path::index(&p, i), "a weight")?);
-        }
+        // Every bad weight is reported, not only the first.
+        let weights: Vec<Option<u32>> = list
+            .iter()
+            .enumerate()
+            .map(|(i, w)| self.positive(w, &path::index(&p, i), "a weight"))
+            .collect();
+        let weights: Vec<u32> = weights.into_iter().collect::<Option<_>>()?;
         if n > 0 && weights.len() != n {
-            self.problems.push(
+            self.report(
                 &p,
                 format!("expected one weight per child: {n} children, {} weights", weights.len()),
             );
             return None;
         }
         if weights.iter().map(|&w| u64::from(w)).sum::<u64>() > u64::from(u32::MAX) {
-            self.problems.push(&p, "the weights must add up to at most 4294967295");
+            self.report(&p, "the weights must add up to at most 4294967295");
             return None;
         }
         Some(weights)
     }
 
-    fn leaf(&mut self, obj: &Map<String, Value>, at: &str, name: &str) -> Option<Leaf> {
+    fn leaf(&mut self, obj: &Object<'_>, at: &str, name: &str) -> Option<Leaf> {
+        let family = if name == "condition" {
+            LeafFamily::Condition
+        } else {
+            LeafFamily::Action
+        };
         match obj.get(name) {
-            Some(v) => self.leaf_spec(v, &path::field(at, name), name),
+            Some(v) => {
+                let lp = path::field(at, name);
+                let leaf = self.leaf_spec(v, &lp, name)?;
+                self.check_leaf(family, &leaf, &lp);
+                Some(leaf)
+            }
             None => {
-                self.problems.push(
+                self.report(
                     at,
                     format!("{name:?} needs {name:?}: {{\"type\": <a registered {name} type>, ..parameters}}"),
                 );
@@ -1163,23 +1278,20 @@ impl Decoder {
     }
 
     /// `{"type": "name", ..params}` or the shorthand `"name"`.
-    fn leaf_spec(&mut self, v: &Value, at: &str, what: &str) -> Option<Leaf> {
+    fn leaf_spec(&mut self, v: &Json<'_>, at: &str, what: &str) -> Option<Leaf> {
+        let a = article(what);
         match v {
-            Value::String(s) if !s.is_empty() => Some(Leaf {
-                type_name: s.clone(),
+            Json::String(s) if !s.is_empty() => Some(Leaf {
+                type_name: s.to_string(),
                 params: Map::new(),
             }),
-            Value::Object(o) => match o.get("type") {
-                Some(Value::String(t)) if !t.is_empty() => {
-                    let mut params = o.clone();
-                    params.remove("type");
-                    Some(Leaf {
-                        type_name: t.clone(),
-                        params,
-                    })
-                }
+            Json::Object(o) => match o.get("type") {
+                Some(Json::String(t)) if !t.is_empty() => Some(Leaf {
+                    type_name: t.to_string(),
+                    params: o.to_map("type"),
+                }),
                 Some(other) => {
-                    self.problems.push(
+                    self.report(
                         &path::field(at, "type"),
                         format!(
                             "expected the name of a registered {what} type, found {}",
@@ -1189,18 +1301,18 @@ impl Decoder {
                     None
                 }
                 None => {
-                    self.problems.push(
+                    self.report(
                         at,
-                        format!("a {what} needs a \"type\": the name of a registered {what} type"),
+                        format!("{a} {what} needs a \"type\": the name of a registered {what} type"),
                     );
                     None
                 }
             },
             other => {
-                self.problems.push(
+                self.report(
                     at,
                     format!(
-                        "expected a {what}: {{\"type\": <registered name>, ..parameters}} or a name, found {}",
+                        "expected {a} {what}: {{\"type\": <registered name>, ..parameters}} or a name, found {}",
                         describe(other)
                     ),
                 );
@@ -1210,7 +1322,7 @@ impl Decoder {
     }
 
     /// The node's lifecycle hooks, if it has any; `false` if one is malformed.
-    fn hooks(&mut self, obj: &Map<String, Value>, at: &str) -> (Option<Box<Hooks>>, bool) {
+    fn hooks(&mut self, obj: &Object<'_>, at: &str) -> (Option<Box<Hooks>>, bool) {
         let mut h = Hooks::default();
         let mut ok = true;
         let mut any = false;
@@ -1219,10 +1331,20 @@ impl Decoder {
                 .iter()
                 .zip([&mut h.on_enter, &mut h.on_success, &mut h.on_failure, &mut h.on_exit])
         {
-            if let Some(v) = obj.get(*field) {
+            if let Some(v) = obj.get(field) {
                 any = true;
-                *slot = self.leaf_spec(v, &path::field(at, field), "action");
-                ok &= slot.is_some();
+                let hp = path::field(at, field);
+                *slot = self.leaf_spec(v, &hp, "action");
+                match slot {
+                    Some(leaf) => {
+                        if let Some(check) = self.leaves
+                            && let Some(message) = check(LeafFamily::Action, &leaf.type_name)
+                        {
+                            self.problems.push(&hp, message);
+                        }
+                    }
+                    None => ok = false,
+                }
             }
         }
         (any.then(|| Box::new(h)), ok)

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use bt_runtime::{Arity, NodeId, NodeKind};
 
 use bt_format::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
-use bt_format::{Library, LoadError, Problems, path};
+use bt_format::{Library, LoadError, Problems, path, shown, too_deep};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey, is_timed};
 use crate::registry::Registry;
@@ -162,6 +162,17 @@ impl<'a, C: 'static> Compiler<'a, C> {
         depth: usize,
         loops: &mut Vec<(&'a str, u32)>,
     ) -> u32 {
+        bt_format::deep(|| self.emit_here(node, parent, at, depth, loops))
+    }
+
+    fn emit_here(
+        &mut self,
+        node: &'a Node,
+        parent: Option<u32>,
+        at: &str,
+        depth: usize,
+        loops: &mut Vec<(&'a str, u32)>,
+    ) -> u32 {
         let id = self.def.nodes.len() as u32;
         self.def.nodes.push(Hot {
             fast: Fast::Other,
@@ -207,13 +218,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         if depth > self.reg.max_depth {
             if !self.too_deep {
                 self.too_deep = true;
-                self.problems.push(
-                    at,
-                    format!(
-                        "the tree is nested deeper than {} levels (subtrees included)",
-                        self.reg.max_depth
-                    ),
-                );
+                self.problems.push(at, too_deep(self.reg.max_depth));
             }
             return id;
         }
@@ -419,12 +424,13 @@ impl<'a, C: 'static> Compiler<'a, C> {
                     self.def.conds.push(c);
                     return self.def.conds.len() as u32 - 1;
                 }
-                Err(e) => self
-                    .problems
-                    .push(at, format!("bad parameters for condition {:?}: {e}", leaf.type_name)),
+                Err(e) => self.problems.push(
+                    at,
+                    format!("bad parameters for condition {}: {e}", shown(&leaf.type_name)),
+                ),
             },
             None => {
-                let msg = self.unknown("condition", &leaf.type_name);
+                let msg = self.reg.unknown_message("condition", &leaf.type_name);
                 self.problems.push(at, msg);
             }
         }
@@ -446,11 +452,11 @@ impl<'a, C: 'static> Compiler<'a, C> {
                     }
                     Err(e) => self
                         .problems
-                        .push(at, format!("bad parameters for action {:?}: {e}", leaf.type_name)),
+                        .push(at, format!("bad parameters for action {}: {e}", shown(&leaf.type_name))),
                 }
             }
             None => {
-                let msg = self.unknown("action", &leaf.type_name);
+                let msg = self.reg.unknown_message("action", &leaf.type_name);
                 self.problems.push(at, msg);
             }
         }
@@ -466,50 +472,22 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 }
                 Err(e) => self
                     .problems
-                    .push(at, format!("bad parameters for value {:?}: {e}", leaf.type_name)),
+                    .push(at, format!("bad parameters for value {}: {e}", shown(&leaf.type_name))),
             },
             None => {
-                let msg = self.unknown("value", &leaf.type_name);
+                let msg = self.reg.unknown_message("value", &leaf.type_name);
                 self.problems.push(at, msg);
             }
         }
         0
     }
 
-    /// "unknown condition type" with the best hint: another family, a close name, or the list.
-    fn unknown(&self, family: &str, name: &str) -> String {
-        let families: [(&str, Vec<&str>); 3] = [
-            ("condition", Registry::<C>::names(&self.reg.conditions)),
-            ("action", Registry::<C>::names(&self.reg.actions)),
-            ("value", Registry::<C>::names(&self.reg.values)),
-        ];
-        if let Some((other, _)) = families.iter().find(|(f, names)| *f != family && names.contains(&name)) {
-            return format!(
-                "{name:?} is registered as {} {other} type, not as {} {family} type",
-                article(other),
-                article(family)
-            );
-        }
-        let known = &families.iter().find(|(f, _)| *f == family).expect("a known family").1;
-        let hint = did_you_mean(name, known.iter().copied());
-        if !hint.is_empty() {
-            format!("unknown {family} type {name:?}{hint}")
-        } else if known.is_empty() {
-            format!("unknown {family} type {name:?}; no {family} types are registered")
-        } else {
-            format!(
-                "unknown {family} type {name:?}; registered {family} types: {}",
-                one_of(known)
-            )
-        }
-    }
-
     /// The library subtree `sid`, or `None` after reporting why it cannot be used.
     fn subtree(&mut self, sid: &str, at: &str) -> Option<&'a Node> {
         let p = path::field(at, "subtreeId");
         if let Some(pos) = self.inlining.iter().position(|s| *s == sid) {
-            let mut cycle: Vec<String> = self.inlining[pos..].iter().map(|s| format!("{s:?}")).collect();
-            cycle.push(format!("{sid:?}"));
+            let mut cycle: Vec<String> = self.inlining[pos..].iter().map(|s| shown(s)).collect();
+            cycle.push(shown(sid));
             self.problems.push(&p, format!("subtree cycle: {}", cycle.join(" -> ")));
             return None;
         }
@@ -518,12 +496,15 @@ impl<'a, C: 'static> Compiler<'a, C> {
             None => {
                 let ids: Vec<&str> = self.lib.ids().collect();
                 let hint = did_you_mean(sid, ids.iter().copied());
+                let sid = shown(sid);
                 let msg = if !hint.is_empty() {
-                    format!("unknown subtree {sid:?}{hint}")
+                    format!("unknown subtree {sid}{hint}")
                 } else if ids.is_empty() {
-                    format!("unknown subtree {sid:?}; the library is empty")
+                    format!("unknown subtree {sid}; the library is empty")
+                } else if ids.len() > LISTED {
+                    format!("unknown subtree {sid}; the library has {} others", ids.len())
                 } else {
-                    format!("unknown subtree {sid:?}; the library has {}", one_of(&ids))
+                    format!("unknown subtree {sid}; the library has {}", one_of(&ids))
                 };
                 self.problems.push(&p, msg);
                 None
@@ -532,13 +513,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
     }
 }
 
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
-}
+/// The most names a message lists; more are counted.
+pub(crate) const LISTED: usize = 12;
 
 /// Checks that a model node (possibly built by hand, not parsed) has the
 /// children and parameters its kind needs, so compiling it cannot go wrong.

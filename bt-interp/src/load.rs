@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use bt_format::model::{Node, Params};
-use bt_format::{Library, LoadError};
+use bt_format::model::{LeafFamily, Node, Params, did_you_mean, one_of};
+use bt_format::{Library, LoadError, Problems, Reader, shown};
 
+use crate::compile::LISTED;
 use crate::definition::Definition;
 use crate::registry::Registry;
 
@@ -16,8 +17,59 @@ impl<C: 'static> Registry<C> {
     }
 
     /// Loads a tree from JSON text; its `subtree` nodes refer to `library`.
+    /// Unknown leaf types are reported with the tree's other problems.
     pub fn load_with(&self, json: &str, library: &Library) -> Result<Arc<Definition<C>>, LoadError> {
-        self.build(&Node::parse(json)?, library)
+        let unknown = |family: LeafFamily, name: &str| self.unknown_leaf(family, name);
+        // The JSON document is dropped before the tree is built: one of them in memory at a time.
+        let node = Reader::new()
+            .max_depth(self.max_depth)
+            .check_leaves(&unknown)
+            .node(json)?;
+        self.build(&node, library)
+    }
+
+    /// The message for a leaf type not registered in `family`, if it is not.
+    fn unknown_leaf(&self, family: LeafFamily, name: &str) -> Option<String> {
+        let (registered, family) = match family {
+            LeafFamily::Condition => (self.conditions.contains_key(name), "condition"),
+            LeafFamily::Action => (self.actions.contains_key(name), "action"),
+            LeafFamily::Value => (self.values.contains_key(name), "value"),
+        };
+        (!registered).then(|| self.unknown_message(family, name))
+    }
+
+    /// "unknown condition type" with the best hint: another family, a close name, or the list.
+    pub(crate) fn unknown_message(&self, family: &str, name: &str) -> String {
+        let families: [(&str, Vec<&str>); 3] = [
+            ("condition", Registry::<C>::names(&self.conditions)),
+            ("action", Registry::<C>::names(&self.actions)),
+            ("value", Registry::<C>::names(&self.values)),
+        ];
+        let shown_name = shown(name);
+        if let Some((other, _)) = families.iter().find(|(f, names)| *f != family && names.contains(&name)) {
+            return format!(
+                "{shown_name} is registered as {} {other} type, not as {} {family} type",
+                article(other),
+                article(family)
+            );
+        }
+        let known = &families.iter().find(|(f, _)| *f == family).expect("a known family").1;
+        let hint = did_you_mean(name, known.iter().copied());
+        if !hint.is_empty() {
+            format!("unknown {family} type {shown_name}{hint}")
+        } else if known.is_empty() {
+            format!("unknown {family} type {shown_name}; no {family} types are registered")
+        } else if known.len() > LISTED {
+            format!(
+                "unknown {family} type {shown_name}; {} {family} types are registered",
+                known.len()
+            )
+        } else {
+            format!(
+                "unknown {family} type {shown_name}; registered {family} types: {}",
+                one_of(known)
+            )
+        }
     }
 
     /// Builds a tree from its checked model; its `subtree` nodes refer to `library`.
@@ -28,7 +80,7 @@ impl<C: 'static> Registry<C> {
     /// Checks every subtree of `library` against this registry (leaf types,
     /// parameters, references), including those no tree uses yet.
     pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
-        let mut problems = Vec::new();
+        let mut problems = Problems::default();
         for id in library.ids() {
             let node = Node {
                 kind: bt_runtime::NodeKind::Subtree,
@@ -40,17 +92,18 @@ impl<C: 'static> Registry<C> {
                 children: Vec::new(),
             };
             if let Err(e) = self.build(&node, library) {
-                for p in e.problems() {
-                    if !problems.contains(p) {
-                        problems.push(p.clone());
-                    }
-                }
+                problems.extend(&e);
             }
         }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(LoadError::new(problems))
-        }
+        problems.into_result(())
+    }
+}
+
+/// "a" or "an", for `word`.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }

@@ -110,7 +110,9 @@ impl<C: 'static> Default for Registry<C> {
 
 impl<C: 'static> Registry<C> {
     /// Default for [`Registry::max_depth`].
-    pub const DEFAULT_MAX_DEPTH: usize = 64;
+    pub const DEFAULT_MAX_DEPTH: usize = bt_format::Reader::DEFAULT_MAX_DEPTH;
+    /// The highest [`Registry::max_depth`]; a higher one is this.
+    pub const MAX_DEPTH_CAP: usize = 1000;
     /// Default for [`Registry::max_nodes`].
     pub const DEFAULT_MAX_NODES: usize = 1 << 20;
     /// Default for [`Registry::max_tick_work`]: 2^24 leaf ticks, sixteen
@@ -230,8 +232,15 @@ impl<C: 'static> Registry<C> {
     }
 
     /// The deepest nesting a loaded tree may have, subtrees included (default 64).
+    ///
+    /// It is the one nesting limit: the JSON reader stops a text nested so
+    /// deeply that it cannot be a tree within it ([`bt_format::json_depth_limit`])
+    /// with the same message, which names this limit. It is capped at
+    /// [`Registry::MAX_DEPTH_CAP`]. Loading grows its own stack as it needs;
+    /// ticking recurses once per level on the caller's stack: a tree at the
+    /// cap needs about 14 MiB of it in a debug build, under 256 KiB optimised.
     pub fn max_depth(&mut self, depth: usize) -> &mut Self {
-        self.max_depth = depth;
+        self.max_depth = depth.min(Self::MAX_DEPTH_CAP);
         self
     }
 

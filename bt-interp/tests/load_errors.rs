@@ -94,7 +94,9 @@ fn children_counts_and_fields() {
     );
     assert_eq!(
         errs(json!({"type": "succeeder", "kid": act("a"), "child": act("a")})),
-        ["at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\" or \"child\""]
+        [
+            "at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\", \"child\", \"onEnter\", \"onSuccess\", \"onFailure\" or \"onExit\""
+        ]
     );
     assert_eq!(
         errs(json!([act("a")])),
@@ -234,7 +236,7 @@ fn subtrees_unknown_cyclic_and_too_deep() {
     assert_eq!(
         errs(deep),
         [format!(
-            "at `{}`: the tree is nested deeper than 64 levels (subtrees included)",
+            "at `{}`: the tree is nested deeper than 64 levels, subtrees included (the loader's `max_depth`)",
             vec!["child"; 65].join(".")
         )]
     );
@@ -289,13 +291,13 @@ fn malformed_json_never_panics() {
     assert_eq!(
         e.messages(),
         [
-            "at the root: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list at line 1 column 34"
+            "at `children[0]`: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list at line 1 column 34"
         ]
     );
     let e = r.load("{\"type\": sequence}").unwrap_err();
     assert_eq!(
         e.messages(),
-        ["at the root: malformed JSON at line 1 column 10: expected value at line 1 column 10"]
+        ["at `type`: malformed JSON at line 1 column 10: expected value at line 1 column 10"]
     );
     // Garbage: random bytes, deep nesting, odd values.
     let mut seed = 0x1234_5678_u64;
@@ -360,4 +362,232 @@ fn hand_built_models_are_checked_too() {
         .build(&bare(NodeKind::Invert, vec![bare(NodeKind::Continue, vec![])]), &lib)
         .unwrap_err();
     assert_eq!(e.messages(), ["at `child`: \"continue\" is not inside a loop"]);
+}
+
+#[test]
+fn repeated_keys_are_errors_at_their_path() {
+    let text =
+        r#"{"type": "sequence", "children": [{"type": "action", "action": "a", "action": "b"}], "type": "selector"}"#;
+    assert_eq!(
+        errors(text),
+        [
+            "at `children[0].action`: the key \"action\" appears twice in this object; keep one",
+            "at `type`: the key \"type\" appears twice in this object; keep one",
+        ]
+    );
+    // In a library too, at the subtree's path; and a repeated subtree id.
+    let lib = r#"{"subtrees": {"p": {"type": "wait", "seconds": 1, "seconds": 2}, "p": {"type": "success"}}}"#;
+    assert_eq!(
+        Library::from_json(lib).unwrap_err().messages(),
+        [
+            "at `subtrees[\"p\"].seconds`: the key \"seconds\" appears twice in this object; keep one",
+            "at `subtrees[\"p\"]`: the key \"p\" appears twice in this object; keep one",
+        ]
+    );
+}
+
+#[test]
+fn repeated_match_keys_are_errors() {
+    let tree = json!({"type": "match", "value": "mode", "cases": [
+        {"when": ["x", "x"], "child": act("a")},
+        {"when": "x", "child": act("b")}
+    ], "default": act("c")});
+    assert_eq!(
+        errs(tree),
+        [
+            "at `cases[0].when[1]`: the key \"x\" is already matched by case 0",
+            "at `cases[1].when`: the key \"x\" is already matched by case 0",
+        ]
+    );
+}
+
+#[test]
+fn one_nesting_limit_with_one_message() {
+    let nested = |levels: usize| {
+        let mut t = act("a");
+        for _ in 0..levels {
+            t = many("sequence", vec![t]);
+        }
+        t.to_string()
+    };
+    let mut r = registry();
+    // serde_json alone stops at 128 JSON levels: 70 sequences are 141.
+    r.max_depth(200);
+    assert!(r.load(&nested(70)).is_ok());
+    assert!(r.load(&nested(200)).is_ok());
+    let too_deep = "the tree is nested deeper than 200 levels, subtrees included (the loader's `max_depth`)";
+    let e = r.load(&nested(201)).unwrap_err();
+    assert_eq!(e.problems().len(), 1);
+    assert_eq!(e.problems()[0].message, too_deep);
+    // Deep JSON that is not a tree stops reading, with the same message.
+    for text in ["[".repeat(100_000), "{\"a\":".repeat(100_000)] {
+        let e = r.load(&text).unwrap_err();
+        assert_eq!(e.problems()[0].message, too_deep);
+    }
+    // The default is 64.
+    let e = registry().load(&nested(65)).unwrap_err();
+    assert_eq!(
+        e.problems()[0].message,
+        "the tree is nested deeper than 64 levels, subtrees included (the loader's `max_depth`)"
+    );
+}
+
+#[test]
+fn numbers_out_of_range_and_byte_order_marks_have_a_position() {
+    assert_eq!(
+        errors(r#"{"type": "wait", "seconds": 1e400}"#),
+        ["at `seconds`: a number too large for a 64-bit float at line 1 column 33"]
+    );
+    assert_eq!(
+        errors(&format!("\u{feff}{}", act("a"))),
+        [
+            "at the root: the text starts with a byte-order mark (U+FEFF) at line 1 column 1: save the file as UTF-8 without one"
+        ]
+    );
+    // Durations: negative, infinite and out-of-range ones at their path.
+    assert_eq!(
+        errs(json!({"type": "timeout", "seconds": -0.5, "child": act("a")})),
+        ["at `seconds`: \"seconds\" must be a number >= 0, found the number -0.5"]
+    );
+}
+
+#[test]
+fn empty_types_hooks_and_articles() {
+    let msg = &errs(many("sequence", vec![json!({"type": ""})]))[0];
+    assert!(
+        msg.starts_with("at `children[0].type`: the node type is empty; expected one of \"sequence\""),
+        "{msg}"
+    );
+    assert!(!msg.contains("did you mean"), "{msg}");
+    assert_eq!(
+        errs(json!({"type": "succeeder", "onEnterr": {"type": "log", "msg": "x"}, "child": act("a")})),
+        ["at `onEnterr`: unknown field \"onEnterr\" for \"succeeder\"; did you mean \"onEnter\"?"]
+    );
+    assert_eq!(
+        errs(json!({"type": "succeeder", "kid": act("a"), "child": act("a")})),
+        [
+            "at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\", \"child\", \"onEnter\", \"onSuccess\", \"onFailure\" or \"onExit\""
+        ]
+    );
+    assert_eq!(
+        errs(json!({"type": "action", "action": {"name": "x"}})),
+        ["at `action`: an action needs a \"type\": the name of a registered action type"]
+    );
+    assert_eq!(
+        errs(json!({"type": "action", "action": 3})),
+        ["at `action`: expected an action: {\"type\": <registered name>, ..parameters} or a name, found the number 3"]
+    );
+}
+
+#[test]
+fn independent_problems_are_all_reported() {
+    // An unknown leaf next to a structural error.
+    let tree = many(
+        "sequence",
+        vec![json!({"type": "repeater", "child": act("a")}), act("zzz")],
+    );
+    assert_eq!(
+        errs(tree),
+        [
+            "at `children[0]`: \"repeater\" needs \"count\": a positive integer (for an endless loop use \"loop\")",
+            "at `children[1].action`: unknown action type \"zzz\"; registered action types: \"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\" or \"log\"",
+        ]
+    );
+    // Every bad weight and threshold.
+    let tree = many(
+        "sequence",
+        vec![
+            json!({"type": "weighted", "weights": [0, -1, 2], "children": [act("a"), act("b"), act("c")]}),
+            json!({"type": "parallel", "success": 0, "failure": "all", "children": [act("a")]}),
+        ],
+    );
+    assert_eq!(
+        errs(tree),
+        [
+            "at `children[0].weights[0]`: a weight must be a positive integer, found the number 0",
+            "at `children[0].weights[1]`: a weight must be a positive integer, found the number -1",
+            "at `children[1].success`: \"success\" must be a positive integer, found the number 0",
+            "at `children[1].failure`: \"failure\" must be a positive integer, found a string \"all\"",
+        ]
+    );
+}
+
+#[test]
+fn problems_are_capped_and_long_names_cut() {
+    let kids: Vec<_> = (0..500).map(|i| json!({"type": format!("kind{i}")})).collect();
+    let e = registry().load(&many("sequence", kids).to_string()).unwrap_err();
+    assert_eq!(e.problems().len(), 100);
+    assert_eq!(e.omitted(), 400);
+    assert!(e.to_string().ends_with("\n  .. and 400 more problems"), "{e}");
+    let long = "x".repeat(100_000);
+    let e = registry()
+        .load(&many("sequence", vec![json!({"type": long}), act(&long)]).to_string())
+        .unwrap_err();
+    for m in e.messages() {
+        assert!(m.len() < 600, "{} bytes: {:.200}", m.len(), m);
+        assert!(m.contains("(100000 bytes)"), "{m:.200}");
+    }
+}
+
+#[test]
+fn the_deepest_limit_loads_on_a_small_stack() {
+    // Reading, checking and building recurse once per level, on a stack that
+    // grows: a tree at the cap on `max_depth` loads on a thread with 2 MiB.
+    let deep = |levels: usize| {
+        let mut t = act("a").to_string();
+        for i in 0..levels {
+            t = match i % 3 {
+                0 => format!(r#"{{"type": "sequence", "children": [{t}]}}"#),
+                1 => format!(
+                    r#"{{"type": "if", "branches": [{{"if": {}, "then": {t}}}]}}"#,
+                    cond("c1")
+                ),
+                _ => format!(r#"{{"type": "inverter", "child": {t}}}"#),
+            };
+        }
+        t
+    };
+    let cap = Registry::<Ctx>::MAX_DEPTH_CAP;
+    let (ok, too_deep) = (deep(cap), deep(cap + 1));
+    let on_stack = |bytes: usize, f: Box<dyn FnOnce() + Send>| {
+        std::thread::Builder::new()
+            .stack_size(bytes)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .unwrap()
+    };
+    let mut r = registry();
+    r.max_depth(usize::MAX);
+    let r = std::sync::Arc::new(r);
+    let (r1, ok1) = (r.clone(), ok.clone());
+    on_stack(
+        2 << 20,
+        Box::new(move || {
+            let def = r1.load(&ok1).unwrap();
+            // Every level a node, and every `if` a condition too.
+            assert_eq!(def.len(), 1 + cap + cap.div_ceil(3) - 1);
+            let e = r1.load(&too_deep).unwrap_err();
+            assert_eq!(
+                e.problems()[0].message,
+                "the tree is nested deeper than 1000 levels, subtrees included (the loader's `max_depth`)"
+            );
+            assert!(r1.load(&"[".repeat(1 << 20)).is_err());
+        }),
+    );
+    // Ticking recurses once per level too, on the caller's stack: at the cap
+    // that is about 14 MiB in a debug build (under 256 KiB optimised).
+    on_stack(
+        32 << 20,
+        Box::new(move || {
+            let mut agent = bt_interp::Agent::new(r.load(&ok).unwrap());
+            let mut ctx = Ctx::new();
+            agent.tick_at(&mut ctx, 0.0);
+            assert_eq!(
+                ctx.take(),
+                ["enter a", "a"],
+                "every condition held: the leaf at the bottom ran"
+            );
+        }),
+    );
 }

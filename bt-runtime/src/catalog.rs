@@ -203,6 +203,8 @@ pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> O
     let limit = unknown.len().max(3) / 3 + 1;
     known
         .into_iter()
+        // The distance is at least the difference in length: skip the far ones cheaply.
+        .filter(|k| k.len().abs_diff(unknown.len()) <= limit)
         .map(|k| (edit_distance(unknown, k), k))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
