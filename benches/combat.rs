@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use bt::NoopObserver;
 use bt_scenarios::actor::Dodge;
+use bt_scenarios::clock::FPS;
 use bt_scenarios::hex::Hex;
-use bt_scenarios::world::{FPS, World};
+use bt_scenarios::world::World;
 use criterion::{BenchmarkId, Criterion};
 
 /// One frame at 60 Hz.

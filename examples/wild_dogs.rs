@@ -9,14 +9,16 @@
 
 use std::time::Instant;
 
-use bt_scenarios::actor::{Dodge, PlayerId};
+use bt_scenarios::actor::Dodge;
+use bt_scenarios::clock::FPS;
 use bt_scenarios::combat::Ability;
 use bt_scenarios::dog::WildDog;
 use bt_scenarios::event::{Event, EventKind, ReleaseReason};
 use bt_scenarios::hex::Hex;
+use bt_scenarios::id::PlayerId;
 use bt_scenarios::metrics::Metrics;
 use bt_scenarios::reaction::{ReactionQueue, ResolveReason};
-use bt_scenarios::world::{FPS, World};
+use bt_scenarios::world::World;
 
 /// Game time simulated, in seconds.
 const DURATION: f64 = 60.0;

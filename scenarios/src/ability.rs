@@ -2,10 +2,11 @@
 //! insertion and resolution, ADR-005 damage). The dogs' trees only *ask* to
 //! attack; the server re-checks everything, so a misbehaving tree cannot spam.
 
-use crate::actor::{Dog, DogId, Player, PlayerId, Players};
+use crate::actor::{Dog, Player, Players};
 use crate::combat::Ability;
 use crate::event::{Event, EventKind, Refusal};
 use crate::hex::is_in_facing_cone;
+use crate::id::{DogId, PlayerId};
 use crate::reaction::{QueuedThreat, ResolveReason};
 use crate::spatial::Occupancy;
 

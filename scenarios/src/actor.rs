@@ -2,17 +2,9 @@
 
 use crate::combat::{Gcd, Health, TargetLock};
 use crate::hex::{Heading, Hex};
+use crate::id::{DogId, PlayerId};
 use crate::movement::Stride;
 use crate::reaction::ReactionQueue;
-
-/// A player's id: its slot in [`Players`]. Never reused, so a despawned
-/// player's id stays dangling (as a despawned ECS entity would).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PlayerId(pub u32);
-
-/// A dog's id: its index among the world's dogs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct DogId(pub u32);
 
 /// Seconds per hex for a walking player.
 pub const PLAYER_STEP: f64 = 0.4;

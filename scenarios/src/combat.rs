@@ -1,8 +1,8 @@
 //! The combat components of ADR-006: `Health`, `Gcd` and `TargetLock`, and the
 //! one ability dogs use. Time is in seconds of simulation time.
 
-use crate::actor::PlayerId;
 use crate::hex::Hex;
+use crate::id::PlayerId;
 
 /// Hit points. An actor at 0 is dead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

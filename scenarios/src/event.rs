@@ -1,8 +1,8 @@
 //! What happens in the combat simulation, as a log: the example prints it, the
 //! tests and [`Metrics`](crate::metrics::Metrics) read it.
 
-use crate::actor::{DogId, PlayerId};
 use crate::combat::Ability;
+use crate::id::{DogId, PlayerId};
 use crate::reaction::ResolveReason;
 
 /// One thing that happened, at simulation time `at`.

@@ -5,8 +5,9 @@
 //! - the **Wild Dog** combat AI of ADR-006/ADR-012: a hex grid ([`hex`]), the
 //!   combat components ([`combat`]), the reaction queue ([`reaction`]), the
 //!   server's `execute_ability` ([`ability`]), the dog's leaves and tree
-//!   ([`dog`]) and the world that runs them ([`world`]), measured against the
-//!   ADRs' validation criteria ([`metrics`]);
+//!   ([`dog`]) and the world that runs them ([`world`]) at a fixed step
+//!   ([`clock`]), measured against the ADRs' validation criteria
+//!   ([`metrics`]); players and dogs ([`actor`]) are referred to by [`id`];
 //! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously;
 //! - ClosureBT's **reactive flee** example ([`flee`]).
 //!
@@ -25,12 +26,14 @@
 
 pub mod ability;
 pub mod actor;
+pub mod clock;
 pub mod combat;
 pub mod dog;
 pub mod event;
 pub mod flee;
 pub mod guard;
 pub mod hex;
+pub mod id;
 pub mod metrics;
 pub mod movement;
 pub mod reaction;

@@ -6,8 +6,9 @@
 use bt::NodeKind;
 use bt::prelude::*;
 
-use crate::actor::PlayerId;
+use crate::clock::FPS;
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};
+use crate::id::PlayerId;
 use crate::reaction::ResolveReason;
 
 /// How the dogs' main sequence ended, over all dogs and all loop iterations.
@@ -136,7 +137,7 @@ impl Default for Histogram {
 impl Histogram {
     /// Adds a sample (in seconds; negative ones count as 0).
     pub fn add(&mut self, x: f64) {
-        let bin = ((x.max(0.0) * crate::world::FPS).round() as usize).min(BINS - 1);
+        let bin = ((x.max(0.0) * FPS).round() as usize).min(BINS - 1);
         self.bins[bin] += 1;
         self.count += 1;
     }
@@ -148,7 +149,7 @@ impl Histogram {
         for (i, n) in self.bins.iter().enumerate() {
             seen += n;
             if seen >= half && self.count > 0 {
-                return Some(i as f64 / crate::world::FPS);
+                return Some(i as f64 / FPS);
             }
         }
         None
@@ -156,7 +157,7 @@ impl Histogram {
 
     /// Samples at most `x` seconds (to the nearest frame).
     pub fn at_most(&self, x: f64) -> u64 {
-        let last = ((x.max(0.0) * crate::world::FPS).round() as usize).min(BINS - 1);
+        let last = ((x.max(0.0) * FPS).round() as usize).min(BINS - 1);
         self.bins[..=last].iter().sum()
     }
 }

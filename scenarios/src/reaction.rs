@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use crate::actor::DogId;
+use crate::id::DogId;
 
 /// One attack waiting to land.
 #[derive(Debug, Clone, Copy, PartialEq)]

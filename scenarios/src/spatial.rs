@@ -5,8 +5,9 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::actor::{PlayerId, Players};
+use crate::actor::Players;
 use crate::hex::Hex;
+use crate::id::PlayerId;
 
 /// A small multiply-rotate hasher for grid keys: deterministic and much
 /// cheaper than SipHash for a few integers (no untrusted keys here).

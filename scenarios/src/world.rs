@@ -18,19 +18,16 @@ use bt::prelude::*;
 use bt::{NoopObserver, Rng};
 
 use crate::ability::{TryUseAbility, execute_ability, resolve_expired};
-use crate::actor::{Dodge, Dog, DogId, Player, PlayerId, Players};
+use crate::actor::{Dodge, Dog, Player, Players};
+use crate::clock::FPS;
 use crate::combat::Health;
 use crate::dog::{DogCtx, WildDog};
 use crate::event::{Event, EventKind};
 use crate::hex::Hex;
+use crate::id::{DogId, PlayerId};
 use crate::metrics::{Metrics, SequenceCounter};
 use crate::movement::step_toward;
 use crate::spatial::{Occupancy, PlayerIndex};
-
-/// Frames per second of the simulation.
-pub const FPS: f64 = 60.0;
-/// The fixed step of the simulation, in seconds.
-pub const FRAME: f64 = 1.0 / FPS;
 
 /// A tree that can be a dog's brain: any tree over [`DogCtx`] (the
 /// [`WildDog`] by default; tests use variants of it).

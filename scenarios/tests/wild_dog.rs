@@ -5,14 +5,16 @@ mod support;
 
 use bt::prelude::*;
 use bt_scenarios::ability::{TryUseAbility, execute_ability};
-use bt_scenarios::actor::{Dodge, Dog, DogId, Player, PlayerId, Players};
+use bt_scenarios::actor::{Dodge, Dog, Player, Players};
+use bt_scenarios::clock::FRAME;
 use bt_scenarios::combat::{Ability, TargetLock};
 use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent, WildDog};
 use bt_scenarios::event::{Event, EventKind, Refusal, ReleaseReason};
 use bt_scenarios::hex::{Heading, Hex};
+use bt_scenarios::id::{DogId, PlayerId};
 use bt_scenarios::metrics::ReleaseCounts;
 use bt_scenarios::spatial::Occupancy;
-use bt_scenarios::world::{Brain, FRAME, World, WorldError};
+use bt_scenarios::world::{Brain, World, WorldError};
 use support::*;
 
 /// ADR-006's old node: the nearest player, picked again on every run (no lock).
