@@ -13,8 +13,7 @@ use bt::prelude::*;
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
 use rayon::prelude::*;
 
-#[path = "trees/mod.rs"]
-mod trees;
+use bt_bench_trees as trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
 use trees::{bonsai_forms, btlite_forms, interp_forms};

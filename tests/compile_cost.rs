@@ -9,8 +9,7 @@
 //! Ignored by default (it runs cargo and takes a minute or two); run with
 //! `cargo test --release --test compile_cost -- --ignored --nocapture`.
 //! No thresholds: it prints the table in BENCHMARKS.md.
-#[path = "../benches/trees/synthetic_gen.rs"]
-mod synthetic_gen;
+use bt_bench_trees::synthetic_gen;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

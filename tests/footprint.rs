@@ -13,8 +13,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-#[path = "../benches/trees/mod.rs"]
-mod trees;
+use bt_bench_trees as trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
 use trees::interp_forms::{self, Interpreted};

@@ -1,7 +1,6 @@
 //! The macro-compiled Wild Dog and its hand-written twin (the benches' speed
 //! limit) behave identically, tick by tick, over a long scripted run.
-#[path = "../benches/trees/wild_dog.rs"]
-mod wild_dog;
+use bt_bench_trees::wild_dog;
 
 use wild_dog::*;
 

@@ -1,7 +1,6 @@
 //! The macro-compiled guard (T2) and its hand-written twin behave identically,
 //! tick by tick: statuses, lines said, walks started and interrupted.
-#[path = "../benches/trees/guard.rs"]
-mod guard;
+use bt_bench_trees::guard;
 
 use bt::prelude::*;
 use guard::*;

@@ -1,9 +1,7 @@
 //! The macro-compiled synthetic tree (T3, 1,365 nodes) and its hand-written
 //! twin behave identically, tick by tick; and both are what the generator writes.
-#[path = "../benches/trees/synthetic.rs"]
-mod synthetic;
-#[path = "../benches/trees/synthetic_gen.rs"]
-mod synthetic_gen;
+use bt_bench_trees::synthetic;
+use bt_bench_trees::synthetic_gen;
 
 use bt::prelude::*;
 use synthetic::*;

@@ -18,7 +18,6 @@
 //! no leftover time (they consume the tick), so `Wait(1.0)` counts from the
 //! tick after it is entered, like our `wait(1.0)`. Every action is a plain
 //! enum value; the closure given to `tick` runs it on the context.
-#![allow(dead_code)]
 
 use bonsai_bt::Behavior::{Action, AlwaysSucceed, Select, Sequence, Wait, WaitForever, While};
 use bonsai_bt::{ActionArgs, BT, Behavior, Event, UpdateArgs};

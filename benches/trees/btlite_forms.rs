@@ -10,7 +10,6 @@
 //! with our semantics ([`LoopNode`], [`WaitNode`]). It has no enter or halt
 //! hooks: the guard's walk is not told when it starts or is interrupted.
 //! A root that completes simply starts again on the next tick.
-#![allow(dead_code)]
 
 use std::any::Any;
 use std::cell::Cell;

@@ -3,7 +3,6 @@
 //! tree on it (compiled, hand-written, peers, interpreter). The benches, the
 //! footprint report and the differential tests all go through these two traits,
 //! so every form is driven by exactly the same loop.
-#![allow(dead_code)]
 
 use bt::prelude::*;
 

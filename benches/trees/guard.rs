@@ -15,7 +15,6 @@
 //! and the walk is interrupted (halted) by the quest and by dawn. The same tree
 //! compiled by `behave!` and written by hand; `tests/twin_guard.rs` checks they
 //! agree.
-#![allow(dead_code)]
 
 use bt::prelude::*;
 

@@ -2,7 +2,6 @@
 //! `t3_synthetic.json`), loaded by our interpreter, bt-interp, with the same
 //! leaf types as the compiled trees. One [`Definition`] is shared by all the
 //! agents that run a tree; each [`Agent`] owns only its running state.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 

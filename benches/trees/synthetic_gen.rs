@@ -8,7 +8,6 @@
 //! in pre-order. It also writes T3's JSON form (`t3_synthetic.json`).
 //! `tests/twin_synthetic.rs` checks that the checked-in files are what this
 //! generator writes (`BT_REGENERATE=1` rewrites them).
-#![allow(dead_code)]
 
 use std::fmt::Write;
 

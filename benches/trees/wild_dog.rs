@@ -2,7 +2,6 @@
 //! `loop { sequence { find target, face, move adjacent, face, attack if adjacent, wait(1) } }`.
 //! The same tree compiled by `behave!` and written by hand against the runtime
 //! (the speed limit for this design); `tests/twin.rs` checks they agree.
-#![allow(dead_code)]
 
 use bt::prelude::*;
 
