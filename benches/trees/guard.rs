@@ -322,6 +322,9 @@ pub const DAY: u32 = 64;
 /// off his post; night falls at tick 48 of each day (so the longest walks are
 /// cut short by dawn); the quest comes up for a few ticks every day and now
 /// and then at night; the player shows a bribe one tick in five.
+// Inlinable into the benches as when the trees were compiled into them (a crate
+// of its own since), so the script costs what it did.
+#[inline]
 pub fn script(tick: u32, ctx: &mut GuardCtx) {
     let t = tick % DAY;
     if t == 0 {
