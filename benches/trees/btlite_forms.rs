@@ -7,7 +7,7 @@
 //! the callback runs it on the context and leaves the status in the message.
 //! The crate has `Sequence`/`Fallback` (with memory) and their reactive
 //! variants but no loop and no wait, so T1's `loop` and `wait` are custom nodes
-//! with our semantics ([`LoopNode`], [`WaitNode`]). It has no enter or halt
+//! with our semantics (`LoopNode`, `WaitNode`). It has no enter or halt
 //! hooks: the guard's walk is not told when it starts or is interrupted.
 //! A root that completes simply starts again on the next tick.
 
@@ -32,7 +32,7 @@ pub struct Visit<C: 'static> {
     out: Cell<BehaviorResult>,
 }
 
-/// What [`WaitNode`] asks of the callback: the time of this tick.
+/// What `WaitNode` asks of the callback: the time of this tick.
 pub struct Now(Cell<f64>);
 
 /// A leaf: a function on the context with an argument.
