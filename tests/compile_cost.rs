@@ -135,3 +135,78 @@ fn compile_cost_of_a_thousand_node_tree() {
         println!("| {name} | {expand:.3} | {check:.2} | {build:.2} | {release:.2} |");
     }
 }
+
+/// Wall time and peak memory (the largest process's resident set, from GNU
+/// `time`'s `%M`) of one `cargo build` of the crate in `dir` after touching it.
+fn build_with_memory(dir: &Path, target: &Path, release: bool) -> (f64, f64) {
+    let lib = dir.join("src/lib.rs");
+    std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
+    let mut args = vec!["-f", "%e %M", "cargo", "build", "--quiet"];
+    if release {
+        args.push("--release");
+    }
+    let out = Command::new("/usr/bin/time")
+        .args(&args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .output()
+        .expect("GNU time at /usr/bin/time");
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "cargo build in {}:\n{text}", dir.display());
+    let last = text.lines().last().unwrap_or_default();
+    let mut fields = last.split_whitespace().map(|f| f.parse::<f64>().unwrap());
+    let seconds = fields.next().unwrap();
+    let kib = fields.next().unwrap();
+    (seconds, kib / 1024.0)
+}
+
+/// Median by time of three builds: (seconds, MiB).
+fn median_build(dir: &Path, target: &Path, release: bool) -> (f64, f64) {
+    let mut runs = [
+        build_with_memory(dir, target, release),
+        build_with_memory(dir, target, release),
+        build_with_memory(dir, target, release),
+    ];
+    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    runs[1]
+}
+
+#[test]
+#[ignore = "builds 2,000- and 10,000-node trees several times (minutes); run by hand for BENCHMARKS.md"]
+fn compile_time_and_memory_of_large_trees() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compile_cost_large");
+    let target = root.join("target");
+    println!("| nodes | crate | cargo build, dev: s | MiB | cargo build --release: s | MiB |");
+    println!("|---:|---|---:|---:|---:|---:|");
+    for nodes in [2_000, 10_000] {
+        // Depth 7, fan-out 4: 21,845 nodes before the cut, so both sizes are cut from it.
+        let tree = synthetic_gen::tree(7, 4, nodes);
+        assert_eq!(tree.count(), nodes);
+        let crates = [
+            (
+                format!("behave_{nodes}"),
+                format!(
+                    "behave! {{\n{}}}\n{}",
+                    synthetic_gen::behave_tree("Big", &tree),
+                    "pub fn tick(t: &mut Big, c: &mut SynCtx) -> Status { bt::Tree::tick_at(t, c, 0.0) }\n"
+                ),
+            ),
+            (
+                format!("by_hand_{nodes}"),
+                format!(
+                    "{}{}",
+                    synthetic_gen::by_hand("BigByHand", &tree),
+                    "pub fn tick(t: &mut BigByHand, c: &mut SynCtx) -> Status { t.tick(c) }\n"
+                ),
+            ),
+        ];
+        for (name, body) in &crates {
+            let dir = write_crate(&root, name, body);
+            cargo(&dir, &target, &["build", "--quiet"]);
+            cargo(&dir, &target, &["build", "--quiet", "--release"]);
+            let (dev, dev_mib) = median_build(&dir, &target, false);
+            let (release, release_mib) = median_build(&dir, &target, true);
+            println!("| {nodes} | {name} | {dev:.2} | {dev_mib:.0} | {release:.2} | {release_mib:.0} |");
+        }
+    }
+}

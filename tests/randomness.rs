@@ -16,6 +16,9 @@ behave! {
     tree Weighted for Picks {
         weighted { 6 => act(|p| p.chosen.push(0)), 3 => act(|p| p.chosen.push(1)), 1 => act(|p| p.chosen.push(2)) }
     }
+    tree WeightedByConsts for Picks {
+        weighted { SIX => act(|p| p.chosen.push(0)), THREE => act(|p| p.chosen.push(1)), 1 => act(|p| p.chosen.push(2)) }
+    }
     tree Shuffled for Picks {
         shuffle {
             act(|p| { p.chosen.push(0); false }),
@@ -28,6 +31,9 @@ behave! {
         shuffle { act(|p| { p.chosen.push(0); false }), act(|p| { p.chosen.push(1); true }), act(|p| { p.chosen.push(2); false }) }
     }
 }
+
+const SIX: u32 = 6;
+const THREE: u32 = 2 + 1;
 
 fn run<T: Tree<Picks>>(mut tree: T, ticks: usize) -> Vec<u8> {
     let mut picks = Picks::default();
@@ -113,4 +119,15 @@ fn shuffle_tries_every_child_once_in_a_drawn_order_and_stops_at_the_first_succes
         first_picks.iter().all(|&n| n > 60),
         "each child is sometimes tried first: {first_picks:?}"
     );
+}
+
+#[test]
+fn constant_weights_choose_exactly_as_the_same_literal_weights() {
+    for seed in [1, 7, 12345] {
+        assert_eq!(
+            run(WeightedByConsts::with_seed(seed), 500),
+            run(Weighted::with_seed(seed), 500),
+            "seed {seed}"
+        );
+    }
 }

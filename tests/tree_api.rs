@@ -184,3 +184,45 @@ fn contexts_may_borrow() {
     t.tick(&mut Borrowed { hp: &mut hp });
     assert_eq!(hp, 13);
 }
+
+mod function_leaves {
+    use bt::prelude::*;
+
+    pub struct Hero {
+        pub hp: u32,
+        pub healed: u32,
+    }
+
+    fn is_hurt(hero: &Hero) -> bool {
+        hero.hp < 5
+    }
+
+    mod moves {
+        pub fn heal(hero: &mut super::Hero) {
+            hero.hp += 3;
+            hero.healed += 1;
+        }
+    }
+
+    behave! {
+        tree Medic for Hero {
+            selector {
+                sequence { cond(is_hurt), act(moves::heal) },
+                if is_hurt { failure } else { success },
+            }
+        }
+    }
+
+    #[test]
+    fn paths_to_functions_are_leaves() {
+        let mut hero = Hero { hp: 1, healed: 0 };
+        let mut medic = Medic::new();
+        assert_eq!(medic.tick(&mut hero), Status::Success, "hurt: healed");
+        assert_eq!((hero.hp, hero.healed), (4, 1));
+        assert_eq!(medic.tick(&mut hero), Status::Success);
+        assert_eq!((hero.hp, hero.healed), (7, 2));
+        assert_eq!(medic.tick(&mut hero), Status::Success, "not hurt: the `if` succeeds");
+        assert_eq!((hero.hp, hero.healed), (7, 2));
+        assert_eq!(Medic::NODES[2].label, "cond(is_hurt)");
+    }
+}

@@ -25,7 +25,86 @@ pub fn check(tree: &Tree, errors: &mut Errors) {
     }
 }
 
+/// Reports each `subtree(..)` that makes a tree of this `behave!` contain
+/// itself (rustc would say only "recursive type has infinite size"). Returns,
+/// per tree, whether it is on such a cycle.
+pub fn subtree_cycles(trees: &[&Tree], errors: &mut Errors) -> Vec<bool> {
+    let index = |ty: &syn::Type| -> Option<usize> {
+        let syn::Type::Path(p) = ty else { return None };
+        let ident = p.path.get_ident()?;
+        trees.iter().position(|t| t.name == *ident)
+    };
+    // Per tree: the trees of this block it uses as subtrees, with where.
+    let edges: Vec<Vec<(usize, proc_macro2::Span)>> = trees
+        .iter()
+        .map(|t| {
+            let mut found = Vec::new();
+            let mut stack: Vec<&Node> = t.roots.iter().collect();
+            while let Some(node) = stack.pop() {
+                if let Kind::Subtree { ty, .. } = &node.kind
+                    && let Some(target) = index(ty)
+                {
+                    found.push((target, node.span));
+                }
+                stack.extend(&node.children);
+            }
+            found
+        })
+        .collect();
+    let mut on_cycle = vec![false; trees.len()];
+    for (from, list) in edges.iter().enumerate() {
+        for &(to, span) in list {
+            let Some(path) = path_between(&edges, to, from) else {
+                continue;
+            };
+            on_cycle[from] = true;
+            let names: Vec<String> = std::iter::once(from)
+                .chain(path)
+                .map(|i| trees[i].name.to_string())
+                .collect();
+            errors.at(
+                span,
+                format!(
+                    "`{}` contains itself ({}): a tree holds its subtrees' state, so it would be infinitely large; \
+                     repeat with a loop inside one tree instead (`loop`, `while`, `repeat`, `retry`)",
+                    trees[from].name,
+                    names.join(" -> ")
+                ),
+            );
+        }
+    }
+    on_cycle
+}
+
+/// The trees from `from` to `to` along subtree edges (both ends included), if any.
+fn path_between(edges: &[Vec<(usize, proc_macro2::Span)>], from: usize, to: usize) -> Option<Vec<usize>> {
+    let mut came_from = vec![usize::MAX; edges.len()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    came_from[from] = from;
+    while let Some(at) = queue.pop_front() {
+        if at == to {
+            let mut path = vec![to];
+            while *path.last()? != from {
+                path.push(came_from[*path.last()?]);
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for &(next, _) in &edges[at] {
+            if came_from[next] == usize::MAX {
+                came_from[next] = at;
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
 fn check_node(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Errors) {
+    crate::depth::grow(|| check_node_here(node, loops, errors));
+}
+
+fn check_node_here(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Errors) {
     if matches!(node.kind, Kind::Invalid) {
         return;
     }

@@ -176,7 +176,9 @@ impl Convert<'_> {
             }
             (NodeKind::ParallelMain, _) => Kind::ParallelMain,
             (NodeKind::Random, _) => Kind::Random,
-            (NodeKind::Weighted, Params::Weights(w)) => Kind::Weighted(w.clone()),
+            (NodeKind::Weighted, Params::Weights(w)) => {
+                Kind::Weighted(w.iter().map(|&w| crate::model::Weight::Literal(w)).collect())
+            }
             (NodeKind::Shuffle, _) => Kind::Shuffle,
             (NodeKind::If | NodeKind::ReactiveIf, Params::Branches { has_else }) => Kind::If {
                 reactive: j.kind == NodeKind::ReactiveIf,

@@ -4,22 +4,26 @@
 //! The expansion is a pipeline with one module per stage:
 //! `parse` (tokens to syntax) -> `model` (syntax to meaning; `from_json`
 //! instead for a tree read from a JSON file) -> `check` (structural rules) ->
-//! `lower` (flat node table and state) -> `codegen` (Rust, with `to_json`
-//! writing `Tree::JSON`). Every stage works on `proc_macro2` and is
-//! unit-tested. Both JSON directions go through `bt-format`'s model.
+//! `lower` (flat node table and state) -> `work` (the most work per tick) ->
+//! `codegen` (Rust, with `to_json` writing `Tree::JSON`). Every stage works on
+//! `proc_macro2` and is unit-tested. Both JSON directions go through
+//! `bt-format`'s model.
 
 #![forbid(unsafe_code)]
 
 mod check;
 mod codegen;
+mod depth;
 mod errors;
 mod from_json;
+mod hints;
 mod lower;
 mod model;
 mod parse;
 #[cfg(test)]
 mod snapshots;
 mod to_json;
+mod work;
 
 use proc_macro::TokenStream;
 
@@ -128,8 +132,9 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     for e in input.errors {
         errors.push(e);
     }
-    let mut out = proc_macro2::TokenStream::new();
     let mut names = std::collections::BTreeSet::new();
+    // Each tree with whether it has errors of its own.
+    let mut trees = Vec::new();
     for mut syntax in input.trees {
         let before = errors.len();
         if !names.insert(syntax.name.to_string()) {
@@ -149,10 +154,23 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
             Some(e) => errors.push(e),
             None => check::check(&tree, &mut errors),
         }
-        if errors.len() == before {
-            out.extend(codegen::tree(&lower::lower(&tree)));
+        trees.push((tree, errors.len() > before));
+    }
+    let all: Vec<&model::Tree> = trees.iter().map(|(t, _)| t).collect();
+    let on_cycle = check::subtree_cycles(&all, &mut errors);
+    let mut out = proc_macro2::TokenStream::new();
+    for ((tree, broken), cyclic) in trees.iter().zip(on_cycle) {
+        if *broken || cyclic {
+            out.extend(codegen::fallback(tree));
+            continue;
+        }
+        let lowered = lower::lower(tree);
+        let before = errors.len();
+        let (figures, checks) = work::figures(&lowered, &mut errors);
+        if errors.len() > before {
+            out.extend(codegen::fallback(tree));
         } else {
-            out.extend(codegen::fallback(&tree));
+            out.extend(codegen::tree(&lowered, &figures[0], &checks));
         }
     }
     out.extend(errors.to_compile_errors());

@@ -38,6 +38,8 @@ pub struct Slot<'a> {
     /// Whether a `break`/`continue` below this node targets a loop above it:
     /// the node then checks for the signal after ticking its children.
     pub passes_jump: bool,
+    /// Nodes in this node's subtree, itself included (a subtree node counts as one).
+    pub size: usize,
 }
 
 impl Slot<'_> {
@@ -180,6 +182,10 @@ pub fn lower(tree: &Tree) -> Lowered<'_> {
 type Loops = Vec<(Option<String>, usize)>;
 
 fn visit<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out: &mut Lowered<'a>) -> usize {
+    crate::depth::grow(|| visit_here(node, parent, loops, out))
+}
+
+fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out: &mut Lowered<'a>) -> usize {
     let id = out.slots.len();
     let n = node.children.len();
     let resume = || State::Resume(UInt::holding(n as u128));
@@ -258,6 +264,7 @@ fn visit<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out: &mut
         state,
         jump,
         passes_jump: false,
+        size: 1,
     });
     let conditions = node.kind.condition_children();
     for (i, child) in node.children.iter().enumerate() {
@@ -270,6 +277,7 @@ fn visit<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out: &mut
             loops.pop();
         }
         out.slots[id].children.push(child_id);
+        out.slots[id].size += out.slots[child_id].size;
     }
     id
 }

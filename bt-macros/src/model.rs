@@ -15,6 +15,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Lit, Token, Type, Visibility};
 
 use crate::errors::Errors;
+use crate::hints;
 use crate::parse::{Args, Children, Else, IfSyntax, LetVar, MatchSyntax, NodeBody, NodeSyntax, TreeSyntax, WordNode};
 
 /// A tree, ready to be checked.
@@ -96,7 +97,7 @@ pub enum Kind {
     /// `random { .. }`.
     Random,
     /// `weighted { w => child, .. }`, with the weights in child order.
-    Weighted(Vec<u32>),
+    Weighted(Vec<Weight>),
     /// `shuffle { .. }`.
     Shuffle,
     /// `if c0 { b0 } else if c1 { b1 } .. else { e }` / `reactive if`: one
@@ -267,6 +268,15 @@ pub enum Count {
     Expr(Expr),
 }
 
+/// A weight of a `weighted` child: `3 => node` or `HEAVY => node`.
+#[derive(Debug, Clone)]
+pub enum Weight {
+    /// An integer literal, already checked.
+    Literal(u32),
+    /// A constant expression of type `u32`, checked by rustc (at least 1).
+    Const(Expr),
+}
+
 /// A duration in seconds: `wait(1.5)` or `wait(ATTACK_PAUSE)`.
 #[derive(Debug)]
 pub enum Duration {
@@ -291,7 +301,7 @@ pub enum Leaf {
 }
 
 /// Every node word, with the aliases, for "did you mean" hints.
-const WORDS: &[&str] = &[
+pub(crate) const WORDS: &[&str] = &[
     "sequence",
     "selector",
     "fallback",
@@ -374,6 +384,10 @@ pub(crate) fn plain(kind: Kind, span: Span, label: String) -> Node {
 
 /// The node; `Kind::Invalid` when it is too broken to understand (already reported).
 fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
+    crate::depth::grow(|| build_node_here(syntax, errors))
+}
+
+fn build_node_here(syntax: NodeSyntax, errors: &mut Errors) -> Node {
     let mut node = match syntax.body {
         NodeBody::Value(expr) => {
             let span = expr.span();
@@ -386,7 +400,7 @@ fn build_node(syntax: NodeSyntax, errors: &mut Errors) -> Node {
         NodeBody::While(w) => {
             let label = format!("while {}", render(&w.cond.to_token_stream()));
             let mut node = plain(Kind::While, w.span, label);
-            node.children.push(condition(w.cond, errors));
+            node.children.push(condition(w.cond, "while", errors));
             node.children.extend(single_body(w.body, "a `while` body", errors));
             node
         }
@@ -467,6 +481,13 @@ fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
             }
         };
         match attr.parse_args::<Expr>() {
+            Ok(Expr::Closure(c)) if c.inputs.len() == 2 => errors.over(
+                &c.inputs[1],
+                format!(
+                    "a hook gets only the context: `#[{name}(|c| ..)]`; to act on how the node ended, \
+                     use `#[on_success(|c| ..)]` or `#[on_failure(|c| ..)]`"
+                ),
+            ),
             Ok(Expr::Closure(c)) if c.inputs.len() == 1 => {
                 if slot.is_some() {
                     errors.at(attr.path().span(), format!("`#[{name}]` is given twice"));
@@ -514,12 +535,15 @@ fn node_span(node: &NodeSyntax) -> Span {
     }
 }
 
-/// The condition of `if`, `while` or `abort_if` as a condition node.
-pub(crate) fn condition(expr: Expr, errors: &mut Errors) -> Node {
+/// The condition of `if`, `while` or `abort_if` (`keyword`) as a condition node.
+pub(crate) fn condition(expr: Expr, keyword: &str, errors: &mut Errors) -> Node {
     let span = expr.span();
     let label = render(&expr.to_token_stream());
     let kind = match expr {
-        Expr::Closure(c) if c.inputs.len() == 1 => Kind::Cond(Leaf::Inline(c)),
+        Expr::Closure(c) if c.inputs.len() == 1 => {
+            reads_only(&c, errors);
+            Kind::Cond(Leaf::Inline(c))
+        }
         Expr::Closure(c) => {
             errors.at(
                 c.or1_token.span,
@@ -527,9 +551,66 @@ pub(crate) fn condition(expr: Expr, errors: &mut Errors) -> Node {
             );
             Kind::Invalid
         }
-        other => leaf_value(other, errors).map_or(Kind::Invalid, Kind::Cond),
+        other if type_of_value(&other).is_none() && function_path(&other).is_none() => {
+            let form = if keyword == "abort_if" {
+                format!("`abort_if({}) {{ .. }}`", hints::as_closure(&other))
+            } else {
+                format!("`{keyword} {} {{ .. }}`", hints::as_closure(&other))
+            };
+            errors.over(
+                &other,
+                format!("a condition is a closure on the context (or a condition value): write {form}"),
+            );
+            Kind::Invalid
+        }
+        other => leaf_arg_value(other, errors).map_or(Kind::Invalid, Kind::Cond),
     };
     plain(kind, span, label)
+}
+
+/// Reports a condition closure that would change the context: conditions get
+/// `&Ctx`; changing it is an action's job.
+fn reads_only(closure: &syn::ExprClosure, errors: &mut Errors) {
+    if let Some(r) = hints::mut_param(closure) {
+        errors.over(
+            r,
+            "a condition only reads the context (`&Ctx`); to change it, use an action: `act(|c| ..)`",
+        );
+    } else if let Some(e) = hints::assignment_in(closure) {
+        errors.over(
+            &e,
+            format!(
+                "a condition only reads the context (`&Ctx`), so `{}` cannot be done here; \
+                 to change the context, use an action: `act(|c| ..)`",
+                render(&e.to_token_stream())
+            ),
+        );
+    }
+}
+
+/// `is_hurt` or `checks::is_hurt`: a path to a function (its last segment is
+/// lower case), used as a leaf: it becomes `|c| is_hurt(c)`.
+fn function_path(expr: &Expr) -> Option<syn::ExprClosure> {
+    let Expr::Path(p) = expr else { return None };
+    let last = p.path.segments.last()?;
+    if p.qself.is_some()
+        || !last
+            .ident
+            .to_string()
+            .starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+    {
+        return None;
+    }
+    let span = expr.span();
+    Some(syn::parse_quote_spanned!(span=> |__c| #p(__c)))
+}
+
+/// A leaf given as a value or as a path to a function.
+fn leaf_arg_value(expr: Expr, errors: &mut Errors) -> Option<Leaf> {
+    match function_path(&expr) {
+        Some(closure) => Some(Leaf::Inline(closure)),
+        None => leaf_value(expr, errors),
+    }
 }
 
 fn build_if(syntax: IfSyntax, errors: &mut Errors) -> Node {
@@ -550,7 +631,7 @@ fn build_if(syntax: IfSyntax, errors: &mut Errors) -> Node {
     // The chain `if .. else if .. else ..` becomes one node: condition, branch, condition, branch, .., else.
     let mut link = syntax;
     loop {
-        node.children.push(condition(link.cond, errors));
+        node.children.push(condition(link.cond, "if", errors));
         let then = single_body(link.then, "an `if` branch", errors);
         node.children
             .push(then.unwrap_or_else(|| plain(Kind::Invalid, link.span, String::new())));
@@ -657,7 +738,7 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         (false, "cooldown") => duration(&word, errors).map(Kind::Cooldown),
         (false, "run_once") => no_args(Kind::RunOnce, &name, args, errors),
         (false, "abort_if") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
-            guard = Some(condition(arg, errors));
+            guard = Some(condition(arg, "abort_if", errors));
             Kind::AbortIf
         }),
         (false, "scope") => no_args(Kind::Scope(Vec::new()), &name, args, errors),
@@ -680,7 +761,9 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             None
         }
         (false, _) => {
-            let hint = match bt_runtime::catalog::closest(&name, WORDS.iter().copied()) {
+            let close = hints::node_word(&name)
+                .or_else(|| bt_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
+            let hint = match close {
                 Some(close) => format!(", did you mean `{close}`?"),
                 None => String::from(""),
             };
@@ -712,7 +795,7 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     for mut child in block.nodes {
         if weighted {
             match child.weight.take() {
-                Some(w) => weights.push(weight(&w, errors)),
+                Some(w) => weights.push(weight(w, errors)),
                 None => errors.at(
                     node_span(&child),
                     "every child of `weighted` needs a weight: `3 => node`",
@@ -722,32 +805,43 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         node.children.push(build_node(child, errors));
     }
     if let Kind::Weighted(w) = &mut node.kind {
+        let literal_total = weights.iter().try_fold(0u32, |sum, w| match w {
+            Weight::Literal(v) => sum.checked_add(*v),
+            Weight::Const(_) => Some(sum),
+        });
+        if literal_total.is_none() {
+            errors.at(span, "the weights add up to more than `u32::MAX`; scale them down");
+        }
         *w = weights;
     }
     node
 }
 
-/// A positive integer weight.
-fn weight(expr: &Expr, errors: &mut Errors) -> u32 {
-    match literal_of(expr) {
+/// A positive integer weight: a literal, or a constant checked by rustc.
+fn weight(expr: Expr, errors: &mut Errors) -> Weight {
+    match literal_of(&expr) {
         Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
             Ok(0) => {
                 errors.over(
                     &expr,
                     "a weight of 0 means the child is never chosen; remove the child instead",
                 );
-                1
+                Weight::Literal(1)
             }
-            Ok(w) => w,
+            Ok(w) => Weight::Literal(w),
             Err(_) => {
                 errors.over(&expr, "a weight must fit in a `u32`");
-                1
+                Weight::Literal(1)
             }
         },
-        _ => {
-            errors.over(&expr, "a weight must be a positive integer literal");
-            1
+        Some(_) => {
+            errors.over(
+                &expr,
+                "a weight must be a positive integer (`3 => node`) or a `u32` constant (`HEAVY => node`)",
+            );
+            Weight::Literal(1)
         }
+        None => Weight::Const(expr),
     }
 }
 
@@ -780,7 +874,13 @@ fn single_arg(word: &WordNode, what: &str, errors: &mut Errors) -> Option<Expr> 
             None
         }
         Err(e) => {
-            errors.push(e);
+            match hints::unbraced_statements(&args.tokens) {
+                Some((semi, braced)) => errors.at(
+                    semi,
+                    format!("a closure body with statements goes in braces: `{name}({braced})`"),
+                ),
+                None => errors.push(e),
+            }
             None
         }
     }
@@ -1009,9 +1109,12 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
                 );
                 return None;
             }
+            if word.name == "cond" {
+                reads_only(&c, errors);
+            }
             Some(Leaf::Inline(c))
         }
-        expr => leaf_value(expr, errors),
+        expr => leaf_arg_value(expr, errors),
     }
 }
 

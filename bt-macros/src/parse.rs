@@ -325,11 +325,38 @@ pub fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
         if input.is_empty() {
             break;
         }
-        input
-            .parse::<Token![,]>()
-            .map_err(|e| syn::Error::new(e.span(), "expected `,` between nodes"))?;
+        if let Err(e) = input.parse::<Token![,]>() {
+            let hint = match nodes.last().map(|n: &NodeSyntax| &n.body) {
+                Some(NodeBody::Word(w)) if w.children.is_none() && takes_children(&w.name) => {
+                    let args = w
+                        .args
+                        .as_ref()
+                        .map_or(String::new(), |a| format!("({})", crate::model::render(&a.tokens)));
+                    format!(
+                        "; `{name}{args}` takes its child in braces: `{name}{args} {{ {next} .. }}`",
+                        name = w.name,
+                        next = input
+                            .cursor()
+                            .token_tree()
+                            .map_or(String::new(), |(t, _)| t.to_string()),
+                    )
+                }
+                _ => String::new(),
+            };
+            return Err(syn::Error::new(e.span(), format!("expected `,` between nodes{hint}")));
+        }
     }
     Ok(nodes)
+}
+
+/// Whether the node word `name` has children (a composite or a decorator).
+fn takes_children(name: &Ident) -> bool {
+    let name = match name.to_string().as_str() {
+        "fallback" => String::from("selector"),
+        "forever" => String::from("loop"),
+        other => other.to_string(),
+    };
+    bt_runtime::NodeKind::from_dsl_name(&name).is_some_and(|k| k.arity() != bt_runtime::Arity::Leaf)
 }
 
 /// `{ let ..; nodes }`
@@ -361,38 +388,34 @@ fn parse_children(input: ParseStream) -> syn::Result<Children> {
 
 impl Parse for NodeSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
+        let _level = crate::depth::Level::enter().map_err(|_| {
+            input.error(format!(
+                "this node is nested more than {} levels deep, the most `behave!` takes; \
+                 move a part of the tree into a tree of its own and use it here with `subtree(Part)`",
+                crate::depth::MAX_DEPTH
+            ))
+        })?;
+        crate::depth::grow(|| parse_node(input))
+    }
+}
+
+/// One node, with its hooks, label and weight.
+fn parse_node(input: ParseStream) -> syn::Result<NodeSyntax> {
+    {
         let mut attrs = input.call(Attribute::parse_outer)?;
-        let weight = if (input.peek(syn::Lit) || input.peek(Token![-])) && !input.peek2(Token![,]) {
-            let fork = input.fork();
-            let weighted = fork.parse::<Expr>().is_ok() && fork.peek(Token![=>]);
-            if weighted {
-                let w = input.parse::<Expr>()?;
-                input.parse::<Token![=>]>()?;
-                Some(w)
-            } else {
-                None
-            }
-        } else {
-            None
-        };
-        // `3 => #[persist] Leaf` as well as `#[persist] 3 => Leaf`.
-        attrs.extend(input.call(Attribute::parse_outer)?);
-        let label = if input.peek(syn::Lifetime) {
-            let label: syn::Lifetime = input.parse()?;
-            input.parse::<Token![:]>()?;
-            Some(label)
-        } else {
-            None
-        };
-        let body = if input.is_empty() || input.peek(Token![,]) {
-            let span = attrs
-                .first()
-                .map(|a| a.pound_token.span)
-                .or(label.as_ref().map(|l| l.span()));
-            NodeBody::Missing(span.unwrap_or_else(|| input.span()))
-        } else {
-            input.parse()?
-        };
+        let (mut label, mut body) = labelled_body(input, &attrs)?;
+        let mut weight = None;
+        // `3 => node` or `WEIGHT => node` in `weighted`: what was read is the weight.
+        if label.is_none()
+            && input.peek(Token![=>])
+            && let NodeBody::Value(w) = body
+        {
+            input.parse::<Token![=>]>()?;
+            weight = Some(w);
+            // `3 => #[persist] Leaf` as well as `#[persist] 3 => Leaf`.
+            attrs.extend(input.call(Attribute::parse_outer)?);
+            (label, body) = labelled_body(input, &attrs)?;
+        }
         Ok(NodeSyntax {
             attrs,
             label,
@@ -400,6 +423,27 @@ impl Parse for NodeSyntax {
             body,
         })
     }
+}
+
+/// `'label:` (optional) and the node after it.
+fn labelled_body(input: ParseStream, attrs: &[Attribute]) -> syn::Result<(Option<syn::Lifetime>, NodeBody)> {
+    let label = if input.peek(syn::Lifetime) {
+        let label: syn::Lifetime = input.parse()?;
+        input.parse::<Token![:]>()?;
+        Some(label)
+    } else {
+        None
+    };
+    let body = if input.is_empty() || input.peek(Token![,]) {
+        let span = attrs
+            .first()
+            .map(|a| a.pound_token.span)
+            .or(label.as_ref().map(|l| l.span()));
+        NodeBody::Missing(span.unwrap_or_else(|| input.span()))
+    } else {
+        input.parse()?
+    };
+    Ok((label, body))
 }
 
 impl Parse for NodeBody {
@@ -433,6 +477,9 @@ impl Parse for NodeBody {
         if is_node_word(input) {
             Ok(NodeBody::Word(input.parse()?))
         } else {
+            if let Some(e) = node_word_spelt_as_a_type(input) {
+                return Err(e);
+            }
             Ok(NodeBody::Value(input.parse()?))
         }
     }
@@ -515,6 +562,29 @@ impl Parse for MatchSyntax {
             arms,
         })
     }
+}
+
+/// `Sequence { .. }` or `ReactiveSelector { .. }`: a node word written like a
+/// type, with children (not struct fields) in the braces.
+fn node_word_spelt_as_a_type(input: ParseStream) -> Option<syn::Error> {
+    let fork = input.fork();
+    let ident: Ident = fork.parse().ok()?;
+    let word = crate::hints::node_word(&ident.to_string())?;
+    let group: proc_macro2::Group = fork.parse().ok()?;
+    if group.delimiter() != proc_macro2::Delimiter::Brace {
+        return None;
+    }
+    let first: Vec<proc_macro2::TokenTree> = group.stream().into_iter().take(2).collect();
+    let punct = |t: Option<&proc_macro2::TokenTree>, c: char| matches!(t, Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == c && p.spacing() == proc_macro2::Spacing::Alone);
+    // `Name { field: .. }` or `Name { ..base }` is a struct; anything else holds nodes.
+    let fields = matches!(first.first(), Some(proc_macro2::TokenTree::Ident(_))) && punct(first.get(1), ':')
+        || matches!(first.first(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '.');
+    (!fields).then(|| {
+        syn::Error::new(
+            ident.span(),
+            format!("node words are lower case: write `{word} {{ .. }}`"),
+        )
+    })
 }
 
 /// `true` when the next tokens are a node word (a lower-case identifier or a

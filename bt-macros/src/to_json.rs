@@ -11,10 +11,15 @@ use quote::ToTokens;
 use serde_json::{Map, Value};
 use syn::Expr;
 
-use crate::model::{Count, Duration, Kind, Leaf, Node, render, thresholds, value_expr};
+use crate::model::{Count, Duration, Kind, Leaf, Node, Weight, render, thresholds, value_expr};
 
 /// The tree below `root` as pretty-printed JSON.
 pub fn export(root: &Node) -> String {
+    // The writers recurse once per level: give a deep tree the stack it needs.
+    crate::depth::grow_large(|| export_here(root))
+}
+
+fn export_here(root: &Node) -> String {
     let mut code = Vec::new();
     let tree = convert(root, &mut code);
     // The writer visits the nodes in the order `convert` finished them.
@@ -34,6 +39,10 @@ type Code = Option<(&'static str, String)>;
 /// The model of `node`; pushes onto `code`, in post-order, each node's
 /// parameter that the model cannot hold.
 fn convert(node: &Node, code: &mut Vec<Code>) -> JsonNode {
+    crate::depth::grow(|| convert_here(node, code))
+}
+
+fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
     let children: Vec<JsonNode> = node.children.iter().map(|c| convert(c, code)).collect();
     let mut own = None;
     let params = match &node.kind {
@@ -44,7 +53,23 @@ fn convert(node: &Node, code: &mut Vec<Code>) -> JsonNode {
                 failure: Some(f as u32),
             })
         }
-        Kind::Weighted(w) => Params::Weights(w.clone()),
+        Kind::Weighted(w) => {
+            let literal = |w: &Weight| match w {
+                Weight::Literal(v) => Some(*v),
+                Weight::Const(_) => None,
+            };
+            if w.iter().any(|w| literal(w).is_none()) {
+                let all: Vec<String> = w
+                    .iter()
+                    .map(|w| match w {
+                        Weight::Literal(v) => v.to_string(),
+                        Weight::Const(e) => text(e),
+                    })
+                    .collect();
+                own = Some(("weights", format!("[{}]", all.join(", "))));
+            }
+            Params::Weights(w.iter().map(|w| literal(w).unwrap_or(1)).collect())
+        }
         Kind::If { has_else, .. } => Params::Branches { has_else: *has_else },
         Kind::Match {
             param, scrutinee, arms, ..

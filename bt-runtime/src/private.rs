@@ -66,9 +66,20 @@ pub fn act<C: ?Sized, R: IntoStatus, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) 
 
 /// Runs a lifecycle hook; the bound gives the closure its argument type.
 #[inline(always)]
-pub fn hook<C: ?Sized, F: FnOnce(&mut C)>(ctx: &mut C, f: F) {
-    f(ctx)
+pub fn hook<C: ?Sized, R: HookOutput, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) {
+    f(ctx);
 }
+
+/// What a hook closure may return: nothing. The bound is a trait (not `-> ()`)
+/// so that a hook returning a `Status` gets a message that says why not.
+#[diagnostic::on_unimplemented(
+    message = "a hook returns nothing, not `{Self}`",
+    label = "this hook returns `{Self}`",
+    note = "hooks see a node start and end; they cannot change its status. To change a status, use `invert`, `force_success` or `force_failure`, or make the work an action: `act(|c| ..)`"
+)]
+pub trait HookOutput {}
+
+impl HookOutput for () {}
 
 /// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the
 /// closure its signature.

@@ -43,7 +43,7 @@ fn rt_at(span: Span) -> TokenStream {
 }
 
 /// The whole expansion of one checked tree.
-pub fn tree(l: &Lowered) -> TokenStream {
+pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) -> TokenStream {
     let g = Gen {
         l,
         ctx: elided(&l.tree.ctx),
@@ -91,10 +91,22 @@ pub fn tree(l: &Lowered) -> TokenStream {
         )
     });
     let persistence = persist::impls(l, &fields);
+    let tick_work = crate::work::value(work);
+    let tick_work_doc = match work {
+        crate::work::Work::Known(n) => format!(" This tree's figure is {n}."),
+        crate::work::Work::Const(_) => String::from(" This tree's figure depends on constants or subtrees."),
+    };
+    let tick_work_doc = format!(
+        " The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: \
+         bounded loops' counts multiplied along each path, as the JSON loader works it out \
+         (`Definition::tick_work`); at most {}.{tick_work_doc}",
+        crate::work::MAX_TICK_WORK
+    );
+    let work_checks = work_checks.iter().map(|check| quote!(#(#cfgs)* #check));
     let duration_checks = l
         .slots
         .iter()
-        .filter_map(|s| duration_check(s.node))
+        .flat_map(|s| const_checks(s.node))
         .map(|check| quote!(#(#cfgs)* #check));
 
     quote! {
@@ -119,6 +131,8 @@ pub fn tree(l: &Lowered) -> TokenStream {
             /// This tree in the JSON form that `bt-interp` loads and JSON tools
             /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
             pub const JSON: &'static str = #json;
+            #[doc = #tick_work_doc]
+            pub const TICK_WORK: u64 = #tick_work;
             const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
 
             /// A new, idle instance whose random nodes use the default seed.
@@ -231,28 +245,46 @@ pub fn tree(l: &Lowered) -> TokenStream {
         #(#source)*
 
         #(#duration_checks)*
+        #(#work_checks)*
     }
 }
 
-/// A compile-time check that a duration given as a constant (`wait(PAUSE)`) is
-/// a finite number of seconds >= 0: a NaN would never elapse, a negative one
-/// always would have.
-fn duration_check(node: &crate::model::Node) -> Option<TokenStream> {
-    let (Kind::Wait(Duration::Expr(e))
-    | Kind::Timeout(Duration::Expr(e))
-    | Kind::Delay(Duration::Expr(e))
-    | Kind::Cooldown(Duration::Expr(e))) = &node.kind
-    else {
-        return None;
+/// Compile-time checks of the constants a node is given: a duration
+/// (`wait(PAUSE)`) must be a finite number of seconds >= 0 (a NaN would never
+/// elapse, a negative one always would have); a weight (`HEAVY => node`) at least 1.
+fn const_checks(node: &crate::model::Node) -> Vec<TokenStream> {
+    let check = |e: &syn::Expr, test: TokenStream, message: String| {
+        let span = syn::spanned::Spanned::span(e);
+        quote_spanned! {span=> const _: () = ::core::assert!(#test, #message); }
     };
-    let message = format!(
-        "`{}`: a duration must be a finite number of seconds >= 0 (not negative, infinite or NaN)",
-        node.label
-    );
-    let span = syn::spanned::Spanned::span(e);
-    Some(quote_spanned! {span=>
-        const _: () = ::core::assert!({ let __d: f64 = #e; __d >= 0.0 && __d < f64::INFINITY }, #message);
-    })
+    match &node.kind {
+        Kind::Wait(Duration::Expr(e))
+        | Kind::Timeout(Duration::Expr(e))
+        | Kind::Delay(Duration::Expr(e))
+        | Kind::Cooldown(Duration::Expr(e)) => vec![check(
+            e,
+            quote!({ let __d: f64 = #e; __d >= 0.0 && __d < f64::INFINITY }),
+            format!(
+                "`{}`: a duration must be a finite number of seconds >= 0 (not negative, infinite or NaN)",
+                node.label
+            ),
+        )],
+        Kind::Weighted(weights) => weights
+            .iter()
+            .filter_map(|w| match w {
+                crate::model::Weight::Const(e) => Some(check(
+                    e,
+                    quote!({ let __w: u32 = #e; __w > 0 }),
+                    format!(
+                        "the weight `{}` is 0: that child would never be chosen; remove it instead",
+                        crate::model::render(&e.to_token_stream())
+                    ),
+                )),
+                crate::model::Weight::Literal(_) => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The tree's own shape hash, mixed with its subtrees' at compile time.
@@ -293,6 +325,8 @@ pub fn fallback(t: &Tree) -> TokenStream {
             pub const FINGERPRINT: u64 = 0;
             /// Not generated: the tree has errors.
             pub const JSON: &'static str = "";
+            /// Not generated: the tree has errors.
+            pub const TICK_WORK: u64 = 0;
             /// Not generated: the tree has errors.
             pub fn new() -> Self {
                 Self {}
@@ -653,7 +687,7 @@ mod tests {
         let mut errors = Errors::default();
         let trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
         assert!(errors.is_empty());
-        tree(&lower::lower(&trees[0])).to_string()
+        tree(&lower::lower(&trees[0]), &crate::work::Work::Known(1), &[]).to_string()
     }
 
     #[test]

@@ -9,7 +9,10 @@ use quote::{ToTokens, quote, quote_spanned};
 
 use super::{Gen, bit, child_halt_name, field, flat_id, lit, rt, rt_at, uint, var_field};
 use crate::lower::{Slot, State, UInt, break_code, continue_code};
-use crate::model::{Count, Duration, Kind, Leaf, thresholds};
+use crate::model::{Count, Duration, Kind, Leaf, Weight, thresholds};
+
+/// The largest subtree (in nodes) whose tick is always inlined into its parent's.
+pub const INLINE_NODES: usize = 512;
 
 impl Gen<'_> {
     /// `__tick_N`: reports entry, runs the node's logic and hooks, reports its
@@ -56,8 +59,17 @@ impl Gen<'_> {
         } else {
             quote!()
         };
+        // Small nodes are inlined into their parents, so a tick runs as one
+        // function; a large one stays a function of its own, so that no
+        // function grows past a few hundred nodes and big trees compile in
+        // time linear in their size (BENCHMARKS.md, "Compile cost").
+        let inline = if s.size <= INLINE_NODES {
+            quote!(#[inline(always)])
+        } else {
+            quote!(#[inline])
+        };
         quote! {
-            #[inline(always)]
+            #inline
             fn #name<__O: #rt::Observer + ?Sized>(
                 &mut self,
                 __ctx: &mut #ctx,
@@ -81,7 +93,8 @@ impl Gen<'_> {
         let span = syn::spanned::Spanned::span(hook);
         let (rt, ctx) = (rt_at(span), &self.ctx);
         let vars = self.var_bindings(s, &hook.to_token_stream());
-        quote_spanned!(span=> { #vars #rt::hook::<#ctx, _>(__ctx, #hook); })
+        let (__cx, __this, __env) = call_site_names();
+        quote_spanned!(span=> { #vars #rt::hook::<#ctx, _, _>(#__cx, #hook); })
     }
 
     /// Child `i`'s tick; when a jump may come out of it, a jump passing through
@@ -173,7 +186,17 @@ impl Gen<'_> {
                 let n = Literal::u32_unsuffixed(s.children.len() as u32);
                 self.pick_one(s, quote!(__env.rng.below(#n) + 1))
             }
+            Kind::Weighted(weights) if weights.iter().any(|w| matches!(w, Weight::Const(_))) => {
+                self.pick_one(s, weighted_by_consts(weights))
+            }
             Kind::Weighted(weights) => {
+                let weights: Vec<u32> = weights
+                    .iter()
+                    .map(|w| match w {
+                        Weight::Literal(v) => *v,
+                        Weight::Const(_) => unreachable!("handled above"),
+                    })
+                    .collect();
                 let total: u32 = weights.iter().sum();
                 let mut bound = 0;
                 let arms = weights.iter().enumerate().map(|(i, w)| {
@@ -343,16 +366,19 @@ impl Gen<'_> {
             Kind::Cond(Leaf::Inline(closure)) => {
                 let rt = rt_at(span);
                 let vars = self.var_bindings(s, &closure.to_token_stream());
-                quote_spanned!(span=> { #vars #rt::cond::<#ctx, _>(&*__ctx, #closure) })
+                let (__cx, __this, __env) = call_site_names();
+                quote_spanned!(span=> { #vars #rt::cond::<#ctx, _>(&*#__cx, #closure) })
             }
             Kind::Cond(Leaf::Value { .. }) => {
                 let rt = rt_at(span);
-                quote_spanned!(span=> #rt::check::<#ctx, _>(&self.#f, &*__ctx))
+                let (__cx, __this, __env) = call_site_names();
+                quote_spanned!(span=> #rt::check::<#ctx, _>(&#__this.#f, &*#__cx))
             }
             Kind::Act(Leaf::Inline(closure)) => {
                 let rt = rt_at(span);
                 let vars = self.var_bindings(s, &closure.to_token_stream());
-                quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(__ctx, #closure) })
+                let (__cx, __this, __env) = call_site_names();
+                quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(#__cx, #closure) })
             }
             Kind::Act(Leaf::Value { .. }) => self.action_step(s, self.tick_step()),
             Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
@@ -791,7 +817,8 @@ impl Gen<'_> {
         let (f, ctx) = (field(s.id), &self.ctx);
         let span = s.node.span;
         let rt = rt_at(span);
-        quote_spanned!(span=> #rt::action::<#ctx, _>(&mut self.#f, __ctx, #rt::Step::#step))
+        let (__cx, __this, __env) = call_site_names();
+        quote_spanned!(span=> #rt::action::<#ctx, _>(&mut #__this.#f, #__cx, #rt::Step::#step))
     }
 
     /// Ticks or halts (`step`) a subtree on its part of the context, with the
@@ -809,13 +836,17 @@ impl Gen<'_> {
         let rt = rt_at(span);
         let base = flat_id(self.l, s.id);
         match map {
-            Some(map) => quote_spanned! {span=>
-                #rt::subtree::<_, #ty, _>(&mut self.#f, #rt::map_ctx(__ctx, #map), __env, #base + 1, #rt::Step::#step)
-            },
+            Some(map) => {
+                let (__cx, __this, __env) = call_site_names();
+                quote_spanned! {span=>
+                    #rt::subtree::<_, #ty, _>(&mut #__this.#f, #rt::map_ctx(#__cx, #map), #__env, #base + 1, #rt::Step::#step)
+                }
+            }
             None => {
                 let ctx = &self.ctx;
+                let (__cx, __this, __env) = call_site_names();
                 quote_spanned! {span=>
-                    #rt::subtree::<#ctx, #ty, _>(&mut self.#f, __ctx, __env, #base + 1, #rt::Step::#step)
+                    #rt::subtree::<#ctx, #ty, _>(&mut #__this.#f, #__cx, #__env, #base + 1, #rt::Step::#step)
                 }
             }
         }
@@ -842,4 +873,41 @@ fn duration(d: &Duration) -> TokenStream {
         Duration::Literal(v) => Literal::f64_suffixed(*v).into_token_stream(),
         Duration::Expr(e) => quote!({ const __D: f64 = #e; __D }),
     }
+}
+
+/// The child drawn by a `weighted` with constant weights: the running sums are
+/// worked out at compile time (an overflow is a compile error), then searched.
+fn weighted_by_consts(weights: &[Weight]) -> TokenStream {
+    let n = lit(weights.len());
+    let ws = weights.iter().map(|w| match w {
+        Weight::Literal(v) => Literal::u32_unsuffixed(*v).into_token_stream(),
+        Weight::Const(e) => quote!((#e)),
+    });
+    quote! {{
+        const __BOUNDS: [u32; #n] = {
+            let __w: [u32; #n] = [#(#ws),*];
+            let mut __b = [0u32; #n];
+            let (mut __i, mut __t) = (0, 0u32);
+            while __i < #n {
+                __t += __w[__i];
+                __b[__i] = __t;
+                __i += 1;
+            }
+            __b
+        };
+        let __x = __env.rng.below(__BOUNDS[#n - 1]);
+        let mut __k = 0;
+        while __k + 1 < #n && __x >= __BOUNDS[__k] {
+            __k += 1;
+        }
+        __k + 1
+    }}
+}
+
+/// `__ctx`, `self` and `__env` spanned where the macro was called. Code spanned
+/// on a user's node takes these as interpolated tokens, so that they resolve
+/// like the rest of the generated code even when the node's tokens come from
+/// another macro (`macro_rules!` hygiene would otherwise hide them).
+fn call_site_names() -> (TokenStream, TokenStream, TokenStream) {
+    (quote!(__ctx), quote!(self), quote!(__env))
 }

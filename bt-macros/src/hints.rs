@@ -1,0 +1,142 @@
+//! "Write this instead" for the mistakes people make most: node words spelt
+//! like types (`Sequence`, `reactiveSelector`), conditions written as Rust
+//! `if` conditions, closures that change the context where only reading is
+//! allowed, closure bodies with statements and no braces.
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, ExprClosure};
+
+use crate::model::{WORDS, render};
+
+/// The node word that `written` (`Sequence`, `reactiveSelector`,
+/// `ForceSuccess`, `reactive_selector`) most likely means, written the DSL's
+/// way: `sequence`, `reactive selector`, `force_success`.
+pub fn node_word(written: &str) -> Option<String> {
+    let snake = snake_case(written);
+    if let Some(rest) = snake.strip_prefix("reactive_")
+        && matches!(rest, "sequence" | "selector" | "fallback")
+    {
+        return Some(format!("reactive {rest}"));
+    }
+    (snake != written && WORDS.contains(&snake.as_str())).then_some(snake)
+}
+
+/// `ReactiveSelector` -> `reactive_selector`.
+fn snake_case(word: &str) -> String {
+    let mut out = String::new();
+    for c in word.chars() {
+        if c.is_ascii_uppercase() {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A condition written as a Rust expression (`c.hp > 3`), rewritten as the
+/// closure it should be: `|c| c.hp > 3`.
+pub fn as_closure(expr: &Expr) -> String {
+    format!("|c| {}", render(&expr.to_token_stream()))
+}
+
+/// The first place where a closure changes what its parameter points to
+/// (`c.hp -= 1`, `c.x = 0`), if any: conditions only read the context.
+pub fn assignment_in(closure: &ExprClosure) -> Option<Expr> {
+    struct Find(Option<Expr>);
+    impl VisitMut for Find {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            if self.0.is_some() {
+                return;
+            }
+            let assigns = match e {
+                Expr::Assign(_) => true,
+                Expr::Binary(b) => matches!(
+                    b.op,
+                    syn::BinOp::AddAssign(_)
+                        | syn::BinOp::SubAssign(_)
+                        | syn::BinOp::MulAssign(_)
+                        | syn::BinOp::DivAssign(_)
+                        | syn::BinOp::RemAssign(_)
+                        | syn::BinOp::BitXorAssign(_)
+                        | syn::BinOp::BitAndAssign(_)
+                        | syn::BinOp::BitOrAssign(_)
+                        | syn::BinOp::ShlAssign(_)
+                        | syn::BinOp::ShrAssign(_)
+                ),
+                _ => false,
+            };
+            if assigns {
+                self.0 = Some(e.clone());
+            } else {
+                syn::visit_mut::visit_expr_mut(self, e);
+            }
+        }
+    }
+    let mut find = Find(None);
+    find.visit_expr_mut(&mut closure.body.clone());
+    find.0
+}
+
+/// The `&mut` in a closure parameter's type (`|c: &mut Ctx|`), if written.
+pub fn mut_param(closure: &ExprClosure) -> Option<&syn::TypeReference> {
+    closure.inputs.iter().find_map(|p| match p {
+        syn::Pat::Type(t) => match &*t.ty {
+            syn::Type::Reference(r) if r.mutability.is_some() => Some(r),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// For `|c| c.hp -= 1;` (a closure body ending in `;`): the `;` and the
+/// closure with its body in braces, `|c| { c.hp -= 1; }`.
+pub fn unbraced_statements(tokens: &TokenStream) -> Option<(proc_macro2::Span, String)> {
+    let list: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let semi = list
+        .iter()
+        .find(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))?
+        .span();
+    let bars: Vec<usize> = list
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t, TokenTree::Punct(p) if p.as_char() == '|'))
+        .map(|(i, _)| i)
+        .take(2)
+        .collect();
+    let &[_, close] = bars.as_slice() else { return None };
+    let params: TokenStream = list[..=close].iter().cloned().collect();
+    let body: TokenStream = list[close + 1..].iter().cloned().collect();
+    Some((semi, format!("{} {{ {} }}", render(&params), render(&body))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_words_spelt_like_types_or_in_camel_case() {
+        assert_eq!(node_word("Sequence").as_deref(), Some("sequence"));
+        assert_eq!(node_word("reactiveSelector").as_deref(), Some("reactive selector"));
+        assert_eq!(node_word("ReactiveSequence").as_deref(), Some("reactive sequence"));
+        assert_eq!(node_word("ForceSuccess").as_deref(), Some("force_success"));
+        assert_eq!(node_word("untilFail").as_deref(), Some("until_fail"));
+        assert_eq!(node_word("sequence"), None, "already right");
+        assert_eq!(node_word("Patrol"), None);
+    }
+
+    #[test]
+    fn assignments_and_statements_are_found() {
+        let closure: ExprClosure = syn::parse_str("|c| { c.hp -= 1; c.hp > 0 }").unwrap();
+        assert_eq!(render(&assignment_in(&closure).unwrap().to_token_stream()), "c.hp -= 1");
+        let reading: ExprClosure = syn::parse_str("|c| c.hp == 3").unwrap();
+        assert!(assignment_in(&reading).is_none());
+        let tokens: TokenStream = "|c| c.hp -= 1;".parse().unwrap();
+        assert_eq!(unbraced_statements(&tokens).unwrap().1, "|c| { c.hp -= 1; }");
+    }
+}

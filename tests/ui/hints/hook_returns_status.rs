@@ -1,0 +1,11 @@
+use bt::prelude::*;
+struct Ctx { hp: u32, now: f64 }
+impl Clock for Ctx { fn now(&self) -> f64 { self.now } }
+
+behave! {
+    tree T for Ctx {
+        #[on_enter(|c| Status::Failure)]
+        sequence { success }
+    }
+}
+fn main() {}

@@ -1,0 +1,11 @@
+use bt::prelude::*;
+struct Ctx { hp: u32, now: f64 }
+impl Clock for Ctx { fn now(&self) -> f64 { self.now } }
+
+behave! {
+    tree T for Ctx {
+        #[on_exit(|c, status| c.hp = 0)]
+        sequence { success }
+    }
+}
+fn main() {}

@@ -1,0 +1,10 @@
+use bt::prelude::*;
+struct Ctx { hp: u32, now: f64 }
+impl Clock for Ctx { fn now(&self) -> f64 { self.now } }
+
+behave! {
+    tree T for Ctx {
+        Sequence { success, failure }
+    }
+}
+fn main() {}
