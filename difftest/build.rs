@@ -27,10 +27,29 @@ fn main() {
         let seed = base.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64 * 7919);
         let g = treegen::generate(i, seed, treegen::MACRO_KINDS, treegen::MACRO_HOOKS);
         writeln!(out, "bt::behave! {{\n{}}}\n", g.dsl).unwrap();
+        // The subtrees' names, from their `tree NAME for Ctx` lines (all but the last).
+        let names: Vec<&str> = g
+            .dsl
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("tree ")?.split_whitespace().next())
+            .collect();
+        let exported_library: Vec<String> = names[..names.len() - 1]
+            .iter()
+            .map(|n| format!("({n:?}, {n}::JSON)"))
+            .collect();
         writeln!(
             cases,
-            "    Case {{ name: {:?}, seed: {seed}, dsl: r##\"{}\"##, json: r##\"{}\"##, library: r##\"{}\"##, run: run_compiled::<{}>, nodes: {}::NODES }},",
-            g.name, g.dsl, g.json, g.library, g.name, g.name
+            "    Case {{ name: {:?}, seed: {seed}, dsl: r##\"{}\"##, json: r##\"{}\"##, library: r##\"{}\"##, run: run_compiled::<{}>, nodes: {}::NODES, \
+             exported: {}::JSON, exported_library: &[{}], tick_work: {}::TICK_WORK }},",
+            g.name,
+            g.dsl,
+            g.json,
+            g.library,
+            g.name,
+            g.name,
+            g.name,
+            exported_library.join(", "),
+            g.name
         )
         .unwrap();
     }

@@ -236,6 +236,67 @@ pub fn registry() -> Registry<Ctx> {
     r
 }
 
+/// The parameters of a leaf in `Tree::JSON`, the compiled trees' own JSON
+/// form: the Rust code that made it (`Check::new(3, "TTF")`, `|c| c.inline_act(3)`).
+#[derive(Deserialize)]
+struct Code {
+    code: String,
+}
+
+impl Code {
+    /// The first integer argument in the code (the leaf's id).
+    fn id(&self) -> u32 {
+        let start = self.code.find('(').map_or(0, |i| i + 1);
+        let digits: String = self.code[start..]
+            .chars()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().unwrap_or(u32::MAX)
+    }
+
+    /// The string argument in the code (the leaf's pattern, or a hook's name).
+    fn text(&self) -> String {
+        self.code.split('"').nth(1).unwrap_or_default().to_string()
+    }
+}
+
+/// An inline action or a hook of an exported tree: both are written as
+/// `{"type": "inline", "code": ..}`.
+#[derive(Clone)]
+enum InlineOrHook {
+    Act(InlineAct),
+    Hook(Hook),
+}
+
+impl Action<Ctx> for InlineOrHook {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        match self {
+            InlineOrHook::Act(a) => a.tick(ctx),
+            InlineOrHook::Hook(h) => h.tick(ctx),
+        }
+    }
+}
+
+/// The leaf types that `Tree::JSON` names, built from the code it keeps, so
+/// that a compiled tree's own JSON loads in the interpreter and runs with the
+/// same leaves as the compiled tree.
+pub fn export_registry() -> Registry<Ctx> {
+    let mut r = Registry::new();
+    r.persistent_action("Scripted", |p: Code| Scripted::new(p.id(), &p.text()))
+        .action("inline", |p: Code| {
+            if p.code.contains(".hook(") {
+                InlineOrHook::Hook(Hook(p.id(), p.text()))
+            } else {
+                InlineOrHook::Act(InlineAct(p.id()))
+            }
+        })
+        .condition("Check", |p: Code| Check::new(p.id(), &p.text()))
+        .condition("inline", |p: Code| InlineCheck(p.id()))
+        .value("inline", |_: Code| Phase);
+    r
+}
+
 /// One observer event.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Event {

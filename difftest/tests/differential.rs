@@ -16,16 +16,31 @@ struct Case {
     library: &'static str,
     run: fn(u64) -> Vec<Step>,
     nodes: &'static [NodeInfo],
+    /// `Tree::JSON` of the compiled tree, and of its subtrees by name.
+    exported: &'static str,
+    exported_library: &'static [(&'static str, &'static str)],
+    /// `Tree::TICK_WORK` of the compiled tree.
+    tick_work: u64,
 }
 
 include!(concat!(env!("OUT_DIR"), "/trees.rs"));
 
 /// The first difference between the two runs, described for a person.
 fn compare(case: &Case) -> Result<(), String> {
-    let library = Library::from_json(case.library).map_err(|e| format!("library: {e}"))?;
-    let def = registry()
-        .load_with(case.json, &library)
-        .map_err(|e| format!("load: {e}"))?;
+    compare_with(case, &registry(), case.json, case.library)
+}
+
+/// The first difference between the compiled tree and the interpreted `json`.
+fn compare_with(case: &Case, registry: &bt_interp::Registry<Ctx>, json: &str, library: &str) -> Result<(), String> {
+    let library = Library::from_json(library).map_err(|e| format!("library: {e}"))?;
+    let def = registry.load_with(json, &library).map_err(|e| format!("load: {e}"))?;
+    if def.tick_work() != case.tick_work {
+        return Err(format!(
+            "work per tick differs: compiled {}, interpreted {}",
+            case.tick_work,
+            def.tick_work()
+        ));
+    }
     let rows: Vec<_> = def.nodes().iter().map(|r| (r.id, r.parent, r.kind)).collect();
     let compiled_rows: Vec<_> = case.nodes.iter().map(|r| (r.id, r.parent, r.kind)).collect();
     if rows != compiled_rows {
@@ -61,6 +76,37 @@ fn compiled_and_interpreted_trees_agree_tick_by_tick() {
     assert!(
         failures.is_empty(),
         "{} of {} trees disagree; first:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures[0]
+    );
+}
+
+/// `Tree::JSON` round-trips: the compiled tree's own JSON (and its
+/// subtrees') loads in the interpreter as the same tree (node table, work per
+/// tick, every parameter: durations, counts, weights, thresholds, labels,
+/// `match` keys, hooks) and runs tick by tick exactly as the compiled tree.
+#[test]
+fn the_json_of_every_compiled_tree_loads_as_the_same_tree() {
+    let registry = export_registry();
+    let mut failures = Vec::new();
+    for case in CASES {
+        let entries: Vec<String> = case
+            .exported_library
+            .iter()
+            .map(|(name, json)| format!("{name:?}: {json}"))
+            .collect();
+        let library = format!("{{\"subtrees\": {{{}}}}}", entries.join(", "));
+        if let Err(e) = compare_with(case, &registry, case.exported, &library) {
+            failures.push(format!(
+                "{} (seed {}):\n{}\n  dsl: {}\n  exported: {}\n  library: {}",
+                case.name, case.seed, e, case.dsl, case.exported, library
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} trees do not round-trip; first:\n{}",
         failures.len(),
         CASES.len(),
         failures[0]
