@@ -1,5 +1,5 @@
 //! The most work one tick of a tree can do, by the rule the loader uses
-//! (bt-interp's `FORMAT.md`, "Work per tick"): leaf ticks, with bounded
+//! (`SEMANTICS.md`, "Work per tick"): leaf ticks, with bounded
 //! loops' counts multiplied along each path. The figure goes into the
 //! generated docs and `TICK_WORK`; a tree above [`MAX_TICK_WORK`] is an error
 //! at the node where the work first grows too large, so `repeat(u32::MAX)`
