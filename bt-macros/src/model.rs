@@ -289,8 +289,8 @@ pub enum Duration {
 /// A condition or action leaf.
 #[derive(Debug)]
 pub enum Leaf {
-    /// A closure on the context, compiled inline.
-    Inline(syn::ExprClosure),
+    /// A closure on the context, or a path to a function, compiled inline.
+    Inline(Expr),
     /// A value stored as a field of the tree.
     Value {
         /// The expression that makes it (evaluated in `new()`).
@@ -542,7 +542,7 @@ pub(crate) fn condition(expr: Expr, keyword: &str, errors: &mut Errors) -> Node 
     let kind = match expr {
         Expr::Closure(c) if c.inputs.len() == 1 => {
             reads_only(&c, errors);
-            Kind::Cond(Leaf::Inline(c))
+            Kind::Cond(Leaf::Inline(Expr::Closure(c)))
         }
         Expr::Closure(c) => {
             errors.at(
@@ -589,26 +589,21 @@ fn reads_only(closure: &syn::ExprClosure, errors: &mut Errors) {
 }
 
 /// `is_hurt` or `checks::is_hurt`: a path to a function (its last segment is
-/// lower case), used as a leaf: it becomes `|c| is_hurt(c)`.
-fn function_path(expr: &Expr) -> Option<syn::ExprClosure> {
+/// lower case), used as a leaf: it is called like an inline closure.
+fn function_path(expr: &Expr) -> Option<Expr> {
     let Expr::Path(p) = expr else { return None };
     let last = p.path.segments.last()?;
-    if p.qself.is_some()
-        || !last
-            .ident
-            .to_string()
-            .starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-    {
-        return None;
-    }
-    let span = expr.span();
-    Some(syn::parse_quote_spanned!(span=> |__c| #p(__c)))
+    let lower = last
+        .ident
+        .to_string()
+        .starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
+    (p.qself.is_none() && lower).then(|| expr.clone())
 }
 
 /// A leaf given as a value or as a path to a function.
 fn leaf_arg_value(expr: Expr, errors: &mut Errors) -> Option<Leaf> {
     match function_path(&expr) {
-        Some(closure) => Some(Leaf::Inline(closure)),
+        Some(function) => Some(Leaf::Inline(function)),
         None => leaf_value(expr, errors),
     }
 }
@@ -1112,7 +1107,7 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
             if word.name == "cond" {
                 reads_only(&c, errors);
             }
-            Some(Leaf::Inline(c))
+            Some(Leaf::Inline(Expr::Closure(c)))
         }
         expr => leaf_arg_value(expr, errors),
     }
