@@ -21,6 +21,8 @@ impl Search {
     /// This tree in the JSON form that `bt-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
     pub const JSON: &'static str = "{\n  \"child\": {\n    \"branches\": [\n      {\n        \"if\": {\n          \"condition\": {\n            \"code\": \"|n| n.found\",\n            \"type\": \"inline\"\n          },\n          \"type\": \"condition\"\n        },\n        \"then\": {\n          \"label\": \"outer\",\n          \"type\": \"break\"\n        }\n      }\n    ],\n    \"else\": {\n      \"type\": \"running\"\n    },\n    \"onExit\": {\n      \"code\": \"|n| n.done = true\",\n      \"type\": \"inline\"\n    },\n    \"type\": \"if\"\n  },\n  \"label\": \"outer\",\n  \"type\": \"loop\"\n}";
+    /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 6.
+    pub const TICK_WORK: u64 = 6u64;
     const __NODE_TABLE: [::bt::__private::NodeInfo; (5) as usize] = {
         let mut __table = [::bt::__private::NodeInfo::PLACEHOLDER; (5) as usize];
         __table[(0) as usize] = ::bt::__private::NodeInfo {
@@ -179,17 +181,17 @@ impl Search {
         };
         if __env.jump != 0 {
             {
-                ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
             }
             __env.halted((1));
             return __status;
         }
         match __status {
             ::bt::__private::Status::Success => {
-                ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
             }
             ::bt::__private::Status::Failure => {
-                ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
             }
             ::bt::__private::Status::Running => {}
         }
@@ -321,16 +323,16 @@ impl Search {
         };
         if __env.jump != 0 {
             {
-                ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
             }
             return __status;
         }
         match __status {
             ::bt::__private::Status::Success => {
-                ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
             }
             ::bt::__private::Status::Failure => {
-                ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
             }
             ::bt::__private::Status::Running => {}
         }
@@ -396,7 +398,7 @@ impl Search {
         self.__n1 = 0;
         self.__halt_children_1(__ctx, __env, __r);
         {
-            ::bt::__private::hook::<Npc, _>(__ctx, |n| n.done = true);
+            ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
         }
         __env.halted((1));
     }

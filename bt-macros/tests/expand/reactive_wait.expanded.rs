@@ -21,6 +21,8 @@ impl Guard {
     /// This tree in the JSON form that `bt-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
     pub const JSON: &'static str = "{\n  \"children\": [\n    {\n      \"condition\": {\n        \"code\": \"|n| n.alarm\",\n        \"type\": \"inline\"\n      },\n      \"type\": \"condition\"\n    },\n    {\n      \"seconds\": 2.0,\n      \"type\": \"wait\"\n    }\n  ],\n  \"type\": \"reactiveSelector\"\n}";
+    /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 2.
+    pub const TICK_WORK: u64 = 2u64;
     const __NODE_TABLE: [::bt::__private::NodeInfo; (3) as usize] = {
         let mut __table = [::bt::__private::NodeInfo::PLACEHOLDER; (3) as usize];
         __table[(0) as usize] = ::bt::__private::NodeInfo {

@@ -23,6 +23,8 @@ impl Idle {
     /// This tree in the JSON form that `bt-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
     pub const JSON: &'static str = "{\n  \"child\": {\n    \"children\": [\n      {\n        \"action\": {\n          \"type\": \"Wave\"\n        },\n        \"type\": \"action\"\n      },\n      {\n        \"action\": {\n          \"code\": \"|_| * n += 1\",\n          \"type\": \"inline\"\n        },\n        \"type\": \"action\"\n      }\n    ],\n    \"type\": \"weighted\",\n    \"weights\": [\n      3,\n      1\n    ]\n  },\n  \"type\": \"scope\"\n}";
+    /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 1.
+    pub const TICK_WORK: u64 = 1u64;
     const __NODE_TABLE: [::bt::__private::NodeInfo; (4) as usize] = {
         let mut __table = [::bt::__private::NodeInfo::PLACEHOLDER; (4) as usize];
         __table[(0) as usize] = ::bt::__private::NodeInfo {
