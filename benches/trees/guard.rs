@@ -213,7 +213,7 @@ fn guarded<C: Condition<GuardCtx>, A: Action<GuardCtx>>(
 
 impl GuardByHand {
     /// Ticks once: the reactive root.
-    #[inline]
+    #[inline(always)]
     pub fn tick(&mut self, ctx: &mut GuardCtx) -> Status {
         let r = self.root;
         let s = guarded(&mut self.quest, QuestActive, &mut self.brush_off_line, ctx);
