@@ -3,7 +3,12 @@
 //!
 //! ```text
 //! cargo run --example debug_trace [-- OUTPUT_DIR]
+//! cargo run --example debug_trace -- --studio   # then watch the guard live at http://127.0.0.1:7878/
+//! cargo run -p bt-studio -- open /tmp/bt-debug-trace/guard.trace.json   # or replay the trace
 //! ```
+//!
+//! With `--studio` the guard then patrols on in real time (two ticks a second,
+//! the intruder coming back every 24 ticks) for bt-studio's live view, until Ctrl-C.
 //!
 //! Writes `guard.trace.json` (the trace file, see `bt-observe/TRACE_FORMAT.md`)
 //! and `guard.dot` (Graphviz: `dot -Tsvg guard.dot -o guard.svg`) to
@@ -81,8 +86,10 @@ behave! {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
+    let studio = std::env::args_os().any(|a| a == "--studio");
     let dir = std::env::args_os()
-        .nth(1)
+        .skip(1)
+        .find(|a| a != "--studio")
         .map_or_else(|| std::env::temp_dir().join("bt-debug-trace"), PathBuf::from);
     std::fs::create_dir_all(&dir)?;
 
@@ -152,5 +159,32 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::write(&path, dot)?;
     println!("\nGraphviz view of tick {interrupted} written to {}", path.display());
     println!("Alarms raised: {}", post.alarms);
+    if studio {
+        patrol_live()?;
+    }
+    Ok(())
+}
+
+/// Serves the guard to bt-studio's live view and patrols in real time, forever.
+fn patrol_live() -> Result<(), Box<dyn Error>> {
+    let studio = bt_studio::Studio::serve("127.0.0.1:7878")?;
+    let mut observer = studio.agent("guard", Guard::NODES)?;
+    println!("\nbt-studio: watch the guard at {} (Ctrl-C to stop)", studio.url());
+    let mut guard = Guard::new();
+    let mut post = Post {
+        now: 0.0,
+        guard: 0.0,
+        intruder: None,
+        alarms: 0,
+    };
+    for tick in 1u32.. {
+        let now = f64::from(tick - 1) * 0.5;
+        post.now = now;
+        if tick % 24 == 10 {
+            post.intruder = Some(7.5);
+        }
+        guard.tick_observed(&mut post, now, &mut observer);
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
     Ok(())
 }

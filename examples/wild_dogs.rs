@@ -5,9 +5,15 @@
 //!
 //! ```text
 //! cargo run --example wild_dogs
+//! cargo run --example wild_dogs -- --studio   # and watch every dog live at http://127.0.0.1:7878/
 //! ```
+//!
+//! With `--studio` the minute runs in real time and every dog's tree is served
+//! to bt-studio's live view; the studio stays up afterwards (Ctrl-C ends it).
 
 use std::time::Instant;
+
+use bt::{NodeId, Observer, Status};
 
 use bt_scenarios::actor::Dodge;
 use bt_scenarios::clock::FPS;
@@ -48,6 +54,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("Ana (800 HP) stands and dodges, Bo wanders, Cy crosses the field from 8 s, Eli recalls far away");
     println!("at 12 s, Dee logs out at 20 s.\n");
 
+    // --studio: one live-view observer per dog.
+    let studio = match std::env::args().any(|a| a == "--studio") {
+        true => Some(bt_studio::Studio::serve("127.0.0.1:7878")?),
+        false => None,
+    };
+    let mut agents = Vec::new();
+    if let Some(studio) = &studio {
+        for dog in world.dogs() {
+            agents.push(studio.agent(&format!("dog#{}", dog.id.0), WildDog::NODES)?);
+        }
+        println!(
+            "bt-studio: watch the dogs at {} (the minute runs in real time)\n",
+            studio.url()
+        );
+    }
+
     let started = Instant::now();
     let mut frames = 0u64;
     while world.now() < DURATION {
@@ -63,7 +85,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if at(t, 20.0) {
             world.despawn_player(dee);
         }
-        world.step();
+        if studio.is_some() {
+            let alive = world.dogs().iter().enumerate().filter(|(_, d)| d.health.is_alive());
+            let alive = alive.map(|(i, _)| i).collect();
+            world.step_observed(&mut PerDog::new(&mut agents, alive));
+            let due = started + std::time::Duration::from_secs_f64(world.now());
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+        } else {
+            world.step();
+        }
         frames += 1;
         let events = world.take_events();
         let mut events = events.iter().peekable();
@@ -79,7 +109,68 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let wall = started.elapsed();
     summary(world.metrics(), frames, wall.as_secs_f64());
+    if let Some(studio) = studio {
+        println!("\nbt-studio: still serving {}; Ctrl-C to stop", studio.url());
+        loop {
+            std::thread::park();
+        }
+    }
     Ok(())
+}
+
+/// Hands each dog's tick to that dog's studio observer: `World::step_observed`
+/// reports the living dogs' ticks one after another, in dog order.
+struct PerDog<'a> {
+    agents: &'a mut [bt_studio::Agent],
+    /// The indices of the living dogs, in the order they tick.
+    alive: Vec<usize>,
+    /// How many ticks began in this frame.
+    started: usize,
+}
+
+impl<'a> PerDog<'a> {
+    fn new(agents: &'a mut [bt_studio::Agent], alive: Vec<usize>) -> PerDog<'a> {
+        PerDog {
+            agents,
+            alive,
+            started: 0,
+        }
+    }
+
+    /// The observer of the dog whose tick is under way.
+    fn current(&mut self) -> Option<&mut bt_studio::Agent> {
+        let dog = *self.alive.get(self.started.checked_sub(1)?)?;
+        self.agents.get_mut(dog)
+    }
+}
+
+impl Observer for PerDog<'_> {
+    fn tick_started(&mut self, now: f64) {
+        self.started += 1;
+        if let Some(agent) = self.current() {
+            agent.tick_started(now);
+        }
+    }
+    fn entered(&mut self, node: NodeId) {
+        if let Some(agent) = self.current() {
+            agent.entered(node);
+        }
+    }
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        if let Some(agent) = self.current() {
+            agent.ticked(node, status);
+        }
+    }
+    fn halted(&mut self, node: NodeId) {
+        if let Some(agent) = self.current() {
+            agent.halted(node);
+        }
+    }
+    fn tick_finished(&mut self, status: Status) {
+        if let Some(agent) = self.current() {
+            agent.tick_finished(status);
+        }
+    }
 }
 
 /// `true` in the frame at time `t` that crosses `mark`.

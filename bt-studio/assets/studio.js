@@ -805,7 +805,7 @@
 
   function writeFragment() {
     const t = view.m.ticks[view.ti];
-    let f = `#tick=${t.tick}`;
+    let f = live.following === null ? `#tick=${t.tick}` : `#agent=${live.following}&tick=${t.tick}`;
     if (view.k !== t.to - t.from) f += `&event=${view.k}`;
     if (view.selected !== null) f += `&node=${view.selected}`;
     if (location.hash !== f) history.replaceState(null, '', f);
@@ -1141,6 +1141,8 @@
     renderAgents();
     setInterval(refreshAgents, 2000);
     document.body.dataset.state = 'ready';
+    const agent = new URLSearchParams(location.hash.slice(1)).get('agent');
+    if (agent !== null && live.agents.some((a) => String(a.id) === agent)) follow(Number(agent));
   }
 
   function togglePause() {

@@ -2,7 +2,7 @@
 //!
 //! Each agent's [`Agent`] observer records nothing while no page follows it
 //! (one branch per event). While a page follows it, the observer keeps the
-//! events of the current tick in a preallocated buffer and, at the end of the
+//! events of the current tick in a buffer and, at the end of the
 //! tick, sends them to the server over a bounded lock-free channel; when it is
 //! full, it keeps them for the next tick. The game thread never waits. Should the
 //! server fall so far behind that the buffer fills, the observer drops the
@@ -13,7 +13,7 @@
 use std::io;
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
 use bt_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
@@ -21,6 +21,8 @@ use bt_runtime::{NodeId, Observer, Status};
 
 /// The events an agent's observer keeps for the server before it drops them.
 const BUFFER: usize = 1 << 16;
+/// The events a tick's buffer starts with room for.
+const TICK_EVENTS: usize = 64;
 /// The ticks queued between an agent's observer and the server.
 const TICKS_QUEUED: usize = 1024;
 /// The events of history the server keeps per followed agent.
@@ -144,7 +146,7 @@ pub struct Agent {
     shared: Arc<AgentShared>,
     /// Where finished ticks go to the server (a bounded, lock-free channel).
     handover: SyncSender<Vec<Event>>,
-    /// The events not yet handed over; preallocated when a page follows.
+    /// The events not yet handed over (no buffer while nobody follows).
     tick: Vec<Event>,
     /// Whether the current tick is being recorded.
     held: bool,
@@ -178,7 +180,7 @@ impl Observer for Agent {
     fn tick_started(&mut self, now: f64) {
         let followed = self.shared.followers.load(Ordering::Relaxed) > 0;
         if followed && self.tick.capacity() == 0 {
-            self.tick.reserve_exact(BUFFER);
+            self.tick.reserve(TICK_EVENTS);
         }
         if !followed && self.held {
             // Nobody follows any more: forget what was not handed over, free the buffer.
@@ -209,8 +211,9 @@ impl Observer for Agent {
         }
         self.record(Event::TickFinished { status });
         // Hand the events over unless the queue is full; then keep them for the next tick.
-        if self.handover.try_send(self.tick.clone()).is_ok() {
-            self.tick.clear();
+        match self.handover.try_send(std::mem::take(&mut self.tick)) {
+            Ok(()) => self.tick = Vec::with_capacity(TICK_EVENTS),
+            Err(TrySendError::Full(events) | TrySendError::Disconnected(events)) => self.tick = events,
         }
     }
 }
