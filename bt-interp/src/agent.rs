@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use bt_runtime::{Clock, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status};
+use bt_runtime::{Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node, NodeRow, UNKNOWN_KIND};
 use crate::leaves::Leaves;
@@ -390,7 +390,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         match n.fast {
             Fast::Condition => {
                 self.obs.entered(NodeId(id));
-                let o = Out::from(self.def.conds[n.arg as usize].check(self.ctx));
+                let o = self
+                    .stood_in(id, true)
+                    .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx)));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
@@ -398,7 +400,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                let o = Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx));
+                let o = self
+                    .stood_in(id, entering)
+                    .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
@@ -406,7 +410,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                let o = self.wait(n.arg, entering);
+                let o = self
+                    .stood_in(id, entering)
+                    .unwrap_or_else(|| self.wait(n.arg, entering));
                 self.obs.ticked(NodeId(id), o.status());
                 o
             }
@@ -436,6 +442,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             Fast::LeafReactiveSelector => self.leaf_reactive_call::<false>(id, n.slot, n.end, entering),
             Fast::Other => self.general(id, entering),
         }
+    }
+
+    /// The stand-in hook (bt-testing): an observer's answer for leaf `id`
+    /// instead of running it. Always `None` for the production path's
+    /// `NoopObserver`, so it compiles away there.
+    #[inline(always)]
+    fn stood_in(&mut self, id: u32, entering: bool) -> Option<Out> {
+        self.obs
+            .stand_in(NodeId(id), LeafCall::Tick { entering })
+            .map(Out::from)
     }
 
     /// Ticks node `id` from the colder code.
@@ -568,19 +584,22 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let o = match n.fast {
             Fast::Condition => {
                 self.obs.entered(NodeId(id));
-                Out::from(self.def.conds[n.arg as usize].check(self.ctx))
+                self.stood_in(id, true)
+                    .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx)))
             }
             Fast::Action => {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx))
+                self.stood_in(id, entering)
+                    .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)))
             }
             _ => {
                 if entering {
                     self.obs.entered(NodeId(id));
                 }
-                self.wait(n.arg, entering)
+                self.stood_in(id, entering)
+                    .unwrap_or_else(|| self.wait(n.arg, entering))
             }
         };
         self.obs.ticked(NodeId(id), o.status());
@@ -812,9 +831,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::Success => Out::Success,
             NodeKind::Failure => Out::Failure,
             NodeKind::Running => Out::Running,
-            NodeKind::Wait => self.wait(n.arg, entering),
-            NodeKind::Condition => Out::from(self.def.conds[n.arg as usize].check(self.ctx)),
-            NodeKind::Action => Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)),
+            NodeKind::Wait => self
+                .stood_in(id, entering)
+                .unwrap_or_else(|| self.wait(n.arg, entering)),
+            NodeKind::Condition => self
+                .stood_in(id, entering)
+                .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx))),
+            NodeKind::Action => self
+                .stood_in(id, entering)
+                .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx))),
             _ => unreachable!("{UNKNOWN_KIND}"),
         };
         match out {
@@ -1167,7 +1192,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn halt(&mut self, id: u32) {
         self.halt_kids(id, u32::MAX);
         let n = self.node(id);
-        if self.def.cold[id as usize].op == NodeKind::Action {
+        // A stand-in (bt-testing) takes the halt of the action it replaced.
+        if self.def.cold[id as usize].op == NodeKind::Action && self.obs.stand_in(NodeId(id), LeafCall::Halt).is_none()
+        {
             self.leaves[n.slot as usize].halt(n.arg, self.ctx);
         }
         self.hook(id, ON_EXIT);

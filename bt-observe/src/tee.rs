@@ -1,14 +1,22 @@
 //! Sending one tree's events to two observers.
 
-use bt_runtime::{NodeId, Observer, Status};
+use bt_runtime::{LeafCall, NodeId, Observer, Status};
 
 /// An [`Observer`] that passes every event to `.0`, then to `.1`: record a
 /// trace and log to the console from the same tick. Nest it for more
-/// (`Tee(a, Tee(b, c))`).
+/// (`Tee(a, Tee(b, c))`). A [stand-in](Observer::stand_in) question goes to
+/// `.0` first, then to `.1` if `.0` has none.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tee<A, B>(pub A, pub B);
 
 impl<A: Observer, B: Observer> Observer for Tee<A, B> {
+    #[inline]
+    fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        match self.0.stand_in(node, call) {
+            None => self.1.stand_in(node, call),
+            answer => answer,
+        }
+    }
     #[inline]
     fn tick_started(&mut self, now: f64) {
         self.0.tick_started(now);

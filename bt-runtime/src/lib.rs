@@ -26,7 +26,7 @@ pub use catalog::{Arity, NodeKind};
 pub use clock::Clock;
 pub use leaf::{Action, Condition};
 pub use node::NodeInfo;
-pub use observer::{NodeId, NoopObserver, Observer};
+pub use observer::{LeafCall, NodeId, NoopObserver, Observer};
 pub use rng::Rng;
 pub use status::{IntoStatus, Status};
 pub use tree::{Run, Tree};

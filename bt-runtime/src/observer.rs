@@ -22,10 +22,39 @@ impl core::fmt::Display for NodeId {
     }
 }
 
+/// A call a tree is about to make on a leaf, offered to [`Observer::stand_in`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LeafCall {
+    /// The leaf is ticked; `entering` when this starts a new activation
+    /// (an action's `enter` would run first).
+    Tick {
+        /// `true` when the leaf was idle.
+        entering: bool,
+    },
+    /// The running leaf is halted (an action's `halt` would run).
+    Halt,
+}
+
 /// Receives the events of a tick, in the order they happen. Every method has
 /// an empty default, so an observer implements only what it needs; the
 /// [`NoopObserver`] implements none and compiles away.
 pub trait Observer {
+    /// A test hook: asked before a condition, action or `wait` leaf is
+    /// ticked or halted on the observed path (`tick_observed`,
+    /// `reset_observed`). `Some(status)` replaces the leaf's own code for this
+    /// call (a tick returns `status`, the leaf's `enter`/`tick` are not run;
+    /// for a halt, the leaf's `halt` is not run and `status` is ignored); the
+    /// events are reported as usual. `bt-testing` uses it to substitute
+    /// scripted stand-ins for leaves.
+    ///
+    /// The default answers `None`, and `tick`/`tick_at` never ask (they tick
+    /// with the [`NoopObserver`]), so production ticks pay nothing for it.
+    /// Observers that wrap others must forward it.
+    #[inline(always)]
+    fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        let _ = (node, call);
+        None
+    }
     /// A tick begins at time `now`.
     #[inline(always)]
     fn tick_started(&mut self, now: f64) {
@@ -60,6 +89,10 @@ pub struct NoopObserver;
 impl Observer for NoopObserver {}
 
 impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline(always)]
+    fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        (**self).stand_in(node, call)
+    }
     #[inline(always)]
     fn tick_started(&mut self, now: f64) {
         (**self).tick_started(now)

@@ -1,7 +1,7 @@
 //! Support for the code `behave!` generates. Not a public API: reached only
 //! through `::bt::__private`, and free to change between versions.
 
-use crate::{Action, Condition, IntoStatus, NodeId, Observer, Rng, Status, Tree};
+use crate::{Action, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Tree};
 
 pub use crate::node::splice;
 
@@ -44,6 +44,19 @@ impl<'o, O: Observer + ?Sized> Env<'o, O> {
     pub fn ticked(&mut self, id: u32, status: Status) -> Status {
         self.observer.ticked(NodeId(self.base + id), status);
         status
+    }
+    /// Asks the observer for a stand-in's status before the leaf with local
+    /// id `id` is ticked (observed path only).
+    #[inline(always)]
+    pub fn stand_in(&mut self, id: u32, entering: bool) -> Option<Status> {
+        self.observer
+            .stand_in(NodeId(self.base + id), LeafCall::Tick { entering })
+    }
+    /// `true` when the observer stands in for the halt of the action with
+    /// local id `id`, so the action's own `halt` is skipped.
+    #[inline(always)]
+    pub fn stands_in_halt(&mut self, id: u32) -> bool {
+        self.observer.stand_in(NodeId(self.base + id), LeafCall::Halt).is_some()
     }
     /// Reports that the node with local id `id` was halted.
     #[inline(always)]

@@ -363,6 +363,12 @@ impl<B: Brain> World<B> {
 struct Both<'a, A: ?Sized, C: ?Sized>(&'a mut A, &'a mut C);
 
 impl<A: Observer + ?Sized, C: Observer + ?Sized> Observer for Both<'_, A, C> {
+    fn stand_in(&mut self, node: NodeId, call: bt::LeafCall) -> Option<Status> {
+        match self.0.stand_in(node, call) {
+            None => self.1.stand_in(node, call),
+            answer => answer,
+        }
+    }
     fn tick_started(&mut self, now: f64) {
         self.0.tick_started(now);
         self.1.tick_started(now);

@@ -95,7 +95,11 @@ impl Gen<'_> {
             }
             Kind::Act(Leaf::Value { .. }) => {
                 let call = self.action_step(s, quote!(Halt));
-                quote!(let _ = #call;)
+                quote! {
+                    if !__env.stands_in_halt(#id) {
+                        let _ = #call;
+                    }
+                }
             }
             Kind::Subtree { .. } => {
                 let call = self.subtree_step(s, quote!(Halt));

@@ -22,6 +22,18 @@ impl Gen<'_> {
         let ctx = &self.ctx;
         let (name, id) = (super::tick_name(s.id, self.fast), flat_id(self.l, s.id));
         let body = self.tick_body(s);
+        // The observed path offers leaves to the observer's stand-in hook
+        // (bt-testing's substitution); the fast path never asks.
+        let body = if !self.fast && stands_in(&s.node.kind) {
+            quote! {
+                match __env.stand_in(#id, __entering) {
+                    ::core::option::Option::Some(__s) => __s,
+                    ::core::option::Option::None => #body,
+                }
+            }
+        } else {
+            body
+        };
         let body = if (0..s.children.len()).any(|i| self.child(s, i).may_jump()) {
             quote!('__jump: { #body })
         } else {
@@ -851,6 +863,11 @@ impl Gen<'_> {
             }
         }
     }
+}
+
+/// The leaves an observer may stand in for: conditions, actions and `wait`.
+pub(super) fn stands_in(kind: &Kind) -> bool {
+    matches!(kind, Kind::Cond(_) | Kind::Act(_) | Kind::Wait(_))
 }
 
 /// The unsigned type of a node's resume point.
