@@ -41,6 +41,13 @@ pub enum Error {
         /// The number of statuses given.
         found: usize,
     },
+    /// A trace's `coverage` does not have one entry per node.
+    CoverageCount {
+        /// The number of nodes.
+        expected: usize,
+        /// The number of coverage entries given.
+        found: usize,
+    },
     /// A trace's `format` or `version` is not one this crate reads.
     Format {
         /// The format found.
@@ -104,6 +111,10 @@ impl fmt::Display for Error {
             Error::StatusCount { expected, found } => {
                 write!(f, "{found} statuses given for {expected} nodes: give one per node")
             }
+            Error::CoverageCount { expected, found } => write!(
+                f,
+                "the trace's coverage has {found} entries for {expected} nodes: give one per node"
+            ),
             Error::Format { format, version } => write!(
                 f,
                 "unsupported trace format `{format}` version {version}: this crate reads `{}` version {}",

@@ -82,5 +82,5 @@ pub use snapshot::StatusSnapshot;
 pub use state::NodeState;
 pub use table::NodeRow;
 pub use tee::Tee;
-pub use trace::{Event, TRACE_FORMAT, TRACE_VERSION, TickEvents, Trace, TraceNode, TraceStart};
+pub use trace::{Event, NodeCounts, TRACE_FORMAT, TRACE_VERSION, TickEvents, Trace, TraceNode, TraceStart};
 pub use view::View;

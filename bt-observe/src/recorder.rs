@@ -88,6 +88,7 @@ impl TraceRecorder {
                 statuses: self.start.statuses().to_vec(),
             },
             events: self.events.iter().copied().collect(),
+            coverage: None,
         }
     }
 

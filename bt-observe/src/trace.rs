@@ -64,6 +64,58 @@ impl Event {
     }
 }
 
+/// How often one node did each thing over a run, or over a whole test
+/// suite: a trace's optional `coverage`, one entry per node, from which
+/// coverage tables (`bt-testing`) and heat maps are drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NodeCounts {
+    /// Activations started (`entered` events).
+    pub entered: u64,
+    /// Ticks that returned `Success`.
+    pub success: u64,
+    /// Ticks that returned `Failure`.
+    pub failure: u64,
+    /// Ticks that returned `Running`.
+    pub running: u64,
+    /// Halts.
+    pub halted: u64,
+}
+
+impl NodeCounts {
+    /// Counts one event about this node (events about no node count nothing).
+    pub fn count(&mut self, event: &Event) {
+        match *event {
+            Event::Entered { .. } => self.entered += 1,
+            Event::Ticked { status, .. } => match status {
+                Status::Success => self.success += 1,
+                Status::Failure => self.failure += 1,
+                Status::Running => self.running += 1,
+            },
+            Event::Halted { .. } => self.halted += 1,
+            Event::TickStarted { .. } | Event::TickFinished { .. } => {}
+        }
+    }
+
+    /// Adds another run's counts to these.
+    pub fn add(&mut self, other: &NodeCounts) {
+        self.entered += other.entered;
+        self.success += other.success;
+        self.failure += other.failure;
+        self.running += other.running;
+        self.halted += other.halted;
+    }
+
+    /// Ticks of any status.
+    pub fn ticked(&self) -> u64 {
+        self.success + self.failure + self.running
+    }
+
+    /// `true` when the node was ticked at least once.
+    pub fn reached(&self) -> bool {
+        self.ticked() > 0
+    }
+}
+
 /// One row of a trace's node table: a [`bt_runtime::NodeInfo`] with owned text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceNode {
@@ -142,6 +194,10 @@ pub struct Trace {
     pub start: TraceStart,
     /// The recorded events, oldest first.
     pub events: Vec<Event>,
+    /// How often each node did what, indexed by node id, if the trace
+    /// carries coverage (written by `bt-testing`; absent from recordings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<Vec<NodeCounts>>,
 }
 
 /// The events of one tick of a trace, as returned by [`Trace::ticks`].
@@ -173,6 +229,14 @@ impl Trace {
             return Err(Error::StatusCount {
                 expected: self.nodes.len(),
                 found: self.start.statuses.len(),
+            });
+        }
+        if let Some(coverage) = &self.coverage
+            && coverage.len() != self.nodes.len()
+        {
+            return Err(Error::CoverageCount {
+                expected: self.nodes.len(),
+                found: coverage.len(),
             });
         }
         let mut expected = self.start.tick + 1;
@@ -243,7 +307,7 @@ impl Trace {
         }))
     }
 
-    /// The trace as JSON, one node and one event per line (see `TRACE_FORMAT.md`).
+    /// The trace as JSON, one node, event and coverage entry per line (see `TRACE_FORMAT.md`).
     pub fn to_json(&self) -> Result<String, Error> {
         let mut out = Vec::new();
         self.write_json(&mut out)?;
@@ -268,6 +332,10 @@ impl Trace {
         )
         .map_err(io)?;
         write_lines(&mut out, &self.events)?;
+        if let Some(coverage) = &self.coverage {
+            write!(out, "],\n\"coverage\":[").map_err(io)?;
+            write_lines(&mut out, coverage)?;
+        }
         writeln!(out, "]}}").map_err(io)
     }
 

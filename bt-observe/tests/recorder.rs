@@ -2,7 +2,8 @@
 //! drops into its starting state, and writes and reads the JSON trace format.
 mod support;
 
-use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
+use bt::LeafCall;
+use bt::observe::{Cursor, Event, NodeCounts, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
 use bt::prelude::*;
 use support::*;
 
@@ -238,6 +239,9 @@ fn broken_traces_are_rejected_with_a_clear_message() {
     t.start.statuses.pop();
     check(t, "7 statuses given for 8 nodes: give one per node");
     let mut t = sample();
+    t.coverage = Some(vec![NodeCounts::default(); 3]);
+    check(t, "the trace's coverage has 3 entries for 8 nodes: give one per node");
+    let mut t = sample();
     t.nodes[3].parent = Some(5);
     check(
         t,
@@ -301,4 +305,56 @@ fn a_time_that_is_not_a_number_does_not_read_back() {
 fn events_are_small() {
     assert_eq!(size_of::<Event>(), 24);
     assert_eq!(size_of::<NodeState>(), 1);
+}
+
+#[test]
+fn a_trace_carries_coverage_one_line_per_node_and_reads_it_back() {
+    let mut trace = sample();
+    let mut counts = vec![NodeCounts::default(); trace.nodes.len()];
+    for event in &trace.events {
+        if let Some(node) = event.node() {
+            counts[node.index()].count(event);
+        }
+    }
+    assert_eq!(
+        counts[0],
+        NodeCounts {
+            entered: 1,
+            success: 0,
+            failure: 0,
+            running: 3,
+            halted: 0
+        }
+    );
+    trace.coverage = Some(counts);
+    let json = trace.to_json().unwrap();
+    assert!(
+        json.contains("\"coverage\":[\n{\"entered\":1,\"success\":0,\"failure\":0,\"running\":3,\"halted\":0},\n"),
+        "{json}"
+    );
+    assert_eq!(Trace::from_json(&json).unwrap(), trace);
+    assert!(
+        !sample().to_json().unwrap().contains("coverage"),
+        "absent unless carried"
+    );
+}
+
+/// Records which stand-in questions reach it, and answers for node 2.
+struct Answers(Vec<(NodeId, LeafCall)>);
+
+impl Observer for Answers {
+    fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        self.0.push((node, call));
+        (node == NodeId(2)).then_some(Status::Failure)
+    }
+}
+
+#[test]
+fn a_tee_forwards_stand_in_questions_to_both_sides_in_order() {
+    let mut tee = Tee(Answers(Vec::new()), Answers(Vec::new()));
+    let call = LeafCall::Tick { entering: true };
+    assert_eq!(tee.stand_in(NodeId(1), call), None);
+    assert_eq!(tee.stand_in(NodeId(2), LeafCall::Halt), Some(Status::Failure));
+    assert_eq!(tee.0.0, [(NodeId(1), call), (NodeId(2), LeafCall::Halt)]);
+    assert_eq!(tee.1.0, [(NodeId(1), call)], "the first answer wins");
 }
