@@ -9,6 +9,10 @@ pub use bt_runtime::*;
 #[cfg(feature = "observe")]
 pub use bt_observe as observe;
 
+/// Testing your own trees: stand-ins for leaves, scenarios, golden traces, coverage and property checks.
+#[cfg(feature = "testing")]
+pub use bt_testing as testing;
+
 /// Everything a tree author needs in scope: `use bt::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;

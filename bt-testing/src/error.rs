@@ -1,0 +1,138 @@
+//! Everything the kit reports: a bad selector or script, a failed scenario
+//! step, a golden trace that differs, a broken property, a file problem.
+
+use core::fmt;
+use std::path::PathBuf;
+
+/// Why a kit call or a check failed. `Display` and `Debug` print the same
+/// readable message, so a test that returns `Result<(), Error>` and fails
+/// prints it as it is.
+#[non_exhaustive]
+pub enum Error {
+    /// No node matches a selector.
+    NoSuchNode {
+        /// The selector.
+        selector: String,
+        /// The closest label, if any is close.
+        hint: Option<String>,
+    },
+    /// A selector matches several nodes.
+    Ambiguous {
+        /// The selector.
+        selector: String,
+        /// Each match, as `#id path`.
+        matches: Vec<String>,
+    },
+    /// A stand-in was asked for a node that is not a condition, action or `wait`,
+    /// or with a script the node cannot follow.
+    BadStandIn {
+        /// The node, described.
+        node: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A scenario step's assertion failed.
+    Scenario {
+        /// The scenario's name.
+        scenario: String,
+        /// The tick number (counting from 1), or the last tick for a reset.
+        tick: u64,
+        /// The time of that tick.
+        now: f64,
+        /// What was expected and what happened.
+        message: String,
+        /// The events of that tick, one per line.
+        events: String,
+    },
+    /// A property check failed.
+    Property(String),
+    /// A run differs from its golden trace.
+    Golden {
+        /// The golden file.
+        path: PathBuf,
+        /// The first difference.
+        message: String,
+    },
+    /// A coverage requirement was not met.
+    Coverage(String),
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A trace file is not valid (`bt-observe`'s error).
+    Trace {
+        /// The file, if the trace came from one.
+        path: Option<PathBuf>,
+        /// Why.
+        error: bt_observe::Error,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoSuchNode { selector, hint } => {
+                write!(f, "no node matches `{selector}`")?;
+                match hint {
+                    Some(h) => write!(f, ", did you mean `{h}`?"),
+                    None => Ok(()),
+                }
+            }
+            Error::Ambiguous { selector, matches } => write!(
+                f,
+                "`{selector}` matches {} nodes: {}; select one by its path (`parent/child`) or id (`#3`)",
+                matches.len(),
+                matches.join(", ")
+            ),
+            Error::BadStandIn { node, reason } => write!(f, "cannot stand in for {node}: {reason}"),
+            Error::Scenario {
+                scenario,
+                tick,
+                now,
+                message,
+                events,
+            } => write!(
+                f,
+                "scenario `{scenario}` failed at tick {tick} (now = {now}): {message}\n  events of tick {tick}:\n{events}"
+            ),
+            Error::Property(message) | Error::Coverage(message) => f.write_str(message),
+            Error::Golden { path, message } => write!(
+                f,
+                "the run differs from the golden trace {}: {message}\n  \
+                 (if the change is intended, run again with BT_GOLDEN=overwrite and review the file's diff)",
+                path.display()
+            ),
+            Error::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            Error::Trace {
+                path: Some(path),
+                error,
+            } => write!(f, "{}: {error}", path.display()),
+            Error::Trace { path: None, error } => write!(f, "{error}"),
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { error, .. } => Some(error),
+            Error::Trace { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<bt_observe::Error> for Error {
+    fn from(error: bt_observe::Error) -> Error {
+        Error::Trace { path: None, error }
+    }
+}

@@ -1,0 +1,93 @@
+//! # bt-testing: test your own trees
+//!
+//! A kit for the tests of a game's AI, on compiled trees (`behave!`) and
+//! interpreted agents (`bt-interp`) alike:
+//!
+//! - **Stand-ins** ([`StandIn`]): replace any condition, action or `wait`,
+//!   found by label, path or id, with a script: statuses per tick or per
+//!   activation, condition values, or a closure.
+//! - **Scenarios** ([`Scenario`]): a script of ticks with context changes
+//!   and times, asserting the root's status, which leaves ran or were halted,
+//!   and facts about the context; a failure names the tick and lists its events.
+//! - **Golden traces** ([`TestTree::golden`], [`golden`]): a run recorded in
+//!   `bt-observe`'s trace format and compared later, naming the first tick,
+//!   node and event that differ; `BT_GOLDEN=overwrite` rewrites the files.
+//! - **Coverage** ([`Coverage`]): which nodes ran, what each returned, which
+//!   branches of selectors, `if`, `match` and `random` were taken, what was
+//!   never reached, as a table; carried in the trace format and merged across
+//!   test processes (`BT_COVERAGE=<dir>`, then `bt-coverage <dir>`).
+//! - **Properties** ([`TestTree::check_properties`], [`TestTree::limit_running`],
+//!   [`Coverage::require_all_reached`]): lifecycle rules checked on every
+//!   tick, Running limits, and reachability over many seeds.
+//!
+//! ```
+//! use bt::prelude::*;
+//! use bt_testing::{Scenario, StandIn, TestTree};
+//!
+//! struct Ctx { alarm: bool }
+//! struct Chase;
+//! impl Action<Ctx> for Chase {
+//!     fn tick(&mut self, _: &mut Ctx) -> Status { unreachable!("stood in for") }
+//! }
+//!
+//! behave! {
+//!     tree Guard for Ctx {
+//!         reactive selector { sequence { cond(|c| c.alarm), Chase }, wait(5.0) }
+//!     }
+//! }
+//!
+//! let mut guard = TestTree::new(Guard::new());
+//! guard.stand_in("Chase", StandIn::statuses([Status::Running, Status::Success]))?;
+//! Scenario::new("the alarm interrupts the wait")
+//!     .tick(0.0).expect(Status::Running).ran("wait(5.0)").not_ran("Chase")
+//!     .set(|c: &mut Ctx| c.alarm = true)
+//!     .tick(1.0).expect(Status::Running).ran("Chase").halted("wait(5.0)")
+//!     .tick(2.0).expect(Status::Success)
+//!     .run(&mut guard, &mut Ctx { alarm: false })?;
+//! # Ok::<(), bt_testing::Error>(())
+//! ```
+//!
+//! ## Why stand-ins cost production code nothing
+//!
+//! A generated tree has two tick paths: `tick`/`tick_at`, which report to no
+//! observer, and `tick_observed`, which reports every event to an
+//! [`Observer`](bt_runtime::Observer). The substitution hook is one more
+//! observer method, [`Observer::stand_in`](bt_runtime::Observer::stand_in),
+//! asked before each condition, action and `wait` on the observed path only;
+//! its default answers `None` and is inlined away, and the production path
+//! never asks. So the user's code needs no change (no test-only
+//! constructor, no generic leaf parameters, no `cfg(test)` in the tree), the
+//! same tree value is tested that ships, and the production tick's
+//! instructions are unchanged (measured with `benches/callgrind.sh`, see
+//! BENCHMARKS.md). The interpreter asks the same hook at the same places.
+//! The price is paid only by observed ticks with an observer that overrides
+//! the hook: one call per leaf. A stand-in answers from its script and does
+//! not see the context.
+
+mod checks;
+pub mod coverage;
+mod error;
+pub mod golden;
+mod scenario;
+mod select;
+mod stand_in;
+mod subject;
+mod test_tree;
+
+pub use checks::Violation;
+pub use coverage::{Branch, Coverage};
+pub use error::Error;
+pub use scenario::Scenario;
+pub use select::path as node_path;
+pub use stand_in::{Call, StandIn};
+pub use subject::{Compiled, Subject};
+pub use test_tree::{DEFAULT_TRACE_CAPACITY, TestTree};
+
+/// Merges the coverage of every test tree of every process of a suite, as
+/// saved under `BT_COVERAGE=<dir>`, and prints one table per tree.
+pub fn print_coverage_dir(dir: &std::path::Path) -> Result<(), Error> {
+    for coverage in Coverage::load_dir(dir)? {
+        println!("{coverage}");
+    }
+    Ok(())
+}

@@ -1,0 +1,358 @@
+//! A tree under test: stand-ins installed, every tick observed for the
+//! scenario's assertions, the trace, coverage and property checks.
+
+use std::marker::PhantomData;
+use std::path::Path;
+
+use bt_observe::{Event, Trace, TraceNode, TraceRecorder};
+use bt_runtime::{LeafCall, NodeId, NoopObserver, Observer, Status, Tree};
+
+use crate::checks::{Checks, Violation};
+use crate::coverage::{COVERAGE_ENV, Coverage};
+use crate::select::{self, describe};
+use crate::stand_in::{StandIn, StandIns};
+use crate::subject::{Compiled, Subject};
+use crate::{Error, golden};
+
+/// Events the trace keeps unless told otherwise (24 bytes each): enough for
+/// golden traces of a few thousand ticks.
+pub const DEFAULT_TRACE_CAPACITY: usize = 1 << 16;
+
+/// A compiled tree or an interpreted agent under test, on context type `C`.
+///
+/// Every tick goes through the tree's observed path with the kit's
+/// observer, which substitutes the installed stand-ins, records the trace,
+/// counts coverage and checks the properties; `tick`/`tick_at` of the
+/// production code are not involved and pay nothing.
+pub struct TestTree<C: ?Sized, S> {
+    subject: S,
+    name: String,
+    nodes: Vec<TraceNode>,
+    stand_ins: StandIns,
+    checks: Checks,
+    coverage: Coverage,
+    recorder: TraceRecorder,
+    events: Vec<Event>,
+    tick: u64,
+    now: f64,
+    _ctx: PhantomData<fn(&mut C)>,
+}
+
+impl<C: ?Sized, T: Tree<C>> TestTree<C, Compiled<T>> {
+    /// Tests the compiled tree `tree` (e.g. `Guard::new()` or `Dog::with_seed(7)`).
+    pub fn new(tree: T) -> Self {
+        TestTree::of(Compiled(tree))
+    }
+}
+
+#[cfg(feature = "interp")]
+impl<C: 'static> TestTree<C, bt_interp::Agent<C>> {
+    /// Tests the interpreted agent `agent`.
+    pub fn agent(agent: bt_interp::Agent<C>) -> Self {
+        TestTree::of(agent)
+    }
+}
+
+impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
+    /// Tests any [`Subject`].
+    pub fn of(subject: S) -> Self {
+        let nodes = subject.node_table();
+        let name = subject.default_name();
+        TestTree {
+            stand_ins: StandIns::new(nodes.len()),
+            checks: Checks::new(nodes.len()),
+            coverage: Coverage::new(name.clone(), &nodes),
+            recorder: TraceRecorder::new(&nodes, DEFAULT_TRACE_CAPACITY).expect("a tree's own node table is valid"),
+            name,
+            nodes,
+            subject,
+            events: Vec::new(),
+            tick: 0,
+            now: 0.0,
+            _ctx: PhantomData,
+        }
+    }
+
+    /// Names the tree in coverage tables and files (by default its type's
+    /// name, or `agent-<fingerprint>` for an agent).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self.coverage = Coverage::new(self.name.clone(), &self.nodes);
+        self
+    }
+
+    /// Keeps up to `events` events in the trace (default [`DEFAULT_TRACE_CAPACITY`]);
+    /// call before the first tick.
+    pub fn with_trace_capacity(mut self, events: usize) -> Self {
+        self.recorder = TraceRecorder::new(&self.nodes, events).expect("a tree's own node table is valid");
+        self
+    }
+
+    /// The tree's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The tree's node table.
+    pub fn nodes(&self) -> &[TraceNode] {
+        &self.nodes
+    }
+
+    /// The tree under test.
+    pub fn subject(&self) -> &S {
+        &self.subject
+    }
+
+    /// The node `selector` names: an exact label (`Chase`,
+    /// `MoveTo::new(GUARDHOUSE)`), a path of labels from a parent down
+    /// (`sequence/wait(1.0)`), or an id (`#7`). No match, or several, is an
+    /// error that says so (with the closest label, or every match's path).
+    pub fn find(&self, selector: &str) -> Result<NodeId, Error> {
+        select::find(&self.nodes, selector)
+    }
+
+    /// Replaces the leaf `selector` names (a condition, action or `wait`)
+    /// with `stand_in` for the rest of the test. Install stand-ins while the
+    /// tree is idle (before the first tick or after a reset).
+    pub fn stand_in(&mut self, selector: &str, stand_in: StandIn) -> Result<&mut Self, Error> {
+        let node = self.find(selector)?;
+        let kind = self.nodes[node.index()].kind;
+        let bad = |reason: String| Error::BadStandIn {
+            node: describe(&self.nodes, node),
+            reason,
+        };
+        if let Some(reason) = stand_in.unfit_for(kind) {
+            return Err(bad(reason));
+        }
+        if self.subject.is_running() {
+            return Err(bad("the tree is running; install stand-ins while it is idle".into()));
+        }
+        self.stand_ins.install(node, stand_in, kind);
+        Ok(self)
+    }
+
+    /// Checks that the node `selector` names is never Running for more
+    /// than `ticks` ticks in a row (a property checked on every tick).
+    pub fn limit_running(&mut self, selector: &str, ticks: u32) -> Result<&mut Self, Error> {
+        let node = self.find(selector)?;
+        self.checks.limit_running(node, ticks);
+        Ok(self)
+    }
+
+    /// Ticks the tree once at time `now`.
+    pub fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
+        self.tick_with(ctx, now, &mut NoopObserver)
+    }
+
+    /// Ticks the tree once at time `now`, also reporting every event to
+    /// `extra` (a logger, say); stand-ins answer before `extra` is asked.
+    pub fn tick_with<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, extra: &mut O) -> Status {
+        self.tick += 1;
+        self.now = now;
+        self.events.clear();
+        self.stand_ins.start_tick(self.tick, now);
+        self.checks.tick_started(self.tick);
+        let mut watch = Watch {
+            nodes: &self.nodes,
+            stand_ins: &mut self.stand_ins,
+            checks: &mut self.checks,
+            coverage: &mut self.coverage,
+            recorder: &mut self.recorder,
+            events: &mut self.events,
+            extra,
+        };
+        self.subject.tick_observed(ctx, now, &mut watch)
+    }
+
+    /// Halts whatever runs (the halts are the events of this step).
+    pub fn reset(&mut self, ctx: &mut C) {
+        self.events.clear();
+        let mut extra = NoopObserver;
+        let mut watch = Watch {
+            nodes: &self.nodes,
+            stand_ins: &mut self.stand_ins,
+            checks: &mut self.checks,
+            coverage: &mut self.coverage,
+            recorder: &mut self.recorder,
+            events: &mut self.events,
+            extra: &mut extra,
+        };
+        self.subject.reset_observed(ctx, &mut watch);
+    }
+
+    /// The number of ticks so far.
+    pub fn ticks(&self) -> u64 {
+        self.tick
+    }
+
+    /// The time of the last tick.
+    pub fn now(&self) -> f64 {
+        self.now
+    }
+
+    /// The events of the last tick (or of the reset after it).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// `true` when `node` was ticked in the last tick.
+    pub fn ran(&self, node: NodeId) -> bool {
+        self.events
+            .iter()
+            .any(|e| matches!(*e, Event::Ticked { node: n, .. } if n == node))
+    }
+
+    /// What `node` returned in the last tick, if it was ticked (its last status).
+    pub fn status_of(&self, node: NodeId) -> Option<Status> {
+        self.events.iter().rev().find_map(|e| match *e {
+            Event::Ticked { node: n, status } if n == node => Some(status),
+            _ => None,
+        })
+    }
+
+    /// `true` when `node` was halted in the last tick (or reset).
+    pub fn was_halted(&self, node: NodeId) -> bool {
+        self.events.contains(&Event::Halted { node })
+    }
+
+    /// The events of the last tick, one per line, indented
+    /// (`    #3 \`Chase\` returned running`).
+    pub fn describe_events(&self) -> String {
+        let mut out = String::new();
+        for e in self.events.iter().filter(|e| !matches!(e, Event::TickStarted { .. })) {
+            out.push_str("    ");
+            out.push_str(&golden::event_text(&self.nodes, e));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The first broken property so far, if any (see [`Checks`](crate::Checks)).
+    pub fn violation(&self) -> Option<Violation> {
+        if let Some((tick, node)) = self.stand_ins.running_condition {
+            return Some(Violation {
+                tick,
+                node,
+                message: format!(
+                    "property broken at tick {tick}: the stand-in for condition {} answered Running",
+                    describe(&self.nodes, node)
+                ),
+            });
+        }
+        self.checks.violation.clone()
+    }
+
+    /// Fails with the first broken property, if any.
+    pub fn check_properties(&self) -> Result<(), Error> {
+        match self.violation() {
+            Some(v) => Err(Error::Property(v.message)),
+            None => Ok(()),
+        }
+    }
+
+    /// What the trace recorded so far (allocates).
+    pub fn trace(&self) -> Trace {
+        self.recorder.trace()
+    }
+
+    /// The coverage of this tree's run so far.
+    pub fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
+    /// Compares the run so far with the golden trace at `path` (relative to
+    /// the package root under `cargo test`); with `BT_GOLDEN=overwrite` in
+    /// the environment, writes it instead. See [`golden::check`].
+    pub fn golden(&self, path: impl AsRef<Path>) -> Result<(), Error> {
+        self.golden_with(path, golden::Mode::from_env())
+    }
+
+    /// [`golden`](Self::golden) with the mode given.
+    pub fn golden_with(&self, path: impl AsRef<Path>, mode: golden::Mode) -> Result<(), Error> {
+        let path = path.as_ref();
+        let dropped = self.recorder.dropped_events();
+        if dropped > 0 {
+            return Err(Error::Golden {
+                path: path.to_owned(),
+                message: format!(
+                    "the run is longer than the trace keeps ({dropped} events dropped): raise `with_trace_capacity`"
+                ),
+            });
+        }
+        golden::check_with(path, &self.trace(), mode)
+    }
+}
+
+impl<C: ?Sized, S> Drop for TestTree<C, S> {
+    /// With `BT_COVERAGE=<dir>` set, saves this tree's coverage there.
+    fn drop(&mut self) {
+        if self.tick == 0 {
+            return;
+        }
+        if let Some(dir) = std::env::var_os(COVERAGE_ENV) {
+            if let Err(e) = self.coverage.save_in(Path::new(&dir)) {
+                eprintln!("bt-testing: could not save the coverage of `{}`: {e}", self.name);
+            }
+        }
+    }
+}
+
+/// The kit's observer for one tick: stand-ins first, then every event to
+/// the log, checks, coverage, trace and the caller's observer.
+struct Watch<'a, O: ?Sized> {
+    nodes: &'a [TraceNode],
+    stand_ins: &'a mut StandIns,
+    checks: &'a mut Checks,
+    coverage: &'a mut Coverage,
+    recorder: &'a mut TraceRecorder,
+    events: &'a mut Vec<Event>,
+    extra: &'a mut O,
+}
+
+impl<O: Observer + ?Sized> Watch<'_, O> {
+    fn record(&mut self, event: Event) {
+        self.coverage.count(&event);
+        self.events.push(event);
+    }
+}
+
+impl<O: Observer + ?Sized> Observer for Watch<'_, O> {
+    fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        match self.stand_ins.answer(node, call) {
+            None => self.extra.stand_in(node, call),
+            answer => answer,
+        }
+    }
+    fn tick_started(&mut self, now: f64) {
+        self.recorder.tick_started(now);
+        self.extra.tick_started(now);
+        self.record(Event::TickStarted {
+            tick: self.recorder.last_tick(),
+            now,
+        });
+    }
+    fn entered(&mut self, node: NodeId) {
+        self.checks.entered(self.nodes, node);
+        self.recorder.entered(node);
+        self.extra.entered(node);
+        self.record(Event::Entered { node });
+    }
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        self.checks.ticked(self.nodes, node, status);
+        self.recorder.ticked(node, status);
+        self.extra.ticked(node, status);
+        self.record(Event::Ticked { node, status });
+    }
+    fn halted(&mut self, node: NodeId) {
+        self.checks.halted(self.nodes, node);
+        self.stand_ins.halted(node);
+        self.recorder.halted(node);
+        self.extra.halted(node);
+        self.record(Event::Halted { node });
+    }
+    fn tick_finished(&mut self, status: Status) {
+        self.recorder.tick_finished(status);
+        self.extra.tick_finished(status);
+        self.record(Event::TickFinished { status });
+    }
+}

@@ -1,0 +1,216 @@
+//! Stand-ins replace leaves on the observed path of compiled trees and
+//! interpreted agents alike; the production tick still runs the real leaves.
+
+use bt::prelude::*;
+use bt_interp::{Agent, NoParams, Registry};
+use bt_testing::{Call, Error, StandIn, TestTree};
+use std::cell::Cell;
+use std::rc::Rc;
+
+use Status::{Failure as F, Running as R, Success as S};
+
+#[derive(Default)]
+struct Ctx {
+    alarm: bool,
+    chased: u32,
+    halts: u32,
+}
+
+/// The real leaf: counts its ticks and halts in the context.
+#[derive(Clone)]
+struct Chase;
+
+impl Action<Ctx> for Chase {
+    fn tick(&mut self, c: &mut Ctx) -> Status {
+        c.chased += 1;
+        R
+    }
+    fn halt(&mut self, c: &mut Ctx) {
+        c.halts += 1;
+    }
+}
+
+struct Alarm;
+
+impl Condition<Ctx> for Alarm {
+    fn check(&self, c: &Ctx) -> bool {
+        c.alarm
+    }
+}
+
+behave! {
+    tree Guard for Ctx {
+        reactive selector {
+            reactive sequence { cond(Alarm), Chase },
+            wait(5.0),
+        }
+    }
+}
+
+const GUARD_JSON: &str = r#"{"type": "reactiveSelector", "children": [
+    {"type": "reactiveSequence", "children": [
+        {"type": "condition", "condition": "Alarm"},
+        {"type": "action", "action": "Chase"}]},
+    {"type": "wait", "seconds": 5.0}]}"#;
+
+fn agent() -> Agent<Ctx> {
+    let mut leaves = Registry::new();
+    leaves
+        .condition("Alarm", |_: NoParams| Alarm)
+        .action("Chase", |_: NoParams| Chase);
+    Agent::new(leaves.load(GUARD_JSON).unwrap())
+}
+
+/// Ticks `t` at 0, 1, 2, ... and returns the root statuses.
+fn run<S: bt_testing::Subject<Ctx>>(t: &mut TestTree<Ctx, S>, ctx: &mut Ctx, ticks: usize) -> Vec<Status> {
+    (0..ticks).map(|i| t.tick(ctx, i as f64)).collect()
+}
+
+#[test]
+fn a_condition_follows_its_values_and_an_action_its_statuses_in_both_forms() -> Result<(), Error> {
+    let mut compiled = TestTree::new(Guard::new());
+    let mut interpreted = TestTree::agent(agent());
+    // The interpreter labels leaves by their registered names.
+    compiled
+        .stand_in("cond(Alarm)", StandIn::values([false, true, true, true, false]))?
+        .stand_in("Chase", StandIn::statuses([R, S]))?;
+    interpreted
+        .stand_in("Alarm", StandIn::values([false, true, true, true, false]))?
+        .stand_in("Chase", StandIn::statuses([R, S]))?;
+    for statuses in [
+        run(&mut compiled, &mut Ctx::default(), 5),
+        run(&mut interpreted, &mut Ctx::default(), 5),
+    ] {
+        // wait; chase (halting the wait); chase succeeds; chase again (last status repeats: S); wait again.
+        assert_eq!(statuses, [R, R, S, S, R]);
+    }
+    assert_eq!(
+        compiled.trace().events,
+        interpreted.trace().events,
+        "same events, same ids"
+    );
+    Ok(())
+}
+
+#[test]
+fn the_real_leaf_never_runs_and_its_halt_is_skipped() -> Result<(), Error> {
+    let mut t = TestTree::new(Guard::new());
+    t.stand_in("cond(Alarm)", StandIn::values([true, false]))?
+        .stand_in("Chase", StandIn::always(R))?;
+    let mut ctx = Ctx::default();
+    assert_eq!(t.tick(&mut ctx, 0.0), R);
+    assert_eq!(
+        t.tick(&mut ctx, 1.0),
+        R,
+        "the alarm ends: Chase is halted, the wait starts"
+    );
+    assert!(t.was_halted(t.find("Chase")?));
+    assert_eq!(
+        (ctx.chased, ctx.halts),
+        (0, 0),
+        "neither tick nor halt of the real Chase ran"
+    );
+
+    // The production path of the same tree type runs the real leaves.
+    let mut plain = Guard::new();
+    let mut ctx = Ctx {
+        alarm: true,
+        ..Ctx::default()
+    };
+    assert_eq!(plain.tick_at(&mut ctx, 0.0), R);
+    ctx.alarm = false;
+    plain.tick_at(&mut ctx, 1.0);
+    assert_eq!((ctx.chased, ctx.halts), (1, 1));
+    Ok(())
+}
+
+#[test]
+fn per_start_scripts_restart_with_each_activation_and_a_halt_ends_one() -> Result<(), Error> {
+    let mut t = TestTree::new(Guard::new());
+    t.stand_in("cond(Alarm)", StandIn::values([true, true, false, true, true]))?
+        .stand_in("Chase", StandIn::per_start([vec![R, R, S], vec![F]]))?;
+    let chase = t.find("Chase")?;
+    let mut ctx = Ctx::default();
+    let chased: Vec<Option<Status>> = (0..5)
+        .map(|i| {
+            t.tick(&mut ctx, i as f64);
+            t.status_of(chase)
+        })
+        .collect();
+    // Activation 0: R, R, then halted when the alarm ends; activation 1 fails; so does activation 2.
+    assert_eq!(chased, [Some(R), Some(R), None, Some(F), Some(F)]);
+    Ok(())
+}
+
+#[test]
+fn a_closure_sees_the_tick_and_the_activation() -> Result<(), Error> {
+    let seen = Rc::new(Cell::new(0));
+    let log = seen.clone();
+    let mut t = TestTree::new(Guard::new());
+    t.stand_in("cond(Alarm)", StandIn::always(S))?.stand_in(
+        "Chase",
+        StandIn::from_fn(move |call: &Call| {
+            log.set(log.get() + 1);
+            assert_eq!((call.start, call.entering), (0, call.tick == 1));
+            assert_eq!(call.tick_of_start as u64, call.tick - 1);
+            if call.now >= 2.0 { S } else { R }
+        }),
+    )?;
+    assert_eq!(run(&mut t, &mut Ctx::default(), 3), [R, R, S]);
+    assert_eq!(seen.get(), 3);
+    Ok(())
+}
+
+#[test]
+fn bad_selectors_and_scripts_are_clear_errors() {
+    let mut t = TestTree::new(Guard::new());
+    let err = |r: Result<&mut TestTree<Ctx, _>, Error>| r.err().map(|e| e.to_string());
+    assert_eq!(
+        err(t.stand_in("Chasee", StandIn::always(S))).as_deref(),
+        Some("no node matches `Chasee`, did you mean `Chase`?")
+    );
+    assert_eq!(
+        err(t.stand_in("reactive sequence", StandIn::always(S))).as_deref(),
+        Some(
+            "cannot stand in for #1 `reactive sequence`: it is a `reactive sequence` node; \
+             only conditions, actions and `wait` have stand-ins"
+        )
+    );
+    assert_eq!(
+        err(t.stand_in("cond(Alarm)", StandIn::statuses([S, R]))).as_deref(),
+        Some("cannot stand in for #2 `cond(Alarm)`: a condition cannot be Running (give it values)")
+    );
+    assert_eq!(
+        err(t.stand_in("#3", StandIn::statuses([]))).as_deref(),
+        Some("cannot stand in for #3 `Chase`: the script is empty")
+    );
+    assert_eq!(
+        t.find("reactive selector/wait(5.0)").unwrap(),
+        NodeId(4),
+        "a path of labels"
+    );
+    let mut ctx = Ctx::default();
+    t.tick(&mut ctx, 0.0);
+    assert_eq!(
+        err(t.stand_in("Chase", StandIn::always(S))).as_deref(),
+        Some("cannot stand in for #3 `Chase`: the tree is running; install stand-ins while it is idle")
+    );
+}
+
+behave! {
+    tree Twice for Ctx {
+        sequence { wait(1.0), selector { wait(1.0), Chase } }
+    }
+}
+
+#[test]
+fn an_ambiguous_label_lists_every_match_by_path() {
+    let t = TestTree::new(Twice::new());
+    assert_eq!(
+        t.find("wait(1.0)").unwrap_err().to_string(),
+        "`wait(1.0)` matches 2 nodes: #1 sequence/wait(1.0), #3 sequence/selector/wait(1.0); \
+         select one by its path (`parent/child`) or id (`#3`)"
+    );
+    assert_eq!(t.find("selector/wait(1.0)").unwrap(), NodeId(3));
+    assert_eq!(t.find("sequence/wait(1.0)").unwrap(), NodeId(1));
+}
