@@ -26,12 +26,17 @@ use crate::{Error, TestTree};
 pub struct Scenario<C: ?Sized> {
     name: String,
     steps: Vec<Step<C>>,
-    pending: Vec<Box<dyn FnMut(&mut C)>>,
-    clock: Option<Box<dyn FnMut(&mut C, f64)>>,
+    pending: Vec<Change<C>>,
+    clock: Option<SetClock<C>>,
 }
 
+/// A change of the context before a tick.
+type Change<C> = Box<dyn FnMut(&mut C)>;
+/// Sets the context's own time before a tick.
+type SetClock<C> = Box<dyn FnMut(&mut C, f64)>;
+
 enum Step<C: ?Sized> {
-    Set(Box<dyn FnMut(&mut C)>),
+    Set(Change<C>),
     Tick(f64),
     Reset,
     Expect(Status),

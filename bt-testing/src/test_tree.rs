@@ -227,7 +227,9 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
         out
     }
 
-    /// The first broken property so far, if any (see [`Checks`](crate::Checks)).
+    /// The first broken property so far, if any: a halt without an enter, a
+    /// tick without an enter, an enter while active, a Running limit exceeded,
+    /// or a condition stand-in that answered Running.
     pub fn violation(&self) -> Option<Violation> {
         if let Some((tick, node)) = self.stand_ins.running_condition {
             return Some(Violation {
@@ -289,10 +291,10 @@ impl<C: ?Sized, S> Drop for TestTree<C, S> {
         if self.tick == 0 {
             return;
         }
-        if let Some(dir) = std::env::var_os(COVERAGE_ENV) {
-            if let Err(e) = self.coverage.save_in(Path::new(&dir)) {
-                eprintln!("bt-testing: could not save the coverage of `{}`: {e}", self.name);
-            }
+        if let Some(dir) = std::env::var_os(COVERAGE_ENV)
+            && let Err(e) = self.coverage.save_in(Path::new(&dir))
+        {
+            eprintln!("bt-testing: could not save the coverage of `{}`: {e}", self.name);
         }
     }
 }

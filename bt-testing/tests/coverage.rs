@@ -102,3 +102,48 @@ fn coverage_of_another_tree_does_not_merge() {
     );
     let _ = F;
 }
+
+/// One "test process" of a suite: run by the next test with `BT_COVERAGE` set.
+#[test]
+#[ignore = "a child process of suite_coverage_merges_across_test_processes"]
+fn one_process_of_a_suite() {
+    let hungry = std::env::var("DOG_HUNGRY").is_ok_and(|v| v == "1");
+    let mut t = TestTree::new(Dog::with_seed(5));
+    t.tick(&mut Ctx { hungry }, 0.0);
+    // Dropping the test tree saves its coverage into $BT_COVERAGE.
+}
+
+#[test]
+fn suite_coverage_merges_across_test_processes() -> Result<(), Error> {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("coverage-suite");
+    let _ = std::fs::remove_dir_all(&dir);
+    for hungry in ["1", "0"] {
+        let status = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "one_process_of_a_suite", "--ignored", "--quiet"])
+            .env(bt_testing::coverage::COVERAGE_ENV, &dir)
+            .env("DOG_HUNGRY", hungry)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "one file per process");
+    let merged = Coverage::load_dir(&dir)?;
+    assert_eq!(merged.len(), 1);
+    let branches = merged[0].branches();
+    let of_if: Vec<bool> = branches.iter().filter(|b| b.node == 1).map(|b| b.taken).collect();
+    assert_eq!(
+        of_if,
+        [true, false, true],
+        "the act, not the unreachable branch, and no branch"
+    );
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bt-coverage"))
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.starts_with("coverage of `Dog`: "), "{table}");
+    assert_eq!(table, format!("{}\n", merged[0]));
+    Ok(())
+}

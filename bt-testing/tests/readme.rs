@@ -57,7 +57,7 @@ fn the_alarm_interrupts_the_patrol() -> Result<(), bt_testing::Error> {
 }
 // README:end
 
-/// The patrol with a shorter wait: the README's failing example.
+/// The patrol with its branches swapped: the README's failing example.
 mod shorter {
     use super::{Chase, Guard};
     use bt::prelude::*;
@@ -65,8 +65,8 @@ mod shorter {
     behave! {
         pub tree Patrol for Guard {
             reactive selector {
+                wait(5.0),
                 sequence { cond(|g| g.alarm), Chase },
-                wait(3.0),
             }
         }
     }
@@ -117,10 +117,8 @@ fn the_readme_shows_what_the_kit_prints() -> Result<(), bt_testing::Error> {
 
     let mut changed = TestTree::new(shorter::Patrol::new());
     changed.stand_in("Chase", StandIn::statuses([Status::Running, Status::Success]))?;
-    let failure = format!(
-        "{}\n",
-        the_alarm().run(&mut changed, &mut Guard { alarm: false }).unwrap_err()
-    );
+    let failure = the_alarm().run(&mut changed, &mut Guard { alarm: false }).unwrap_err();
+    let failure = format!("{}\n", failure.to_string().trim_end());
     assert!(blocks.contains(&failure), "the README shows the failure:\n{failure}");
     Ok(())
 }
