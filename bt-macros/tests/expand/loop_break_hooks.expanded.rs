@@ -207,8 +207,11 @@ impl Search {
         if __entering {
             __env.entered((2));
         }
-        let __status: ::bt::__private::Status = {
-            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+            }
         };
         __env.ticked((2), __status)
     }

@@ -157,8 +157,11 @@ impl Guard {
         if __entering {
             __env.entered((1));
         }
-        let __status: ::bt::__private::Status = {
-            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
+        let __status: ::bt::__private::Status = match __env.stand_in((1), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
+            }
         };
         __env.ticked((1), __status)
     }
@@ -172,12 +175,12 @@ impl Guard {
         if __entering {
             __env.entered((2));
         }
-        let __status: ::bt::__private::Status = ::bt::__private::wait(
-            &mut self.__n2,
-            __entering,
-            __env.now,
-            2f64,
-        );
+        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                ::bt::__private::wait(&mut self.__n2, __entering, __env.now, 2f64)
+            }
+        };
         __env.ticked((2), __status)
     }
     #[inline(always)]

@@ -149,10 +149,15 @@ impl Idle {
         if __entering {
             __env.entered((2));
         }
-        let __status: ::bt::__private::Status = ::bt::__private::action::<
-            Npc,
-            _,
-        >(&mut self.__n2, __ctx, ::bt::__private::Step::Tick(__entering));
+        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                ::bt::__private::action::<
+                    Npc,
+                    _,
+                >(&mut self.__n2, __ctx, ::bt::__private::Step::Tick(__entering))
+            }
+        };
         __env.ticked((2), __status)
     }
     #[inline(always)]
@@ -165,9 +170,12 @@ impl Idle {
         if __entering {
             __env.entered((3));
         }
-        let __status: ::bt::__private::Status = {
-            let n = &mut self.__n0_n;
-            ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+        let __status: ::bt::__private::Status = match __env.stand_in((3), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                let n = &mut self.__n0_n;
+                ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+            }
         };
         __env.ticked((3), __status)
     }
@@ -268,10 +276,12 @@ impl Idle {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        let _ = ::bt::__private::action::<
-            Npc,
-            _,
-        >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+        if !__env.stands_in_halt((2)) {
+            let _ = ::bt::__private::action::<
+                Npc,
+                _,
+            >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+        }
         __env.halted((2));
     }
     #[inline]

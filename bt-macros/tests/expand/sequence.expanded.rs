@@ -138,8 +138,11 @@ impl Greet {
         if __entering {
             __env.entered((1));
         }
-        let __status: ::bt::__private::Status = {
-            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
+        let __status: ::bt::__private::Status = match __env.stand_in((1), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
+            }
         };
         __env.ticked((1), __status)
     }
@@ -153,10 +156,15 @@ impl Greet {
         if __entering {
             __env.entered((2));
         }
-        let __status: ::bt::__private::Status = ::bt::__private::action::<
-            Npc,
-            _,
-        >(&mut self.__n2, __ctx, ::bt::__private::Step::Tick(__entering));
+        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
+            ::core::option::Option::Some(__s) => __s,
+            ::core::option::Option::None => {
+                ::bt::__private::action::<
+                    Npc,
+                    _,
+                >(&mut self.__n2, __ctx, ::bt::__private::Step::Tick(__entering))
+            }
+        };
         __env.ticked((2), __status)
     }
     #[inline(always)]
@@ -254,10 +262,12 @@ impl Greet {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        let _ = ::bt::__private::action::<
-            Npc,
-            _,
-        >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+        if !__env.stands_in_halt((2)) {
+            let _ = ::bt::__private::action::<
+                Npc,
+                _,
+            >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+        }
         __env.halted((2));
     }
     #[inline]
