@@ -4,10 +4,11 @@
 
 use bt::prelude::*;
 use bt_scenarios::ability::TryUseAbility;
-use bt_scenarios::actor::{Dog, DogId, Player, PlayerId, Players};
+use bt_scenarios::actor::{Dog, Player, Players};
 use bt_scenarios::dog::{DogCtx, WildDog};
 use bt_scenarios::event::Event;
 use bt_scenarios::hex::Hex;
+use bt_scenarios::id::{DogId, PlayerId};
 use bt_scenarios::spatial::{Occupancy, PlayerIndex};
 use bt_testing::{Error, Scenario, StandIn, TestTree};
 
