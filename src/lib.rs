@@ -16,7 +16,7 @@ pub use bt_testing as testing;
 /// Everything a tree author needs in scope: `use bt::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
-    pub use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Run, Status, Tree};
+    pub use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Run, Status, Tree, Wake};
 }
 
 /// Expands its input only when `bt` is built with the `serde` feature, so
@@ -43,7 +43,7 @@ pub mod __private {
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
         Action, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run, Status,
-        Tree,
+        Tree, Wake,
     };
     pub use core::{
         marker::{Send, Sync},

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use bt_runtime::{Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status};
+use bt_runtime::{Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status, Wake};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node, NodeRow, UNKNOWN_KIND};
 use crate::leaves::Leaves;
@@ -129,6 +129,16 @@ impl<C: 'static> Agent<C> {
     /// `true` while the root is `Running` (the last tick returned `Running`).
     pub fn is_running(&self) -> bool {
         self.st.side.running
+    }
+
+    /// When the agent next needs a tick, asked after a tick at time `now`
+    /// (the rule is [`Wake`]'s): `NextTick` when it is not running.
+    pub fn next_wake(&self, now: f64) -> Wake {
+        if self.st.side.running {
+            crate::wake::wake(&self.def, &self.st, 0, now)
+        } else {
+            Wake::NextTick
+        }
     }
 
     /// Ticks the tree once, at the time the context's [`Clock`] tells.

@@ -10,7 +10,7 @@
 
 use std::any::Any;
 
-use bt_runtime::{Action, Condition, Status};
+use bt_runtime::{Action, Condition, Status, Wake};
 
 /// A shared condition leaf.
 pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
@@ -53,6 +53,8 @@ pub(crate) trait Leaves<C>: Send {
     /// for both, so that an empty `enter` costs nothing).
     fn tick(&mut self, i: u32, entering: bool, ctx: &mut C) -> Status;
     fn halt(&mut self, i: u32, ctx: &mut C);
+    /// Running leaf `i`'s [`Action::next_wake`].
+    fn wake(&self, i: u32, now: f64) -> Wake;
     /// The leaves' state as serde data (`None`: this kind does not persist).
     #[cfg(feature = "serde")]
     fn save(&self) -> Option<&dyn erased_serde::Serialize>;
@@ -159,6 +161,10 @@ where
     #[inline]
     fn halt(&mut self, i: u32, ctx: &mut C) {
         self.leaves[i as usize].halt(ctx)
+    }
+    #[inline]
+    fn wake(&self, i: u32, now: f64) -> Wake {
+        self.leaves[i as usize].next_wake(now)
     }
     #[cfg(feature = "serde")]
     fn save(&self) -> Option<&dyn erased_serde::Serialize> {

@@ -71,6 +71,7 @@ mod load;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
+mod wake;
 mod work;
 
 pub use agent::Agent;

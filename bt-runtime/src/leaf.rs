@@ -1,6 +1,6 @@
 //! The two kinds of leaves a user writes: conditions and actions.
 
-use crate::Status;
+use crate::{Status, Wake};
 
 /// A question about the context: `Success` when it holds, `Failure` otherwise,
 /// never `Running`. Used in a tree as `cond(MyCondition)`.
@@ -65,5 +65,18 @@ pub trait Action<C: ?Sized> {
     #[inline(always)]
     fn halt(&mut self, ctx: &mut C) {
         let _ = ctx;
+    }
+
+    /// When this action, while `Running`, next needs a tick, asked after a
+    /// tick at time `now` by schedulers that let idle agents sleep. The default
+    /// is the next tick; an action that only waits (an animation that ends at a
+    /// known time, a cast bar) may return [`Wake::At`] its end, or
+    /// [`Wake::Never`] when only an outside event (which wakes the agent)
+    /// can finish it. Every tick before the reported time must then return
+    /// `Running` and change nothing.
+    #[inline(always)]
+    fn next_wake(&self, now: f64) -> Wake {
+        let _ = now;
+        Wake::NextTick
     }
 }

@@ -4,7 +4,7 @@
 //! into static state machines; this crate holds what those machines and their
 //! users share: [`Status`], the leaf traits [`Condition`] and [`Action`], the
 //! [`Clock`] through which the caller supplies time, the seedable [`Rng`] of the
-//! random nodes, [`Observer`]s, the static [`NodeInfo`] table and the catalogue
+//! random nodes, [`Observer`]s, the [`Wake`] of a sleeping tree, the static [`NodeInfo`] table and the catalogue
 //! of [`NodeKind`]s.
 //!
 //! The tick path is `no_std` and never allocates.
@@ -21,6 +21,7 @@ pub mod private;
 mod rng;
 mod status;
 mod tree;
+mod wake;
 
 pub use catalog::{Arity, NodeKind};
 pub use clock::Clock;
@@ -30,3 +31,4 @@ pub use observer::{LeafCall, NodeId, NoopObserver, Observer};
 pub use rng::Rng;
 pub use status::{IntoStatus, Status};
 pub use tree::{Run, Tree};
+pub use wake::Wake;

@@ -1,7 +1,7 @@
 //! Support for the code `behave!` generates. Not a public API: reached only
 //! through `::bt::__private`, and free to change between versions.
 
-use crate::{Action, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Tree};
+use crate::{Action, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Tree, Wake};
 
 pub use crate::node::splice;
 
@@ -158,6 +158,30 @@ pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
     };
     env.base = outer;
     status
+}
+
+/// The wake of a running action value (the bound names the trait in errors).
+#[inline(always)]
+pub fn action_wake<C: ?Sized, T: Action<C>>(leaf: &T, now: f64) -> Wake {
+    leaf.next_wake(now)
+}
+
+/// The wake of a running subtree on the parent's context.
+#[inline(always)]
+pub fn subtree_wake<C: ?Sized, T: Tree<C>>(tree: &T, now: f64) -> Wake {
+    tree.__wake(now)
+}
+
+/// The wake of a running subtree on a part of the parent's context: the
+/// mapping closure is not called, it only names the part's type.
+#[inline(always)]
+pub fn mapped_subtree_wake<P: ?Sized, S: ?Sized, T: Tree<S>, F: FnOnce(&mut P) -> &mut S>(
+    tree: &T,
+    map: F,
+    now: f64,
+) -> Wake {
+    let _ = map;
+    tree.__wake(now)
 }
 
 /// `wait(d)`: Running on entry, then Success on the first tick at which `d` has passed.

@@ -1,6 +1,6 @@
 //! What every tree made by `behave!` can do, so code can be generic over trees.
 
-use crate::{NodeInfo, NoopObserver, Observer, Status, private::Env};
+use crate::{NodeInfo, NoopObserver, Observer, Status, Wake, private::Env};
 
 /// The outcome of running a tree to completion within one call
 /// (ADR-017's on-interaction mode).
@@ -45,6 +45,19 @@ pub trait Tree<C: ?Sized> {
     /// `true` while the root is `Running` (the last tick returned `Running`).
     fn is_running(&self) -> bool;
 
+    /// When the tree next needs a tick, asked after a tick at time `now`:
+    /// a tree that is not running needs the next one (it starts again); a
+    /// running tree needs none before its running path can change (see
+    /// [`Wake`]). Ticking it anyway is always allowed.
+    #[inline]
+    fn next_wake(&self, now: f64) -> Wake {
+        if self.is_running() {
+            self.__wake(now)
+        } else {
+            Wake::NextTick
+        }
+    }
+
     /// Ticks the tree once at time `now`.
     #[inline]
     fn tick_at(&mut self, ctx: &mut C, now: f64) -> Status {
@@ -80,6 +93,15 @@ pub trait Tree<C: ?Sized> {
     #[inline(always)]
     fn __tick_fast<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status {
         self.__tick(ctx, env, entering)
+    }
+
+    /// The wake of the running root as a node of an enclosing tree (it
+    /// assumes the root is running). Hand-written trees need the next tick.
+    #[doc(hidden)]
+    #[inline]
+    fn __wake(&self, now: f64) -> Wake {
+        let _ = now;
+        Wake::NextTick
     }
 
     /// Halts the running root as a node of an enclosing tree.

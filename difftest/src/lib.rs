@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
-use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree};
+use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree, Wake};
 use serde::{Deserialize, Serialize};
 
 pub mod fuzzing;
@@ -420,4 +420,110 @@ pub fn run_interpreted(def: &Arc<Definition<Ctx>>, seed: u64) -> Vec<Step> {
             checked(&agent.borrow());
         },
     )
+}
+
+/// Runs the standard script ticking only when the tree's reported wake is
+/// due (`next_wake` after each tick; a reset always happens): `None` for a
+/// step it slept through. `wake` asks the tree under test.
+pub fn run_sleeping(
+    seed: u64,
+    mut tick: impl FnMut(&mut Ctx, f64, &mut Recorder) -> Status,
+    mut reset: impl FnMut(&mut Ctx, &mut Recorder),
+    wake: impl Fn(f64) -> Wake,
+) -> Vec<Option<Step>> {
+    let mut ctx = Ctx::default();
+    let mut steps = Vec::new();
+    let mut due = Wake::NextTick;
+    for (i, now) in times(seed).into_iter().enumerate() {
+        if i == RESET_AT {
+            let mut rec = Recorder::default();
+            reset(&mut ctx, &mut rec);
+            steps.push(Some(Step {
+                status: None,
+                events: rec.0,
+                log: std::mem::take(&mut ctx.log),
+            }));
+            due = wake(ctx.now);
+        }
+        ctx.now = now;
+        ctx.tick = i as u64;
+        if !due.is_due(now) {
+            steps.push(None);
+            continue;
+        }
+        let mut rec = Recorder::default();
+        let status = tick(&mut ctx, now, &mut rec);
+        steps.push(Some(Step {
+            status: Some(status),
+            events: rec.0,
+            log: std::mem::take(&mut ctx.log),
+        }));
+        due = wake(now);
+    }
+    steps
+}
+
+/// Runs the compiled tree `T`, ticking only at its reported wake times.
+pub fn run_compiled_sleeping<T: Tree<Ctx> + Default>(seed: u64) -> Vec<Option<Step>> {
+    let tree = std::cell::RefCell::new(T::default());
+    run_sleeping(
+        seed,
+        |ctx, now, rec| tree.borrow_mut().tick_observed(ctx, now, rec),
+        |ctx, rec| tree.borrow_mut().reset_observed(ctx, rec),
+        |now| tree.borrow().next_wake(now),
+    )
+}
+
+/// Runs the interpreted tree `def`, ticking only at its reported wake times.
+pub fn run_interpreted_sleeping(def: &Arc<Definition<Ctx>>, seed: u64) -> Vec<Option<Step>> {
+    let agent = std::cell::RefCell::new(Agent::with_seed(def.clone(), Rng::DEFAULT_SEED));
+    run_sleeping(
+        seed,
+        |ctx, now, rec| agent.borrow_mut().tick_observed(ctx, now, rec),
+        |ctx, rec| agent.borrow_mut().reset_observed(ctx, rec),
+        |now| agent.borrow().next_wake(now),
+    )
+}
+
+/// Whether a step changed nothing: the root and every node ticked returned
+/// `Running`, no node entered or was halted, no leaf ran. Only such a tick
+/// may be slept through.
+pub fn is_quiet(step: &Step) -> bool {
+    step.status == Some(Status::Running)
+        && step.log.is_empty()
+        && step.events.iter().all(|e| {
+            matches!(
+                e,
+                Event::Start(_) | Event::Tick(_, Status::Running) | Event::Finish(Status::Running)
+            )
+        })
+}
+
+/// Checks a sleeping run against the run that ticked every time: every
+/// step it took is identical, every step it slept through was quiet
+/// ([`is_quiet`]). Returns the number of steps slept through.
+pub fn compare_sleeping(every: &[Step], sleeping: &[Option<Step>]) -> Result<usize, String> {
+    if every.len() != sleeping.len() {
+        return Err(format!("{} steps against {}", every.len(), sleeping.len()));
+    }
+    let mut slept = 0;
+    for (i, (e, s)) in every.iter().zip(sleeping).enumerate() {
+        match s {
+            Some(s) if s != e => {
+                return Err(format!(
+                    "step {i} differs:\n  every tick: {:?} {:?} {:?}\n  sleeping:   {:?} {:?} {:?}",
+                    e.status, e.events, e.log, s.status, s.events, s.log
+                ));
+            }
+            Some(_) => {}
+            None if is_quiet(e) => slept += 1,
+            None => {
+                return Err(format!(
+                    "step {i} was slept through, but ticking it did something: {:?} {:?} {:?}",
+                    e.status, e.events, e.log
+                ));
+            }
+        }
+    }
+    Ok(slept)
 }

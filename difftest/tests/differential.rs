@@ -15,6 +15,8 @@ struct Case {
     json: &'static str,
     library: &'static str,
     run: fn(u64) -> Vec<Step>,
+    /// Runs the compiled form, ticking only at its reported wake times.
+    sleep: fn(u64) -> Vec<Option<Step>>,
     nodes: &'static [NodeInfo],
     /// `Tree::JSON` of the compiled tree, and of its subtrees by name.
     exported: &'static str,
@@ -166,5 +168,51 @@ fn the_generated_trees_are_varied() {
     assert!(
         CASES.iter().all(|c| times(c.seed).len() >= 50),
         "at least 50 ticks per tree"
+    );
+}
+
+/// The wake rule (`bt::Wake`): ticking only when a tree's reported wake is
+/// due gives exactly the statuses and events of ticking every time, compiled
+/// and interpreted; every tick slept through would have changed nothing.
+#[test]
+fn sleeping_until_the_reported_wake_changes_nothing() {
+    assert!(CASES.len() >= 200, "at least 200 trees");
+    let mut failures = Vec::new();
+    let (mut slept_compiled, mut slept_interpreted, mut trees_that_slept) = (0, 0, 0);
+    for case in CASES {
+        let every = (case.run)(case.seed);
+        let library = Library::from_json(case.library).expect("the library loads");
+        let def = registry().load_with(case.json, &library).expect("the tree loads");
+        let compiled = compare_sleeping(&every, &(case.sleep)(case.seed));
+        let interpreted = compare_sleeping(&every, &run_interpreted_sleeping(&def, case.seed));
+        match (compiled, interpreted) {
+            (Ok(c), Ok(i)) => {
+                slept_compiled += c;
+                slept_interpreted += i;
+                trees_that_slept += usize::from(c > 0);
+                if c != i {
+                    failures.push(format!("{}: compiled slept {c} ticks, interpreted {i}", case.name));
+                }
+            }
+            (c, i) => failures.push(format!(
+                "{} (seed {}):\n  compiled: {c:?}\n  interpreted: {i:?}\n  dsl: {}",
+                case.name, case.seed, case.dsl
+            )),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} trees: {}",
+        failures.len(),
+        CASES.len(),
+        failures[0]
+    );
+    // Not vacuous: many trees sleep, and for many ticks.
+    assert!(trees_that_slept >= 40, "{trees_that_slept} trees slept");
+    assert!(slept_compiled >= 1000, "{slept_compiled} ticks slept");
+    assert_eq!(slept_compiled, slept_interpreted);
+    println!(
+        "{trees_that_slept} of {} trees slept through {slept_compiled} ticks",
+        CASES.len()
     );
 }

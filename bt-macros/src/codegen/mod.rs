@@ -10,6 +10,7 @@
 mod halt;
 mod persist;
 mod tick;
+mod wake;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
@@ -78,6 +79,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let ticks = l.slots.iter().map(|s| g.tick_method(s));
     let fast_ticks = l.slots.iter().map(|s| fast.tick_method(s));
     let halts = l.slots.iter().map(|s| g.halt_method(s));
+    let wakes = l.slots.iter().map(|s| g.wake_method(s));
     let helpers = l.slots.iter().filter_map(|s| g.child_halt_helper(s));
     let node_count = node_count(l);
     let table = node_table(l);
@@ -160,6 +162,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             #(#ticks)*
             #(#fast_ticks)*
             #(#halts)*
+            #(#wakes)*
             #(#helpers)*
         }
 
@@ -231,6 +234,11 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
                 entering: bool,
             ) -> #rt::Status {
                 self.__fast_0(ctx, env, entering)
+            }
+
+            #[inline]
+            fn __wake(&self, now: f64) -> #rt::Wake {
+                self.__wake_0(now)
             }
 
             #[inline]
@@ -479,6 +487,10 @@ fn tick_name(id: usize, fast: bool) -> syn::Ident {
 
 fn halt_name(id: usize) -> syn::Ident {
     format_ident!("__halt_{}", id)
+}
+
+fn wake_name(id: usize) -> syn::Ident {
+    format_ident!("__wake_{}", id)
 }
 
 fn child_halt_name(id: usize) -> syn::Ident {

@@ -885,7 +885,7 @@ fn count_value(count: &Count, s: &Slot) -> TokenStream {
     }
 }
 
-fn duration(d: &Duration) -> TokenStream {
+pub(super) fn duration(d: &Duration) -> TokenStream {
     match d {
         Duration::Literal(v) => Literal::f64_suffixed(*v).into_token_stream(),
         Duration::Expr(e) => quote!({ const __D: f64 = #e; __D }),

@@ -1,0 +1,130 @@
+//! The `__wake_N` methods: when a running node next needs a tick (the rule
+//! is in `bt_runtime::Wake`). Each follows the node's state down to its
+//! running children exactly as its halt does, so a tree answers from the
+//! running path alone.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::{Gen, bit, field, lit, rt, rt_at, wake_name};
+use crate::lower::Slot;
+use crate::model::{Kind, Leaf};
+
+impl Gen<'_> {
+    /// `__wake_N(&self, now)`: only ever called on a node that is Running.
+    pub(super) fn wake_method(&self, s: &Slot) -> TokenStream {
+        let rt = rt();
+        let f = field(s.id);
+        let name = wake_name(s.id);
+        let next = quote!(#rt::Wake::NextTick);
+        let body = match &s.node.kind {
+            Kind::Sequence | Kind::Selector | Kind::Random | Kind::Weighted(_) => {
+                self.wake_of_resumed(s, quote!(self.#f))
+            }
+            Kind::If { reactive: false, .. } | Kind::Match { reactive: false, .. } => {
+                self.wake_of_resumed(s, quote!(self.#f))
+            }
+            Kind::Shuffle => {
+                let arms = (0..s.children.len()).map(|i| {
+                    let (k, wake) = (lit(i), self.wake_child(s, i));
+                    quote!(#k => #wake,)
+                });
+                quote! {
+                    match self.#f.0[(self.#f.1 as usize).saturating_sub(1)] as usize {
+                        #(#arms)*
+                        _ => #next,
+                    }
+                }
+            }
+            Kind::Parallel { .. } | Kind::ParallelMain => {
+                let checks = (0..s.children.len()).map(|i| {
+                    let (b, wake) = (bit(i), self.wake_child(s, i));
+                    quote!(if self.#f[0] & #b != 0 { __w = __w.min(#wake); })
+                });
+                quote! {{
+                    let mut __w = #rt::Wake::Never;
+                    #(#checks)*
+                    __w
+                }}
+            }
+            Kind::Invert
+            | Kind::ForceSuccess
+            | Kind::ForceFailure
+            | Kind::Cooldown(_)
+            | Kind::Limit(_)
+            | Kind::RunOnce
+            | Kind::Scope(_)
+            | Kind::Repeat(_)
+            | Kind::Retry(_) => self.wake_child(s, 0),
+            Kind::Loop | Kind::UntilFail | Kind::UntilSuccess | Kind::While => {
+                // Between two iterations the next one starts on the next tick.
+                let body = self.wake_child(s, s.node.kind.condition_children());
+                quote!(if self.#f { #body } else { #next })
+            }
+            Kind::Timeout(d) => {
+                let (d, child) = (super::tick::duration(d), self.wake_child(s, 0));
+                quote!(#rt::Wake::after(self.#f, #d, __now).min(#child))
+            }
+            Kind::Delay(d) => {
+                let (d, child) = (super::tick::duration(d), self.wake_child(s, 0));
+                quote!(if self.#f.1 { #child } else { #rt::Wake::after(self.#f.0, #d, __now) })
+            }
+            Kind::Wait(d) => {
+                let d = super::tick::duration(d);
+                quote!(#rt::Wake::after(self.#f, #d, __now))
+            }
+            Kind::Running => quote!(#rt::Wake::Never),
+            Kind::Act(Leaf::Value { .. }) => {
+                let (span, ctx) = (s.node.span, &self.ctx);
+                let rt = rt_at(span);
+                quote_spanned!(span=> #rt::action_wake::<#ctx, _>(&self.#f, __now))
+            }
+            Kind::Subtree { ty, map } => match map {
+                Some(map) => {
+                    let ctx = &self.ctx;
+                    quote!(#rt::mapped_subtree_wake::<#ctx, _, #ty, _>(&self.#f, #map, __now))
+                }
+                None => {
+                    let ctx = &self.ctx;
+                    quote!(#rt::subtree_wake::<#ctx, #ty>(&self.#f, __now))
+                }
+            },
+            // Checked again on every tick, or never Running.
+            Kind::ReactiveSequence
+            | Kind::ReactiveSelector
+            | Kind::If { reactive: true, .. }
+            | Kind::Match { reactive: true, .. }
+            | Kind::AbortIf
+            | Kind::Act(Leaf::Inline(_))
+            | Kind::Cond(_)
+            | Kind::Success
+            | Kind::Failure
+            | Kind::Break(_)
+            | Kind::Continue(_) => next.clone(),
+            Kind::Invalid => unreachable!("trees with errors are not generated"),
+        };
+        quote! {
+            #[inline]
+            #[allow(unused_variables)]
+            fn #name(&self, __now: f64) -> #rt::Wake {
+                #body
+            }
+        }
+    }
+
+    /// The wake of the child a resume point (running child + 1) names.
+    fn wake_of_resumed(&self, s: &Slot, resume: TokenStream) -> TokenStream {
+        let rt = rt();
+        let arms = (0..s.children.len()).map(|i| {
+            let (i1, wake) = (lit(i + 1), self.wake_child(s, i));
+            quote!(#i1 => #wake,)
+        });
+        quote!(match #resume { #(#arms)* _ => #rt::Wake::NextTick })
+    }
+
+    /// Child `i`'s wake.
+    fn wake_child(&self, s: &Slot, i: usize) -> TokenStream {
+        let name = wake_name(s.children[i]);
+        quote!(self.#name(__now))
+    }
+}

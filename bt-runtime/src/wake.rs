@@ -1,0 +1,121 @@
+//! When a tree next needs a tick: what lets a game put idle agents to sleep.
+
+/// When a tree (or an action) next needs a tick, as `next_wake(now)` reports
+/// it after a tick at time `now`. Ordered by urgency: `NextTick` < `At(t)`
+/// (earlier first) < `Never`.
+///
+/// # When a tree may sleep
+///
+/// A tree may skip a tick when that tick could change nothing: every node on
+/// its running path would return `Running` again, no node would enter or be
+/// halted, no leaf would run, and neither the context nor the RNG would be
+/// touched. A tree that is not running always needs the next tick (it starts
+/// again). On the running path:
+///
+/// | node | wake |
+/// |---|---|
+/// | `wait(d)`, `delay(d)` before its child starts | `d` after entry |
+/// | `timeout(d)` | `d` after entry, or its child's wake if earlier |
+/// | `running` | `Never` |
+/// | an action value | its [`Action::next_wake`](crate::Action::next_wake) (default `NextTick`) |
+/// | a subtree | its root's wake |
+/// | `parallel` | the earliest wake of its running children |
+/// | sequences, selectors, `random`, `if`, `match`, decorators, bounded loops | the running child's wake |
+/// | `loop`, `while`, `until_*` | the body's wake while it runs; `NextTick` between two iterations |
+/// | `reactive` nodes, `abort_if` (conditions checked on every tick), inline `act(..)` | `NextTick` |
+///
+/// Ticking earlier than the wake is always allowed and changes nothing; a
+/// caller that changes what a condition reads, or that an action waits for,
+/// wakes the agent itself (a scheduler's `wake(id)`). `difftest` checks the
+/// rule on hundreds of random trees, compiled and interpreted: ticking only
+/// when the wake is due gives exactly the statuses and events of ticking on
+/// every frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Wake {
+    /// Tick again on the next frame.
+    NextTick,
+    /// No tick is needed before time `t` (seconds, on the clock the tree is
+    /// ticked with); ticking earlier is allowed and changes nothing.
+    At(f64),
+    /// No tick is needed until something outside the tree changes (an
+    /// event: the caller wakes the agent, or resets it).
+    Never,
+}
+
+impl Wake {
+    /// The more urgent of two wakes: what a node with two running children needs.
+    #[inline]
+    #[must_use]
+    pub fn min(self, other: Wake) -> Wake {
+        match (self, other) {
+            (Wake::NextTick, _) | (_, Wake::NextTick) => Wake::NextTick,
+            (Wake::At(a), Wake::At(b)) => Wake::At(a.min(b)),
+            (Wake::At(t), Wake::Never) | (Wake::Never, Wake::At(t)) => Wake::At(t),
+            (Wake::Never, Wake::Never) => Wake::Never,
+        }
+    }
+
+    /// Whether a tick at time `now` is due: always for `NextTick`, from `t`
+    /// on for `At(t)`, never for `Never`.
+    #[inline]
+    pub fn is_due(self, now: f64) -> bool {
+        match self {
+            Wake::NextTick => true,
+            Wake::At(t) => now >= t,
+            Wake::Never => false,
+        }
+    }
+
+    /// `At(t)`, or `NextTick` when `t` is not after `now`.
+    #[inline]
+    pub fn at(t: f64, now: f64) -> Wake {
+        if t > now { Wake::At(t) } else { Wake::NextTick }
+    }
+
+    /// The wake of a timer started at `start` that fires once `d` seconds
+    /// have passed (`now - start >= d`, the test `wait`, `delay` and
+    /// `timeout` make). Reported a few units in the last place early, so that
+    /// rounding in `start + d` never makes a sleeping tree miss the tick at
+    /// which the timer fires; an early tick changes nothing.
+    #[inline]
+    pub fn after(start: f64, d: f64, now: f64) -> Wake {
+        let t = start + d;
+        Wake::at(t - t.abs() * (4.0 * f64::EPSILON), now)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Wake;
+
+    #[test]
+    fn min_prefers_the_most_urgent() {
+        use Wake::*;
+        assert_eq!(At(2.0).min(At(1.0)), At(1.0));
+        assert_eq!(At(2.0).min(NextTick), NextTick);
+        assert_eq!(Never.min(At(3.0)), At(3.0));
+        assert_eq!(Never.min(Never), Never);
+    }
+
+    #[test]
+    fn a_timer_never_wakes_after_the_tick_at_which_it_fires() {
+        // Wherever now - start >= d holds, the reported wake is due.
+        for start in [0.0, 0.1, 0.7, 3.3, 1e6 + 0.1, 12345.678] {
+            for d in [0.0, 0.1, 0.2, 0.3, 1.5, 1e-9] {
+                let wake = Wake::after(start, d, start);
+                let mut now: f64 = start + d;
+                for _ in 0..8 {
+                    now = now.next_down();
+                }
+                for _ in 0..16 {
+                    if now - start >= d {
+                        assert!(wake.is_due(now), "start {start} d {d} now {now}: {wake:?}");
+                    }
+                    now = now.next_up();
+                }
+            }
+        }
+        assert_eq!(Wake::after(1.0, 0.0, 1.0), Wake::NextTick);
+        assert!(matches!(Wake::after(1.0, 2.0, 1.0), Wake::At(t) if t < 3.0 && t > 2.99));
+    }
+}
