@@ -173,3 +173,31 @@ fn an_interpreted_agent_reports_the_same_wakes() {
     agent.tick_at(&mut ctx, 5.0);
     assert_eq!(agent.next_wake(5.0), Wake::Never);
 }
+
+/// Generic code over both forms, through the one trait they share.
+fn ticks_needed<S: Schedulable<Ctx>>(agent: &mut S, frames: u32) -> u32 {
+    let mut ctx = Ctx::default();
+    let (mut ticks, mut wake) = (0, Wake::NextTick);
+    for frame in 0..frames {
+        let now = f64::from(frame) / 10.0;
+        ctx.now = now;
+        if wake.is_due(now) {
+            wake = agent.step(&mut ctx, now).wake;
+            ticks += 1;
+        }
+    }
+    ticks
+}
+
+#[test]
+fn compiled_trees_and_interpreted_agents_are_schedulable_alike() {
+    behave! {
+        tree Nap for Ctx { loop { sequence { act(|c| c.casts += 1), wait(1.0) } } }
+    }
+    let def = bt_interp::Registry::<Ctx>::new()
+        .load(r#"{"type": "loop", "child": {"type": "sequence", "children": [{"type": "wait", "seconds": 1.0}]}}"#)
+        .unwrap();
+    // Ten frames a second for 3 s: ticks at 0, 1, 2 (and 3 is not reached).
+    assert_eq!(ticks_needed(&mut Nap::new(), 30), 3);
+    assert_eq!(ticks_needed(&mut bt_interp::Agent::new(def), 30), 3);
+}

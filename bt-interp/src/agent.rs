@@ -9,7 +9,9 @@
 
 use std::sync::Arc;
 
-use bt_runtime::{Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status, Wake};
+use bt_runtime::{
+    Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Schedulable, Status, Ticked, Wake,
+};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node, NodeRow, UNKNOWN_KIND};
 use crate::leaves::Leaves;
@@ -264,6 +266,17 @@ impl<C: 'static> Agent<C> {
             st: &mut self.st.side,
             ctx,
             obs,
+        }
+    }
+}
+
+impl<C: 'static> Schedulable<C> for Agent<C> {
+    #[inline]
+    fn step(&mut self, ctx: &mut C, now: f64) -> Ticked {
+        let status = self.tick_at(ctx, now);
+        Ticked {
+            status,
+            wake: self.next_wake(now),
         }
     }
 }

@@ -31,4 +31,4 @@ pub use observer::{LeafCall, NodeId, NoopObserver, Observer};
 pub use rng::Rng;
 pub use status::{IntoStatus, Status};
 pub use tree::{Run, Tree};
-pub use wake::Wake;
+pub use wake::{Schedulable, Ticked, Wake};

@@ -1,6 +1,8 @@
 //! Support for the code `behave!` generates. Not a public API: reached only
 //! through `::bt::__private`, and free to change between versions.
 
+use core::marker::PhantomData;
+
 use crate::{Action, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Tree, Wake};
 
 pub use crate::node::splice;
@@ -160,28 +162,55 @@ pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
     status
 }
 
-/// The wake of a running action value (the bound names the trait in errors).
-#[inline(always)]
-pub fn action_wake<C: ?Sized, T: Action<C>>(leaf: &T, now: f64) -> Wake {
-    leaf.next_wake(now)
+/// The wake of a running action value: `(&ActionWake::<_, Ctx>(&leaf, PhantomData)).wake(now)`
+/// with [`ViaAction`] and [`ViaNothing`] in scope. Method resolution picks
+/// `ViaAction` when the leaf is an action and `ViaNothing` (the next tick)
+/// when it is not, so a wrong leaf is reported once, by the tick path, not
+/// again by its wake (autoref specialization).
+pub struct ActionWake<'a, T, C: ?Sized>(pub &'a T, pub PhantomData<fn(&C)>);
+
+/// The wake of a running subtree, chosen like [`ActionWake`]'s.
+pub struct TreeWake<'a, T, C: ?Sized>(pub &'a T, pub PhantomData<fn(&C)>);
+
+/// The wake of a leaf or subtree of the right type.
+pub trait ViaAction {
+    /// The leaf's or subtree's own wake.
+    fn wake(&self, now: f64) -> Wake;
 }
 
-/// The wake of a running subtree on the parent's context.
-#[inline(always)]
-pub fn subtree_wake<C: ?Sized, T: Tree<C>>(tree: &T, now: f64) -> Wake {
-    tree.__wake(now)
+impl<T: Action<C>, C: ?Sized> ViaAction for ActionWake<'_, T, C> {
+    #[inline(always)]
+    fn wake(&self, now: f64) -> Wake {
+        self.0.next_wake(now)
+    }
 }
 
-/// The wake of a running subtree on a part of the parent's context: the
-/// mapping closure is not called, it only names the part's type.
+impl<T: Tree<C>, C: ?Sized> ViaAction for TreeWake<'_, T, C> {
+    #[inline(always)]
+    fn wake(&self, now: f64) -> Wake {
+        self.0.__wake(now)
+    }
+}
+
+/// The wake of a leaf or subtree whose type is wrong (already an error of the tick path).
+pub trait ViaNothing {
+    /// The next tick.
+    #[inline(always)]
+    fn wake(&self, now: f64) -> Wake {
+        let _ = now;
+        Wake::NextTick
+    }
+}
+
+impl<T, C: ?Sized> ViaNothing for &ActionWake<'_, T, C> {}
+impl<T, C: ?Sized> ViaNothing for &TreeWake<'_, T, C> {}
+
+/// The part of the context a subtree mapping (`|c| &mut c.part`) gives, as a
+/// type marker: the closure is not called.
 #[inline(always)]
-pub fn mapped_subtree_wake<P: ?Sized, S: ?Sized, T: Tree<S>, F: FnOnce(&mut P) -> &mut S>(
-    tree: &T,
-    map: F,
-    now: f64,
-) -> Wake {
+pub fn part_of<P: ?Sized, S: ?Sized, F: FnOnce(&mut P) -> &mut S>(map: F) -> PhantomData<fn(&S)> {
     let _ = map;
-    tree.__wake(now)
+    PhantomData
 }
 
 /// `wait(d)`: Running on entry, then Success on the first tick at which `d` has passed.

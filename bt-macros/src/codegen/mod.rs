@@ -248,6 +248,14 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         }
 
         #(#cfgs)*
+        impl #rt::Schedulable<#ctx> for #name {
+            #[inline]
+            fn step(&mut self, ctx: &mut #ctx, now: f64) -> #rt::Ticked {
+                #rt::Ticked::tree(self, ctx, now)
+            }
+        }
+
+        #(#cfgs)*
         #persistence
 
         #(#source)*

@@ -4,9 +4,9 @@
 //! running path alone.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::quote;
 
-use super::{Gen, bit, field, lit, rt, rt_at, wake_name};
+use super::{Gen, bit, field, lit, rt, wake_name};
 use crate::lower::Slot;
 use crate::model::{Kind, Leaf};
 
@@ -75,20 +75,23 @@ impl Gen<'_> {
             }
             Kind::Running => quote!(#rt::Wake::Never),
             Kind::Act(Leaf::Value { .. }) => {
-                let (span, ctx) = (s.node.span, &self.ctx);
-                let rt = rt_at(span);
-                quote_spanned!(span=> #rt::action_wake::<#ctx, _>(&self.#f, __now))
+                let ctx = &self.ctx;
+                quote!({
+                    use #rt::{ViaAction as _, ViaNothing as _};
+                    (&#rt::ActionWake::<_, #ctx>(&self.#f, #rt::PhantomData)).wake(__now)
+                })
             }
-            Kind::Subtree { ty, map } => match map {
-                Some(map) => {
-                    let ctx = &self.ctx;
-                    quote!(#rt::mapped_subtree_wake::<#ctx, _, #ty, _>(&self.#f, #map, __now))
-                }
-                None => {
-                    let ctx = &self.ctx;
-                    quote!(#rt::subtree_wake::<#ctx, #ty>(&self.#f, __now))
-                }
-            },
+            Kind::Subtree { ty, map } => {
+                let ctx = &self.ctx;
+                let part = match map {
+                    Some(map) => quote!(#rt::part_of::<#ctx, _, _>(#map)),
+                    None => quote!(#rt::PhantomData::<fn(&#ctx)>),
+                };
+                quote!({
+                    use #rt::{ViaAction as _, ViaNothing as _};
+                    (&#rt::TreeWake::<#ty, _>(&self.#f, #part)).wake(__now)
+                })
+            }
             // Checked again on every tick, or never Running.
             Kind::ReactiveSequence
             | Kind::ReactiveSelector
