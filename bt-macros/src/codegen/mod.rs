@@ -317,7 +317,7 @@ fn fingerprint(l: &Lowered) -> TokenStream {
 
 /// What is emitted for a tree with errors: a stand-in with the same public
 /// items (constructors, `tick`, `run`, `reset`, the constants, `Default`, the
-/// `Tree` impl and serde's impls), so the rest of the user's crate
+/// `Tree` and `Schedulable` impls and serde's impls), so the rest of the user's crate
 /// type-checks and the user sees only the real errors.
 pub fn fallback(t: &Tree) -> TokenStream {
     let rt = rt();
@@ -384,6 +384,13 @@ pub fn fallback(t: &Tree) -> TokenStream {
                 #never
             }
             fn __halt<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>) {}
+        }
+
+        #(#cfgs)*
+        impl #rt::Schedulable<#ctx> for #name {
+            fn step(&mut self, _: &mut #ctx, _: f64) -> #rt::Ticked {
+                #never
+            }
         }
 
         #(#cfgs)*
