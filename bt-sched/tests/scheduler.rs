@@ -1,0 +1,286 @@
+//! The scheduler: who is ticked on which frame.
+#![allow(missing_docs)]
+
+use bt::prelude::*;
+use bt_sched::{Budget, Config, Error, Scheduler};
+
+/// A world shared by every agent of a test.
+#[derive(Default)]
+struct World {
+    now: f64,
+    /// (frame, agent) per tick of an action leaf.
+    log: Vec<(u64, u64)>,
+    frame: u64,
+    me: u64,
+}
+
+impl Clock for World {
+    fn now(&self) -> f64 {
+        self.now
+    }
+}
+
+behave! {
+    /// Works one tick, then naps for a second; forever.
+    tree Napper for World { loop { sequence { act(|w| { let e = (w.frame, w.me); w.log.push(e); }), wait(1.0) } } }
+}
+
+behave! {
+    /// Busy on every tick (an inline action: always due).
+    tree Busy for World { act(|w| { let e = (w.frame, w.me); w.log.push(e); Status::Running }) }
+}
+
+behave! {
+    /// Works once, then waits for an event (`running` never wakes by itself).
+    tree Idler for World { sequence { act(|w| { let e = (w.frame, w.me); w.log.push(e); }), running } }
+}
+
+/// The agents of the tests: compiled trees of three kinds, or interpreted.
+enum Npc {
+    Napper(Napper),
+    Busy(Busy),
+    Idler(Idler),
+    Json(bt_interp::Agent<World>),
+}
+
+impl Npc {
+    fn step(&mut self, world: &mut World, now: f64) -> Wake {
+        match self {
+            Npc::Napper(t) => t.step(world, now).wake,
+            Npc::Busy(t) => t.step(world, now).wake,
+            Npc::Idler(t) => t.step(world, now).wake,
+            Npc::Json(a) => a.step(world, now).wake,
+        }
+    }
+}
+
+const DT: f64 = 1.0 / 60.0;
+
+fn run(sched: &mut Scheduler<Npc>, world: &mut World, frames: u64) {
+    for _ in 0..frames {
+        let frame = sched.next_frame();
+        let now = frame as f64 * DT;
+        world.now = now;
+        world.frame = frame;
+        sched.frame(now, |id, npc| {
+            world.me = id;
+            npc.step(world, now)
+        });
+    }
+}
+
+fn json_napper() -> bt_interp::Agent<World> {
+    #[derive(Clone)]
+    struct Work;
+    impl Action<World> for Work {
+        fn tick(&mut self, w: &mut World) -> Status {
+            let e = (w.frame, w.me);
+            w.log.push(e);
+            Status::Success
+        }
+    }
+    let mut leaves = bt_interp::Registry::new();
+    leaves.action("work", |_: bt_interp::NoParams| Work);
+    let def = leaves
+        .load(r#"{"type": "loop", "child": {"type": "sequence", "children": [{"type": "action", "action": "work"}, {"type": "wait", "seconds": 1.0}]}}"#)
+        .unwrap();
+    bt_interp::Agent::new(def)
+}
+
+#[test]
+fn a_napping_agent_is_ticked_only_when_its_nap_ends() {
+    for npc in [Npc::Napper(Napper::new()), Npc::Json(json_napper())] {
+        let mut sched = Scheduler::new(Config::default()).unwrap();
+        sched.insert(7, npc, 0).unwrap();
+        let mut world = World::default();
+        run(&mut sched, &mut world, 200);
+        let frames: Vec<u64> = world.log.iter().map(|&(f, _)| f).collect();
+        // Works at 0, naps until 1 s (frame 60), where the nap ends and the
+        // next iteration works and naps again in the same tick.
+        assert_eq!(frames, [0, 60, 120, 180]);
+    }
+}
+
+#[test]
+fn levels_of_detail_tick_every_nth_frame_spread_over_the_phases() {
+    let config = Config {
+        intervals: vec![1, 8],
+        ..Config::default()
+    };
+    let mut sched = Scheduler::new(config).unwrap();
+    for id in 0..800 {
+        sched.insert(id, Npc::Busy(Busy::new()), 1).unwrap();
+    }
+    let mut world = World::default();
+    run(&mut sched, &mut world, 64);
+    let mut per_frame = [0usize; 64];
+    let mut first = std::collections::HashMap::new();
+    for &(frame, id) in &world.log {
+        per_frame[frame as usize] += 1;
+        let phase = *first.entry(id).or_insert(frame);
+        assert!(
+            phase < 8 && frame % 8 == phase,
+            "agent {id} ticked on frame {frame}, phase {phase}"
+        );
+    }
+    assert_eq!(world.log.len(), 800 * 8, "every agent every 8th frame");
+    let (lo, hi) = (per_frame.iter().min().unwrap(), per_frame.iter().max().unwrap());
+    assert!(*lo >= 60 && *hi <= 140, "spread over the phases: {lo}..{hi} per frame");
+}
+
+#[test]
+fn a_tick_budget_carries_the_rest_over_round_robin() {
+    let config = Config {
+        budget: Budget::Ticks(30),
+        ..Config::default()
+    };
+    let mut sched = Scheduler::new(config).unwrap();
+    for id in 0..100 {
+        sched.insert(id, Npc::Busy(Busy::new()), 0).unwrap();
+    }
+    let mut world = World::default();
+    let mut backlogs = Vec::new();
+    for _ in 0..10 {
+        let frame = sched.next_frame();
+        world.frame = frame;
+        let stats = sched.frame(frame as f64 * DT, |id, npc| {
+            world.me = id;
+            npc.step(&mut world, 0.0)
+        });
+        assert_eq!(stats.ticked, 30);
+        backlogs.push(stats.backlog);
+    }
+    assert_eq!(backlogs[0], 70, "the first frame leaves 70 for later");
+    let mut ticks = [0u32; 100];
+    for &(_, id) in &world.log {
+        ticks[id as usize] += 1;
+    }
+    assert_eq!(ticks, [3; 100], "300 ticks shared evenly: nobody starves");
+}
+
+#[test]
+fn a_parked_agent_waits_for_its_event() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    sched.insert(1, Npc::Idler(Idler::new()), 0).unwrap();
+    sched.insert(2, Npc::Busy(Busy::new()), 0).unwrap();
+    let mut world = World::default();
+    run(&mut sched, &mut world, 10);
+    let idler: Vec<u64> = world.log.iter().filter(|e| e.1 == 1).map(|e| e.0).collect();
+    assert_eq!(idler, [0], "ticked once, then parked");
+    sched.wake(1).unwrap();
+    world.log.clear();
+    run(&mut sched, &mut world, 5);
+    let stats = sched.frame(1.0, |_, _| Wake::NextTick);
+    assert_eq!(stats.parked, 1);
+    // Woken: ticked on the next frame; its sequence resumes at `running`, so no log.
+    assert!(world.log.iter().all(|e| e.1 == 2));
+    assert_eq!(sched.wake(99), Err(Error::Unknown(99)));
+}
+
+#[test]
+fn mistakes_are_errors() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    sched.insert(1, (), 0).unwrap();
+    assert_eq!(sched.insert(1, (), 0), Err(Error::Duplicate(1)));
+    assert_eq!(sched.insert(2, (), 3), Err(Error::Level { level: 3, levels: 1 }));
+    assert_eq!(sched.set_level(1, 1), Err(Error::Level { level: 1, levels: 1 }));
+    assert_eq!(sched.remove(5), Err(Error::Unknown(5)));
+    for (config, why) in [
+        (
+            Config {
+                intervals: vec![],
+                ..Config::default()
+            },
+            "levels",
+        ),
+        (
+            Config {
+                intervals: vec![1, 0],
+                ..Config::default()
+            },
+            "interval",
+        ),
+        (
+            Config {
+                resolution: 0.0,
+                ..Config::default()
+            },
+            "resolution",
+        ),
+        (
+            Config {
+                slots: 0,
+                ..Config::default()
+            },
+            "slot",
+        ),
+        (
+            Config {
+                budget: Budget::Ticks(0),
+                ..Config::default()
+            },
+            "budget",
+        ),
+    ] {
+        let err = Scheduler::<()>::new(config).unwrap_err();
+        assert!(err.to_string().contains(why), "{err}");
+    }
+}
+
+#[test]
+fn removing_an_agent_keeps_the_others_on_schedule() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    for id in 0..4 {
+        sched.insert(id, Npc::Napper(Napper::new()), 0).unwrap();
+    }
+    let mut world = World::default();
+    run(&mut sched, &mut world, 30);
+    assert!(matches!(sched.remove(1), Ok(Npc::Napper(_))));
+    assert_eq!(sched.len(), 3);
+    world.log.clear();
+    run(&mut sched, &mut world, 100);
+    let mut ticks: Vec<(u64, u64)> = world.log.iter().map(|&(f, id)| (id, f)).collect();
+    ticks.sort();
+    // Agent 3 moved into 1's place: one early tick (its nap goes on, no
+    // log), then all three work when their naps end, as before.
+    assert_eq!(ticks, [(0, 60), (0, 120), (2, 60), (2, 120), (3, 60), (3, 120)]);
+}
+
+/// Everything at once, twice: the same inputs give the same ticks.
+fn busy_run() -> Vec<(u64, u64)> {
+    let config = Config {
+        intervals: vec![1, 3, 8],
+        budget: Budget::Ticks(40),
+        ..Config::default()
+    };
+    let mut sched = Scheduler::new(config).unwrap();
+    let mut world = World::default();
+    for id in 0..120u64 {
+        let npc = match id % 4 {
+            0 => Npc::Napper(Napper::new()),
+            1 => Npc::Busy(Busy::new()),
+            2 => Npc::Idler(Idler::new()),
+            _ => Npc::Json(json_napper()),
+        };
+        sched.insert(id * 7919, npc, (id % 3) as u8).unwrap();
+    }
+    for round in 0..20u64 {
+        run(&mut sched, &mut world, 10);
+        sched.wake((round * 13 % 120) * 7919).unwrap();
+        sched.set_level((round * 29 % 120) * 7919, (round % 3) as u8).unwrap();
+        if round % 5 == 4 {
+            let gone = (round * 31 % 120) * 7919;
+            if sched.remove(gone).is_ok() {
+                sched.insert(gone + 1, Npc::Napper(Napper::new()), 1).unwrap();
+            }
+        }
+    }
+    world.log
+}
+
+#[test]
+fn two_runs_give_identical_tick_logs() {
+    let (a, b) = (busy_run(), busy_run());
+    assert!(a.len() > 2000, "a busy run: {} ticks", a.len());
+    assert_eq!(a, b);
+}
