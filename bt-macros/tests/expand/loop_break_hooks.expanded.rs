@@ -430,6 +430,36 @@ impl Search {
         __env.halted((4));
     }
     #[inline]
+    #[allow(unused_variables)]
+    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
+        if self.__n0 { self.__wake_1(__now) } else { ::bt::__private::Wake::NextTick }
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
+        match self.__n1 {
+            1 => self.__wake_2(__now),
+            2 => self.__wake_3(__now),
+            3 => self.__wake_4(__now),
+            _ => ::bt::__private::Wake::NextTick,
+        }
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::NextTick
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_3(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::NextTick
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_4(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::Never
+    }
+    #[inline]
     fn __halt_children_1<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         __ctx: &mut Npc,
@@ -519,12 +549,22 @@ impl ::bt::__private::Tree<Npc> for Search {
         self.__fast_0(ctx, env, entering)
     }
     #[inline]
+    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
+        self.__wake_0(now)
+    }
+    #[inline]
     fn __halt<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         ctx: &mut Npc,
         env: &mut ::bt::__private::Env<'_, __O>,
     ) {
         self.__halt_0(ctx, env)
+    }
+}
+impl ::bt::__private::Schedulable<Npc> for Search {
+    #[inline]
+    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
+        ::bt::__private::Ticked::tree(self, ctx, now)
     }
 }
 

@@ -282,6 +282,21 @@ impl Guard {
         __env.halted((2));
     }
     #[inline]
+    #[allow(unused_variables)]
+    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::NextTick
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::NextTick
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::after(self.__n2, 2f64, __now)
+    }
+    #[inline]
     fn __halt_children_0<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         __ctx: &mut Npc,
@@ -370,12 +385,22 @@ impl ::bt::__private::Tree<Npc> for Guard {
         self.__fast_0(ctx, env, entering)
     }
     #[inline]
+    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
+        self.__wake_0(now)
+    }
+    #[inline]
     fn __halt<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         ctx: &mut Npc,
         env: &mut ::bt::__private::Env<'_, __O>,
     ) {
         self.__halt_0(ctx, env)
+    }
+}
+impl ::bt::__private::Schedulable<Npc> for Guard {
+    #[inline]
+    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
+        ::bt::__private::Ticked::tree(self, ctx, now)
     }
 }
 

@@ -293,6 +293,37 @@ impl Idle {
         __env.halted((3));
     }
     #[inline]
+    #[allow(unused_variables)]
+    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
+        self.__wake_1(__now)
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
+        match self.__n1 {
+            1 => self.__wake_2(__now),
+            2 => self.__wake_3(__now),
+            _ => ::bt::__private::Wake::NextTick,
+        }
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
+        {
+            use ::bt::__private::{ViaAction as _, ViaNothing as _};
+            (&::bt::__private::ActionWake::<
+                _,
+                Npc,
+            >(&self.__n2, ::bt::__private::PhantomData))
+                .wake(__now)
+        }
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_3(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::NextTick
+    }
+    #[inline]
     fn __halt_children_1<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         __ctx: &mut Npc,
@@ -371,12 +402,22 @@ impl ::bt::__private::Tree<Npc> for Idle {
         self.__fast_0(ctx, env, entering)
     }
     #[inline]
+    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
+        self.__wake_0(now)
+    }
+    #[inline]
     fn __halt<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         ctx: &mut Npc,
         env: &mut ::bt::__private::Env<'_, __O>,
     ) {
         self.__halt_0(ctx, env)
+    }
+}
+impl ::bt::__private::Schedulable<Npc> for Idle {
+    #[inline]
+    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
+        ::bt::__private::Ticked::tree(self, ctx, now)
     }
 }
 

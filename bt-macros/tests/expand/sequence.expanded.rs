@@ -271,6 +271,32 @@ impl Greet {
         __env.halted((2));
     }
     #[inline]
+    #[allow(unused_variables)]
+    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
+        match self.__n0 {
+            1 => self.__wake_1(__now),
+            2 => self.__wake_2(__now),
+            _ => ::bt::__private::Wake::NextTick,
+        }
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
+        ::bt::__private::Wake::NextTick
+    }
+    #[inline]
+    #[allow(unused_variables)]
+    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
+        {
+            use ::bt::__private::{ViaAction as _, ViaNothing as _};
+            (&::bt::__private::ActionWake::<
+                _,
+                Npc,
+            >(&self.__n2, ::bt::__private::PhantomData))
+                .wake(__now)
+        }
+    }
+    #[inline]
     fn __halt_children_0<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         __ctx: &mut Npc,
@@ -359,12 +385,22 @@ impl ::bt::__private::Tree<Npc> for Greet {
         self.__fast_0(ctx, env, entering)
     }
     #[inline]
+    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
+        self.__wake_0(now)
+    }
+    #[inline]
     fn __halt<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         ctx: &mut Npc,
         env: &mut ::bt::__private::Env<'_, __O>,
     ) {
         self.__halt_0(ctx, env)
+    }
+}
+impl ::bt::__private::Schedulable<Npc> for Greet {
+    #[inline]
+    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
+        ::bt::__private::Ticked::tree(self, ctx, now)
     }
 }
 
