@@ -1,0 +1,118 @@
+//! The Wild Dogs of `bt-scenarios` as Bevy NPCs: each dog is an entity with
+//! its body, an outbox and a `Behavior` running the scenarios' `WildDog`
+//! tree; the players, their index and the taken hexes are a shared resource.
+//! Shared by the `bevy_npcs` example and the `bevy_dogs` bench.
+#![allow(dead_code)]
+
+use std::sync::Mutex;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryItem;
+use bevy_ecs::system::SystemParamItem;
+use bt_bevy::{Behavior, BehaviorPlugin, Brain, Schedulable, Ticked, Wake};
+use bt_scenarios::ability::TryUseAbility;
+use bt_scenarios::actor::{Dog, DogId, Player, Players};
+use bt_scenarios::dog::{DogCtx, WildDog};
+use bt_scenarios::event::Event;
+use bt_scenarios::hex::Hex;
+use bt_scenarios::spatial::{Occupancy, PlayerIndex};
+
+/// A dog's body.
+#[derive(Component)]
+pub struct DogBody(pub Dog);
+
+/// What a dog's tree asked for and logged in its ticks, for the game to
+/// execute and send (drained every frame).
+#[derive(Component, Default)]
+pub struct DogOut {
+    /// Abilities to execute.
+    pub tries: Vec<TryUseAbility>,
+    /// The log.
+    pub events: Vec<Event>,
+}
+
+/// What every dog reads: the players and their index; and the taken hexes,
+/// which a moving dog updates (behind a lock, as dogs tick in parallel).
+#[derive(Resource)]
+pub struct Pack {
+    /// Every player.
+    pub players: Players,
+    /// Players by position.
+    pub index: PlayerIndex,
+    /// Taken hexes.
+    pub occupancy: Mutex<Occupancy>,
+}
+
+/// A dog's brain: the Wild Dog tree. With `sleep` off it asks for a tick on
+/// every frame, as if no tree could sleep (the baseline of the bench).
+pub struct DogBrain {
+    /// The tree.
+    pub tree: WildDog,
+    /// Whether the dog may sleep until its tree's wake.
+    pub sleep: bool,
+}
+
+impl Brain for DogBrain {
+    type Npc = (&'static mut DogBody, &'static mut DogOut);
+    type World = Res<'static, Pack>;
+    type Choice = ();
+
+    fn tick(&mut self, (body, out): QueryItem<'_, '_, Self::Npc>, pack: &SystemParamItem<'_, '_, Self::World>, now: f64) -> Ticked {
+        let out = out.into_inner();
+        let mut occupancy = pack.occupancy.lock().expect("no tick panicked");
+        let mut ctx = DogCtx {
+            now,
+            dog: &mut body.into_inner().0,
+            players: &pack.players,
+            index: &pack.index,
+            occupancy: &mut *occupancy,
+            tries: &mut out.tries,
+            events: &mut out.events,
+        };
+        let ticked = self.tree.step(&mut ctx, now);
+        if self.sleep {
+            ticked
+        } else {
+            Ticked { wake: Wake::NextTick, ..ticked }
+        }
+    }
+
+    fn evaluate(&mut self, _: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, Self::World>, _: f64) {}
+}
+
+/// An app with `players` players spaced 12 hexes apart on a square grid,
+/// four dogs five hexes from each; players stand still.
+pub fn arena(players: usize, sleep: bool) -> App {
+    let mut app = App::new();
+    app.add_plugins(BehaviorPlugin::<DogBrain>::default());
+    let mut pack = Pack {
+        players: Players::new(),
+        index: PlayerIndex::new(),
+        occupancy: Mutex::new(Occupancy::new()),
+    };
+    let occupancy = pack.occupancy.get_mut().expect("not poisoned");
+    let side = (players as f64).sqrt().ceil() as i32;
+    let mut dogs = Vec::new();
+    for i in 0..players as i32 {
+        let home = Hex::new(12 * (i % side), 12 * (i / side));
+        pack.players.spawn(|id| Player::new(id, format!("player{}", id.0), home));
+        occupancy.take(home);
+        for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
+            let at = occupancy.nearest_free(home + offset);
+            occupancy.take(at);
+            dogs.push((
+                DogBody(Dog::new(DogId(dogs.len() as u32), at)),
+                DogOut::default(),
+                Behavior::continuous(DogBrain {
+                    tree: WildDog::new(),
+                    sleep,
+                }),
+            ));
+        }
+    }
+    pack.index.rebuild(&pack.players);
+    app.world_mut().spawn_batch(dogs);
+    app.insert_resource(pack);
+    app
+}
