@@ -5,7 +5,12 @@
 //!
 //! ```text
 //! cargo run --example guard_json [path/to/tree.json]
+//! cargo run --example guard_json -- --manifest guard.leaves.json
 //! ```
+//!
+//! With `--manifest FILE` it writes its registry's leaf manifest instead
+//! (every condition and action with its parameters), which the studio's
+//! editor reads: `cargo run -p bt-studio -- edit examples/trees/guard.json --leaves FILE`.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -16,7 +21,7 @@ use serde::Deserialize;
 
 /// The world as the guard sees it (ADR-018's world state, reduced to what this tree asks).
 #[derive(Default)]
-struct World {
+pub struct World {
     description: &'static str,
     /// Active quest stages: (quest, stage) -> state.
     quest_stages: BTreeMap<(String, String), String>,
@@ -106,7 +111,8 @@ impl Action<World> for MoveTo {
     }
 }
 
-fn registry() -> Registry<World> {
+/// The guard's leaves: four conditions and two actions.
+pub fn registry() -> Registry<World> {
     let mut r = Registry::new();
     r.condition("questStage", |c: QuestStage| c)
         .condition("timeOfDay", |c: TimeOfDay| c)
@@ -192,9 +198,35 @@ fn worlds() -> Vec<World> {
     ]
 }
 
-fn main() -> ExitCode {
-    let path = std::env::args()
-        .nth(1)
+/// `--manifest FILE`: writes the registry's leaf manifest to `FILE`.
+fn write_manifest(path: &str) -> ExitCode {
+    match std::fs::write(path, registry().manifest().to_json_pretty() + "\n") {
+        Ok(()) => {
+            println!("wrote the manifest of the guard's leaves to {path}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot write {path}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the guard in each world, or writes the manifest.
+pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--manifest") {
+        return match args.get(1) {
+            Some(path) => write_manifest(path),
+            None => {
+                eprintln!("usage: guard_json --manifest FILE");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let path = args
+        .first()
+        .cloned()
         .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trees/guard.json").to_string());
     let json = match std::fs::read_to_string(&path) {
         Ok(json) => json,

@@ -24,6 +24,8 @@
 //!   (`Serialize`, [`Agent::load`]), checked against its definition's
 //!   [`Definition::fingerprint`]; actions registered with
 //!   [`Registry::persistent_action`] keep their own state too.
+//! - With the `manifest` feature, [`Registry::manifest`] describes every
+//!   registered leaf and its parameters as JSON, for the studio's editor.
 //!
 //! Ticking is built for speed: each node is a 16-byte record in one array,
 //! children are found by position (pre-order), the common kinds (sequences
@@ -68,6 +70,8 @@ mod compile;
 mod definition;
 mod leaves;
 mod load;
+#[cfg(feature = "manifest")]
+mod manifest;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
@@ -80,6 +84,8 @@ pub use bt_format::model;
 pub use bt_format::{Library, LoadError, Problem};
 pub use definition::{Definition, NodeRow};
 pub use leaves::{KeyRef, MatchValue};
+#[cfg(feature = "manifest")]
+pub use manifest::{LeafDoc, Manifest, Param, ParamType};
 #[cfg(feature = "serde")]
 pub use persist::AgentSeed;
 pub use registry::{NoParams, Registry};

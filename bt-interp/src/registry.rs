@@ -100,6 +100,9 @@ pub struct Registry<C: 'static> {
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
     pub(crate) max_tick_work: u64,
+    /// How to describe each leaf's parameters, by (family, name), for [`Registry::manifest`].
+    #[cfg(feature = "manifest")]
+    pub(crate) described: BTreeMap<(String, String), crate::manifest::Describe>,
 }
 
 impl<C: 'static> Default for Registry<C> {
@@ -129,6 +132,8 @@ impl<C: 'static> Registry<C> {
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_nodes: Self::DEFAULT_MAX_NODES,
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
+            #[cfg(feature = "manifest")]
+            described: BTreeMap::new(),
         }
     }
 
@@ -152,7 +157,7 @@ impl<C: 'static> Registry<C> {
     {
         let ctor: Ctor<CondBox<C>> = Box::new(move |m| construct(m, &make).map(|l| Box::new(l) as CondBox<C>));
         self.conditions.insert(name.to_string(), ctor);
-        self
+        self.describe::<P>("condition", name)
     }
 
     /// Registers an action type: `make` builds it from its JSON parameters once
@@ -177,6 +182,7 @@ impl<C: 'static> Registry<C> {
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
         self.insert_action::<L, Transient>(name, Box::new(move |m| construct(m, &make)))
+            .describe::<P>("action", name)
     }
 
     /// Registers an action type whose leaves are saved with an agent (the
@@ -203,6 +209,7 @@ impl<C: 'static> Registry<C> {
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
         self.insert_action::<L, crate::leaves::Persistent>(name, Box::new(move |m| construct(m, &make)))
+            .describe::<P>("action", name)
     }
 
     fn insert_action<L, P>(&mut self, name: &str, make: Ctor<L>) -> &mut Self
@@ -228,7 +235,7 @@ impl<C: 'static> Registry<C> {
         let ctor: Ctor<ValueBox<C>> =
             Box::new(move |m| construct(m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
         self.values.insert(name.to_string(), ctor);
-        self
+        self.describe::<P>("value", name)
     }
 
     /// The deepest nesting a loaded tree may have, subtrees included (default 64).
@@ -257,6 +264,15 @@ impl<C: 'static> Registry<C> {
     /// an error at each node where the work first grows too large.
     pub fn max_tick_work(&mut self, work: u64) -> &mut Self {
         self.max_tick_work = work;
+        self
+    }
+
+    /// Remembers how to describe the parameters `P` of leaf `name` (the `manifest` feature).
+    #[cfg_attr(not(feature = "manifest"), allow(unused_variables))]
+    fn describe<P: DeserializeOwned>(&mut self, family: &str, name: &str) -> &mut Self {
+        #[cfg(feature = "manifest")]
+        self.described
+            .insert((family.to_string(), name.to_string()), crate::manifest::describe::<P>);
         self
     }
 
