@@ -14,35 +14,54 @@ pub(crate) struct Timer {
 
 #[derive(Debug)]
 pub(crate) struct Wheel {
+    /// A power of two of slots, so a slot number's slot is a mask away.
     slots: Vec<Vec<Timer>>,
-    width: f64,
+    /// 1 / the width of a slot in seconds: a multiplication per timer, not a division.
+    per_second: f64,
     /// The slot number (time / width) expired last; timers before it go into it.
     cur: i64,
+    /// The buffers of slots that emptied, for the next slots that fill: a
+    /// slot's buffer is not left holding the capacity of its busiest turn
+    /// (4096 slots x 50,000 timers would be 3 GB), and filling a slot
+    /// reuses memory instead of growing a new buffer.
+    spare: Vec<Vec<Timer>>,
 }
 
 impl Wheel {
-    /// `slots` slots of `width` seconds each.
+    /// `slots` slots (rounded up to a power of two) of `width` seconds each.
     pub fn new(slots: usize, width: f64) -> Wheel {
         Wheel {
-            slots: (0..slots.max(1)).map(|_| Vec::new()).collect(),
-            width,
+            slots: (0..slots.max(1).next_power_of_two()).map(|_| Vec::new()).collect(),
+            per_second: 1.0 / width,
             cur: i64::MIN,
+            spare: Vec::new(),
         }
     }
 
+    /// The slot number of time `t`: floor(t / width), without a call to libm's `floor`.
     fn number(&self, t: f64) -> i64 {
-        // `as` saturates: far times land in the last slot number.
-        (t / self.width).floor() as i64
+        let x = t * self.per_second;
+        // `as` truncates toward zero and saturates: far times land in the last slot number.
+        let n = x as i64;
+        if (n as f64) > x { n - 1 } else { n }
     }
 
     fn slot(&self, number: i64) -> usize {
-        number.rem_euclid(self.slots.len() as i64) as usize
+        // Two's complement: the mask is the Euclidean remainder for negative numbers too.
+        (number as usize) & (self.slots.len() - 1)
     }
 
+    #[inline]
     pub fn insert(&mut self, timer: Timer) {
         let number = self.number(timer.t).max(self.cur);
-        let slot = self.slot(number);
-        self.slots[slot].push(timer);
+        let at = self.slot(number);
+        let slot = &mut self.slots[at];
+        if slot.capacity() == 0
+            && let Some(buffer) = self.spare.pop()
+        {
+            *slot = buffer;
+        }
+        slot.push(timer);
     }
 
     /// Calls `due` for every timer at or before `now` and drops it; visits
@@ -65,6 +84,9 @@ impl Wheel {
                     true
                 }
             });
+            if self.slots[slot].is_empty() && self.slots[slot].capacity() > 0 {
+                self.spare.push(std::mem::take(&mut self.slots[slot]));
+            }
             number += 1;
         }
         self.cur = self.cur.max(target);
@@ -115,5 +137,47 @@ mod tests {
             ticket: 0,
         });
         assert_eq!(expired(&mut wheel, 10.0), [7]);
+    }
+
+    #[test]
+    fn slots_round_up_to_a_power_of_two_and_negative_times_floor() {
+        // 5 slots become 8: a turn is 8 s, so 7.5 s away is within the turn.
+        let mut wheel = Wheel::new(5, 1.0);
+        wheel.expire(-2.5, |_| {});
+        wheel.insert(Timer {
+            t: -1.5,
+            idx: 1,
+            ticket: 0,
+        });
+        wheel.insert(Timer {
+            t: 5.0,
+            idx: 2,
+            ticket: 0,
+        });
+        assert_eq!(wheel.slots.len(), 8);
+        assert_eq!(wheel.number(-1.5), -2, "floor, not truncation");
+        assert_eq!(expired(&mut wheel, -1.6), Vec::<u32>::new());
+        assert_eq!(expired(&mut wheel, -1.5), [1]);
+        assert_eq!(expired(&mut wheel, 4.9), Vec::<u32>::new());
+        assert_eq!(expired(&mut wheel, 5.0), [2]);
+    }
+
+    #[test]
+    fn an_emptied_slot_gives_its_buffer_to_the_next_slot_that_fills() {
+        let mut wheel = Wheel::new(64, 1.0);
+        wheel.expire(0.0, |_| {});
+        for idx in 0..1000 {
+            wheel.insert(Timer { t: 1.0, idx, ticket: 0 });
+        }
+        let big = wheel.slots[1].capacity();
+        assert_eq!(expired(&mut wheel, 1.0).len(), 1000);
+        assert_eq!(wheel.slots[1].capacity(), 0, "the emptied slot holds no memory");
+        wheel.insert(Timer {
+            t: 2.0,
+            idx: 0,
+            ticket: 0,
+        });
+        assert_eq!(wheel.slots[2].capacity(), big, "the next slot to fill reuses it");
+        assert!(wheel.spare.is_empty());
     }
 }

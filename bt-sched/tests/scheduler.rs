@@ -284,3 +284,26 @@ fn two_runs_give_identical_tick_logs() {
     assert!(a.len() > 2000, "a busy run: {} ticks", a.len());
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_removed_sleepers_timer_does_not_tick_the_agent_that_takes_its_place() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    sched.insert(1, Npc::Napper(Napper::new()), 0).unwrap();
+    let mut world = World::default();
+    run(&mut sched, &mut world, 10);
+    // 1 sleeps until frame 60; another napper takes its index at frame 10
+    // and sleeps until frame 70: 1's timer must not tick it at 60.
+    assert!(matches!(sched.remove(1), Ok(Npc::Napper(_))));
+    sched.insert(2, Npc::Napper(Napper::new()), 0).unwrap();
+    let mut ticks = Vec::new();
+    for _ in 0..100 {
+        let frame = sched.next_frame();
+        let now = frame as f64 * DT;
+        world.now = now;
+        sched.frame(now, |id, npc| {
+            ticks.push((frame, id));
+            npc.step(&mut world, now)
+        });
+    }
+    assert_eq!(ticks, [(10, 2), (70, 2)], "its own wakes only");
+}
