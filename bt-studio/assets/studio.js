@@ -25,30 +25,8 @@
   const CHECKPOINT_EVERY = 32;
   const MAX_TABLE_ROWS = 500;
   const MAX_LANES = 1500;
-  const ICONS = {
-    sequence: '→', selector: '?', reactiveSequence: '⇢', reactiveSelector: '??', parallel: '⇉',
-    parallelMain: '⇶', random: '⚄', weighted: '⚖', shuffle: '⤮', if: '⑂', reactiveIf: '⑂',
-    match: '≡', reactiveMatch: '≡', loop: '∞', repeater: '⟲', retry: '↺', while: '⟳',
-    untilFail: '⟳', untilSuccess: '⟳', break: '⇥', continue: '↷', inverter: '¬',
-    succeeder: '⊤', forceFailure: '⊥', timeout: '◴', delay: '◶', cooldown: '❄', limit: '#',
-    runOnce: '1×', abortIf: '⊘', scope: '{}', success: '⊤', failure: '⊥', running: '…',
-    wait: '◷', condition: '◇', action: '▣', subtree: '⧉',
-  };
-
+  const { ICONS, svgEl, html, BOX_H, shorten } = window.BtDraw;
   const $ = (sel) => document.querySelector(sel);
-  const SVG_NS = 'http://www.w3.org/2000/svg';
-  const svgEl = (name, attrs, parent) => {
-    const el = document.createElementNS(SVG_NS, name);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(el);
-    return el;
-  };
-  const html = (name, attrs, text) => {
-    const el = document.createElement(name);
-    for (const k in attrs || {}) el.setAttribute(k, attrs[k]);
-    if (text !== undefined) el.textContent = text;
-    return el;
-  };
 
   // ---------------------------------------------------------------- model
 
@@ -305,54 +283,13 @@
 
   // ---------------------------------------------------------------- layout and drawing
 
-  const BOX_H = 30, V_GAP = 46, H_GAP = 14, LABEL_MAX = 40;
-  const measure = (() => {
-    const ctx = document.createElement('canvas').getContext('2d');
-    ctx.font = '12px system-ui, sans-serif';
-    return (text) => ctx.measureText(text).width;
-  })();
-  const shortLabel = (n) => (n.label.length > LABEL_MAX ? n.label.slice(0, LABEL_MAX - 1) + '…' : n.label);
+  const shortLabel = (n) => shorten(n.label);
   const visibleChildren = (id) => (view.collapsed.has(id) ? [] : view.m.nodes[id].children);
 
-  /** Top-down layout: every subtree gets a band as wide as its widest row; parents sit centred over it. */
+  /** The shared top-down layout (draw.js) of the shown nodes. */
   function relayout() {
     const m = view.m;
-    const w = new Float64Array(m.N), band = new Float64Array(m.N);
-    const order = [];
-    const stack = [0];
-    while (stack.length) {
-      const id = stack.pop();
-      order.push(id);
-      const kids = visibleChildren(id);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-    }
-    for (let j = order.length - 1; j >= 0; j--) {
-      const id = order[j];
-      w[id] = Math.max(70, 48 + measure(shortLabel(m.nodes[id])));
-      const kids = visibleChildren(id);
-      let sum = 0;
-      for (const c of kids) sum += band[c];
-      if (kids.length) sum += H_GAP * (kids.length - 1);
-      band[id] = Math.max(w[id], sum);
-    }
-    const pos = new Map();
-    let depthMax = 0;
-    const place = [[0, 0]];
-    while (place.length) {
-      const [id, left] = place.pop();
-      const depth = m.nodes[id].depth;
-      depthMax = Math.max(depthMax, depth);
-      pos.set(id, { x: left + band[id] / 2, y: depth * (BOX_H + V_GAP), w: w[id] });
-      const kids = visibleChildren(id);
-      let sum = H_GAP * Math.max(0, kids.length - 1);
-      for (const c of kids) sum += band[c];
-      let x = left + (band[id] - sum) / 2;
-      for (const c of kids) {
-        place.push([c, x]);
-        x += band[c] + H_GAP;
-      }
-    }
-    view.layout = { order, pos, width: band[0], height: (depthMax + 1) * (BOX_H + V_GAP) - V_GAP };
+    view.layout = window.BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]));
     drawTree();
     drawLanes();
   }
@@ -366,18 +303,9 @@
     view.els = new Array(m.N);
     for (const id of order) {
       const n = m.nodes[id], p = pos.get(id);
-      let edge = null;
-      if (n.parent !== null) {
-        const q = pos.get(n.parent);
-        const y0 = q.y + BOX_H, y1 = p.y, ym = (y0 + y1) / 2;
-        edge = svgEl('path', { class: 'edge', d: `M${q.x},${y0} C${q.x},${ym} ${p.x},${ym} ${p.x},${y1}` }, edges);
-      }
-      const g = svgEl('g', { class: 'node idle', 'data-id': id, transform: `translate(${p.x - p.w / 2},${p.y})` }, nodesG);
-      svgEl('title', {}, g).textContent = `#${id} ${n.kind}: ${n.label}${n.line ? ` (line ${n.line})` : ''}`;
-      svgEl('rect', { class: 'outline', x: -4, y: -4, width: p.w + 8, height: BOX_H + 8 }, g);
-      svgEl('rect', { class: 'box', width: p.w, height: BOX_H }, g);
-      svgEl('text', { class: 'icon', x: 8, y: BOX_H / 2 }, g).textContent = ICONS[n.kind] || '•';
-      svgEl('text', { class: 'label', x: 26, y: BOX_H / 2 }, g).textContent = shortLabel(n);
+      const edge = n.parent === null ? null : window.BtDraw.edge(edges, pos.get(n.parent), p);
+      const title = `#${id} ${n.kind}: ${n.label}${n.line ? ` (line ${n.line})` : ''}`;
+      const g = window.BtDraw.box(nodesG, p, n.kind, shortLabel(n), title, { class: 'node idle', 'data-id': id });
       const glyph = svgEl('text', { class: 'glyph', x: p.w - 16, y: BOX_H / 2 }, g);
       if (n.children.length) {
         const hidden = view.collapsed.has(id) ? ` +${n.end - id - 1}` : '';

@@ -23,6 +23,11 @@ pub(crate) const ASSETS: &[Asset] = &[
         body: include_str!("../assets/studio.css"),
     },
     Asset {
+        path: "/draw.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/draw.js"),
+    },
+    Asset {
         path: "/studio.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../assets/studio.js"),
