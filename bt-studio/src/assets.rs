@@ -33,3 +33,33 @@ pub(crate) const ASSETS: &[Asset] = &[
         body: include_str!("../assets/studio.js"),
     },
 ];
+
+/// The editor's files (`bt-studio edit`): its own page and script, with the
+/// viewer's styles and drawing.
+pub(crate) const EDITOR_ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../assets/editor.html"),
+    },
+    Asset {
+        path: "/studio.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../assets/studio.css"),
+    },
+    Asset {
+        path: "/editor.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../assets/editor.css"),
+    },
+    Asset {
+        path: "/draw.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/draw.js"),
+    },
+    Asset {
+        path: "/editor.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/editor.js"),
+    },
+];

@@ -17,6 +17,12 @@
 //! follows that agent; then the page shows it tick by tick over a WebSocket,
 //! with a bounded window of history to pause, scrub and save as a trace.
 //!
+//! `bt-studio edit tree.json --leaves leaves.json` edits a JSON tree: a
+//! palette of the catalogue's node kinds and the game's leaves (the leaf
+//! manifest of `bt_interp::Registry::manifest`), every change checked by
+//! bt-interp's loader, saved in a stable layout, and replayed against a
+//! recorded trace to see whether an edit changes what happened ([`edit`]).
+//!
 //! The library also serves the replay from a program of your own:
 //!
 //! ```no_run
@@ -29,10 +35,12 @@
 
 mod assets;
 pub mod diff;
+pub mod edit;
 mod files;
 mod live;
 mod server;
 
+pub use edit::Editor;
 pub use files::{Files, TracePayload};
 pub use live::{Agent, HISTORY, Studio};
 pub use server::{router, serve, serve_blocking};

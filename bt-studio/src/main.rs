@@ -1,6 +1,8 @@
 //! `bt-studio open <trace.json> [--diff other.json] [--port N] [--host ADDR]`:
 //! serves the trace's replay on the loopback interface and prints the page's
 //! URL. `bt-studio diff a.json b.json` prints where two traces first differ.
+//! `bt-studio edit <tree.json> [--library DIR] [--leaves MANIFEST] [--trace TRACE]`
+//! serves the tree editor.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, TcpListener};
@@ -10,6 +12,74 @@ use std::process::ExitCode;
 use bt_observe::Trace;
 use bt_studio::diff::Comparison;
 use clap::{Arg, Command, value_parser};
+
+fn port_arg() -> Arg {
+    Arg::new("port")
+        .long("port")
+        .default_value("7878")
+        .value_parser(value_parser!(u16))
+        .help("the port to serve on; 0 picks a free one")
+}
+
+fn host_arg() -> Arg {
+    Arg::new("host")
+        .long("host")
+        .default_value("127.0.0.1")
+        .value_parser(value_parser!(IpAddr))
+        .help("the address to serve on; anything but loopback exposes your files to the network")
+}
+
+/// Binds `host:port` and returns the listener and the page's URL.
+fn listen(host: IpAddr, port: u16) -> Result<(TcpListener, String), String> {
+    let listener = TcpListener::bind((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    Ok((listener, format!("http://{addr}/")))
+}
+
+/// `bt-studio edit tree.json ..`.
+fn edit(args: &clap::ArgMatches) -> ExitCode {
+    let tree: &PathBuf = args.get_one("tree").expect("required");
+    let mut editor = bt_studio::Editor::new(tree);
+    if let Some(dir) = args.get_one::<PathBuf>("library") {
+        if !dir.is_dir() {
+            eprintln!("bt-studio: {} is not a folder", dir.display());
+            return ExitCode::FAILURE;
+        }
+        editor = editor.with_library(dir);
+    }
+    if let Some(path) = args.get_one::<PathBuf>("leaves") {
+        let manifest = std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| bt_interp::Manifest::from_json(&text));
+        match manifest {
+            Ok(m) => editor = editor.with_leaves(m),
+            Err(e) => {
+                eprintln!("bt-studio: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if let Some(trace) = args.get_one::<PathBuf>("trace") {
+        editor = editor.with_trace(trace);
+    }
+    let host: IpAddr = args.get_one("host").copied().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    let (listener, url) = match listen(host, *args.get_one("port").expect("defaulted")) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("bt-studio: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("bt-studio: editing {} at {url}", tree.display());
+    let _ = std::io::stdout().flush();
+    match bt_studio::edit::serve_editor_blocking(listener, editor) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bt-studio: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 fn cli() -> Command {
     Command::new("bt-studio")
@@ -31,20 +101,41 @@ fn cli() -> Command {
                         .value_parser(value_parser!(PathBuf))
                         .help("a second trace of the same tree: the page shows where the two first differ"),
                 )
+                .arg(port_arg())
+                .arg(host_arg()),
+        )
+        .subcommand(
+            Command::new("edit")
+                .about("Edit a JSON tree in the browser, checked by bt-interp's loader as you go")
                 .arg(
-                    Arg::new("port")
-                        .long("port")
-                        .default_value("7878")
-                        .value_parser(value_parser!(u16))
-                        .help("the port to serve on; 0 picks a free one"),
+                    Arg::new("tree")
+                        .required(true)
+                        .value_parser(value_parser!(PathBuf))
+                        .help("the tree file (bt-interp's FORMAT.md); saves go to it or to new files beside it"),
                 )
                 .arg(
-                    Arg::new("host")
-                        .long("host")
-                        .default_value("127.0.0.1")
-                        .value_parser(value_parser!(IpAddr))
-                        .help("the address to serve on; anything but loopback exposes the trace to the network"),
-                ),
+                    Arg::new("library")
+                        .long("library")
+                        .value_name("DIR")
+                        .value_parser(value_parser!(PathBuf))
+                        .help("a folder of subtrees: each .json file one subtree named by its stem, or a library file"),
+                )
+                .arg(
+                    Arg::new("leaves")
+                        .long("leaves")
+                        .value_name("MANIFEST")
+                        .value_parser(value_parser!(PathBuf))
+                        .help("the game's leaf manifest (Registry::manifest); without it any leaf name is accepted"),
+                )
+                .arg(
+                    Arg::new("trace")
+                        .long("trace")
+                        .value_name("TRACE")
+                        .value_parser(value_parser!(PathBuf))
+                        .help("a recorded trace of this tree to replay edits against (the preview)"),
+                )
+                .arg(port_arg())
+                .arg(host_arg()),
         )
         .subcommand(
             Command::new("diff")
@@ -87,6 +178,7 @@ fn main() -> ExitCode {
     let matches = cli().get_matches();
     let open = match matches.subcommand() {
         Some(("open", open)) => open,
+        Some(("edit", args)) => return edit(args),
         Some(("diff", args)) => {
             let path = |name| args.get_one::<PathBuf>(name).expect("required");
             return diff(path("a"), path("b"));

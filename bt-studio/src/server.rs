@@ -185,7 +185,7 @@ pub fn serve_blocking(listener: std::net::TcpListener, files: Files) -> io::Resu
 }
 
 /// One embedded file.
-fn page_file(content_type: &'static str, body: &'static str) -> Response {
+pub(crate) fn page_file(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
@@ -239,7 +239,7 @@ fn payload_response(payload: &TracePayload) -> Response {
 }
 
 /// Adds headers that keep the page to its own origin and stop caching.
-async fn security_headers(request: Request, next: Next) -> Response {
+pub(crate) async fn security_headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     headers.insert(
@@ -254,7 +254,7 @@ async fn security_headers(request: Request, next: Next) -> Response {
 }
 
 /// Answers only requests whose `Host` is a loopback name or address.
-async fn loopback_host_only(request: Request, next: Next) -> Response {
+pub(crate) async fn loopback_host_only(request: Request, next: Next) -> Response {
     if is_loopback_host(request.headers()) {
         next.run(request).await
     } else {

@@ -1,0 +1,955 @@
+// bt-studio's tree editor: edits a tree's JSON document (bt-interp's
+// FORMAT.md) in the page; the server checks every version with bt-interp's
+// loader, saves it in a stable layout and replays it against a recording.
+//
+// Nodes are addressed by their JSON path, as the loader writes it in its
+// problems: "" for the root, "children[1].child", "branches[0].then", ...
+//
+// Test hooks: body[data-state] is "loading", "ready" or "error" and
+// body[data-pending] counts the checks and saves in flight; every drawn node
+// carries data-path (and data-error with its problems); window.btEditor.docText()
+// is the document as JSON text.
+'use strict';
+
+(() => {
+  const { svgEl, html, BOX_H, shorten } = window.BtDraw;
+  const $ = (sel) => document.querySelector(sel);
+
+  const ed = {
+    name: '',
+    doc: null,
+    palette: null,
+    leaves: null,
+    library: {},
+    recorded: null,
+    traceText: null,
+    selected: '',
+    clipboard: null,
+    undo: [],
+    redo: [],
+    problems: [],
+    checkSeq: 0,
+    layout: null,
+    zoom: { x: 20, y: 20, s: 1 },
+    viewing: null, // the id of a library subtree shown read-only, or null
+    preview: null,
+    picks: {},
+  };
+
+  // ---------------------------------------------------------------- paths
+
+  /** The child slots of node `n`, in the loader's order: [path suffix, get, set]. */
+  function slots(n) {
+    const out = [];
+    if (!n || typeof n !== 'object') return out;
+    const t = n.type;
+    if ((t === 'while' || t === 'abortIf') && isObj(n.condition) && n.condition.type) out.push('condition');
+    if (t === 'if' || t === 'reactiveIf') {
+      (Array.isArray(n.branches) ? n.branches : []).forEach((b, i) => {
+        if (isObj(b) && isObj(b.if)) out.push(`branches[${i}].if`);
+        if (isObj(b) && isObj(b.then)) out.push(`branches[${i}].then`);
+      });
+      if (isObj(n.else)) out.push('else');
+    } else if (t === 'match' || t === 'reactiveMatch') {
+      (Array.isArray(n.cases) ? n.cases : []).forEach((c, i) => {
+        if (isObj(c) && isObj(c.child)) out.push(`cases[${i}].child`);
+      });
+      if (isObj(n.default)) out.push('default');
+    }
+    if (Array.isArray(n.children)) n.children.forEach((c, i) => isObj(c) && out.push(`children[${i}]`));
+    if (isObj(n.child)) out.push('child');
+    return out;
+  }
+  const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const join = (path, suffix) => (path ? `${path}.${suffix}` : suffix);
+
+  /** The steps of a path: "children[1].child" -> ["children", 1, "child"]. */
+  function steps(path) {
+    const out = [];
+    for (const part of path.match(/[^.[\]]+|\[\d+\]/g) || []) {
+      out.push(part.startsWith('[') ? Number(part.slice(1, -1)) : part);
+    }
+    return out;
+  }
+  function get(doc, path) {
+    let v = doc;
+    for (const s of steps(path)) v = v == null ? undefined : v[s];
+    return v;
+  }
+  /** The container and key of `path` inside `doc`. */
+  function parentRef(doc, path) {
+    const st = steps(path);
+    const key = st.pop();
+    let v = doc;
+    for (const s of st) v = v[s];
+    return { obj: v, key };
+  }
+  /** The path of the node holding `path` (the node above it). */
+  function parentPath(path) {
+    const st = path.match(/[^.[\]]+|\[\d+\]/g) || [];
+    // Drop the slot: "children[2]" is two parts, "branches[0].then" three, "child" one.
+    let cut = st.length - 1;
+    if (st[cut] && st[cut].startsWith('[')) cut--; // children[i]
+    else if (cut >= 2 && st[cut - 1].startsWith('[')) cut -= 2; // branches[i].if, cases[i].child
+    return rebuild(st.slice(0, cut));
+  }
+  const rebuild = (parts) => parts.reduce((p, s) => (s.startsWith('[') ? p + s : join(p, s)), '');
+
+  /** Every node of `root`: path -> { node, kids, parent }. Pre-order. */
+  function walk(root) {
+    const nodes = new Map();
+    const visit = (n, path, parent) => {
+      const entry = { node: n, kids: [], parent };
+      nodes.set(path, entry);
+      for (const s of slots(n)) {
+        const p = join(path, s);
+        entry.kids.push(p);
+        visit(get(n, s), p, path);
+      }
+    };
+    if (isObj(root)) visit(root, '', null);
+    return nodes;
+  }
+
+  // ---------------------------------------------------------------- labels
+
+  const leafName = (leaf) => (typeof leaf === 'string' ? leaf : isObj(leaf) ? leaf.type || '?' : '?');
+  function leafLabel(leaf) {
+    if (!isObj(leaf)) return leafName(leaf);
+    const params = Object.keys(leaf).filter((k) => k !== 'type').sort();
+    if (!params.length) return leafName(leaf);
+    return `${leafName(leaf)}(${params.map((k) => `${k}: ${JSON.stringify(leaf[k])}`).join(', ')})`;
+  }
+  function label(n) {
+    let base = n.type;
+    if (n.type === 'condition') base = leafLabel(n.condition);
+    else if (n.type === 'action') base = leafLabel(n.action);
+    else if (n.count !== undefined) base = `${n.type}(${n.count})`;
+    else if (n.seconds !== undefined) base = `${n.type}(${n.seconds})`;
+    else if (n.type === 'subtree') base = `subtree(${n.subtreeId})`;
+    return n.name ? `${n.name} · ${base}` : base;
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  function showError(message) {
+    const box = $('#error');
+    box.textContent = message;
+    box.hidden = !message;
+  }
+  function status(text, bad) {
+    const s = $('#status');
+    s.textContent = text;
+    s.classList.toggle('bad', !!bad);
+  }
+
+  async function start() {
+    wire();
+    let open;
+    try {
+      const r = await fetch('/api/edit/open');
+      open = await r.json();
+    } catch (e) {
+      document.body.dataset.state = 'error';
+      showError(`cannot reach the editor's server: ${e}`);
+      return;
+    }
+    ed.name = open.name;
+    ed.palette = open.palette;
+    ed.leaves = open.leaves;
+    ed.library = open.library || {};
+    ed.recorded = open.recorded;
+    document.title = `${open.name} · bt-studio editor`;
+    $('#title').textContent = open.name;
+    renderPalette();
+    renderLibrary();
+    if (open.error) {
+      document.body.dataset.state = 'error';
+      showError(open.error);
+      return;
+    }
+    ed.doc = open.doc;
+    document.body.dataset.state = 'ready';
+    redraw();
+    fit();
+    check();
+  }
+
+  // ---------------------------------------------------------------- palette and library
+
+  /** A new node of `kind`, with what the loader needs filled in where there is an obvious default. */
+  function template(kind) {
+    const k = ed.palette.kinds.find((x) => x.type === kind);
+    const n = { type: kind };
+    if (!k) return n;
+    if (k.arity === 'many') n.children = [];
+    if (k.fields.includes('count')) n.count = 1;
+    if (k.fields.includes('seconds') && kind !== 'wait') n.seconds = 1.0;
+    if (kind === 'if' || kind === 'reactiveIf') n.branches = [];
+    if (kind === 'subtree') n.subtreeId = Object.keys(ed.library)[0] || '';
+    if (kind === 'condition') n.condition = leafTemplate('conditions', Object.keys(ed.leaves?.conditions || {})[0] || '');
+    if (kind === 'action') n.action = leafTemplate('actions', Object.keys(ed.leaves?.actions || {})[0] || '');
+    return n;
+  }
+  /** A leaf of registered type `name`, its required parameters present and empty. */
+  function leafTemplate(family, name) {
+    const doc = ed.leaves?.[family]?.[name];
+    const leaf = { type: name };
+    for (const p of doc?.params || []) if (p.required) leaf[p.name] = sample(p);
+    return leaf;
+  }
+  function sample(p) {
+    switch (p.type) {
+      case 'string': return '';
+      case 'boolean': return false;
+      case 'integer': return p.minimum ?? 0;
+      case 'number': return 0;
+      case 'choice': return p.values[0];
+      case 'list': return [];
+      case 'object': return {};
+      default: return null;
+    }
+  }
+
+  function renderPalette() {
+    const box = $('#palette');
+    box.replaceChildren();
+    for (const group of ed.palette.groups) {
+      box.appendChild(html('h4', {}, group));
+      for (const k of ed.palette.kinds.filter((x) => x.group === group)) {
+        const b = html('button', { 'data-kind': k.type, title: `${k.dsl} (${k.arity})` }, `${window.BtDraw.ICONS[k.type] || '•'} ${k.type}`);
+        b.addEventListener('click', () => add(template(k.type)));
+        box.appendChild(b);
+      }
+    }
+    for (const [family, kind, title] of [['conditions', 'condition', 'registered conditions'], ['actions', 'action', 'registered actions']]) {
+      const names = Object.keys(ed.leaves?.[family] || {});
+      if (!names.length) continue;
+      box.appendChild(html('h4', {}, title));
+      for (const name of names) {
+        const b = html('button', { 'data-leaf': name, 'data-family': kind }, `${window.BtDraw.ICONS[kind]} ${name}`);
+        b.addEventListener('click', () => add({ type: kind, [kind]: leafTemplate(family, name) }));
+        box.appendChild(b);
+      }
+    }
+    const wrap = $('#wrap');
+    for (const k of ed.palette.kinds.filter((x) => x.arity === 'one')) {
+      wrap.appendChild(html('option', { value: k.type }, k.type));
+    }
+  }
+
+  function renderLibrary() {
+    const list = $('#library');
+    list.replaceChildren();
+    const ids = Object.keys(ed.library);
+    if (!ids.length) list.appendChild(html('li', { class: 'hint' }, 'No library (start with --library DIR).'));
+    for (const id of ids) {
+      const li = html('li', { 'data-subtree': id });
+      li.appendChild(html('span', { title: id }, `⧉ ${id}`));
+      const ins = html('button', { title: 'Insert a reference to this subtree' }, 'Insert');
+      ins.addEventListener('click', () => add({ type: 'subtree', subtreeId: id }));
+      const open = html('button', { title: 'Show this subtree' }, 'Open');
+      open.addEventListener('click', () => openSubtree(id));
+      li.append(ins, open);
+      list.appendChild(li);
+    }
+  }
+
+  function openSubtree(id) {
+    if (!(id in ed.library)) {
+      status(`no subtree ${JSON.stringify(id)} in the library`, true);
+      return;
+    }
+    ed.viewing = id;
+    $('#subtree-bar').hidden = false;
+    $('#subtree-text').textContent = `Subtree "${id}" of the library (read only here; edit its own file).`;
+    redraw();
+    fit();
+  }
+  function closeSubtree() {
+    ed.viewing = null;
+    $('#subtree-bar').hidden = true;
+    redraw();
+    fit();
+  }
+
+  // ---------------------------------------------------------------- editing
+
+  /** Applies `change(doc)` to a copy of the document, as one undoable step. */
+  function edit(change, select) {
+    if (ed.viewing !== null) return false;
+    const before = JSON.stringify(ed.doc);
+    const doc = JSON.parse(before);
+    const result = change(doc);
+    if (result === false) return false;
+    ed.undo.push(before);
+    ed.redo = [];
+    ed.doc = result && result.doc !== undefined ? result.doc : doc;
+    if (select !== undefined) ed.selected = select;
+    else if (result && result.select !== undefined) ed.selected = result.select;
+    if (get(ed.doc, ed.selected) === undefined) ed.selected = '';
+    changed();
+    return true;
+  }
+  function changed() {
+    redraw();
+    check();
+  }
+  function undo() {
+    if (!ed.undo.length) return;
+    ed.redo.push(JSON.stringify(ed.doc));
+    ed.doc = JSON.parse(ed.undo.pop());
+    if (get(ed.doc, ed.selected) === undefined) ed.selected = '';
+    changed();
+  }
+  function redo() {
+    if (!ed.redo.length) return;
+    ed.undo.push(JSON.stringify(ed.doc));
+    ed.doc = JSON.parse(ed.redo.pop());
+    if (get(ed.doc, ed.selected) === undefined) ed.selected = '';
+    changed();
+  }
+
+  /** Where a node goes when added at the selection: into it, or after it. */
+  function insertionPoint(doc, at) {
+    const n = get(doc, at);
+    if (isObj(n) && Array.isArray(n.children)) return { array: n.children, index: n.children.length, path: join(at, 'children') };
+    const k = ed.palette.kinds.find((x) => x.type === n?.type);
+    if (k && k.arity === 'one' && !isObj(n.child)) return { single: n, key: 'child', path: join(at, 'child') };
+    if (at === '') return null;
+    const { obj, key } = parentRef(doc, at);
+    if (Array.isArray(obj)) {
+      const parentArrayPath = at.slice(0, at.lastIndexOf('['));
+      return { array: obj, index: key + 1, path: parentArrayPath };
+    }
+    return null;
+  }
+  function insertAt(doc, at, node) {
+    const point = insertionPoint(doc, at);
+    if (!point) return null;
+    if (point.array) {
+      point.array.splice(point.index, 0, node);
+      return `${point.path}[${point.index}]`;
+    }
+    point.single[point.key] = node;
+    return point.path;
+  }
+  function add(node) {
+    const ok = edit((doc) => {
+      if (!isObj(doc)) return { doc: node, select: '' };
+      const path = insertAt(doc, ed.selected, node);
+      if (path === null) {
+        status('Select a composite to add into, or a node in a list of children to add after.', true);
+        return false;
+      }
+      return { select: path };
+    });
+    if (ok) status(`added ${node.type}`);
+  }
+  function remove(doc, path) {
+    const { obj, key } = parentRef(doc, path);
+    if (Array.isArray(obj)) obj.splice(key, 1);
+    else delete obj[key];
+  }
+  function deleteSelected() {
+    if (ed.selected === '') {
+      status('The root cannot be deleted; wrap it or replace its children.', true);
+      return;
+    }
+    const at = ed.selected;
+    edit((doc) => {
+      remove(doc, at);
+      return { select: parentPath(at) };
+    });
+  }
+  function copySelected() {
+    const n = get(ed.doc, ed.selected);
+    if (n === undefined) return;
+    ed.clipboard = JSON.stringify(n);
+    status('copied');
+  }
+  function cutSelected() {
+    if (ed.selected === '') return status('The root cannot be cut.', true);
+    copySelected();
+    deleteSelected();
+  }
+  function paste() {
+    if (!ed.clipboard) return status('Nothing to paste.', true);
+    add(JSON.parse(ed.clipboard));
+  }
+  function wrapSelected(kind) {
+    const at = ed.selected;
+    edit((doc) => {
+      const deco = template(kind);
+      if (at === '') {
+        deco.child = doc;
+        return { doc: deco, select: '' };
+      }
+      const { obj, key } = parentRef(doc, at);
+      deco.child = obj[key];
+      obj[key] = deco;
+      return { select: at };
+    });
+  }
+  /** Moves the selection `d` places among its siblings (a list of children only). */
+  function moveBy(d) {
+    const at = ed.selected;
+    if (at === '' || !at.endsWith(']')) return;
+    edit((doc) => {
+      const { obj, key } = parentRef(doc, at);
+      if (!Array.isArray(obj)) return false;
+      const to = key + d;
+      if (to < 0 || to >= obj.length) return false;
+      const [n] = obj.splice(key, 1);
+      obj.splice(to, 0, n);
+      return { select: `${at.slice(0, at.lastIndexOf('['))}[${to}]` };
+    });
+  }
+  /** Drag and drop: `from` goes into composite `onto`, or before it in its list. */
+  function moveTo(from, onto) {
+    if (from === '' || onto === from || onto.startsWith(from + '.') || onto.startsWith(from + '[')) {
+      status('A node cannot move into itself.', true);
+      return;
+    }
+    edit((doc) => {
+      const node = get(doc, from);
+      const target = get(doc, onto);
+      // Mark the target, remove the node, then find the target again (paths shift).
+      const mark = {};
+      target.__bt_drop = mark;
+      remove(doc, from);
+      const found = [...walk(doc)].find(([, e]) => e.node.__bt_drop === mark);
+      if (!found) return false;
+      const [path, entry] = found;
+      delete entry.node.__bt_drop;
+      if (Array.isArray(entry.node.children)) {
+        entry.node.children.push(node);
+        return { select: `${join(path, 'children')}[${entry.node.children.length - 1}]` };
+      }
+      if (path === '' || !path.endsWith(']')) return false;
+      const { obj, key } = parentRef(doc, path);
+      obj.splice(key, 0, node);
+      return { select: path };
+    });
+  }
+
+  // ---------------------------------------------------------------- checking and saving
+
+  async function post(url, body) {
+    document.body.dataset.pending = Number(document.body.dataset.pending) + 1;
+    try {
+      const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      let data;
+      try {
+        data = await r.json();
+      } catch {
+        data = { error: `the server answered ${r.status}` };
+      }
+      return { ok: r.ok, status: r.status, data };
+    } finally {
+      document.body.dataset.pending = Number(document.body.dataset.pending) - 1;
+    }
+  }
+
+  async function check() {
+    const seq = ++ed.checkSeq;
+    const r = await post('/api/edit/check', ed.doc);
+    if (seq !== ed.checkSeq) return;
+    ed.problems = r.ok ? r.data.problems : [{ path: '', message: r.data.error || 'the check failed' }];
+    paintProblems();
+  }
+
+  /** The node a problem's path leads to: the longest node path it starts with. */
+  function nodeOf(path, nodes) {
+    let best = null;
+    for (const p of nodes.keys()) {
+      const fits = p === '' || path === p || path.startsWith(p + '.') || path.startsWith(p + '[');
+      if (fits && (best === null || p.length > best.length)) best = p;
+    }
+    return path.startsWith('subtrees[') ? null : best;
+  }
+
+  function paintProblems() {
+    const nodes = walk(ed.doc);
+    const at = new Map();
+    for (const pr of ed.problems) {
+      const n = nodeOf(pr.path, nodes);
+      pr.node = n;
+      if (n !== null) at.set(n, [...(at.get(n) || []), pr.message]);
+    }
+    ed.problemsAt = at;
+    if (ed.viewing === null) {
+      for (const g of document.querySelectorAll('#viewport .node')) {
+        const msgs = at.get(g.dataset.path);
+        g.classList.toggle('error', !!msgs);
+        const warn = g.querySelector('.warn');
+        if (msgs) {
+          g.dataset.error = msgs.join('\n');
+          if (warn) warn.textContent = '⚠';
+        } else {
+          delete g.dataset.error;
+          if (warn) warn.textContent = '';
+        }
+      }
+    }
+    const list = $('#problems');
+    list.replaceChildren();
+    for (const pr of ed.problems) {
+      const li = html('li', { 'data-path': pr.path });
+      li.appendChild(html('code', {}, pr.path || '(root)'));
+      li.appendChild(document.createTextNode(` ${pr.message}`));
+      li.addEventListener('click', () => pr.node !== null && select(pr.node));
+      list.appendChild(li);
+    }
+    $('#problem-count').textContent = ed.problems.length ? `(${ed.problems.length})` : '✓ the loader accepts this tree';
+    renderProperties();
+  }
+
+  async function save(name, force) {
+    $('#force').hidden = true;
+    const r = await post('/api/edit/save', { name, doc: ed.doc, force });
+    if (r.ok) {
+      status(`saved ${r.data.saved}`);
+      return;
+    }
+    if (r.status === 409) {
+      $('#force').hidden = false;
+      $('#force-text').textContent = `${r.data.error} (${r.data.problems.length} problem${r.data.problems.length === 1 ? '' : 's'})`;
+      ed.forceName = name;
+      status('not saved', true);
+      return;
+    }
+    status(r.data.error || `not saved (${r.status})`, true);
+  }
+
+  // ---------------------------------------------------------------- properties
+
+  function field(box, text, input, required) {
+    const l = html('label', { class: required ? 'req' : '' }, text);
+    box.append(l, input);
+    return input;
+  }
+  /** Sets (or with `undefined`, removes) `key` of the node at `at`, as one step. */
+  function setField(at, key, value) {
+    edit((doc) => {
+      const n = get(doc, at);
+      if (value === undefined) delete n[key];
+      else n[key] = value;
+    });
+  }
+  function numberInput(value, integer) {
+    const i = html('input', { type: 'number', step: integer ? '1' : 'any' });
+    if (value !== undefined) i.value = value;
+    return i;
+  }
+  const readNumber = (input, integer) => {
+    if (input.value.trim() === '') return undefined;
+    const v = Number(input.value);
+    return integer ? Math.trunc(v) : v;
+  };
+
+  /** An input for leaf parameter `p`, calling `set(value)` on change. */
+  function paramInput(p, value, set) {
+    let input;
+    switch (p.type) {
+      case 'boolean':
+        input = html('input', { type: 'checkbox' });
+        input.checked = !!value;
+        input.addEventListener('change', () => set(input.checked));
+        return input;
+      case 'integer':
+      case 'number':
+        input = numberInput(value, p.type === 'integer');
+        if (p.minimum !== undefined) input.min = p.minimum;
+        input.addEventListener('change', () => set(readNumber(input, p.type === 'integer')));
+        return input;
+      case 'choice':
+        input = html('select');
+        if (!p.required) input.appendChild(html('option', { value: '' }, '(default)'));
+        for (const v of p.values) input.appendChild(html('option', { value: v }, v));
+        input.value = value ?? '';
+        input.addEventListener('change', () => set(input.value === '' ? undefined : input.value));
+        return input;
+      case 'string':
+        input = html('input', { type: 'text' });
+        input.value = value ?? '';
+        input.addEventListener('change', () => set(input.value === '' && !p.required ? undefined : input.value));
+        return input;
+      default:
+        input = html('input', { type: 'text', placeholder: 'JSON' });
+        input.value = value === undefined ? '' : JSON.stringify(value);
+        input.addEventListener('change', () => {
+          try {
+            set(input.value.trim() === '' ? undefined : JSON.parse(input.value));
+          } catch {
+            status(`${p.name}: not JSON`, true);
+          }
+        });
+        return input;
+    }
+  }
+
+  /** The leaf editor of a condition or action node: its type and parameters from the manifest. */
+  function leafEditor(box, at, n, kind) {
+    const family = kind === 'condition' ? 'conditions' : 'actions';
+    const leaf = isObj(n[kind]) ? n[kind] : { type: leafName(n[kind]) };
+    const names = Object.keys(ed.leaves?.[family] || {});
+    let typeInput;
+    if (names.length) {
+      typeInput = html('select', { 'data-field': 'leaf-type' });
+      if (!names.includes(leaf.type)) typeInput.appendChild(html('option', { value: leaf.type }, `${leaf.type} (not registered)`));
+      for (const name of names) typeInput.appendChild(html('option', { value: name }, name));
+      typeInput.value = leaf.type;
+    } else {
+      typeInput = html('input', { type: 'text', 'data-field': 'leaf-type' });
+      typeInput.value = leaf.type;
+    }
+    field(box, `${kind} type`, typeInput, true).addEventListener('change', () => {
+      const doc = ed.leaves?.[family]?.[typeInput.value];
+      const next = doc ? leafTemplate(family, typeInput.value) : { ...leaf, type: typeInput.value };
+      setField(at, kind, next);
+    });
+    const params = ed.leaves?.[family]?.[leaf.type]?.params;
+    const setParam = (name) => (value) => {
+      const next = { ...leaf };
+      if (value === undefined) delete next[name];
+      else next[name] = value;
+      setField(at, kind, next);
+    };
+    if (params) {
+      for (const p of params) {
+        const input = paramInput(p, leaf[p.name], setParam(p.name));
+        input.dataset.param = p.name;
+        field(box, `${p.name} (${p.type}${p.type === 'choice' ? '' : ''})`, input, p.required);
+      }
+    } else {
+      for (const k of Object.keys(leaf).filter((k) => k !== 'type')) {
+        const input = paramInput({ name: k, type: 'any' }, leaf[k], setParam(k));
+        input.dataset.param = k;
+        field(box, k, input, false);
+      }
+    }
+  }
+
+  function renderProperties() {
+    const box = $('#properties');
+    box.replaceChildren();
+    const doc = ed.viewing === null ? ed.doc : ed.library[ed.viewing];
+    const at = ed.selected;
+    const n = get(doc, at);
+    if (!isObj(n)) {
+      box.appendChild(html('p', { class: 'hint' }, 'Select a node to edit it.'));
+      return;
+    }
+    box.appendChild(html('h3', {}, `${window.BtDraw.ICONS[n.type] || '•'} ${n.type}`));
+    box.appendChild(html('p', { class: 'hint' }, at === '' ? 'the root' : at));
+    for (const msg of (ed.viewing === null && ed.problemsAt?.get(at)) || []) {
+      box.appendChild(html('p', { class: 'node-problem' }, `⚠ ${msg}`));
+    }
+    if (ed.viewing !== null) {
+      box.appendChild(html('pre', {}, JSON.stringify(n, null, 2)));
+      return;
+    }
+    const kind = ed.palette.kinds.find((k) => k.type === n.type);
+    const text = (key, placeholder) => {
+      const i = html('input', { type: 'text', placeholder: placeholder || '', 'data-field': key });
+      i.value = n[key] ?? '';
+      field(box, key, i, false).addEventListener('change', () => setField(at, key, i.value === '' ? undefined : i.value));
+    };
+    text('name', 'shown in views and traces');
+    for (const f of kind ? kind.fields : []) {
+      if (f === 'count' || f === 'seconds' || f === 'success' || f === 'failure') {
+        const integer = f !== 'seconds';
+        const i = numberInput(n[f], integer);
+        i.dataset.field = f;
+        field(box, f, i, f === 'count' || f === 'seconds').addEventListener('change', () => setField(at, f, readNumber(i, integer)));
+      } else if (f === 'label') {
+        text('label', 'a loop label for break and continue');
+      } else if (f === 'policy') {
+        const s = html('select', { 'data-field': 'policy' });
+        for (const v of ['', 'requireAll', 'requireOne']) s.appendChild(html('option', { value: v }, v || '(thresholds)'));
+        s.value = n.policy ?? '';
+        field(box, 'policy', s, false).addEventListener('change', () => setField(at, 'policy', s.value || undefined));
+      } else if (f === 'subtreeId') {
+        const s = html('select', { 'data-field': 'subtreeId' });
+        const ids = Object.keys(ed.library);
+        if (!ids.includes(n.subtreeId)) s.appendChild(html('option', { value: n.subtreeId ?? '' }, `${n.subtreeId ?? ''} (not in the library)`));
+        for (const id of ids) s.appendChild(html('option', { value: id }, id));
+        s.value = n.subtreeId ?? '';
+        field(box, 'subtreeId', s, true).addEventListener('change', () => setField(at, 'subtreeId', s.value));
+        const open = html('button', {}, 'Open subtree');
+        open.addEventListener('click', () => openSubtree(n.subtreeId));
+        box.appendChild(open);
+      } else if (f === 'condition' && n.type === 'condition') {
+        leafEditor(box, at, n, 'condition');
+      } else if (f === 'action' && n.type === 'action') {
+        leafEditor(box, at, n, 'action');
+      }
+    }
+    // Everything else (branches, cases, weights, hooks): the node's own JSON, children left out.
+    const own = { ...n };
+    for (const s of ['children', 'child']) delete own[s];
+    const area = html('textarea', { 'data-field': 'json', spellcheck: 'false' });
+    area.value = JSON.stringify(own, null, 2);
+    field(box, 'JSON of this node (children kept)', area, false);
+    const apply = html('button', {}, 'Apply JSON');
+    apply.addEventListener('click', () => {
+      let next;
+      try {
+        next = JSON.parse(area.value);
+      } catch (e) {
+        status(`not JSON: ${e.message}`, true);
+        return;
+      }
+      edit((d) => {
+        const old = get(d, at);
+        if (old.children !== undefined) next.children = old.children;
+        if (old.child !== undefined) next.child = old.child;
+        if (at === '') return { doc: next };
+        const { obj, key } = parentRef(d, at);
+        obj[key] = next;
+      });
+    });
+    box.appendChild(apply);
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  function redraw() {
+    const doc = ed.viewing === null ? ed.doc : ed.library[ed.viewing];
+    const nodes = walk(doc);
+    ed.nodes = nodes;
+    $('#tree').classList.toggle('readonly', ed.viewing !== null);
+    const vp = $('#viewport');
+    vp.replaceChildren();
+    if (!nodes.size) {
+      renderProperties();
+      return;
+    }
+    const labelOf = (p) => shorten(label(nodes.get(p).node));
+    ed.layout = window.BtDraw.layout('', (p) => nodes.get(p).kids, labelOf);
+    const edges = svgEl('g', { class: 'edges' }, vp);
+    const boxes = svgEl('g', { class: 'nodes' }, vp);
+    for (const p of ed.layout.order) {
+      const e = nodes.get(p), pos = ed.layout.pos.get(p);
+      if (e.parent !== null) window.BtDraw.edge(edges, ed.layout.pos.get(e.parent), pos);
+      const g = window.BtDraw.box(boxes, pos, e.node.type, labelOf(p), `${p || '(root)'}: ${label(e.node)}`, {
+        class: `node${p === ed.selected ? ' selected' : ''}`,
+        'data-path': p,
+      });
+      svgEl('text', { class: 'warn', x: pos.w - 16, y: BOX_H / 2 }, g);
+    }
+    if (ed.viewing === null) paintProblems();
+    else renderProperties();
+    paintDivergence();
+  }
+
+  function select(path) {
+    ed.selected = path;
+    for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('selected', g.dataset.path === path);
+    renderProperties();
+  }
+
+  function applyZoom() {
+    const z = ed.zoom;
+    $('#viewport').setAttribute('transform', `translate(${z.x},${z.y}) scale(${z.s})`);
+  }
+  function fit() {
+    const svg = $('#tree'), L = ed.layout;
+    if (!L) return;
+    const W = svg.clientWidth || 800, H = svg.clientHeight || 500, pad = 24;
+    const s = Math.min((W - 2 * pad) / L.width, (H - 2 * pad) / (L.height + 12), 1.5);
+    ed.zoom = { s, x: (W - L.width * s) / 2, y: pad };
+    applyZoom();
+  }
+
+  // ---------------------------------------------------------------- preview
+
+  async function runPreview() {
+    const r = await post('/api/edit/preview', { doc: ed.doc, picks: ed.picks, trace: ed.traceText });
+    const box = $('#preview');
+    box.hidden = false;
+    const text = $('#preview-text');
+    if (!r.ok) {
+      ed.preview = null;
+      text.textContent = r.data.error + (r.data.problems ? ` (${r.data.problems.length} problems)` : '');
+      text.className = '';
+      $('#lane-recorded').replaceChildren();
+      $('#lane-edited').replaceChildren();
+      $('#unknown').replaceChildren();
+      paintDivergence();
+      return;
+    }
+    ed.preview = r.data;
+    const d = r.data.divergence;
+    text.textContent = d ? `First divergence: ${d.text}` : 'The edited tree does what the recording did, tick for tick.';
+    text.className = d ? 'diverges' : '';
+    box.dataset.divergeTick = d ? d.tick : '';
+    box.dataset.divergePath = d ? d.path : '';
+    lane($('#lane-recorded'), r.data.recorded, d);
+    lane($('#lane-edited'), r.data.edited, d);
+    const unknown = $('#unknown');
+    unknown.replaceChildren();
+    if (r.data.unknown.length) unknown.appendChild(html('span', { class: 'hint' }, 'Not in the recording (pick what they return): '));
+    for (const leaf of r.data.unknown) {
+      const l = html('label', {}, `${leaf} `);
+      const s = html('select', { 'data-leaf': leaf });
+      for (const v of ['failure', 'success', 'running']) s.appendChild(html('option', { value: v }, v));
+      s.value = ed.picks[leaf] || 'failure';
+      s.addEventListener('change', () => {
+        ed.picks[leaf] = s.value;
+        runPreview();
+      });
+      l.appendChild(s);
+      unknown.appendChild(l);
+    }
+    paintDivergence();
+  }
+
+  /** One lane: the root's status at the end of each tick that starts in `trace`. */
+  function lane(box, trace, d) {
+    box.replaceChildren();
+    let tick = null;
+    const cells = [];
+    for (const e of trace.events) {
+      if (e.event === 'tick_started') tick = e.tick;
+      if (e.event === 'tick_finished' && tick !== null) cells.push([tick, e.status]);
+    }
+    const recordedFirst = ed.preview.recorded.events.find((e) => e.event === 'tick_started')?.tick ?? 1;
+    const editedFirst = ed.preview.edited.events.find((e) => e.event === 'tick_started')?.tick ?? 1;
+    const offset = trace === ed.preview.edited ? recordedFirst - editedFirst : 0;
+    for (const [t, s] of cells.slice(0, 2000)) {
+      const shown = t + offset;
+      const c = html('span', { class: `cell ${s}${d && d.tick === shown ? ' diverge' : ''}`, 'data-tick': shown, title: `tick ${shown}: ${s}` });
+      box.appendChild(c);
+    }
+  }
+
+  function paintDivergence() {
+    const d = ed.viewing === null && ed.preview ? ed.preview.divergence : null;
+    for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('diverge', !!d && g.dataset.path === d.path);
+  }
+
+  function openTrace(file) {
+    const reader = new FileReader();
+    reader.onload = () => {
+      ed.traceText = String(reader.result);
+      status(`replaying against ${file.name}`);
+      runPreview();
+    };
+    reader.readAsText(file);
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  function wire() {
+    const svg = $('#tree');
+    let press = null;
+    svg.addEventListener('pointerdown', (e) => {
+      const g = e.target.closest('.node');
+      press = { x: e.clientX, y: e.clientY, path: g ? g.dataset.path : null, zx: ed.zoom.x, zy: ed.zoom.y, moved: false };
+      svg.setPointerCapture(e.pointerId);
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (!press) return;
+      const dx = e.clientX - press.x, dy = e.clientY - press.y;
+      if (!press.moved && Math.hypot(dx, dy) < 5) return;
+      press.moved = true;
+      if (press.path === null || ed.viewing !== null) {
+        ed.zoom.x = press.zx + dx;
+        ed.zoom.y = press.zy + dy;
+        applyZoom();
+        return;
+      }
+      for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('dragging', g.dataset.path === press.path);
+      const over = document.elementFromPoint(e.clientX, e.clientY)?.closest('.node');
+      for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('drop-target', g === over && g.dataset.path !== press.path);
+    });
+    svg.addEventListener('pointerup', (e) => {
+      if (!press) return;
+      const p = press;
+      press = null;
+      for (const g of document.querySelectorAll('#viewport .node')) g.classList.remove('dragging', 'drop-target');
+      if (!p.moved) {
+        if (p.path !== null) select(p.path);
+        svg.focus();
+        return;
+      }
+      if (p.path === null || ed.viewing !== null) return;
+      const over = document.elementFromPoint(e.clientX, e.clientY)?.closest('.node');
+      if (over && over.dataset.path !== p.path) moveTo(p.path, over.dataset.path);
+    });
+    svg.addEventListener('dblclick', (e) => {
+      const g = e.target.closest('.node');
+      const n = g && get(ed.doc, g.dataset.path);
+      if (ed.viewing === null && n && n.type === 'subtree') openSubtree(n.subtreeId);
+    });
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = svg.getBoundingClientRect();
+      const f = Math.exp(-e.deltaY / 500), cx = e.clientX - r.left, cy = e.clientY - r.top;
+      const z = ed.zoom, s = Math.min(8, Math.max(0.05, z.s * f));
+      z.x = cx - ((cx - z.x) * s) / z.s;
+      z.y = cy - ((cy - z.y) * s) / z.s;
+      z.s = s;
+      applyZoom();
+    }, { passive: false });
+
+    $('#undo').addEventListener('click', undo);
+    $('#redo').addEventListener('click', redo);
+    $('#cut').addEventListener('click', cutSelected);
+    $('#copy').addEventListener('click', copySelected);
+    $('#paste').addEventListener('click', paste);
+    $('#delete').addEventListener('click', deleteSelected);
+    $('#wrap').addEventListener('change', (e) => {
+      if (e.target.value) wrapSelected(e.target.value);
+      e.target.value = '';
+    });
+    $('#save').addEventListener('click', () => save(ed.name, false));
+    $('#save-as').addEventListener('click', () => save($('#save-name').value.trim(), false));
+    $('#force-save').addEventListener('click', () => save(ed.forceName, true));
+    $('#force-cancel').addEventListener('click', () => ($('#force').hidden = true));
+    $('#subtree-back').addEventListener('click', closeSubtree);
+    $('#preview-run').addEventListener('click', runPreview);
+    $('#open-trace').addEventListener('click', () => $('#trace-file').click());
+    $('#trace-file').addEventListener('change', (e) => e.target.files[0] && openTrace(e.target.files[0]));
+    $('#fit').addEventListener('click', fit);
+
+    document.addEventListener('keydown', (e) => {
+      const typing = e.target.matches('input, textarea, select');
+      const mod = e.ctrlKey || e.metaKey;
+      if (mod && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        save(ed.name, false);
+        return;
+      }
+      if (typing) return;
+      const key = e.key.toLowerCase();
+      if (mod && key === 'z' && !e.shiftKey) undo();
+      else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) redo();
+      else if (mod && key === 'x') cutSelected();
+      else if (mod && key === 'c') copySelected();
+      else if (mod && key === 'v') paste();
+      else if (e.key === 'Delete' || e.key === 'Backspace') deleteSelected();
+      else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowLeft')) moveBy(-1);
+      else if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowRight')) moveBy(1);
+      else if (e.key === 'ArrowUp' && ed.selected !== '') select(ed.nodes.get(ed.selected).parent);
+      else if (e.key === 'ArrowDown') {
+        const kids = ed.nodes.get(ed.selected)?.kids;
+        if (kids && kids.length) select(kids[0]);
+      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        const parent = ed.nodes.get(ed.selected)?.parent;
+        if (parent === null || parent === undefined) return;
+        const sibs = ed.nodes.get(parent).kids;
+        const i = sibs.indexOf(ed.selected) + (e.key === 'ArrowLeft' ? -1 : 1);
+        if (i >= 0 && i < sibs.length) select(sibs[i]);
+      } else if (key === 'f') fit();
+      else return;
+      e.preventDefault();
+    });
+    window.addEventListener('resize', fit);
+  }
+
+  window.btEditor = { docText: () => JSON.stringify(ed.doc), selected: () => ed.selected };
+  start();
+})();

@@ -1,0 +1,200 @@
+//! The tree editor (`bt-studio edit tree.json`): the page edits the JSON
+//! document; the server checks every version of it with bt-interp's own
+//! loader (through [`stand-in leaves`](stand_in) described by a leaf
+//! manifest), saves it in a stable layout ([`pretty`]) to the opened file or
+//! a new file beside it, and replays it against a recorded trace
+//! ([`preview`]).
+
+mod library;
+mod palette;
+pub mod pretty;
+pub mod preview;
+mod routes;
+pub mod stand_in;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use bt_format::Problem;
+use bt_interp::Manifest;
+use bt_observe::Trace;
+use bt_runtime::Status;
+use serde_json::{Value, json};
+
+pub use routes::{editor_router, serve_editor, serve_editor_blocking};
+
+/// What the editor was given: the tree file, and optionally a subtree
+/// library folder, a leaf manifest and a recorded trace for previews. It
+/// reads only these and writes only the tree file or new files beside it.
+#[derive(Debug, Clone)]
+pub struct Editor {
+    file: PathBuf,
+    library: Option<PathBuf>,
+    leaves: Option<Manifest>,
+    trace: Option<PathBuf>,
+    /// Files this editor created beside the tree (saved as): it may write them again.
+    created: Arc<Mutex<BTreeSet<PathBuf>>>,
+}
+
+/// Why a save did not happen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SaveError {
+    /// The path is not the opened file or a new file in its folder.
+    Refused(String),
+    /// The loader rejects the tree and the save was not forced.
+    Rejected(Vec<Problem>),
+    /// Writing failed.
+    Io(String),
+}
+
+impl Editor {
+    /// Edits the tree in `file` (a new tree if there is no such file yet).
+    pub fn new(file: impl Into<PathBuf>) -> Editor {
+        Editor {
+            file: file.into(),
+            library: None,
+            leaves: None,
+            trace: None,
+            created: Arc::default(),
+        }
+    }
+
+    /// Subtrees from the `.json` files of `dir`: a file is one subtree named
+    /// by its stem, or a library `{"subtrees": {..}}`.
+    pub fn with_library(mut self, dir: impl Into<PathBuf>) -> Editor {
+        self.library = Some(dir.into());
+        self
+    }
+
+    /// The game's leaves: only these names and parameters are accepted.
+    pub fn with_leaves(mut self, manifest: Manifest) -> Editor {
+        self.leaves = Some(manifest);
+        self
+    }
+
+    /// A recorded trace to replay edits against.
+    pub fn with_trace(mut self, trace: impl Into<PathBuf>) -> Editor {
+        self.trace = Some(trace.into());
+        self
+    }
+
+    /// The folder of the tree file, where new files may be saved.
+    fn folder(&self) -> PathBuf {
+        let parent = self.file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        parent.canonicalize().unwrap_or_else(|_| parent.to_path_buf())
+    }
+
+    /// The tree file's name.
+    fn file_name(&self) -> String {
+        self.file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    }
+
+    /// What the page opens with: the document (or why it cannot be read),
+    /// the palette, the leaves, the library's subtrees and the recorded trace.
+    pub fn open(&self) -> Value {
+        let (doc, error) = match std::fs::read_to_string(&self.file) {
+            Ok(text) => match serde_json::from_str::<Value>(&text) {
+                Ok(doc) => (doc, None),
+                Err(e) => (Value::Null, Some(format!("{} is not JSON: {e}", self.file_name()))),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (json!({ "type": "sequence", "children": [] }), None),
+            Err(e) => (Value::Null, Some(format!("cannot read {}: {e}", self.file.display()))),
+        };
+        let library = library::read(self.library.as_deref());
+        let trace = self.trace.as_ref().map(|path| match std::fs::read_to_string(path) {
+            Ok(text) => match Trace::from_json(&text) {
+                Ok(t) => json!({ "trace": t }),
+                Err(e) => json!({ "error": e.to_string() }),
+            },
+            Err(e) => json!({ "error": format!("cannot read {}: {e}", path.display()) }),
+        });
+        json!({
+            "name": self.file_name(),
+            "doc": doc,
+            "error": error,
+            "palette": palette::palette(),
+            "leaves": self.leaves,
+            "library": library.docs,
+            "recorded": trace,
+        })
+    }
+
+    /// The loader's problems with `doc`, in document order (none: it loads).
+    pub fn check(&self, doc: &Value) -> Vec<Problem> {
+        let library = library::read(self.library.as_deref());
+        let registry = stand_in::registry(self.leaves.as_ref(), doc);
+        let mut problems = library.problems;
+        if let Err(e) = registry.load_with(&doc.to_string(), &library.library) {
+            problems.extend(e.problems().iter().cloned());
+        }
+        problems
+    }
+
+    /// The path a save as `name` writes: the tree file, or a new `.json`
+    /// file in its folder (or one this editor created there).
+    fn target(&self, name: &str) -> Result<PathBuf, String> {
+        let refuse = |why: &str| Err(format!("cannot save as {name:?}: {why}"));
+        if name == self.file_name() {
+            return Ok(self.file.clone());
+        }
+        if name.is_empty() || name.contains(['/', '\\', '\0']) || name.starts_with('.') {
+            return refuse("the editor saves only in the folder of the opened file; give a file name, not a path");
+        }
+        if !name.ends_with(".json") {
+            return refuse("a tree file's name ends with .json");
+        }
+        let path = self.folder().join(name);
+        let created = self.created.lock().unwrap_or_else(|e| e.into_inner());
+        if path.symlink_metadata().is_ok() && !created.contains(&path) {
+            return refuse("another file of that name exists; the editor writes only the opened file or new files");
+        }
+        Ok(path)
+    }
+
+    /// Saves `doc` in the stable layout as `name` (see [`Editor::target`]);
+    /// a tree the loader rejects only when `force`. Returns the path and text written.
+    pub fn save(&self, name: &str, doc: &Value, force: bool) -> Result<(PathBuf, String), SaveError> {
+        let path = self.target(name).map_err(SaveError::Refused)?;
+        let problems = self.check(doc);
+        if !problems.is_empty() && !force {
+            return Err(SaveError::Rejected(problems));
+        }
+        let text = pretty::to_stable_json(doc);
+        std::fs::write(&path, &text).map_err(|e| SaveError::Io(format!("cannot write {}: {e}", path.display())))?;
+        if path != self.file {
+            self.created.lock().unwrap_or_else(|e| e.into_inner()).insert(path.clone());
+        }
+        Ok((path, text))
+    }
+
+    /// Replays `doc` against `recorded` (the editor's trace when `None`),
+    /// leaves without a recorded result returning `picks` (else failure).
+    pub fn preview(
+        &self,
+        doc: &Value,
+        recorded: Option<Trace>,
+        picks: BTreeMap<String, Status>,
+    ) -> Result<(Trace, preview::Preview), Value> {
+        let recorded = match recorded {
+            Some(t) => t,
+            None => {
+                let path = self.trace.as_ref().ok_or_else(|| json!({ "error": "no recorded trace to replay against: open one (or start the editor with --trace)" }))?;
+                let text = std::fs::read_to_string(path).map_err(|e| json!({ "error": format!("cannot read {}: {e}", path.display()) }))?;
+                Trace::from_json(&text).map_err(|e| json!({ "error": e.to_string() }))?
+            }
+        };
+        let library = library::read(self.library.as_deref());
+        let registry = stand_in::registry(self.leaves.as_ref(), doc);
+        let def = registry
+            .load_with(&doc.to_string(), &library.library)
+            .map_err(|e| json!({ "error": "the edited tree does not load; fix it first", "problems": problems_json(e.problems()) }))?;
+        let preview = preview::run(&def, &recorded, picks).map_err(|e| json!({ "error": e }))?;
+        Ok((recorded, preview))
+    }
+}
+
+/// Problems as the page reads them: `[{"path", "message"}]`.
+pub(crate) fn problems_json(problems: &[Problem]) -> Value {
+    problems.iter().map(|p| json!({ "path": p.path, "message": p.message })).collect()
+}

@@ -1,0 +1,155 @@
+//! The what-if replay: the edited tree run against a recorded trace, each
+//! leaf returning what the same leaf (name and parameters, in order of
+//! occurrence) returned in the recording, and the first tick where the two
+//! runs part.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bt_interp::{Agent, Definition};
+use bt_observe::{Event, Trace, TraceRecorder};
+use bt_runtime::{NodeKind, Status};
+use serde::Serialize;
+
+use super::stand_in::Script;
+
+/// The most events a preview records.
+const MAX_EVENTS: usize = 1 << 20;
+
+/// A preview: the new run as a trace, where it first differs from the
+/// recording, and the leaves that ran without a recorded result.
+#[derive(Debug, Serialize)]
+pub struct Preview {
+    /// The edited tree's run, tick for tick with the recording.
+    pub trace: Trace,
+    /// The first difference, if any.
+    pub divergence: Option<Divergence>,
+    /// Labels of leaves that returned the user's pick (or failure): the
+    /// recording never reached them, or not that often.
+    pub unknown: Vec<String>,
+}
+
+/// Where the edited run first differs from the recorded one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Divergence {
+    /// The tick number.
+    pub tick: u64,
+    /// The node of the edited tree where it shows (the first leaf that
+    /// returned something else, or the root).
+    pub node: u32,
+    /// That node's JSON path in the edited document.
+    pub path: String,
+    /// What differs, in words.
+    pub text: String,
+}
+
+/// Runs `def` once for every tick of `recorded`, at the same times.
+pub fn run(def: &Arc<Definition<Script>>, recorded: &Trace, picks: BTreeMap<String, Status>) -> Result<Preview, String> {
+    let mut script = Script::new(recorded, picks);
+    let mut agent = Agent::new(Arc::clone(def));
+    let mut recorder = TraceRecorder::new(def.nodes(), MAX_EVENTS).map_err(|e| e.to_string())?;
+    for tick in recorded.ticks().filter(|t| t.now.is_some()) {
+        agent.tick_observed(&mut script, tick.now.unwrap_or(0.0), &mut recorder);
+    }
+    let trace = recorder.trace();
+    let divergence = diverge(recorded, &trace).map(|(tick, node, text)| Divergence {
+        tick,
+        node,
+        path: def.nodes()[node as usize].path.clone(),
+        text,
+    });
+    Ok(Preview {
+        trace,
+        divergence,
+        unknown: script.unknown().into_iter().collect(),
+    })
+}
+
+/// One tick of a run as compared: what each leaf returned, in order
+/// (label, status, node, whether it is an action), then the root.
+struct TickOutcome {
+    tick: u64,
+    leaves: Vec<(String, Status, u32, bool)>,
+    root: Option<Status>,
+}
+
+/// Whether two leaf results are the same step of behaviour: the same
+/// status, and for actions the same action. A condition that was edited but
+/// answers as before does not change what the tree does.
+fn same_step(x: &(String, Status, u32, bool), y: &(String, Status, u32, bool)) -> bool {
+    x.1 == y.1 && x.3 == y.3 && (!x.3 || x.0 == y.0)
+}
+
+/// The ticks of `trace` (those that start in it), as compared.
+fn outcomes(trace: &Trace) -> Vec<TickOutcome> {
+    trace
+        .ticks()
+        .filter(|t| t.now.is_some())
+        .map(|t| {
+            let mut o = TickOutcome {
+                tick: t.tick,
+                leaves: Vec::new(),
+                root: None,
+            };
+            for e in t.events {
+                match *e {
+                    Event::Ticked { node, status } => {
+                        let row = &trace.nodes[node.0 as usize];
+                        if matches!(row.kind, NodeKind::Condition | NodeKind::Action) {
+                            o.leaves.push((row.label.clone(), status, node.0, row.kind == NodeKind::Action));
+                        }
+                    }
+                    Event::TickFinished { status } => o.root = Some(status),
+                    _ => {}
+                }
+            }
+            o
+        })
+        .collect()
+}
+
+/// The first tick where the runs differ (a leaf returned otherwise, another
+/// action ran, or the root returned otherwise): its number, the edited
+/// tree's node and the words.
+fn diverge(recorded: &Trace, edited: &Trace) -> Option<(u64, u32, String)> {
+    let word = |s: Status| format!("{s:?}").to_lowercase();
+    for (a, b) in outcomes(recorded).iter().zip(outcomes(edited).iter()) {
+        let first = a.leaves.iter().zip(&b.leaves).position(|(x, y)| !same_step(x, y));
+        let at = first.or_else(|| (a.leaves.len() != b.leaves.len()).then(|| a.leaves.len().min(b.leaves.len())));
+        if let Some(i) = at {
+            let text = match (a.leaves.get(i), b.leaves.get(i)) {
+                (Some(x), Some(y)) if x.0 == y.0 && x.3 == y.3 => format!(
+                    "tick {}: {} returned {} in the recording, {} in the edited tree",
+                    a.tick,
+                    y.0,
+                    word(x.1),
+                    word(y.1)
+                ),
+                (Some(x), Some(y)) => format!(
+                    "tick {}: the edited tree ran {} ({}) where the recording ran {} ({})",
+                    a.tick,
+                    y.0,
+                    word(y.1),
+                    x.0,
+                    word(x.1)
+                ),
+                (None, Some(y)) => format!("tick {}: the edited tree also ran {} ({})", a.tick, y.0, word(y.1)),
+                (Some(x), None) => format!("tick {}: the edited tree did not run {}", a.tick, x.0),
+                (None, None) => unreachable!("a position inside one of the lists"),
+            };
+            let node = b.leaves.get(i).map_or(0, |y| y.2);
+            return Some((a.tick, node, text));
+        }
+        if a.root != b.root {
+            let root = |s: Option<Status>| s.map_or("nothing".into(), word);
+            let text = format!(
+                "tick {}: the tree returned {} in the recording, {} in the edited tree",
+                a.tick,
+                root(a.root),
+                root(b.root)
+            );
+            return Some((a.tick, 0, text));
+        }
+    }
+    None
+}

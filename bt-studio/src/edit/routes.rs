@@ -1,0 +1,155 @@
+//! The editor's HTTP routes.
+
+use std::collections::BTreeMap;
+use std::io;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Json, State};
+use axum::http::StatusCode;
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use bt_observe::Trace;
+use bt_runtime::Status;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{Editor, SaveError, problems_json};
+use crate::assets::EDITOR_ASSETS;
+use crate::server::{loopback_host_only, page_file, security_headers};
+
+/// The largest request body: a document, or a trace sent for a preview.
+const MAX_BODY: usize = 256 << 20;
+
+/// The editor's routes: the embedded page, `GET /api/edit/open` (the
+/// document, palette, leaves, library and recorded trace), `POST
+/// /api/edit/check` (the loader's problems with the posted document), `POST
+/// /api/edit/save` (`{"name", "doc", "force"}`) and `POST /api/edit/preview`
+/// (`{"doc", "picks", "trace"}`: the what-if replay).
+pub fn editor_router(editor: Editor) -> Router {
+    let mut app = Router::new();
+    for asset in EDITOR_ASSETS {
+        app = app.route(
+            asset.path,
+            get(move || async move { page_file(asset.content_type, asset.body) }),
+        );
+    }
+    app.route("/api/edit/open", get(open))
+        .route("/api/edit/check", post(check))
+        .route("/api/edit/save", post(save))
+        .route("/api/edit/preview", post(preview))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(editor)
+        .layer(middleware::from_fn(security_headers))
+}
+
+/// Serves the editor on `listener`, answering only loopback hosts when on loopback.
+pub async fn serve_editor(listener: tokio::net::TcpListener, editor: Editor) -> io::Result<()> {
+    let mut app = editor_router(editor);
+    if listener.local_addr()?.ip().is_loopback() {
+        app = app.layer(middleware::from_fn(loopback_host_only));
+    }
+    axum::serve(listener, app).await
+}
+
+/// [`serve_editor`] on a single-threaded runtime of its own; blocks until the server fails.
+pub fn serve_editor_blocking(listener: std::net::TcpListener, editor: Editor) -> io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_io().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve_editor(listener, editor).await
+    })
+}
+
+/// Runs `work` off the server's thread.
+async fn blocking(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
+        (StatusCode::INTERNAL_SERVER_ERROR, format!("the editor failed: {e}")).into_response()
+    })
+}
+
+/// `GET /api/edit/open`.
+async fn open(State(editor): State<Editor>) -> Response {
+    blocking(move || Json(editor.open()).into_response()).await
+}
+
+/// `POST /api/edit/check`: the body is the document.
+async fn check(State(editor): State<Editor>, Json(doc): Json<Value>) -> Response {
+    blocking(move || Json(json!({ "problems": problems_json(&editor.check(&doc)) })).into_response()).await
+}
+
+/// The body of `POST /api/edit/save`.
+#[derive(Deserialize)]
+struct SaveRequest {
+    /// The file name to save as (the opened file's, or a new one beside it).
+    name: String,
+    doc: Value,
+    #[serde(default)]
+    force: bool,
+}
+
+/// `POST /api/edit/save`: `200` with the text written, `403` for a path
+/// outside the folder, `409` with the problems of a rejected tree.
+async fn save(State(editor): State<Editor>, Json(request): Json<SaveRequest>) -> Response {
+    blocking(move || match editor.save(&request.name, &request.doc, request.force) {
+        Ok((path, text)) => Json(json!({ "saved": path.display().to_string(), "text": text })).into_response(),
+        Err(SaveError::Refused(why)) => (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response(),
+        Err(SaveError::Rejected(problems)) => (
+            StatusCode::CONFLICT,
+            Json(json!({ "error": "the loader rejects this tree: save anyway to keep it", "problems": problems_json(&problems) })),
+        )
+            .into_response(),
+        Err(SaveError::Io(why)) => (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "error": why }))).into_response(),
+    })
+    .await
+}
+
+/// The body of `POST /api/edit/preview`.
+#[derive(Deserialize)]
+struct PreviewRequest {
+    doc: Value,
+    /// The result each unknown leaf (by label) returns: `"success"`, `"failure"` or `"running"`.
+    #[serde(default)]
+    picks: BTreeMap<String, String>,
+    /// A trace file's text, to replay against instead of the editor's.
+    #[serde(default)]
+    trace: Option<String>,
+}
+
+/// `POST /api/edit/preview`: `{"recorded", "edited", "divergence", "unknown"}`, or `422` with why not.
+async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewRequest>) -> Response {
+    blocking(move || {
+        let mut picks = BTreeMap::new();
+        for (leaf, pick) in request.picks {
+            let status = match pick.as_str() {
+                "success" => Status::Success,
+                "failure" => Status::Failure,
+                "running" => Status::Running,
+                other => {
+                    let error = json!({ "error": format!("a pick is success, failure or running, not {other:?}") });
+                    return (StatusCode::UNPROCESSABLE_ENTITY, Json(error)).into_response();
+                }
+            };
+            picks.insert(leaf, status);
+        }
+        let recorded = match request.trace.as_deref().map(Trace::from_json) {
+            Some(Ok(t)) => Some(t),
+            Some(Err(e)) => {
+                return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "error": e.to_string() }))).into_response();
+            }
+            None => None,
+        };
+        match editor.preview(&request.doc, recorded, picks) {
+            Ok((recorded, p)) => Json(json!({
+                "recorded": recorded,
+                "edited": p.trace,
+                "divergence": p.divergence,
+                "unknown": p.unknown,
+            }))
+            .into_response(),
+            Err(why) => (StatusCode::UNPROCESSABLE_ENTITY, Json(why)).into_response(),
+        }
+    })
+    .await
+}

@@ -1,0 +1,170 @@
+//! The editor's server without a browser: checks by the loader, the save
+//! rules (the opened file or new files beside it, a rejected tree only when
+//! forced) and the what-if replay.
+
+mod common;
+
+use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
+use common::{get, request};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+
+/// `POST path` with a JSON body: the status and the JSON answer.
+fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
+    let body = body.to_string();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())))
+}
+
+#[test]
+fn a_post_without_a_json_content_type_is_refused() {
+    // A page elsewhere cannot send JSON without a CORS preflight, which the editor does not answer.
+    let dir = guard_folder("csrf");
+    let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")));
+    let body = json!({"name": "guard.json", "doc": {"type": "success"}}).to_string();
+    assert_eq!(request(addr, "POST", "/api/edit/save", &addr.to_string(), &body).status, 415);
+    assert_eq!(std::fs::read_to_string(dir.join("guard.json")).unwrap(), guard_json());
+}
+
+fn guard() -> Value {
+    serde_json::from_str(&guard_json()).unwrap()
+}
+
+#[test]
+fn open_gives_the_document_palette_leaves_and_recording() {
+    let dir = guard_folder("open");
+    let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .with_leaves(guard_manifest())
+        .with_trace(&trace);
+    let addr = serve_editor(editor);
+    let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
+    assert_eq!(open["name"], "guard.json");
+    assert_eq!(open["doc"], guard());
+    let groups: Vec<&str> = open["palette"]["groups"].as_array().unwrap().iter().map(|g| g.as_str().unwrap()).collect();
+    assert_eq!(groups, ["composites", "decorators", "loops", "timing", "leaves"]);
+    let kind = |t: &str| open["palette"]["kinds"].as_array().unwrap().iter().find(|k| k["type"] == t).unwrap().clone();
+    assert_eq!(kind("sequence")["group"], "composites");
+    assert_eq!(kind("inverter")["group"], "decorators");
+    assert_eq!(kind("repeater")["group"], "loops");
+    assert_eq!(kind("timeout")["group"], "timing");
+    assert_eq!(kind("action")["group"], "leaves");
+    assert_eq!(open["leaves"]["actions"]["moveTo"]["params"][0]["name"], "target");
+    assert_eq!(open["recorded"]["trace"]["format"], "bt-trace");
+    assert!(get(addr, "/").body.contains("editor.js"));
+}
+
+#[test]
+fn every_problem_comes_with_its_path_and_the_loaders_hint() {
+    let dir = guard_folder("check");
+    let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
+    let (status, ok) = post(addr, "/api/edit/check", &guard());
+    assert_eq!((status, ok), (200, json!({ "problems": [] })));
+    let mut doc = guard();
+    doc["children"][2]["children"][0]["condition"]["type"] = json!("hasItme");
+    doc["children"][3]["action"]["dialogId"] = json!("x");
+    let (_, bad) = post(addr, "/api/edit/check", &doc);
+    assert_eq!(
+        bad["problems"],
+        json!([
+            {"path": "children[2].children[0].condition", "message": "unknown condition type \"hasItme\"; did you mean \"hasItem\"?"},
+            {"path": "children[3].action", "message": "bad parameters for action \"dialogue\": unknown parameter \"dialogId\"; did you mean \"dialogueId\"?"},
+        ])
+    );
+    // A node of the wrong shape: the loader reports it before it looks at parameters.
+    doc["children"].as_array_mut().unwrap().push(json!({"type": "wait"}));
+    let (_, shape) = post(addr, "/api/edit/check", &doc);
+    assert_eq!(
+        shape["problems"],
+        json!([
+            {"path": "children[2].children[0].condition", "message": "unknown condition type \"hasItme\"; did you mean \"hasItem\"?"},
+            {"path": "children[4]", "message": "\"wait\" needs \"seconds\": a duration (a number >= 0)"},
+        ])
+    );
+}
+
+#[test]
+fn saves_go_to_the_opened_file_or_new_files_beside_it_and_nowhere_else() {
+    let dir = guard_folder("save");
+    std::fs::write(dir.join("other.json"), "{}").unwrap();
+    let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
+    let save = |name: &str, doc: &Value, force: bool| post(addr, "/api/edit/save", &json!({"name": name, "doc": doc, "force": force}));
+    for outside in ["../outside.json", "/tmp/outside.json", "sub/x.json", "..", "other.json", "notes.txt", ".hidden.json"] {
+        let (status, answer) = save(outside, &guard(), false);
+        assert_eq!(status, 403, "{outside}: {answer}");
+        assert!(answer["error"].as_str().unwrap().starts_with("cannot save as"), "{answer}");
+    }
+    assert!(!dir.parent().unwrap().join("outside.json").exists());
+    assert_eq!(std::fs::read_to_string(dir.join("other.json")).unwrap(), "{}");
+    // A new file, then the same new file again.
+    assert_eq!(save("copy.json", &guard(), false).0, 200);
+    assert_eq!(save("copy.json", &guard(), false).0, 200);
+    let written = std::fs::read_to_string(dir.join("copy.json")).unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&written).unwrap(), guard());
+    // A tree the loader rejects: refused with the problems, written when forced.
+    let mut bad = guard();
+    bad["children"].as_array_mut().unwrap().push(json!({"type": "wait"}));
+    let (status, answer) = save("guard.json", &bad, false);
+    assert_eq!(status, 409);
+    assert_eq!(answer["problems"][0]["path"], "children[4]");
+    assert_eq!(std::fs::read_to_string(dir.join("guard.json")).unwrap(), guard_json());
+    assert_eq!(save("guard.json", &bad, true).0, 200);
+    let forced: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("guard.json")).unwrap()).unwrap();
+    assert_eq!(forced, bad);
+}
+
+#[test]
+fn a_what_if_replay_finds_the_first_divergence() {
+    let dir = guard_folder("preview");
+    let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .with_leaves(guard_manifest())
+        .with_trace(&trace);
+    let addr = serve_editor(editor);
+    // Unchanged, the tree does what the recording did.
+    let (status, same) = post(addr, "/api/edit/preview", &json!({"doc": guard()}));
+    assert_eq!(status, 200, "{same}");
+    assert_eq!(same["divergence"], Value::Null);
+    assert_eq!(same["unknown"], json!([]));
+    // The night condition now asks for the evening: unknown to the recording, so it fails,
+    // and at the first night tick (4) the guard no longer walks to the guardhouse.
+    let mut doc = guard();
+    doc["children"][1]["children"][0]["condition"]["value"] = json!("evening");
+    let (_, preview) = post(addr, "/api/edit/preview", &json!({"doc": doc}));
+    assert_eq!(preview["divergence"]["tick"], 4, "{preview}");
+    assert_eq!(preview["divergence"]["path"], "children[1].children[0]");
+    assert_eq!(
+        preview["divergence"]["text"],
+        "tick 4: the edited tree ran timeOfDay(value: \"evening\") (failure) where the recording ran timeOfDay(value: \"night\") (success)"
+    );
+    // Unknown to the recording: the new condition, and leaves that now run more often than recorded.
+    assert_eq!(
+        preview["unknown"],
+        json!([
+            "dialogue(dialogueId: \"guard-default\")",
+            "hasItem(itemId: \"bribe-purse\")",
+            "questStage(questId: \"flying-home\", stageId: \"build-resonance\", state: \"active\")",
+            "timeOfDay(value: \"evening\")"
+        ])
+    );
+    // Picked to succeed, it already changes the first day tick.
+    let picks = json!({"timeOfDay(value: \"evening\")": "success"});
+    let (_, picked) = post(addr, "/api/edit/preview", &json!({"doc": doc, "picks": picks}));
+    assert_eq!(picked["divergence"]["tick"], 1, "{picked}");
+    // A tree that does not load is not replayed.
+    doc["children"].as_array_mut().unwrap().push(json!({"type": "wait"}));
+    let (status, refused) = post(addr, "/api/edit/preview", &json!({"doc": doc}));
+    assert_eq!(status, 422);
+    assert_eq!(refused["problems"][0]["path"], "children[4]");
+}
