@@ -127,8 +127,10 @@
     else if (n.count !== undefined) base = `${n.type}(${n.count})`;
     else if (n.seconds !== undefined) base = `${n.type}(${n.seconds})`;
     else if (n.type === 'subtree') base = `subtree(${n.subtreeId})`;
-    return n.name ? `${n.name} · ${base}` : base;
+    return n.name ? `${n.name}` : base;
   }
+  /** The tooltip of a node: its name and its own label. */
+  const fullLabel = (n) => (n.name ? `${n.name}: ${label({ ...n, name: undefined })}` : label(n));
 
   // ---------------------------------------------------------------- loading
 
@@ -733,7 +735,7 @@
     for (const p of ed.layout.order) {
       const e = nodes.get(p), pos = ed.layout.pos.get(p);
       if (e.parent !== null) window.BtDraw.edge(edges, ed.layout.pos.get(e.parent), pos);
-      const g = window.BtDraw.box(boxes, pos, e.node.type, labelOf(p), `${p || '(root)'}: ${label(e.node)}`, {
+      const g = window.BtDraw.box(boxes, pos, e.node.type, labelOf(p), `${p || '(root)'}: ${fullLabel(e.node)}`, {
         class: `node${p === ed.selected ? ' selected' : ''}`,
         'data-path': p,
       });

@@ -24,7 +24,10 @@ fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
     stream.read_to_string(&mut raw).unwrap();
     let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())))
+    (
+        status,
+        serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())),
+    )
 }
 
 #[test]
@@ -33,7 +36,10 @@ fn a_post_without_a_json_content_type_is_refused() {
     let dir = guard_folder("csrf");
     let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")));
     let body = json!({"name": "guard.json", "doc": {"type": "success"}}).to_string();
-    assert_eq!(request(addr, "POST", "/api/edit/save", &addr.to_string(), &body).status, 415);
+    assert_eq!(
+        request(addr, "POST", "/api/edit/save", &addr.to_string(), &body).status,
+        415
+    );
     assert_eq!(std::fs::read_to_string(dir.join("guard.json")).unwrap(), guard_json());
 }
 
@@ -52,9 +58,22 @@ fn open_gives_the_document_palette_leaves_and_recording() {
     let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
     assert_eq!(open["name"], "guard.json");
     assert_eq!(open["doc"], guard());
-    let groups: Vec<&str> = open["palette"]["groups"].as_array().unwrap().iter().map(|g| g.as_str().unwrap()).collect();
+    let groups: Vec<&str> = open["palette"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap())
+        .collect();
     assert_eq!(groups, ["composites", "decorators", "loops", "timing", "leaves"]);
-    let kind = |t: &str| open["palette"]["kinds"].as_array().unwrap().iter().find(|k| k["type"] == t).unwrap().clone();
+    let kind = |t: &str| {
+        open["palette"]["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["type"] == t)
+            .unwrap()
+            .clone()
+    };
     assert_eq!(kind("sequence")["group"], "composites");
     assert_eq!(kind("inverter")["group"], "decorators");
     assert_eq!(kind("repeater")["group"], "loops");
@@ -99,11 +118,28 @@ fn saves_go_to_the_opened_file_or_new_files_beside_it_and_nowhere_else() {
     let dir = guard_folder("save");
     std::fs::write(dir.join("other.json"), "{}").unwrap();
     let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
-    let save = |name: &str, doc: &Value, force: bool| post(addr, "/api/edit/save", &json!({"name": name, "doc": doc, "force": force}));
-    for outside in ["../outside.json", "/tmp/outside.json", "sub/x.json", "..", "other.json", "notes.txt", ".hidden.json"] {
+    let save = |name: &str, doc: &Value, force: bool| {
+        post(
+            addr,
+            "/api/edit/save",
+            &json!({"name": name, "doc": doc, "force": force}),
+        )
+    };
+    for outside in [
+        "../outside.json",
+        "/tmp/outside.json",
+        "sub/x.json",
+        "..",
+        "other.json",
+        "notes.txt",
+        ".hidden.json",
+    ] {
         let (status, answer) = save(outside, &guard(), false);
         assert_eq!(status, 403, "{outside}: {answer}");
-        assert!(answer["error"].as_str().unwrap().starts_with("cannot save as"), "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().starts_with("cannot save as"),
+            "{answer}"
+        );
     }
     assert!(!dir.parent().unwrap().join("outside.json").exists());
     assert_eq!(std::fs::read_to_string(dir.join("other.json")).unwrap(), "{}");

@@ -23,7 +23,10 @@ pub(crate) fn read(dir: Option<&Path>) -> Read {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
-            out.problems.push(Problem::new("", format!("cannot read the library {}: {e}", dir.display())));
+            out.problems.push(Problem::new(
+                "",
+                format!("cannot read the library {}: {e}", dir.display()),
+            ));
             return out;
         }
     };
@@ -34,11 +37,14 @@ pub(crate) fn read(dir: Option<&Path>) -> Read {
         .collect();
     files.sort();
     for path in files {
-        let stem = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) => {
-                out.problems.push(Problem::new("", format!("cannot read {}: {e}", path.display())));
+                out.problems
+                    .push(Problem::new("", format!("cannot read {}: {e}", path.display())));
                 continue;
             }
         };

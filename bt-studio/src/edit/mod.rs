@@ -81,13 +81,19 @@ impl Editor {
 
     /// The folder of the tree file, where new files may be saved.
     fn folder(&self) -> PathBuf {
-        let parent = self.file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let parent = self
+            .file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         parent.canonicalize().unwrap_or_else(|_| parent.to_path_buf())
     }
 
     /// The tree file's name.
     fn file_name(&self) -> String {
-        self.file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        self.file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     }
 
     /// What the page opens with: the document (or why it cannot be read),
@@ -152,7 +158,8 @@ impl Editor {
         Ok(path)
     }
 
-    /// Saves `doc` in the stable layout as `name` (see [`Editor::target`]);
+    /// Saves `doc` in the stable layout as `name`: the opened file's name, or a
+    /// new `.json` file in its folder (or one this editor created there);
     /// a tree the loader rejects only when `force`. Returns the path and text written.
     pub fn save(&self, name: &str, doc: &Value, force: bool) -> Result<(PathBuf, String), SaveError> {
         let path = self.target(name).map_err(SaveError::Refused)?;
@@ -163,7 +170,10 @@ impl Editor {
         let text = pretty::to_stable_json(doc);
         std::fs::write(&path, &text).map_err(|e| SaveError::Io(format!("cannot write {}: {e}", path.display())))?;
         if path != self.file {
-            self.created.lock().unwrap_or_else(|e| e.into_inner()).insert(path.clone());
+            self.created
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(path.clone());
         }
         Ok((path, text))
     }
@@ -180,7 +190,8 @@ impl Editor {
             Some(t) => t,
             None => {
                 let path = self.trace.as_ref().ok_or_else(|| json!({ "error": "no recorded trace to replay against: open one (or start the editor with --trace)" }))?;
-                let text = std::fs::read_to_string(path).map_err(|e| json!({ "error": format!("cannot read {}: {e}", path.display()) }))?;
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| json!({ "error": format!("cannot read {}: {e}", path.display()) }))?;
                 Trace::from_json(&text).map_err(|e| json!({ "error": e.to_string() }))?
             }
         };
@@ -196,5 +207,8 @@ impl Editor {
 
 /// Problems as the page reads them: `[{"path", "message"}]`.
 pub(crate) fn problems_json(problems: &[Problem]) -> Value {
-    problems.iter().map(|p| json!({ "path": p.path, "message": p.message })).collect()
+    problems
+        .iter()
+        .map(|p| json!({ "path": p.path, "message": p.message }))
+        .collect()
 }

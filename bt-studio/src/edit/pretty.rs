@@ -55,7 +55,10 @@ fn inline(value: &Value) -> String {
         Value::Object(m) => {
             let mut keys: Vec<(&String, &Value)> = m.iter().collect();
             keys.sort_by_key(|(k, v)| rank(k, v));
-            let fields: Vec<String> = keys.iter().map(|(k, v)| format!("{}: {}", string(k), inline(v))).collect();
+            let fields: Vec<String> = keys
+                .iter()
+                .map(|(k, v)| format!("{}: {}", string(k), inline(v)))
+                .collect();
             format!("{{ {} }}", fields.join(", "))
         }
         Value::Array(a) => {
@@ -135,11 +138,16 @@ mod tests {
     fn an_unchanged_subtree_keeps_its_bytes_when_a_sibling_changes() {
         let long = json!({"type": "action", "action": {"type": "dialogue", "dialogueId": "a-rather-long-dialogue-identifier-here", "mood": "grumpy"}});
         let before = json!({"type": "selector", "children": [long, {"type": "success"}]});
-        let after = json!({"type": "selector", "children": [long, {"type": "failure"}, {"type": "wait", "seconds": 2}]});
+        let after =
+            json!({"type": "selector", "children": [long, {"type": "failure"}, {"type": "wait", "seconds": 2}]});
         let (a, b) = (to_stable_json(&before), to_stable_json(&after));
         let first = |s: &str| s.lines().skip(3).take(7).collect::<Vec<_>>().join("\n");
         assert_eq!(first(&a), first(&b));
         assert!(a.lines().all(|l| l.len() <= WIDTH), "{a}");
-        assert_eq!(to_stable_json(&serde_json::from_str(&a).unwrap()), a, "writing again changes nothing");
+        assert_eq!(
+            to_stable_json(&serde_json::from_str(&a).unwrap()),
+            a,
+            "writing again changes nothing"
+        );
     }
 }

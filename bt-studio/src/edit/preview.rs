@@ -44,7 +44,11 @@ pub struct Divergence {
 }
 
 /// Runs `def` once for every tick of `recorded`, at the same times.
-pub fn run(def: &Arc<Definition<Script>>, recorded: &Trace, picks: BTreeMap<String, Status>) -> Result<Preview, String> {
+pub fn run(
+    def: &Arc<Definition<Script>>,
+    recorded: &Trace,
+    picks: BTreeMap<String, Status>,
+) -> Result<Preview, String> {
     let mut script = Script::new(recorded, picks);
     let mut agent = Agent::new(Arc::clone(def));
     let mut recorder = TraceRecorder::new(def.nodes(), MAX_EVENTS).map_err(|e| e.to_string())?;
@@ -96,7 +100,8 @@ fn outcomes(trace: &Trace) -> Vec<TickOutcome> {
                     Event::Ticked { node, status } => {
                         let row = &trace.nodes[node.0 as usize];
                         if matches!(row.kind, NodeKind::Condition | NodeKind::Action) {
-                            o.leaves.push((row.label.clone(), status, node.0, row.kind == NodeKind::Action));
+                            o.leaves
+                                .push((row.label.clone(), status, node.0, row.kind == NodeKind::Action));
                         }
                     }
                     Event::TickFinished { status } => o.root = Some(status),

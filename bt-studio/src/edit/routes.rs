@@ -64,9 +64,9 @@ pub fn serve_editor_blocking(listener: std::net::TcpListener, editor: Editor) ->
 
 /// Runs `work` off the server's thread.
 async fn blocking(work: impl FnOnce() -> Response + Send + 'static) -> Response {
-    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
-        (StatusCode::INTERNAL_SERVER_ERROR, format!("the editor failed: {e}")).into_response()
-    })
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|e| (StatusCode::INTERNAL_SERVER_ERROR, format!("the editor failed: {e}")).into_response())
 }
 
 /// `GET /api/edit/open`.
@@ -136,7 +136,11 @@ async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewReques
         let recorded = match request.trace.as_deref().map(Trace::from_json) {
             Some(Ok(t)) => Some(t),
             Some(Err(e)) => {
-                return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "error": e.to_string() }))).into_response();
+                return (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Json(json!({ "error": e.to_string() })),
+                )
+                    .into_response();
             }
             None => None,
         };

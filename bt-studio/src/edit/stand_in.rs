@@ -121,11 +121,18 @@ fn check_params(params: &[Param], given: &Map<String, Value>) -> Result<(), Stri
             });
         };
         if !(fits(&p.ty, value) || (!p.required && value.is_null())) {
-            return Err(format!("parameter {key:?} should be {}, found {value}", described(&p.ty)));
+            return Err(format!(
+                "parameter {key:?} should be {}, found {value}",
+                described(&p.ty)
+            ));
         }
     }
     match params.iter().find(|p| p.required && !given.contains_key(&p.name)) {
-        Some(missing) => Err(format!("missing parameter {:?} ({})", missing.name, described(&missing.ty))),
+        Some(missing) => Err(format!(
+            "missing parameter {:?} ({})",
+            missing.name,
+            described(&missing.ty)
+        )),
         None => Ok(()),
     }
 }
@@ -135,7 +142,9 @@ fn fits(ty: &ParamType, value: &Value) -> bool {
     match ty {
         ParamType::String => value.is_string(),
         ParamType::Boolean => value.is_boolean(),
-        ParamType::Integer { minimum } => value.as_i64().is_some_and(|v| minimum.is_none_or(|m| v >= m)) || value.is_u64(),
+        ParamType::Integer { minimum } => {
+            value.as_i64().is_some_and(|v| minimum.is_none_or(|m| v >= m)) || value.is_u64()
+        }
         ParamType::Number => value.is_number(),
         ParamType::Choice { values } => value.as_str().is_some_and(|v| values.iter().any(|c| c == v)),
         ParamType::List { items } => value.as_array().is_some_and(|a| a.iter().all(|v| fits(items, v))),
@@ -219,7 +228,9 @@ fn collect(v: &Value, m: &mut Manifest) {
             for (key, value) in o {
                 let family = match (kind, key.as_str()) {
                     ("condition", "condition") => Some(&mut m.conditions),
-                    ("action", "action") | (_, "onEnter" | "onSuccess" | "onFailure" | "onExit") => Some(&mut m.actions),
+                    ("action", "action") | (_, "onEnter" | "onSuccess" | "onFailure" | "onExit") => {
+                        Some(&mut m.actions)
+                    }
                     ("match" | "reactiveMatch", "value") => Some(&mut m.values),
                     _ => None,
                 };
@@ -265,12 +276,16 @@ mod tests {
         let typo = tree(json!({"type": "action", "action": {"type": "wander", "radius": 1, "giat": "run"}}));
         assert_eq!(
             problems(typo, Some(&m)),
-            ["at `children[0].action`: bad parameters for action \"wander\": unknown parameter \"giat\"; did you mean \"gait\"?"]
+            [
+                "at `children[0].action`: bad parameters for action \"wander\": unknown parameter \"giat\"; did you mean \"gait\"?"
+            ]
         );
         let wrong = tree(json!({"type": "condition", "condition": {"type": "timeOfDay", "value": 3}}));
         assert_eq!(
             problems(wrong, Some(&m)),
-            ["at `children[0].condition`: bad parameters for condition \"timeOfDay\": parameter \"value\" should be a string, found 3"]
+            [
+                "at `children[0].condition`: bad parameters for condition \"timeOfDay\": parameter \"value\" should be a string, found 3"
+            ]
         );
         let unknown = tree(json!({"type": "condition", "condition": {"type": "timeOfDy", "value": "x"}}));
         assert_eq!(

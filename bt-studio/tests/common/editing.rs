@@ -65,7 +65,11 @@ fn town_leaves() -> Registry<Town> {
     impl Action<Town> for Walk {
         fn tick(&mut self, t: &mut Town) -> Status {
             t.walked += 1;
-            if t.walked % 2 == 0 { Status::Success } else { Status::Running }
+            if t.walked.is_multiple_of(2) {
+                Status::Success
+            } else {
+                Status::Running
+            }
         }
     }
     let mut r = Registry::new();
@@ -74,7 +78,10 @@ fn town_leaves() -> Registry<Town> {
             Is(|t, m| m.get("value").and_then(Value::as_str) == Some(t.time), m)
         })
         .condition("atLocation", |m: Map<String, Value>| {
-            Is(|t, m| m.get("locationId").and_then(Value::as_str) == Some(t.guard_at), m)
+            Is(
+                |t, m| m.get("locationId").and_then(Value::as_str) == Some(t.guard_at),
+                m,
+            )
         })
         .condition("hasItem", |m: Map<String, Value>| Is(|_, _| false, m))
         .action("dialogue", |_: Map<String, Value>| Say)

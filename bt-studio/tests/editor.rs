@@ -1,0 +1,477 @@
+//! The tree editor in a real headless Chromium, driven over WebDriver:
+//! adding from the palette, the loader's problems at their nodes, saving,
+//! undo and redo, moving and wrapping, and the what-if replay.
+//!
+//! Needs `chromium` and `chromium-driver` (Debian); without them every test
+//! here prints that it was skipped, unless `BT_STUDIO_REQUIRE_BROWSER=1`.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::browser::{PATIENCE, open, screenshot, with_browser};
+use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
+use fantoccini::key::Key;
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+
+/// Serves the editor on guard.json in a fresh folder; returns the URL and the folder.
+fn edit_guard(name: &str, with_trace: bool) -> (String, std::path::PathBuf) {
+    let dir = guard_folder(name);
+    let mut editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
+    if with_trace {
+        let trace = dir.join("guard.trace.json");
+        std::fs::write(&trace, guard_recording().to_json().unwrap()).unwrap();
+        editor = editor.with_trace(trace);
+    }
+    (format!("http://{}/", serve_editor(editor)), dir)
+}
+
+async fn click(client: &Client, css: &str) {
+    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+}
+
+/// Runs `js` (a function body returning a value) in the page.
+async fn eval(client: &Client, js: &str) -> Value {
+    client.execute(js, vec![]).await.unwrap()
+}
+
+/// Waits until `js` returns true, with nothing in flight to the server.
+async fn until(client: &Client, js: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    let full = format!("return document.body.dataset.pending === '0' && (() => {{ {js} }})();");
+    while eval(client, &full).await != Value::Bool(true) {
+        assert!(Instant::now() < deadline, "the page never satisfied: {js}");
+        // Polling the page's state, not timing the test.
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+/// The document as the page holds it.
+async fn doc_text(client: &Client) -> String {
+    eval(client, "return window.btEditor.docText();")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn select(client: &Client, path: &str) {
+    click(client, &format!("#viewport .node[data-path='{path}']")).await;
+}
+
+/// Replaces the text of input `css` with `text` and leaves it (one change event).
+async fn type_into(client: &Client, css: &str, text: &str) {
+    let input = client.find(Locator::Css(css)).await.unwrap();
+    let (ctrl, release, tab) = (char::from(Key::Control), char::from(Key::Null), char::from(Key::Tab));
+    input.send_keys(&format!("{ctrl}a{release}{text}{tab}")).await.unwrap();
+}
+
+/// guard.json with a `wait` of two seconds added as the root's last child,
+/// in the editor's stable layout (lines of at most 100 columns).
+const GUARD_WITH_WAIT: &str = r#"{
+  "type": "selector",
+  "name": "Guard",
+  "children": [
+    {
+      "type": "sequence",
+      "name": "Quest: Flying Home - Build Resonance",
+      "children": [
+        {
+          "type": "condition",
+          "condition": {
+            "type": "questStage",
+            "questId": "flying-home",
+            "stageId": "build-resonance",
+            "state": "active"
+          }
+        },
+        { "type": "action", "action": { "type": "dialogue", "dialogueId": "guard-brush-off" } }
+      ]
+    },
+    {
+      "type": "sequence",
+      "name": "Night behavior",
+      "children": [
+        { "type": "condition", "condition": { "type": "timeOfDay", "value": "night" } },
+        {
+          "type": "selector",
+          "children": [
+            {
+              "type": "sequence",
+              "name": "At post?",
+              "children": [
+                {
+                  "type": "condition",
+                  "condition": { "type": "atLocation", "locationId": "guardhouse" }
+                },
+                { "type": "action", "action": { "type": "dialogue", "dialogueId": "guard-night" } }
+              ]
+            },
+            { "type": "action", "action": { "type": "moveTo", "target": "guardhouse" } }
+          ]
+        }
+      ]
+    },
+    {
+      "type": "sequence",
+      "name": "Player has bribe",
+      "children": [
+        { "type": "condition", "condition": { "type": "hasItem", "itemId": "bribe-purse" } },
+        { "type": "action", "action": { "type": "dialogue", "dialogueId": "guard-bribe" } }
+      ]
+    },
+    {
+      "type": "action",
+      "name": "Default",
+      "action": { "type": "dialogue", "dialogueId": "guard-default" }
+    },
+    { "type": "wait", "seconds": 2 }
+  ]
+}
+"#;
+
+#[test]
+fn add_from_the_palette_see_the_loaders_error_at_the_node_fix_it_and_save() {
+    let (url, dir) = edit_guard("add", false);
+    with_browser("editor_add", |client| async move {
+        open(&client, &url).await;
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        assert_eq!(
+            eval(&client, "return document.querySelectorAll('#viewport .node').length;").await,
+            15
+        );
+        // The root is selected: a wait from the palette becomes its last child.
+        click(&client, "#palette button[data-kind='wait']").await;
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+        )
+        .await;
+        let error = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
+        )
+        .await;
+        assert_eq!(error, "\"wait\" needs \"seconds\": a duration (a number >= 0)");
+        let listed = eval(
+            &client,
+            "return [...document.querySelectorAll('#problems li')].map(li => li.dataset.path);",
+        )
+        .await;
+        assert_eq!(listed, serde_json::json!(["children[4]"]));
+        assert_eq!(eval(&client, "return window.btEditor.selected();").await, "children[4]");
+        screenshot(&client, "editor-problem").await;
+        // Saving a rejected tree asks first; cancelled, the file is untouched.
+        click(&client, "#save").await;
+        until(&client, "return !document.querySelector('#force').hidden;").await;
+        click(&client, "#force-cancel").await;
+        assert_eq!(std::fs::read_to_string(dir.join("guard.json")).unwrap(), guard_json());
+        // Fixed in the property panel: the error goes.
+        type_into(&client, "#properties input[data-field='seconds']", "2").await;
+        until(&client, "return document.querySelectorAll('#viewport .node.error').length === 0 && document.querySelector('#problem-count').textContent.startsWith('✓');").await;
+        click(&client, "#save").await;
+        until(
+            &client,
+            "return document.querySelector('#status').textContent.startsWith('saved');",
+        )
+        .await;
+        assert_eq!(
+            std::fs::read_to_string(dir.join("guard.json")).unwrap(),
+            GUARD_WITH_WAIT
+        );
+        screenshot(&client, "editor-saved").await;
+    });
+}
+
+#[test]
+fn a_leaf_of_the_manifest_with_a_typo_in_its_parameter_shows_the_loaders_hint() {
+    let (url, _dir) = edit_guard("leaf", false);
+    with_browser("editor_leaf", |client| async move {
+        open(&client, &url).await;
+        select(&client, "children[3]").await;
+        // A registered action from the palette goes after the selected leaf, its parameter present and empty.
+        click(&client, "#palette button[data-leaf='moveTo']").await;
+        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(
+            doc["children"][4],
+            serde_json::json!({"type": "action", "action": {"type": "moveTo", "target": ""}})
+        );
+        // The leaf's type, with a did-you-mean from the loader, via the node's JSON.
+        let area = client
+            .find(Locator::Css("#properties textarea[data-field='json']"))
+            .await
+            .unwrap();
+        area.clear().await.unwrap();
+        area.send_keys(r#"{"type": "action", "action": {"type": "moveTo", "taget": "gate"}}"#)
+            .await
+            .unwrap();
+        click(&client, "#properties button:last-of-type").await;
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+        )
+        .await;
+        let error = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
+        )
+        .await;
+        assert_eq!(
+            error,
+            "bad parameters for action \"moveTo\": unknown parameter \"taget\"; did you mean \"target\"?"
+        );
+        let shown = eval(
+            &client,
+            "return document.querySelector('#properties .node-problem').textContent;",
+        )
+        .await;
+        assert!(shown.as_str().unwrap().contains("did you mean \"target\"?"), "{shown}");
+    });
+}
+
+#[test]
+fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
+    let (url, _dir) = edit_guard("undo", false);
+    with_browser("editor_undo", |client| async move {
+        open(&client, &url).await;
+        let mut versions = vec![doc_text(&client).await];
+        let svg = client.find(Locator::Css("#tree")).await.unwrap();
+        // 1: wrap the bribe sequence in an inverter.
+        select(&client, "children[2]").await;
+        client
+            .find(Locator::Css("#wrap"))
+            .await
+            .unwrap()
+            .select_by_value("inverter")
+            .await
+            .unwrap();
+        until(&client, "return window.btEditor.selected() === 'children[2]';").await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(doc["children"][2]["type"], "inverter");
+        assert_eq!(doc["children"][2]["child"]["name"], "Player has bribe");
+        versions.push(doc_text(&client).await);
+        // 2: move the quest sequence one place later with the keyboard.
+        select(&client, "children[0]").await;
+        svg.send_keys(&format!("{}{}", char::from(Key::Alt), char::from(Key::Down)))
+            .await
+            .unwrap();
+        until(&client, "return window.btEditor.selected() === 'children[1]';").await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(doc["children"][0]["name"], "Night behavior");
+        assert_eq!(doc["children"][1]["name"], "Quest: Flying Home - Build Resonance");
+        versions.push(doc_text(&client).await);
+        // 3: cut the default action, 4: paste it into the night sequence.
+        select(&client, "children[3]").await;
+        click(&client, "#cut").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children.length === 3;",
+        )
+        .await;
+        versions.push(doc_text(&client).await);
+        select(&client, "children[0]").await;
+        click(&client, "#paste").await;
+        until(
+            &client,
+            "return window.btEditor.selected() === 'children[0].children[2]';",
+        )
+        .await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(doc["children"][0]["children"][2]["name"], "Default");
+        versions.push(doc_text(&client).await);
+        // 5: drag the quest sequence onto the night sequence: it becomes its last child.
+        drag(&client, "children[1]", "children[0]").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children.length === 2;",
+        )
+        .await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(
+            doc["children"][0]["children"][3]["name"],
+            "Quest: Flying Home - Build Resonance"
+        );
+        versions.push(doc_text(&client).await);
+        // 6: delete the inverter.
+        select(&client, "children[1]").await;
+        svg.send_keys(&char::from(Key::Delete).to_string()).await.unwrap();
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children.length === 1;",
+        )
+        .await;
+        versions.push(doc_text(&client).await);
+        // Undo back to the opened document, one exact version at a time, then redo forward.
+        for expected in versions.iter().rev().skip(1) {
+            click(&client, "#undo").await;
+            assert_eq!(&doc_text(&client).await, expected);
+        }
+        assert_eq!(
+            versions[0],
+            serde_json::to_string(&serde_json::from_str::<Value>(&guard_json()).unwrap()).unwrap()
+        );
+        for expected in versions.iter().skip(1) {
+            svg.send_keys(&format!("{}y", char::from(Key::Control))).await.unwrap();
+            assert_eq!(&doc_text(&client).await, expected);
+        }
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+    });
+}
+
+/// Drags node `from` onto node `onto` with the mouse.
+async fn drag(client: &Client, from: &str, onto: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+    let source = client
+        .find(Locator::Css(&format!("#viewport .node[data-path='{from}'] rect.box")))
+        .await
+        .unwrap();
+    let target = client
+        .find(Locator::Css(&format!("#viewport .node[data-path='{onto}'] rect.box")))
+        .await
+        .unwrap();
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: source,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(100)),
+            x: 10.0,
+            y: 10.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: target,
+            duration: Some(Duration::from_millis(100)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up { button: 0 });
+    client.perform_actions(mouse).await.unwrap();
+}
+
+#[test]
+fn saving_outside_the_opened_files_folder_is_refused() {
+    let (url, dir) = edit_guard("outside", false);
+    with_browser("editor_outside", |client| async move {
+        open(&client, &url).await;
+        type_into(&client, "#save-name", "../outside.json").await;
+        click(&client, "#save-as").await;
+        until(
+            &client,
+            "return document.querySelector('#status').classList.contains('bad');",
+        )
+        .await;
+        let said = eval(&client, "return document.querySelector('#status').textContent;").await;
+        assert!(
+            said.as_str().unwrap().starts_with("cannot save as \"../outside.json\""),
+            "{said}"
+        );
+        assert!(!dir.parent().unwrap().join("outside.json").exists());
+        // A new file beside the opened one is fine.
+        type_into(&client, "#save-name", "guard-copy.json").await;
+        click(&client, "#save-as").await;
+        until(
+            &client,
+            "return document.querySelector('#status').textContent.startsWith('saved');",
+        )
+        .await;
+        assert!(dir.join("guard-copy.json").is_file());
+    });
+}
+
+#[test]
+fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
+    let (url, _dir) = edit_guard("preview", true);
+    with_browser("editor_preview", |client| async move {
+        open(&client, &url).await;
+        // The night condition now asks for the evening.
+        select(&client, "children[1].children[0]").await;
+        type_into(&client, "#properties input[data-param='value']", "evening").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children[1].children[0].condition.value === 'evening';",
+        )
+        .await;
+        click(&client, "#preview-run").await;
+        until(
+            &client,
+            "return document.querySelector('#preview').dataset.divergeTick === '4';",
+        )
+        .await;
+        assert_eq!(
+            eval(
+                &client,
+                "return document.querySelector('#preview').dataset.divergePath;"
+            )
+            .await,
+            "children[1].children[0]"
+        );
+        assert_eq!(
+            eval(
+                &client,
+                "return [...document.querySelectorAll('#viewport .node.diverge')].map(g => g.dataset.path);"
+            )
+            .await,
+            serde_json::json!(["children[1].children[0]"])
+        );
+        // Two lanes of six ticks, the fourth marked in both. Recorded: the walk (two ticks) then
+        // another; edited: the default dialogue, which the recording answered only three times,
+        // so from then on it returns the unknown leaves' default, failure.
+        let lanes = eval(
+            &client,
+            "return ['#lane-recorded', '#lane-edited'].map(l => [...document.querySelectorAll(l + ' .cell')].map(c => c.className));",
+        )
+        .await;
+        let s = |c: &str| Value::String(c.to_string());
+        assert_eq!(
+            lanes,
+            Value::Array(vec![
+                Value::Array(vec![
+                    s("cell success"),
+                    s("cell success"),
+                    s("cell success"),
+                    s("cell running diverge"),
+                    s("cell success"),
+                    s("cell running")
+                ]),
+                Value::Array(vec![
+                    s("cell success"),
+                    s("cell success"),
+                    s("cell success"),
+                    s("cell failure diverge"),
+                    s("cell failure"),
+                    s("cell failure")
+                ]),
+            ])
+        );
+        screenshot(&client, "editor-preview").await;
+        // Picking success for the unknown condition moves the divergence to the first tick.
+        client
+            .find(Locator::Css(
+                "#unknown select[data-leaf='timeOfDay(value: \"evening\")']",
+            ))
+            .await
+            .unwrap()
+            .select_by_value("success")
+            .await
+            .unwrap();
+        until(
+            &client,
+            "return document.querySelector('#preview').dataset.divergeTick === '1';",
+        )
+        .await;
+    });
+}
