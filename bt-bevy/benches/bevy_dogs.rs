@@ -1,9 +1,13 @@
 //! The plugin with many Wild Dogs (`bt-scenarios`' tree and leaves): four
 //! dogs around each standing player, two simulated seconds of warm-up so
 //! that every dog has locked on and closed in, then the median time of one
-//! `app.update()` (the behavior systems: due dogs ticked with their leaves,
-//! sleeping dogs skipped), as a share of a 60 Hz frame. The same run
-//! measures the same app with sleeping off (every dog ticked every frame).
+//! `app.update()` (the clock, the messages and the behavior systems) as a
+//! share of a 60 Hz frame. Three forms of the same app, in the same run,
+//! alternating update by update so that a busy machine slows them alike:
+//!
+//! - sleeping: the plugin, dogs ticked when their trees' wakes come;
+//! - awake: the plugin, every dog asking for a tick every frame;
+//! - plain: no scheduler, a system ticks every dog every frame (`par_iter_mut`).
 //!
 //! ```text
 //! cargo bench -p bt-bevy --bench bevy_dogs -- [dogs] [threads] [frames]
@@ -16,57 +20,99 @@ mod pack;
 
 use std::time::Instant;
 
-use bevy_ecs::prelude::*;
+use bevy_app::App;
 use bt_bevy::Behavior;
+use pack::Form;
 
 const FRAME_MS: f64 = 1000.0 / 60.0;
 
-/// Median milliseconds of one update over `frames` updates, and the ticks
-/// per frame, after a two-second warm-up.
-fn measure(dogs: usize, sleep: bool, frames: usize) -> (f64, f64) {
-    let mut app = pack::arena(dogs / 4, sleep);
-    let mut outboxes = app.world_mut().query::<&mut pack::DogOut>();
-    let mut clear = |app: &mut bevy_app::App| {
-        for mut out in outboxes.iter_mut(app.world_mut()) {
-            out.tries.clear();
-            out.events.clear();
-        }
-    };
-    for _ in 0..120 {
-        app.update();
-        clear(&mut app);
-    }
+/// One form's app and what it measured.
+struct Run {
+    form: Form,
+    app: App,
+    /// Milliseconds per timed update.
+    times: Vec<f64>,
+    ticks_before: u64,
+}
+
+fn ticks(app: &mut App) -> u64 {
     let mut brains = app.world_mut().query::<&Behavior<pack::DogBrain>>();
-    let before: u64 = brains.iter(app.world()).map(|b| b.ticks()).sum();
-    let mut times = Vec::with_capacity(frames);
-    for _ in 0..frames {
-        let start = Instant::now();
-        app.update();
-        times.push(start.elapsed().as_secs_f64() * 1e3);
-        clear(&mut app);
-    }
-    let after: u64 = brains.iter(app.world()).map(|b| b.ticks()).sum();
-    times.sort_by(f64::total_cmp);
-    (times[times.len() / 2], (after - before) as f64 / frames as f64)
+    brains.iter(app.world()).map(|b| b.brain.ticks).sum()
+}
+
+/// One update, and the dogs' outboxes emptied (the game would execute them).
+fn update(app: &mut App) {
+    app.update();
+    empty_outboxes(app);
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
 
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let dogs = *args.first().unwrap_or(&100_000);
-    let threads = *args.get(1).unwrap_or(&1);
-    let frames = *args.get(2).unwrap_or(&120);
+    let threads = (*args.get(1).unwrap_or(&1)).max(1);
+    let frames = (*args.get(2).unwrap_or(&120)).max(1);
     bevy_tasks::ComputeTaskPool::get_or_init(|| bevy_tasks::TaskPoolBuilder::new().num_threads(threads).build());
-    println!("{dogs} Wild Dogs, {threads} compute thread(s), median of {frames} updates after 2 s of warm-up:");
-    let (all, all_ticks) = measure(dogs, false, frames);
-    let (sleeping, sleeping_ticks) = measure(dogs, true, frames);
-    for (name, ms, ticks) in [
-        ("every dog every frame", all, all_ticks),
-        ("sleeping dogs skipped", sleeping, sleeping_ticks),
-    ] {
+    let mut runs: Vec<Run> = [Form::Sleeping, Form::Awake, Form::Plain]
+        .into_iter()
+        .map(|form| Run {
+            form,
+            app: pack::arena(dogs.div_ceil(4), form),
+            times: Vec::with_capacity(frames),
+            ticks_before: 0,
+        })
+        .collect();
+    for run in &mut runs {
+        for _ in 0..120 {
+            update(&mut run.app);
+        }
+        run.ticks_before = ticks(&mut run.app);
+    }
+    for _ in 0..frames {
+        for run in &mut runs {
+            let start = Instant::now();
+            run.app.update();
+            run.times.push(start.elapsed().as_secs_f64() * 1e3);
+            empty_outboxes(&mut run.app);
+        }
+    }
+    println!(
+        "{} Wild Dogs, {threads} compute thread(s), median of {frames} updates after 2 s of warm-up:",
+        dogs.div_ceil(4) * 4
+    );
+    let mut plain = 0.0;
+    let mut results = Vec::new();
+    for run in &mut runs {
+        let ms = median(&mut run.times);
+        let per_frame = (ticks(&mut run.app) - run.ticks_before) as f64 / frames as f64;
+        if run.form == Form::Plain {
+            plain = ms;
+        }
+        results.push((run.form, ms, per_frame));
+    }
+    for (form, ms, per_frame) in results {
+        let name = match form {
+            Form::Sleeping => "plugin, sleeping dogs skipped",
+            Form::Awake => "plugin, every dog every frame",
+            Form::Plain => "plain system, every dog every frame",
+        };
         println!(
-            "  {name}: {ms:.3} ms per update ({:.1}% of a 60 Hz frame), {ticks:.0} ticks per frame",
-            100.0 * ms / FRAME_MS
+            "  {name}: {ms:.3} ms per update ({:.2}% of a 60 Hz frame), {per_frame:.0} ticks per frame, {:.2}x the plain system",
+            100.0 * ms / FRAME_MS,
+            ms / plain
         );
     }
-    println!("  ratio: {:.1}x cheaper", all / sleeping);
+}
+
+/// Empties the dogs' outboxes (not timed).
+fn empty_outboxes(app: &mut App) {
+    let mut outboxes = app.world_mut().query::<&mut pack::DogOut>();
+    for mut out in outboxes.iter_mut(app.world_mut()) {
+        out.tries.clear();
+        out.events.clear();
+    }
 }

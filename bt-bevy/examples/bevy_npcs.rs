@@ -17,8 +17,7 @@ use bevy_ecs::system::SystemParamItem;
 use bt_bevy::{Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Interact, Schedulable, Ticked};
 use bt_scenarios::event::EventKind;
 use bt_scenarios::guard::{
-    BRIBE, DEFAULT_DIALOGUE, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Interaction, Npc, TimeOfDay, WorldState,
-    interact,
+    BRIBE, DEFAULT_DIALOGUE, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Interaction, Npc, TimeOfDay, WorldState, interact,
 };
 use bt_scenarios::hex::Hex;
 
@@ -39,7 +38,12 @@ impl Brain for GuardBrain {
     type World = Res<'static, Scene>;
     type Choice = Interaction;
 
-    fn tick(&mut self, body: QueryItem<'_, '_, Self::Npc>, scene: &SystemParamItem<'_, '_, Self::World>, now: f64) -> Ticked {
+    fn tick(
+        &mut self,
+        body: QueryItem<'_, '_, Self::Npc>,
+        scene: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Ticked {
         let body = body.into_inner();
         let mut ctx = GuardCtx::new(scene.0.clone(), body.0.clone());
         ctx.now = now;
@@ -56,7 +60,12 @@ impl Brain for GuardBrain {
         ticked
     }
 
-    fn evaluate(&mut self, body: QueryItem<'_, '_, Self::Npc>, scene: &SystemParamItem<'_, '_, Self::World>, now: f64) -> Interaction {
+    fn evaluate(
+        &mut self,
+        body: QueryItem<'_, '_, Self::Npc>,
+        scene: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Interaction {
         let mut ctx = GuardCtx::new(scene.0.clone(), body.0.clone());
         ctx.now = now;
         interact(&ctx)
@@ -80,7 +89,11 @@ struct Tally {
 }
 
 /// Prints what the dogs did this frame and empties their outboxes.
-fn report_dogs(clock: Res<BehaviorClock>, mut tally: ResMut<Tally>, mut dogs: Query<(&pack::DogBody, &mut pack::DogOut)>) {
+fn report_dogs(
+    clock: Res<BehaviorClock>,
+    mut tally: ResMut<Tally>,
+    mut dogs: Query<(&pack::DogBody, &mut pack::DogOut)>,
+) {
     for (body, mut out) in &mut dogs {
         for event in out.events.drain(..) {
             match event.kind {
@@ -112,7 +125,8 @@ fn main() {
     run();
 }
 
-/// What the scene ended with.
+/// What the scene ended with (read by the test).
+#[cfg_attr(not(test), allow(dead_code))]
 struct Summary {
     tally: Tally,
     /// Where the continuous guard stands.
@@ -124,7 +138,7 @@ struct Summary {
 
 /// Runs the scene for 15 s, with night falling at 5 s.
 fn run() -> Summary {
-    let mut app = pack::arena(2, true);
+    let mut app = pack::arena(2, pack::Form::Sleeping);
     app.add_plugins(BehaviorPlugin::<GuardBrain>::default())
         .insert_resource(Scene(WorldState {
             locations: vec![(GUARDHOUSE, Hex::new(-40, 3))],
@@ -134,11 +148,17 @@ fn run() -> Summary {
         .add_systems(bevy_app::Update, (report_dogs, print_answers).after(BehaviorSet));
     let aldo = app
         .world_mut()
-        .spawn((guard("Aldo", Hex::new(-40, 0)), Behavior::continuous(GuardBrain(Guard::new())).every(0.25)))
+        .spawn((
+            guard("Aldo", Hex::new(-40, 0)),
+            Behavior::continuous(GuardBrain(Guard::new())).every(0.25),
+        ))
         .id();
     let gate = app
         .world_mut()
-        .spawn((guard("Bruna", Hex::new(-45, 0)), Behavior::on_interaction(GuardBrain(Guard::new()))))
+        .spawn((
+            guard("Bruna", Hex::new(-45, 0)),
+            Behavior::on_interaction(GuardBrain(Guard::new())),
+        ))
         .id();
     let frames: u64 = 15 * 60;
     for frame in 0..frames {
@@ -192,6 +212,11 @@ mod tests {
         assert!(s.tally.bites >= 8, "{:?}", s.tally);
         assert_eq!(s.aldo, Hex::new(-40, 3));
         assert_eq!(s.tally.answers, ["guard.default", "guard.bribe", "guard.default"]);
-        assert!(s.dog_ticks * 4 < s.dog_frames, "{} ticks of {}", s.dog_ticks, s.dog_frames);
+        assert!(
+            s.dog_ticks * 4 < s.dog_frames,
+            "{} ticks of {}",
+            s.dog_ticks,
+            s.dog_frames
+        );
     }
 }

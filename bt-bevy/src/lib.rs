@@ -1,48 +1,101 @@
 //! Behavior trees on Bevy NPCs (ADR-017): the tree is a [`Behavior`]
 //! component on the NPC entity itself (no entity per leaf), ticked by one
-//! system in parallel (`par_iter_mut`) on a context that your [`Brain`]
-//! builds from the NPC's own components and read-only world data.
+//! system in parallel on a context that your [`Brain`] builds from the NPC's
+//! own components and read-only world data.
 //!
 //! Two modes, as ADR-017 has them:
 //!
 //! - **Continuous** ([`Behavior::continuous`], with an optional
-//!   [`every`](Behavior::every) tick interval): ticked when due. A tree that
-//!   reports it has nothing to do before a time ([`Wake`]: it is in a `wait`,
-//!   or only a `running` leaf runs) sleeps until then; its wake time lives in
-//!   the component, so sleeping changes no archetype and costs one
-//!   comparison per frame. [`Behavior::wake`] ends a sleep early (an event).
+//!   [`every`](Behavior::every) tick interval): ticked when due. Due-ness is
+//!   kept by a [`bt_sched::Scheduler`] of entities (the [`Behaviors`]
+//!   resource): a tree that reports it has nothing to do before a time
+//!   ([`Wake`]: it is in a `wait`, or only a `running` leaf runs) sleeps in
+//!   its timer wheel until then. A frame costs what its due trees cost:
+//!   sleeping trees are not visited at all, and sleeping changes no
+//!   archetype and marks no component changed. [`Behaviors::wake`] ends a
+//!   sleep early (an event the tree should see).
 //! - **On interaction** ([`Behavior::on_interaction`]): never ticked by
 //!   frames; an [`Interact`] message runs the tree to completion through
-//!   [`Brain::evaluate`], and the choice comes back as an [`Answer`].
+//!   [`Brain::evaluate`], and the choice comes back as an [`Answer`]
+//!   message (ADR-017's `evaluateForInteraction`).
 //!
 //! Time is the [`BehaviorClock`] resource: it advances by its `step` before
 //! each update (set `step` to 0 and write `now` yourself to follow another
-//! clock).
+//! clock). Times never go backwards.
+//!
+//! ```
+//! use bevy_app::App;
+//! use bevy_ecs::prelude::*;
+//! use bevy_ecs::query::QueryItem;
+//! use bevy_ecs::system::SystemParamItem;
+//! use bt::prelude::*;
+//! use bt_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
+//!
+//! #[derive(Component, Default)]
+//! struct Barks(u32);
+//!
+//! struct Ctx<'a> { barks: &'a mut Barks, now: f64 }
+//! impl Clock for Ctx<'_> { fn now(&self) -> f64 { self.now } }
+//!
+//! behave! {
+//!     tree Barker for Ctx<'a> { loop { sequence { act(|c| c.barks.0 += 1), wait(1.0) } } }
+//! }
+//!
+//! struct DogBrain(Barker);
+//!
+//! impl Brain for DogBrain {
+//!     type Npc = &'static mut Barks;
+//!     type World = ();
+//!     type Choice = ();
+//!     fn tick(&mut self, barks: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+//!         self.0.step(&mut Ctx { barks: barks.into_inner(), now }, now)
+//!     }
+//!     fn evaluate(&mut self, _: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, _: f64) {}
+//! }
+//!
+//! let mut app = App::new();
+//! app.add_plugins(BehaviorPlugin::<DogBrain>::default());
+//! let dog = app.world_mut().spawn((Barks(0), Behavior::continuous(DogBrain(Barker::new())))).id();
+//! for _ in 0..120 {
+//!     app.update(); // 1/60 s each
+//! }
+//! let behavior = app.world().get::<Behavior<DogBrain>>(dog).unwrap();
+//! // Barked at the first update and when each one-second wait ended: 2 ticks, not 120.
+//! assert_eq!((app.world().get::<Barks>(dog).unwrap().0, behavior.ticks()), (2, 2));
+//! ```
 #![forbid(unsafe_code)]
 
 use std::marker::PhantomData;
 
 use bevy_app::{App, First, Plugin, Update};
+use bevy_ecs::entity::EntityHashSet;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::{QueryData, QueryItem};
+use bevy_ecs::query::{IterQueryData, QueryItem};
 use bevy_ecs::system::{ReadOnlySystemParam, StaticSystemParam, SystemParamItem};
+use bt_sched::{Budget, Config, Scheduler};
 
 pub use bt_runtime::{Schedulable, Status, Ticked, Wake};
+pub use bt_sched::FrameStats;
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
 /// writes, and how it builds the tree's context from that.
 pub trait Brain: Send + Sync + 'static {
-    /// The NPC's own components the tree works on, e.g. `(&mut Position, &Health)`.
-    type Npc: QueryData;
+    /// The NPC's own components the tree works on, e.g. `(&'static mut Position, &'static Health)`.
+    type Npc: IterQueryData;
     /// Read-only data shared by every NPC: resources, queries of other entities.
     type World: ReadOnlySystemParam;
     /// What an on-interaction evaluation answers (ADR-017's chosen action).
     type Choice: Send + Sync + 'static;
 
     /// One tick at `now`: builds the context from `npc` and `world` and ticks
-    /// the tree, usually `self.tree.step(&mut ctx, now)`.
-    fn tick(&mut self, npc: QueryItem<'_, '_, Self::Npc>, world: &SystemParamItem<'_, '_, Self::World>, now: f64)
-    -> Ticked;
+    /// the tree, usually `self.tree.step(&mut ctx, now)`. Trees tick in
+    /// parallel: anything shared that a tick writes needs a lock.
+    fn tick(
+        &mut self,
+        npc: QueryItem<'_, '_, Self::Npc>,
+        world: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Ticked;
 
     /// On interaction: runs the tree to completion at `now` and returns what it chose.
     fn evaluate(
@@ -58,7 +111,7 @@ pub trait Brain: Send + Sync + 'static {
 pub struct BehaviorClock {
     /// The current time, in seconds.
     pub now: f64,
-    /// Added to `now` before each update (`First`); 1/60 s by default.
+    /// Added to `now` before each update (in `First`); 1/60 s by default.
     pub step: f64,
 }
 
@@ -84,15 +137,14 @@ pub enum Mode {
 }
 
 /// A behavior tree on an NPC entity: the [`Brain`] (tree and leaves), its
-/// [`Mode`], and when it is next due.
+/// [`Mode`], and what its last tick reported.
 #[derive(Component)]
 pub struct Behavior<B: Brain> {
     /// The tree and what it needs.
     pub brain: B,
     mode: Mode,
-    /// The time from which it is due: `-inf` at once, `+inf` never, NaN not placed yet.
-    due: f64,
     status: Option<Status>,
+    wake: Wake,
     ticks: u64,
 }
 
@@ -102,8 +154,8 @@ impl<B: Brain> Behavior<B> {
         Behavior {
             brain,
             mode: Mode::Continuous { interval: 0.0 },
-            due: f64::NAN,
             status: None,
+            wake: Wake::NextTick,
             ticks: 0,
         }
     }
@@ -117,8 +169,9 @@ impl<B: Brain> Behavior<B> {
     }
 
     /// At most one tick per `seconds` (a level of detail for distant NPCs);
-    /// NPCs with the same interval are spread over it by entity. Negative or
-    /// not-a-number intervals count as 0.
+    /// the first tick comes after a fraction of the interval fixed per
+    /// entity, so NPCs with the same interval spread over it. Set it before
+    /// the component is added; negative or not-a-number intervals count as 0.
     pub fn every(mut self, seconds: f64) -> Behavior<B> {
         let interval = if seconds > 0.0 { seconds } else { 0.0 };
         self.mode = Mode::Continuous { interval };
@@ -130,28 +183,68 @@ impl<B: Brain> Behavior<B> {
         self.mode
     }
 
-    /// Ends a sleep: the tree is ticked on the next update (an event it
-    /// should see, e.g. its target moved, happened).
-    pub fn wake(&mut self) {
-        if self.mode != Mode::OnInteraction {
-            self.due = f64::NEG_INFINITY;
-        }
-    }
-
-    /// The time from which it is next ticked (`-inf`: the next update,
-    /// `+inf`: only when woken).
-    pub fn due(&self) -> f64 {
-        if self.due.is_nan() { f64::NEG_INFINITY } else { self.due }
-    }
-
     /// The status of the last tick, if any.
     pub fn status(&self) -> Option<Status> {
         self.status
     }
 
+    /// When the tree is next due, as its last tick reported it (with the
+    /// tick interval applied); `NextTick` before the first tick.
+    pub fn next_wake(&self) -> Wake {
+        self.wake
+    }
+
     /// The number of ticks so far (continuous mode).
     pub fn ticks(&self) -> u64 {
         self.ticks
+    }
+}
+
+/// The schedule of the continuous [`Behavior<B>`]s: which entity is due on
+/// which frame (a [`Scheduler`] of entities, keyed by `Entity::to_bits`).
+/// NPCs are registered and unregistered as their `Behavior<B>` is added and
+/// removed.
+#[derive(Resource)]
+pub struct Behaviors<B: Brain> {
+    scheduler: Scheduler<Entity>,
+    last: FrameStats,
+    brain: PhantomData<fn() -> B>,
+}
+
+impl<B: Brain> Behaviors<B> {
+    fn new(budget: Budget) -> Behaviors<B> {
+        let config = Config {
+            budget,
+            ..Config::default()
+        };
+        Behaviors {
+            scheduler: Scheduler::new(config).expect("the default configuration with a checked budget is valid"),
+            last: FrameStats::default(),
+            brain: PhantomData,
+        }
+    }
+
+    /// Ends `npc`'s sleep: its tree is ticked on the next update (an event
+    /// it should see happened, e.g. its target moved). Returns whether `npc`
+    /// has a continuous `Behavior<B>`.
+    pub fn wake(&mut self, npc: Entity) -> bool {
+        self.scheduler.wake(npc.to_bits()).is_ok()
+    }
+
+    /// The number of continuous NPCs scheduled.
+    pub fn len(&self) -> usize {
+        self.scheduler.len()
+    }
+
+    /// Whether no continuous NPC is scheduled.
+    pub fn is_empty(&self) -> bool {
+        self.scheduler.is_empty()
+    }
+
+    /// What the last update did: trees ticked, left over by the budget,
+    /// asleep, parked.
+    pub fn last_frame(&self) -> FrameStats {
+        self.last
     }
 }
 
@@ -176,13 +269,30 @@ pub struct Answer<C: Send + Sync + 'static> {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BehaviorSet;
 
-/// Runs the [`Behavior<B>`] components: adds the clock (once), the messages,
-/// and the systems that answer interactions and tick due trees.
-pub struct BehaviorPlugin<B>(PhantomData<fn() -> B>);
+/// Runs the [`Behavior<B>`] components: adds the clock (once), the
+/// [`Behaviors<B>`] schedule, the messages, and the systems that answer
+/// interactions and tick due trees.
+pub struct BehaviorPlugin<B> {
+    budget: Budget,
+    brain: PhantomData<fn() -> B>,
+}
 
 impl<B> Default for BehaviorPlugin<B> {
+    /// Every due tree is ticked on every update.
     fn default() -> Self {
-        BehaviorPlugin(PhantomData)
+        BehaviorPlugin {
+            budget: Budget::Unlimited,
+            brain: PhantomData,
+        }
+    }
+}
+
+impl<B> BehaviorPlugin<B> {
+    /// At most `ticks` ticks per update; due trees left over go first on the
+    /// next update (round robin, so nobody starves). 0 counts as 1.
+    pub fn budget(mut self, ticks: usize) -> Self {
+        self.budget = Budget::Ticks(ticks.max(1));
+        self
     }
 }
 
@@ -191,15 +301,31 @@ where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
     fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<BehaviorClock>() {
-            app.init_resource::<BehaviorClock>();
-            app.add_systems(First, advance_clock);
+        // The clock may be inserted first (with another step); it advances once per update
+        // however many brains there are.
+        app.init_resource::<BehaviorClock>();
+        if !app.world().contains_resource::<ClockAdvances>() {
+            app.init_resource::<ClockAdvances>().add_systems(First, advance_clock);
         }
-        app.add_message::<Interact>()
+        if !app.world().contains_resource::<Messages<Interact>>() {
+            app.add_message::<Interact>();
+        }
+        app.insert_resource(Behaviors::<B>::new(self.budget))
             .add_message::<Answer<B::Choice>>()
-            .add_systems(Update, (answer_interactions::<B>, tick_behaviors::<B>).chain().in_set(BehaviorSet));
+            .add_observer(register::<B>)
+            .add_observer(unregister::<B>)
+            .add_systems(
+                Update,
+                (answer_interactions::<B>, tick_behaviors::<B>)
+                    .chain()
+                    .in_set(BehaviorSet),
+            );
     }
 }
+
+/// Marks that the clock's system is added (by the first brain's plugin).
+#[derive(Resource, Default)]
+struct ClockAdvances;
 
 fn advance_clock(mut clock: ResMut<BehaviorClock>) {
     let step = clock.step;
@@ -214,56 +340,89 @@ fn phase(entity: Entity) -> f64 {
     ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// When a tree that reported `wake` after a tick at `now` is next due.
-fn next_due(wake: Wake, now: f64, interval: f64) -> f64 {
+/// The wake of a tree that reported `wake` after a tick at `now`, with its
+/// tick interval applied.
+fn with_interval(wake: Wake, now: f64, interval: f64) -> Wake {
+    if interval <= 0.0 {
+        return wake;
+    }
     // A hair early, so that a tick exactly one interval later is never missed to rounding.
-    let earliest = if interval > 0.0 {
-        now + interval * (1.0 - 1e-9)
-    } else {
-        f64::NEG_INFINITY
-    };
+    let earliest = now + interval * (1.0 - 1e-9);
     match wake {
-        Wake::NextTick => earliest,
-        Wake::At(t) if t.is_nan() => earliest,
-        Wake::At(t) => t.max(earliest),
-        Wake::Never => f64::INFINITY,
+        Wake::NextTick => Wake::At(earliest),
+        Wake::At(t) if t.is_nan() => Wake::At(earliest),
+        Wake::At(t) => Wake::At(t.max(earliest)),
+        Wake::Never => Wake::Never,
     }
 }
 
-/// Ticks every due continuous tree, in parallel.
+/// Schedules a continuous NPC when its `Behavior<B>` is added: due on the
+/// next update, or after its phase of a tick interval.
+fn register<B: Brain>(
+    add: On<Add<Behavior<B>>>,
+    clock: Res<BehaviorClock>,
+    npcs: Query<&Behavior<B>>,
+    mut schedule: ResMut<Behaviors<B>>,
+) {
+    let npc = add.entity;
+    let Ok(&Behavior {
+        mode: Mode::Continuous { interval },
+        ..
+    }) = npcs.get(npc)
+    else {
+        return;
+    };
+    let id = npc.to_bits();
+    // An entity's bits are unique while it lives: the insert cannot find a duplicate.
+    if schedule.scheduler.insert(id, npc, 0).is_ok() && interval > 0.0 {
+        let first = clock.now + interval * phase(npc);
+        let _ = schedule.scheduler.set_wake(id, Wake::At(first), clock.now);
+    }
+}
+
+/// Unschedules an NPC whose `Behavior<B>` is removed (or which is despawned).
+fn unregister<B: Brain>(remove: On<Remove<Behavior<B>>>, mut schedule: ResMut<Behaviors<B>>) {
+    // On-interaction NPCs were never scheduled: nothing to remove.
+    let _ = schedule.scheduler.remove(remove.entity.to_bits());
+}
+
+/// Ticks every due continuous tree, in parallel; sleeping trees are not
+/// visited.
 pub fn tick_behaviors<B: Brain>(
     clock: Res<BehaviorClock>,
     world: StaticSystemParam<B::World>,
-    mut npcs: Query<(Entity, &mut Behavior<B>, B::Npc)>,
+    mut schedule: ResMut<Behaviors<B>>,
+    mut npcs: Query<(&mut Behavior<B>, B::Npc)>,
+    mut due: Local<EntityHashSet>,
 ) where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
     let now = clock.now;
     let world = &*world;
-    npcs.par_iter_mut().for_each(|(entity, mut behavior, npc)| {
-        // Reading through `Mut` leaves sleeping NPCs unchanged (no change ticks).
-        let due = behavior.due;
-        let Mode::Continuous { interval } = behavior.mode else {
+    let schedule = &mut *schedule;
+    let batch = schedule.scheduler.batch(now);
+    due.clear();
+    due.extend(batch.iter().map(|(_, &npc)| npc));
+    npcs.par_iter_many_unique_mut(&*due).for_each(|item| {
+        // Every scheduled entity has the component: it is unscheduled as it goes.
+        let Ok((mut behavior, npc)) = item else {
             return;
         };
-        if due.is_nan() && interval > 0.0 {
-            // First seen: spread over the interval.
-            behavior.due = now + interval * phase(entity);
-            if behavior.due > now {
-                return;
-            }
-        } else if due > now {
-            return;
-        }
         let b = &mut *behavior;
         let ticked = b.brain.tick(npc, world, now);
         b.status = Some(ticked.status);
         b.ticks += 1;
-        b.due = next_due(ticked.wake, now, interval);
+        let interval = match b.mode {
+            Mode::Continuous { interval } => interval,
+            Mode::OnInteraction => 0.0,
+        };
+        b.wake = with_interval(ticked.wake, now, interval);
     });
+    schedule.last = batch.finish(|_, &mut npc| npcs.get(npc).map_or(Wake::Never, |(b, _)| b.wake));
 }
 
-/// Answers the [`Interact`] messages addressed to NPCs with a `Behavior<B>`.
+/// Answers the [`Interact`] messages addressed to NPCs with a `Behavior<B>`,
+/// in the order they were sent.
 pub fn answer_interactions<B: Brain>(
     clock: Res<BehaviorClock>,
     world: StaticSystemParam<B::World>,
@@ -273,7 +432,7 @@ pub fn answer_interactions<B: Brain>(
 ) {
     for ask in asks.read() {
         if let Ok((mut behavior, npc)) = npcs.get_mut(ask.npc) {
-            let choice = behavior.brain.evaluate(npc, &*world, clock.now);
+            let choice = behavior.brain.evaluate(npc, &world, clock.now);
             answers.write(Answer { npc: ask.npc, choice });
         }
     }

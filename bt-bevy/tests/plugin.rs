@@ -2,12 +2,12 @@
 //! 60 Hz frame of the `BehaviorClock`).
 #![allow(missing_docs)]
 
-use bevy_app::App;
+use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
 use bt::prelude::*;
-use bt_bevy::{Answer, Behavior, BehaviorPlugin, Brain, Interact, Ticked};
+use bt_bevy::{Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Behaviors, Brain, Interact, Ticked};
 
 /// A patrolling NPC's position along its route.
 #[derive(Component, Default, Debug, PartialEq)]
@@ -53,8 +53,16 @@ impl Brain for Walker {
     /// Where it would go: its position after running to completion.
     type Choice = i32;
 
-    fn tick(&mut self, pos: QueryItem<'_, '_, Self::Npc>, alarm: &SystemParamItem<'_, '_, Self::World>, now: f64) -> Ticked {
-        let mut ctx = PatrolCtx { pos: pos.into_inner(), alarm: alarm.0 };
+    fn tick(
+        &mut self,
+        pos: QueryItem<'_, '_, Self::Npc>,
+        alarm: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Ticked {
+        let mut ctx = PatrolCtx {
+            pos: pos.into_inner(),
+            alarm: alarm.0,
+        };
         match self {
             Walker::Patrol(t) => t.step(&mut ctx, now),
             Walker::Fidget(t) => t.step(&mut ctx, now),
@@ -62,19 +70,47 @@ impl Brain for Walker {
         }
     }
 
-    fn evaluate(&mut self, pos: QueryItem<'_, '_, Self::Npc>, alarm: &SystemParamItem<'_, '_, Self::World>, now: f64) -> i32 {
+    fn evaluate(
+        &mut self,
+        pos: QueryItem<'_, '_, Self::Npc>,
+        alarm: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> i32 {
         // A fresh patrol on a copy: choosing must not move the NPC.
         let mut copy = Pos(pos.0);
-        let mut ctx = PatrolCtx { pos: &mut copy, alarm: alarm.0 };
+        let mut ctx = PatrolCtx {
+            pos: &mut copy,
+            alarm: alarm.0,
+        };
         let _ = Statue::new().run_at(&mut ctx, now, 10);
         copy.0
     }
 }
 
+const STEP: f64 = 1.0 / 64.0;
+
 fn app() -> App {
     let mut app = App::new();
-    app.add_plugins(BehaviorPlugin::<Walker>::default()).init_resource::<Alarm>();
+    // 64 updates a second: update n runs at exactly n/64 s (1/60 is not exact
+    // in binary, and a wait may then end a hair after its frame).
+    app.insert_resource(BehaviorClock { now: 0.0, step: STEP })
+        .add_plugins(BehaviorPlugin::<Walker>::default())
+        .init_resource::<Alarm>()
+        .init_resource::<Changed>()
+        .add_systems(Update, count_changed.after(BehaviorSet));
     app
+}
+
+/// How many `Behavior<Walker>` components the last update marked changed.
+#[derive(Resource, Default)]
+struct Changed(usize);
+
+fn count_changed(mut changed: ResMut<Changed>, trees: Query<(), bevy_ecs::query::Changed<Behavior<Walker>>>) {
+    changed.0 = trees.iter().count();
+}
+
+fn spawn(app: &mut App, walker: Walker, pos: i32) -> Entity {
+    app.world_mut().spawn((Pos(pos), Behavior::continuous(walker))).id()
 }
 
 fn ticks(app: &App, e: Entity) -> u64 {
@@ -85,75 +121,160 @@ fn pos(app: &App, e: Entity) -> i32 {
     app.world().get::<Pos>(e).unwrap().0
 }
 
-#[test]
-fn a_sleeping_patrol_is_ticked_only_when_its_wait_ends() {
-    let mut app = app();
-    let e = app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Patrol(Patrol::new())))).id();
-    for _ in 0..125 {
+/// Runs `updates` updates; per NPC, the updates (numbered from 1) in which its tree ticked.
+fn tick_log(app: &mut App, npcs: &[Entity], updates: u64) -> Vec<Vec<u64>> {
+    let mut log = vec![Vec::new(); npcs.len()];
+    for update in 1..=updates {
+        let before: Vec<u64> = npcs.iter().map(|&e| ticks(app, e)).collect();
         app.update();
+        for (i, &e) in npcs.iter().enumerate() {
+            match ticks(app, e) - before[i] {
+                0 => {}
+                1 => log[i].push(update),
+                n => panic!("{n} ticks in one update"),
+            }
+        }
     }
-    // Updates at 1/60 .. 125/60 s: the step at the first, and when each
-    // one-second wait ends (the next step starts in the same tick).
-    assert_eq!((pos(&app, e), ticks(&app, e)), (3, 3));
+    log
 }
 
 #[test]
-fn a_tick_interval_spaces_the_ticks_of_a_busy_tree() {
+fn each_tree_ticks_exactly_when_due_and_sleeps_otherwise() {
+    let mut app = app();
+    let patrol = spawn(&mut app, Walker::Patrol(Patrol::new()), 0);
+    let fidget = spawn(&mut app, Walker::Fidget(Fidget::new()), 0);
+    let statue = spawn(&mut app, Walker::Statue(Statue::new()), 0);
+    let log = tick_log(&mut app, &[patrol, fidget, statue], 130);
+    // Update n runs at n/64 s. The patrol steps at once, then waits a second:
+    // its wait ends at update 65 (the next step starts in the same tick), and 129.
+    assert_eq!(log[0], [1, 65, 129]);
+    assert_eq!(log[1], (1..=130).collect::<Vec<_>>(), "busy: every update");
+    assert_eq!(log[2], [1], "parked at `running` after one step");
+    assert_eq!((pos(&app, patrol), pos(&app, fidget), pos(&app, statue)), (3, 130, 1));
+    let stats = app.world().resource::<Behaviors<Walker>>().last_frame();
+    assert_eq!(
+        (stats.ticked, stats.sleeping, stats.parked),
+        (1, 1, 1),
+        "the fidget ticked, the others slept"
+    );
+    // Asleep until its third wait ends (the runtime computes it up to rounding).
+    let Wake::At(t) = app.world().get::<Behavior<Walker>>(patrol).unwrap().next_wake() else {
+        panic!("the patrol sleeps until a time");
+    };
+    assert!((t - (129.0 * STEP + 1.0)).abs() < 1e-9, "{t}");
+    assert_eq!(
+        app.world().get::<Behavior<Walker>>(patrol).unwrap().status(),
+        Some(Status::Running)
+    );
+}
+
+#[test]
+fn a_tick_interval_spaces_and_spreads_the_ticks_of_busy_trees() {
     let mut app = app();
     let busy: Vec<Entity> = (0..8)
-        .map(|_| app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Fidget(Fidget::new())).every(0.5))).id())
+        .map(|_| {
+            app.world_mut()
+                .spawn((Pos(0), Behavior::continuous(Walker::Fidget(Fidget::new())).every(0.5)))
+                .id()
+        })
         .collect();
-    let every_frame = app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Fidget(Fidget::new())))).id();
-    for _ in 0..120 {
-        app.update();
+    let log = tick_log(&mut app, &busy, 120);
+    let mut firsts = Vec::new();
+    for ticks in &log {
+        // Every 32 updates (0.5 s) after a first tick within the first interval.
+        let first = ticks[0];
+        assert!((1..=32).contains(&first), "{ticks:?}");
+        let expected: Vec<u64> = (0..4).map(|k| first + 32 * k).filter(|&u| u <= 120).collect();
+        assert_eq!(ticks, &expected);
+        firsts.push(first);
     }
-    assert_eq!(ticks(&app, every_frame), 120);
-    for e in busy {
-        // Two seconds at one tick per half second: 4, give or take the phase.
-        let n = ticks(&app, e);
-        assert!((4..=5).contains(&n), "{n} ticks");
-    }
+    firsts.sort();
+    firsts.dedup();
+    assert!(firsts.len() >= 4, "spread over the interval: {firsts:?}");
 }
 
 #[test]
 fn a_parked_tree_waits_for_wake() {
     let mut app = app();
-    let e = app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Statue(Statue::new())))).id();
-    for _ in 0..30 {
-        app.update();
-    }
-    assert_eq!((pos(&app, e), ticks(&app, e)), (1, 1));
-    assert_eq!(app.world().get::<Behavior<Walker>>(e).unwrap().due(), f64::INFINITY);
-    app.world_mut().get_mut::<Behavior<Walker>>(e).unwrap().wake();
-    app.update();
-    app.update();
-    assert_eq!(ticks(&app, e), 2, "one tick after the wake, then parked again");
+    let e = spawn(&mut app, Walker::Statue(Statue::new()), 0);
+    assert_eq!(tick_log(&mut app, &[e], 30), [[1]]);
+    assert_eq!(app.world().get::<Behavior<Walker>>(e).unwrap().next_wake(), Wake::Never);
+    assert!(app.world_mut().resource_mut::<Behaviors<Walker>>().wake(e));
+    assert_eq!(
+        tick_log(&mut app, &[e], 5),
+        [[1]],
+        "one tick after the wake, then parked again"
+    );
+    let stranger = app.world_mut().spawn(Pos(0)).id();
+    assert!(!app.world_mut().resource_mut::<Behaviors<Walker>>().wake(stranger));
 }
 
 #[test]
 fn sleeping_changes_no_archetype_and_marks_only_ticked_trees_changed() {
     let mut app = app();
     for _ in 0..50 {
-        app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Patrol(Patrol::new()))));
+        spawn(&mut app, Walker::Patrol(Patrol::new()), 0);
     }
-    app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Fidget(Fidget::new()))));
+    spawn(&mut app, Walker::Fidget(Fidget::new()), 0);
     app.update();
+    assert_eq!(
+        app.world().resource::<Changed>().0,
+        51,
+        "all ticked on the first update"
+    );
     let archetypes = app.world().archetypes().len();
-    let mut changed = app.world_mut().query_filtered::<(), Changed<Behavior<Walker>>>();
-    let _ = changed.iter(app.world()).count();
     for _ in 0..20 {
         app.update();
-        assert_eq!(changed.iter(app.world()).count(), 1, "only the fidget ticked");
+        assert_eq!(app.world().resource::<Changed>().0, 1, "only the fidget ticked");
     }
     assert_eq!(app.world().archetypes().len(), archetypes);
 }
 
 #[test]
+fn despawned_and_removed_npcs_leave_the_schedule() {
+    let mut app = app();
+    let a = spawn(&mut app, Walker::Fidget(Fidget::new()), 0);
+    let b = spawn(&mut app, Walker::Fidget(Fidget::new()), 0);
+    let c = spawn(&mut app, Walker::Patrol(Patrol::new()), 0);
+    app.world_mut()
+        .spawn((Pos(0), Behavior::on_interaction(Walker::Statue(Statue::new()))));
+    app.update();
+    assert_eq!(
+        app.world().resource::<Behaviors<Walker>>().len(),
+        3,
+        "on-interaction NPCs are not scheduled"
+    );
+    app.world_mut().despawn(a);
+    app.world_mut().entity_mut(c).remove::<Behavior<Walker>>();
+    assert_eq!(app.world().resource::<Behaviors<Walker>>().len(), 1);
+    assert_eq!(tick_log(&mut app, &[b], 3), [[1, 2, 3]]);
+    assert_eq!(app.world().resource::<Behaviors<Walker>>().last_frame().ticked, 1);
+}
+
+#[test]
+fn a_budget_shares_the_ticks_round_robin() {
+    let mut app = App::new();
+    app.add_plugins(BehaviorPlugin::<Walker>::default().budget(2))
+        .init_resource::<Alarm>();
+    let npcs: Vec<Entity> = (0..3)
+        .map(|_| spawn(&mut app, Walker::Fidget(Fidget::new()), 0))
+        .collect();
+    let log = tick_log(&mut app, &npcs, 6);
+    // Two ticks per update over three busy trees: each ticks 4 times in 6 updates.
+    assert_eq!(log.iter().map(Vec::len).collect::<Vec<_>>(), [4, 4, 4]);
+    assert_eq!(app.world().resource::<Behaviors<Walker>>().last_frame().backlog, 1);
+}
+
+#[test]
 fn an_interaction_runs_the_tree_to_completion_and_answers() {
     let mut app = app();
-    let guard = app.world_mut().spawn((Pos(5), Behavior::on_interaction(Walker::Statue(Statue::new())))).id();
-    let patrol = app.world_mut().spawn((Pos(0), Behavior::continuous(Walker::Patrol(Patrol::new())))).id();
+    let guard = app
+        .world_mut()
+        .spawn((Pos(5), Behavior::on_interaction(Walker::Statue(Statue::new()))))
+        .id();
+    let patrol = spawn(&mut app, Walker::Patrol(Patrol::new()), 0);
     app.update();
+    assert_eq!(pos(&app, patrol), 1, "the patrol's first step");
     app.world_mut().write_message(Interact { npc: guard });
     app.world_mut().write_message(Interact { npc: patrol });
     app.update();
@@ -164,17 +285,21 @@ fn an_interaction_runs_the_tree_to_completion_and_answers() {
         .collect();
     assert_eq!(
         answers,
-        [Answer { npc: guard, choice: 6 }, Answer { npc: patrol, choice: 1 }],
-        "the statue tree steps once and stops at `running`; nobody moved"
+        [Answer { npc: guard, choice: 6 }, Answer { npc: patrol, choice: 2 }],
+        "each answer is where a statue tree run to completion would have stepped to"
     );
-    assert_eq!(pos(&app, guard), 5);
-    assert_eq!(ticks(&app, guard), 0, "an on-interaction tree is never ticked by frames");
+    assert_eq!((pos(&app, guard), pos(&app, patrol)), (5, 1), "choosing moved nobody");
+    assert_eq!(
+        ticks(&app, guard),
+        0,
+        "an on-interaction tree is never ticked by frames"
+    );
 }
 
 #[test]
 fn world_data_reaches_the_trees() {
     let mut app = app();
-    let e = app.world_mut().spawn((Pos(7), Behavior::continuous(Walker::Patrol(Patrol::new())))).id();
+    let e = spawn(&mut app, Walker::Patrol(Patrol::new()), 7);
     app.world_mut().resource_mut::<Alarm>().0 = true;
     app.update();
     assert_eq!(pos(&app, e), 0, "the alarm sent it home");

@@ -208,6 +208,8 @@ pub struct Scheduler<A> {
     wheel: Wheel,
     /// Scratch: the timers that fired this frame (kept for its capacity).
     fired: Vec<(u32, u32)>,
+    /// Scratch: the indices of the last batch (kept for its capacity).
+    batch: Vec<u32>,
     config: Config,
     /// The number of the next frame.
     frame: u64,
@@ -251,6 +253,7 @@ impl<A> Scheduler<A> {
             ring: (0..longest).map(|_| Vec::new()).collect(),
             wheel: Wheel::new(config.slots, config.resolution),
             fired: Vec::new(),
+            batch: Vec::new(),
             config,
             frame: 0,
             counts: [0; 4],
@@ -373,17 +376,64 @@ impl<A> Scheduler<A> {
     /// index order, starting where the last frame's budget stopped, calling
     /// `tick(id, agent)`, which ticks the agent and returns its [`Wake`].
     pub fn frame(&mut self, now: f64, mut tick: impl FnMut(u64, &mut A) -> Wake) -> FrameStats {
+        let frame = self.begin(now);
+        let deadline = match self.config.budget {
+            Budget::Time(d) => Some((Instant::now(), d)),
+            _ => None,
+        };
+        let ticked = self.walk_due(deadline, |s, idx| {
+            let wake = tick(s.meta[idx].id, &mut s.agents[idx]);
+            s.schedule(idx, wake, now);
+        });
+        self.stats(frame, ticked)
+    }
+
+    /// The first half of frame `now` for agents ticked elsewhere (by an
+    /// ECS, on worker threads): makes due the agents whose frame or time has
+    /// come and lists those [`frame`](Scheduler::frame) would tick, in its
+    /// order and within a [`Budget::Ticks`]. Tick them, then give their
+    /// wakes to [`Batch::finish`]. A [`Budget::Time`] is not applied here
+    /// (the ticks happen outside). A batch dropped unfinished leaves its
+    /// agents due for the next frame.
+    pub fn batch(&mut self, now: f64) -> Batch<'_, A> {
+        let frame = self.begin(now);
+        let mut due = std::mem::take(&mut self.batch);
+        due.clear();
+        let ticked = self.walk_due(None, |_, idx| due.push(idx as u32));
+        debug_assert_eq!(ticked, due.len());
+        Batch {
+            sched: self,
+            due,
+            frame,
+            now,
+        }
+    }
+
+    /// Puts agent `id` where a tick at `now` that returned `wake` would put
+    /// it: to sleep until a time (e.g. its first tick, spread over an
+    /// interval), parked, or due on its next frame.
+    pub fn set_wake(&mut self, id: u64, wake: Wake, now: f64) -> Result<(), Error> {
+        let idx = *self.index.get(&id).ok_or(Error::Unknown(id))? as usize;
+        self.schedule(idx, wake, now);
+        Ok(())
+    }
+
+    /// Starts frame `now`: makes due the agents whose frame or time has come.
+    fn begin(&mut self, now: f64) -> u64 {
         let frame = self.frame;
         self.frame += 1;
         self.collect_due(frame, now);
+        frame
+    }
+
+    /// Calls `visit` on each due agent in turn, from the cursor round to it,
+    /// within the budget; moves the cursor to the first one left over.
+    /// Returns the number visited.
+    fn walk_due(&mut self, deadline: Option<(Instant, Duration)>, mut visit: impl FnMut(&mut Self, usize)) -> usize {
         let len = self.agents.len();
         let limit = match self.config.budget {
             Budget::Ticks(n) => n,
             _ => usize::MAX,
-        };
-        let deadline = match self.config.budget {
-            Budget::Time(d) => Some((Instant::now(), d)),
-            _ => None,
         };
         let mut ticked = 0;
         let start = if self.cursor < len { self.cursor } else { 0 };
@@ -396,13 +446,16 @@ impl<A> Scheduler<A> {
                     stopped = Some(idx);
                     break 'passes;
                 }
-                let wake = tick(self.meta[idx].id, &mut self.agents[idx]);
+                visit(self, idx);
                 ticked += 1;
-                self.schedule(idx, wake, now);
                 at = idx + 1;
             }
         }
         self.cursor = stopped.unwrap_or(start);
+        ticked
+    }
+
+    fn stats(&self, frame: u64, ticked: usize) -> FrameStats {
         FrameStats {
             frame,
             ticked,
@@ -549,5 +602,56 @@ impl<A> Scheduler<A> {
         {
             self.set_state(idx, Some(State::Due));
         }
+    }
+}
+
+/// The due agents of one frame, to be ticked outside the scheduler (see
+/// [`Scheduler::batch`]); the scheduler is borrowed until it is finished.
+#[derive(Debug)]
+pub struct Batch<'a, A> {
+    sched: &'a mut Scheduler<A>,
+    /// Indices of the due agents, in tick order.
+    due: Vec<u32>,
+    frame: u64,
+    now: f64,
+}
+
+impl<A> Batch<'_, A> {
+    /// The number of due agents.
+    pub fn len(&self) -> usize {
+        self.due.len()
+    }
+
+    /// Whether no agent is due.
+    pub fn is_empty(&self) -> bool {
+        self.due.is_empty()
+    }
+
+    /// The due agents with their ids, in the order `frame` would tick them.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, &A)> {
+        self.due
+            .iter()
+            .map(|&i| (self.sched.meta[i as usize].id, &self.sched.agents[i as usize]))
+    }
+
+    /// Ends the frame: `wake(id, agent)` returns the wake each due agent's
+    /// tick reported, and the agent is scheduled by it, as in `frame`.
+    pub fn finish(mut self, mut wake: impl FnMut(u64, &mut A) -> Wake) -> FrameStats {
+        let due = std::mem::take(&mut self.due);
+        for &i in &due {
+            let idx = i as usize;
+            let w = wake(self.sched.meta[idx].id, &mut self.sched.agents[idx]);
+            self.sched.schedule(idx, w, self.now);
+        }
+        let stats = self.sched.stats(self.frame, due.len());
+        self.due = due;
+        stats
+    }
+}
+
+impl<A> Drop for Batch<'_, A> {
+    /// Gives the list's memory back to the scheduler for the next batch.
+    fn drop(&mut self) {
+        self.sched.batch = std::mem::take(&mut self.due);
     }
 }

@@ -248,6 +248,31 @@ fn removing_an_agent_keeps_the_others_on_schedule() {
 
 /// Everything at once, twice: the same inputs give the same ticks.
 fn busy_run() -> Vec<(u64, u64)> {
+    busy_run_with(run)
+}
+
+/// [`run`] through `batch` and `finish`: the due agents listed first, ticked
+/// afterwards (as an ECS does), their wakes handed back.
+fn run_batched(sched: &mut Scheduler<Npc>, world: &mut World, frames: u64) {
+    for _ in 0..frames {
+        let frame = sched.next_frame();
+        let now = frame as f64 * DT;
+        world.now = now;
+        world.frame = frame;
+        let batch = sched.batch(now);
+        let ids: Vec<u64> = batch.iter().map(|(id, _)| id).collect();
+        let mut wakes = std::collections::HashMap::new();
+        batch.finish(|id, npc| {
+            world.me = id;
+            let wake = npc.step(world, now);
+            wakes.insert(id, wake);
+            wake
+        });
+        assert_eq!(wakes.len(), ids.len());
+    }
+}
+
+fn busy_run_with(run: fn(&mut Scheduler<Npc>, &mut World, u64)) -> Vec<(u64, u64)> {
     let config = Config {
         intervals: vec![1, 3, 8],
         budget: Budget::Ticks(40),
@@ -306,4 +331,42 @@ fn a_removed_sleepers_timer_does_not_tick_the_agent_that_takes_its_place() {
         });
     }
     assert_eq!(ticks, [(10, 2), (70, 2)], "its own wakes only");
+}
+
+#[test]
+fn a_batch_ticks_the_same_agents_in_the_same_order_as_frame() {
+    let (a, b) = (busy_run(), busy_run_with(run_batched));
+    assert!(a.len() > 2000, "a busy run: {} ticks", a.len());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_batch_dropped_unfinished_leaves_its_agents_due() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    for id in 0..3 {
+        sched.insert(id, (), 0).unwrap();
+    }
+    let batch = sched.batch(0.0);
+    assert_eq!(batch.iter().map(|(id, _)| id).collect::<Vec<_>>(), [0, 1, 2]);
+    drop(batch);
+    let batch = sched.batch(DT);
+    assert_eq!(batch.len(), 3, "still due");
+    let stats = batch.finish(|id, _| if id == 1 { Wake::Never } else { Wake::At(1.0) });
+    assert_eq!((stats.ticked, stats.sleeping, stats.parked), (3, 2, 1));
+    assert!(sched.batch(2.0 * DT).is_empty());
+}
+
+#[test]
+fn set_wake_puts_an_agent_to_sleep_from_outside() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    sched.insert(1, Npc::Busy(Busy::new()), 0).unwrap();
+    sched.insert(2, Npc::Busy(Busy::new()), 0).unwrap();
+    // 2's first tick spread to 0.5 s (frame 30).
+    sched.set_wake(2, Wake::At(0.5), 0.0).unwrap();
+    let mut world = World::default();
+    run(&mut sched, &mut world, 32);
+    let twos: Vec<u64> = world.log.iter().filter(|e| e.1 == 2).map(|e| e.0).collect();
+    assert_eq!(twos, [30, 31]);
+    assert_eq!(world.log.iter().filter(|e| e.1 == 1).count(), 32);
+    assert_eq!(sched.set_wake(9, Wake::Never, 0.0), Err(Error::Unknown(9)));
 }

@@ -6,16 +6,17 @@
 
 use std::sync::Mutex;
 
-use bevy_app::App;
+use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
-use bt_bevy::{Behavior, BehaviorPlugin, Brain, Schedulable, Ticked, Wake};
+use bt_bevy::{Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Schedulable, Ticked, Wake};
 use bt_scenarios::ability::TryUseAbility;
-use bt_scenarios::actor::{Dog, DogId, Player, Players};
+use bt_scenarios::actor::{Dog, Player, Players};
 use bt_scenarios::dog::{DogCtx, WildDog};
 use bt_scenarios::event::Event;
 use bt_scenarios::hex::Hex;
+use bt_scenarios::id::DogId;
 use bt_scenarios::spatial::{Occupancy, PlayerIndex};
 
 /// A dog's body.
@@ -45,12 +46,39 @@ pub struct Pack {
 }
 
 /// A dog's brain: the Wild Dog tree. With `sleep` off it asks for a tick on
-/// every frame, as if no tree could sleep (the baseline of the bench).
+/// every frame, as if no tree could sleep (a baseline of the bench).
 pub struct DogBrain {
     /// The tree.
     pub tree: WildDog,
     /// Whether the dog may sleep until its tree's wake.
     pub sleep: bool,
+    /// Ticks so far, however the dog is ticked.
+    pub ticks: u64,
+}
+
+/// How the dogs of an [`arena`] are ticked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Form {
+    /// Through the plugin, sleeping until their trees' wakes.
+    Sleeping,
+    /// Through the plugin, asking for a tick every frame.
+    Awake,
+    /// By a plain system that ticks every dog every frame (`par_iter_mut`),
+    /// no scheduler; the dogs' behaviors are on-interaction, which the
+    /// plugin does not schedule.
+    Plain,
+}
+
+/// [`Form::Plain`]: every dog ticked every frame, in parallel.
+pub fn tick_every_dog(
+    clock: Res<BehaviorClock>,
+    pack: Res<Pack>,
+    mut dogs: Query<(&mut Behavior<DogBrain>, &mut DogBody, &mut DogOut)>,
+) {
+    let now = clock.now;
+    dogs.par_iter_mut().for_each(|(mut behavior, body, out)| {
+        behavior.brain.tick((body, out), &pack, now);
+    });
 }
 
 impl Brain for DogBrain {
@@ -58,7 +86,12 @@ impl Brain for DogBrain {
     type World = Res<'static, Pack>;
     type Choice = ();
 
-    fn tick(&mut self, (body, out): QueryItem<'_, '_, Self::Npc>, pack: &SystemParamItem<'_, '_, Self::World>, now: f64) -> Ticked {
+    fn tick(
+        &mut self,
+        (body, out): QueryItem<'_, '_, Self::Npc>,
+        pack: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Ticked {
         let out = out.into_inner();
         let mut occupancy = pack.occupancy.lock().expect("no tick panicked");
         let mut ctx = DogCtx {
@@ -66,15 +99,19 @@ impl Brain for DogBrain {
             dog: &mut body.into_inner().0,
             players: &pack.players,
             index: &pack.index,
-            occupancy: &mut *occupancy,
+            occupancy: &mut occupancy,
             tries: &mut out.tries,
             events: &mut out.events,
         };
         let ticked = self.tree.step(&mut ctx, now);
+        self.ticks += 1;
         if self.sleep {
             ticked
         } else {
-            Ticked { wake: Wake::NextTick, ..ticked }
+            Ticked {
+                wake: Wake::NextTick,
+                ..ticked
+            }
         }
     }
 
@@ -82,10 +119,13 @@ impl Brain for DogBrain {
 }
 
 /// An app with `players` players spaced 12 hexes apart on a square grid,
-/// four dogs five hexes from each; players stand still.
-pub fn arena(players: usize, sleep: bool) -> App {
+/// four dogs five hexes from each, ticked in `form`; players stand still.
+pub fn arena(players: usize, form: Form) -> App {
     let mut app = App::new();
     app.add_plugins(BehaviorPlugin::<DogBrain>::default());
+    if form == Form::Plain {
+        app.add_systems(Update, tick_every_dog.in_set(BehaviorSet));
+    }
     let mut pack = Pack {
         players: Players::new(),
         index: PlayerIndex::new(),
@@ -96,19 +136,24 @@ pub fn arena(players: usize, sleep: bool) -> App {
     let mut dogs = Vec::new();
     for i in 0..players as i32 {
         let home = Hex::new(12 * (i % side), 12 * (i / side));
-        pack.players.spawn(|id| Player::new(id, format!("player{}", id.0), home));
+        pack.players
+            .spawn(|id| Player::new(id, format!("player{}", id.0), home));
         occupancy.take(home);
         for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
             let at = occupancy.nearest_free(home + offset);
             occupancy.take(at);
-            dogs.push((
-                DogBody(Dog::new(DogId(dogs.len() as u32), at)),
-                DogOut::default(),
-                Behavior::continuous(DogBrain {
+            dogs.push((DogBody(Dog::new(DogId(dogs.len() as u32), at)), DogOut::default(), {
+                let brain = DogBrain {
                     tree: WildDog::new(),
-                    sleep,
-                }),
-            ));
+                    sleep: form == Form::Sleeping,
+                    ticks: 0,
+                };
+                if form == Form::Plain {
+                    Behavior::on_interaction(brain)
+                } else {
+                    Behavior::continuous(brain)
+                }
+            }));
         }
     }
     pack.index.rebuild(&pack.players);
