@@ -68,7 +68,7 @@
 use std::marker::PhantomData;
 
 use bevy_app::{App, First, Plugin, Update};
-use bevy_ecs::entity::EntityHashSet;
+use bevy_ecs::entity::EntityIndexSet;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{IterQueryData, QueryItem};
 use bevy_ecs::system::{ReadOnlySystemParam, StaticSystemParam, SystemParamItem};
@@ -393,7 +393,7 @@ pub fn tick_behaviors<B: Brain>(
     world: StaticSystemParam<B::World>,
     mut schedule: ResMut<Behaviors<B>>,
     mut npcs: Query<(&mut Behavior<B>, B::Npc)>,
-    mut due: Local<EntityHashSet>,
+    mut due: Local<EntityIndexSet>,
 ) where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
@@ -401,6 +401,8 @@ pub fn tick_behaviors<B: Brain>(
     let world = &*world;
     let schedule = &mut *schedule;
     let batch = schedule.scheduler.batch(now);
+    // In the scheduler's order (registration order, mostly the tables'
+    // order): a hash set's order would visit the components at random.
     due.clear();
     due.extend(batch.iter().map(|(_, &npc)| npc));
     npcs.par_iter_many_unique_mut(&*due).for_each(|item| {
