@@ -511,7 +511,7 @@
     $('#force').hidden = true;
     const r = await post('/api/edit/save', { name, doc: ed.doc, force });
     if (r.ok) {
-      status(`saved ${r.data.saved}`);
+      status(`saved ${r.data.saved}${r.data.pushed ? ', and sent to the running game' : ''}`);
       return;
     }
     if (r.status === 409) {

@@ -42,5 +42,5 @@ mod server;
 
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
-pub use live::{Agent, HISTORY, Studio};
+pub use live::{Agent, HISTORY, Reload, Studio};
 pub use server::{router, serve, serve_blocking};

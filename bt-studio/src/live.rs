@@ -10,6 +10,7 @@
 //! shows the count). The server folds the queue into a bounded history per
 //! agent (a [`TraceRecorder`]) and sends the window to the page.
 
+use std::collections::VecDeque;
 use std::io;
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -49,10 +50,22 @@ pub(crate) struct AgentShared {
     pub history: Mutex<Option<History>>,
 }
 
-/// Every agent a game registered, in order.
+/// Every agent a game registered, in order, and the trees its editor saved.
 #[derive(Debug, Default)]
 pub(crate) struct Registry {
     pub agents: Mutex<Vec<Arc<AgentShared>>>,
+    pub reloads: Mutex<VecDeque<Reload>>,
+}
+
+/// A tree saved in the studio's editor, for the game to load
+/// ([`Studio::take_reload`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reload {
+    /// The file it was saved as (a name in the edited tree's folder).
+    pub name: String,
+    /// The tree's JSON text, as saved; bt-interp's loader accepted it with
+    /// the editor's leaf manifest.
+    pub tree: String,
 }
 
 /// A studio serving the live view of a running game's agents.
@@ -81,10 +94,50 @@ impl Studio {
     /// Serves the live view at `addr` (use a loopback address: `127.0.0.1:0`
     /// picks a free port) on a thread of its own.
     pub fn serve(addr: impl ToSocketAddrs) -> io::Result<Studio> {
+        Studio::start(addr, None)
+    }
+
+    /// [`Studio::serve`], with the tree editor at `/edit`: each tree saved
+    /// there that the loader accepts also comes to the game, which takes it
+    /// with [`Studio::take_reload`] and loads it into its agents (bt-interp's
+    /// `Agent::replace_definition`).
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let editor = bt_studio::Editor::new("trees/guard.json");
+    /// let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:7878", editor)?;
+    /// println!("edit the guard at {}edit", studio.url());
+    /// // Each frame:
+    /// if let Some(reload) = studio.take_reload() {
+    ///     println!("{} was saved: load it with the game's Registry", reload.name);
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn serve_with_editor(addr: impl ToSocketAddrs, editor: crate::Editor) -> io::Result<Studio> {
+        Studio::start(addr, Some(editor))
+    }
+
+    fn start(addr: impl ToSocketAddrs, editor: Option<crate::Editor>) -> io::Result<Studio> {
         let listener = TcpListener::bind(addr)?;
         let addr = listener.local_addr()?;
         let registry = Arc::new(Registry::default());
         let served = Arc::clone(&registry);
+        let editor = editor.map(|editor| {
+            let reloads = Arc::clone(&registry);
+            let hook = crate::edit::SaveHook(Arc::new(move |name: &str, tree: &str| {
+                let reload = Reload {
+                    name: name.to_owned(),
+                    tree: tree.to_owned(),
+                };
+                reloads
+                    .reloads
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push_back(reload);
+            }));
+            crate::edit::embedded_editor_router(editor.with_save_hook(hook))
+        });
         listener.set_nonblocking(true)?;
         std::thread::Builder::new()
             .name("bt-studio".to_owned())
@@ -92,10 +145,20 @@ impl Studio {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
                 runtime.block_on(async {
                     let listener = tokio::net::TcpListener::from_std(listener)?;
-                    crate::server::serve_live(listener, served).await
+                    crate::server::serve_live(listener, served, editor).await
                 })
             })?;
         Ok(Studio { registry, addr })
+    }
+
+    /// The oldest tree saved in the editor that the game has not taken yet
+    /// (see [`Studio::serve_with_editor`]). Never waits.
+    pub fn take_reload(&self) -> Option<Reload> {
+        self.registry
+            .reloads
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop_front()
     }
 
     /// The address served.

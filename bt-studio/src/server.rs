@@ -63,8 +63,15 @@ pub(crate) fn live_router(registry: Arc<Registry>) -> Router {
 }
 
 /// Serves the live view on `listener`, answering only loopback hosts when on loopback.
-pub(crate) async fn serve_live(listener: tokio::net::TcpListener, registry: Arc<Registry>) -> io::Result<()> {
+pub(crate) async fn serve_live(
+    listener: tokio::net::TcpListener,
+    registry: Arc<Registry>,
+    editor: Option<Router>,
+) -> io::Result<()> {
     let mut app = live_router(registry);
+    if let Some(editor) = editor {
+        app = app.merge(editor);
+    }
     if listener.local_addr()?.ip().is_loopback() {
         app = app.layer(middleware::from_fn(loopback_host_only));
     }

@@ -22,6 +22,7 @@ use bt_observe::Trace;
 use bt_runtime::Status;
 use serde_json::{Value, json};
 
+pub(crate) use routes::embedded_editor_router;
 pub use routes::{editor_router, serve_editor, serve_editor_blocking};
 
 /// What the editor was given: the tree file, and optionally a subtree
@@ -35,6 +36,32 @@ pub struct Editor {
     trace: Option<PathBuf>,
     /// Files this editor created beside the tree (saved as): it may write them again.
     created: Arc<Mutex<BTreeSet<PathBuf>>>,
+    /// Hears every saved tree the loader accepts (the live view's hot reload).
+    on_save: Option<SaveHook>,
+}
+
+/// What hears a saved tree: called with the file name and the text written.
+type OnSave = dyn Fn(&str, &str) + Send + Sync;
+
+/// A listener for saved trees.
+#[derive(Clone)]
+pub(crate) struct SaveHook(pub Arc<OnSave>);
+
+impl std::fmt::Debug for SaveHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SaveHook")
+    }
+}
+
+/// A tree the editor saved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Saved {
+    /// Where it was written.
+    pub path: PathBuf,
+    /// What was written.
+    pub text: String,
+    /// Whether it went to the running game too (the live view's hot reload).
+    pub pushed: bool,
 }
 
 /// Why a save did not happen.
@@ -57,6 +84,7 @@ impl Editor {
             leaves: None,
             trace: None,
             created: Arc::default(),
+            on_save: None,
         }
     }
 
@@ -76,6 +104,12 @@ impl Editor {
     /// A recorded trace to replay edits against.
     pub fn with_trace(mut self, trace: impl Into<PathBuf>) -> Editor {
         self.trace = Some(trace.into());
+        self
+    }
+
+    /// Calls `hook` with each saved tree that the loader accepts.
+    pub(crate) fn with_save_hook(mut self, hook: SaveHook) -> Editor {
+        self.on_save = Some(hook);
         self
     }
 
@@ -160,8 +194,10 @@ impl Editor {
 
     /// Saves `doc` in the stable layout as `name`: the opened file's name, or a
     /// new `.json` file in its folder (or one this editor created there);
-    /// a tree the loader rejects only when `force`. Returns the path and text written.
-    pub fn save(&self, name: &str, doc: &Value, force: bool) -> Result<(PathBuf, String), SaveError> {
+    /// a tree the loader rejects only when `force`. In a game's live view
+    /// ([`Studio::serve_with_editor`](crate::Studio::serve_with_editor)) a
+    /// tree the loader accepts also goes to the game.
+    pub fn save(&self, name: &str, doc: &Value, force: bool) -> Result<Saved, SaveError> {
         let path = self.target(name).map_err(SaveError::Refused)?;
         let problems = self.check(doc);
         if !problems.is_empty() && !force {
@@ -175,7 +211,14 @@ impl Editor {
                 .unwrap_or_else(|e| e.into_inner())
                 .insert(path.clone());
         }
-        Ok((path, text))
+        let pushed = match &self.on_save {
+            Some(hook) if problems.is_empty() => {
+                (hook.0)(name, &text);
+                true
+            }
+            _ => false,
+        };
+        Ok(Saved { path, text, pushed })
     }
 
     /// Replays `doc` against `recorded` (the editor's trace when `None`),

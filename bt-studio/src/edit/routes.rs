@@ -27,10 +27,21 @@ const MAX_BODY: usize = 256 << 20;
 /// /api/edit/save` (`{"name", "doc", "force"}`) and `POST /api/edit/preview`
 /// (`{"doc", "picks", "trace"}`: the what-if replay).
 pub fn editor_router(editor: Editor) -> Router {
+    routes(editor, "/", &[])
+}
+
+/// The editor's routes inside a game's live view: its page at `/edit`, the
+/// files the live view already serves left to it.
+pub(crate) fn embedded_editor_router(editor: Editor) -> Router {
+    routes(editor, "/edit", &["/studio.css", "/draw.js"])
+}
+
+/// The routes, with the page at `page` and without the files in `shared`.
+fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
     let mut app = Router::new();
-    for asset in EDITOR_ASSETS {
+    for asset in EDITOR_ASSETS.iter().filter(|a| !shared.contains(&a.path)) {
         app = app.route(
-            asset.path,
+            if asset.path == "/" { page } else { asset.path },
             get(move || async move { page_file(asset.content_type, asset.body) }),
         );
     }
@@ -93,7 +104,8 @@ struct SaveRequest {
 /// outside the folder, `409` with the problems of a rejected tree.
 async fn save(State(editor): State<Editor>, Json(request): Json<SaveRequest>) -> Response {
     blocking(move || match editor.save(&request.name, &request.doc, request.force) {
-        Ok((path, text)) => Json(json!({ "saved": path.display().to_string(), "text": text })).into_response(),
+        Ok(saved) => Json(json!({ "saved": saved.path.display().to_string(), "text": saved.text, "pushed": saved.pushed }))
+            .into_response(),
         Err(SaveError::Refused(why)) => (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response(),
         Err(SaveError::Rejected(problems)) => (
             StatusCode::CONFLICT,

@@ -45,7 +45,7 @@ pub struct Town {
 }
 
 /// Leaves like the example's, over [`Town`]: a walk takes two ticks.
-fn town_leaves() -> Registry<Town> {
+pub fn town_leaves() -> Registry<Town> {
     #[derive(Clone)]
     struct Is(fn(&Town, &Map<String, Value>) -> bool, Map<String, Value>);
     impl Condition<Town> for Is {
