@@ -70,6 +70,10 @@ behave! {
                         2 => shuffle { limit(1000) { Busy(15) }, run_once { Busy(16) } },
                         _ => abort_if(|c| c.tick % 13 == 0) { Busy(17) },
                     },
+                    sequence_always {
+                        latch(|c| c.tick % 6 == 0) { Busy(19) },
+                        wait_until(|c| c.tick % 9 == 0),
+                    },
                     while |c| c.tick % 5 != 0 {
                         sequence {
                             act(|_| *seen += 1),

@@ -12,6 +12,8 @@ behave! {
     tree Any for Ctx { parallel(any) { Rec("a"), Rec("b"), Rec("c") } }
     tree Two for Ctx { parallel(success = 2, failure = 2) { Rec("a"), Rec("b"), Rec("c") } }
     tree Main for Ctx { parallel(main) { Rec("m"), Rec("a"), Rec("b") } }
+    tree Always for Ctx { sequence_always { Rec("a"), Rec("b"), Rec("c") } }
+    tree AlwaysHalted for Ctx { reactive selector { cond(Check("stop")), sequence_always { Rec("a"), Rec("b") } } }
 }
 
 #[test]
@@ -191,4 +193,52 @@ fn parallel_main_returns_the_main_status_and_halts_the_others() {
     c.set("m", S);
     assert_eq!(t.tick(&mut c), S);
     assert_eq!(c.take(), log(&["enter m", "m"]));
+}
+
+/// `SEMANTICS.md#sequence_always`
+#[test]
+fn sequence_always_runs_every_child_and_succeeds_only_if_all_did() {
+    let (mut t, mut c) = (Always::new(), Ctx::new());
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
+    c.set("a", F);
+    assert_eq!(t.tick(&mut c), F, "a failed: the others still run, then it fails");
+    assert_eq!(
+        c.take(),
+        log(&["enter a", "a", "enter b", "b", "enter c", "c"]),
+        "a failure moves on in the same tick"
+    );
+    c.set("a", S).set("c", F);
+    assert_eq!(t.tick(&mut c), F, "the last child's failure counts too");
+    c.take();
+}
+
+/// `SEMANTICS.md#sequence_always`
+#[test]
+fn sequence_always_resumes_at_the_running_child_and_remembers_a_failure_until_it_completes() {
+    let (mut t, mut c) = (Always::new(), Ctx::new());
+    c.set("a", F).set("b", R);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
+    c.set("b", S);
+    assert_eq!(t.tick(&mut c), F, "a's failure two ticks ago decides");
+    assert_eq!(c.take(), log(&["b", "enter c", "c"]), "a is not re-ticked");
+    c.set("a", S);
+    assert_eq!(t.tick(&mut c), S, "a new activation forgets the failure");
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
+}
+
+/// `SEMANTICS.md#sequence_always`, `SEMANTICS.md#halting`
+#[test]
+fn a_halted_sequence_always_forgets_its_failure() {
+    let (mut t, mut c) = (AlwaysHalted::new(), Ctx::new());
+    c.set("stop", F).set("a", F).set("b", R);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
+    c.set("stop", S);
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(c.take(), log(&["halt b"]), "the running child is halted");
+    c.set("stop", F).set("a", S).set("b", S);
+    assert_eq!(t.tick(&mut c), S, "entered again: the failure before the halt is gone");
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
 }

@@ -1,6 +1,6 @@
 //! Timing (`timeout`, `delay`, `cooldown`, checked at tick boundaries),
 //! counting (`limit`, `run_once`, whose memory outlives activations and
-//! `reset`), guards (`abort_if`), node-local variables (`scope`) and
+//! `reset`), guards (`abort_if`, `latch`), `wait_until`, node-local variables (`scope`) and
 //! lifecycle hooks, tick by tick.
 use bt::prelude::*;
 use bt_testkit::script::*;
@@ -16,6 +16,9 @@ behave! {
     tree Limit for Ctx { limit(2) { Rec("a") } }
     tree RunOnce for Ctx { run_once { Rec("a") } }
     tree AbortIf for Ctx { abort_if(Check("abort")) { Rec("a") } }
+    tree Latch for Ctx { reactive selector { latch(Check("near")) { Rec("flee") }, Rec("walk") } }
+    tree WaitUntil for Ctx { sequence { wait_until(Check("there")), Rec("a") } }
+    tree WaitUntilInline for Ctx { wait_until(|c| c.counter >= 2) }
     tree Scope for Ctx {
         scope {
             let tries: u32 = 0;
@@ -254,4 +257,63 @@ fn hooks_on_a_reactive_child_that_completes_fire_on_every_tick() {
         };
         assert_eq!(c.take(), log(expected), "tick {tick}");
     }
+}
+
+/// `SEMANTICS.md#latch`
+#[test]
+fn latch_checks_its_condition_only_while_its_child_is_idle() {
+    let (mut t, mut c) = (Latch::new(), Ctx::new());
+    let mut obs = Events::new(Latch::NODES);
+    c.set("near", F).set("flee", R).set("walk", R);
+    assert_eq!(t.tick_observed(&mut c, 0.0, &mut obs), R);
+    assert_eq!(
+        c.take(),
+        log(&["enter walk", "walk"]),
+        "false: fails without ticking its child"
+    );
+    c.set("near", S);
+    assert_eq!(t.tick_observed(&mut c, 0.0, &mut obs), R);
+    assert_eq!(c.take(), log(&["enter flee", "flee", "halt walk"]));
+    obs.take();
+    c.set("near", F);
+    assert_eq!(t.tick_observed(&mut c, 0.0, &mut obs), R, "latched: the child goes on");
+    assert_eq!(c.take(), log(&["flee"]));
+    assert_eq!(
+        obs.take(),
+        log(&[
+            "Rec(\"flee\") running",
+            "latch(Check(\"near\")) running",
+            "reactive selector running"
+        ]),
+        "the condition is not checked while latched"
+    );
+    c.set("flee", S);
+    assert_eq!(
+        t.tick_observed(&mut c, 0.0, &mut obs),
+        S,
+        "the child completed: the latch opens"
+    );
+    assert_eq!(c.take(), log(&["flee"]));
+    assert_eq!(t.tick_observed(&mut c, 0.0, &mut obs), R, "idle again: false fails");
+    assert_eq!(c.take(), log(&["enter walk", "walk"]));
+}
+
+/// `SEMANTICS.md#wait_until`
+#[test]
+fn wait_until_runs_until_its_condition_holds_checking_on_every_tick() {
+    let (mut t, mut c) = (WaitUntil::new(), Ctx::new());
+    c.set("there", F);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&[]), "the sequence waits at wait_until");
+    c.set("there", S);
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+    assert_eq!(t.tick(&mut c), S, "already true on the entering tick: done at once");
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+
+    let (mut t, mut c) = (WaitUntilInline::new(), Ctx::new());
+    assert_eq!(t.tick(&mut c), R);
+    c.counter = 2;
+    assert_eq!(t.tick(&mut c), S);
 }

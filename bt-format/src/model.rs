@@ -154,9 +154,9 @@ pub fn fields_of(kind: NodeKind) -> &'static [&'static str] {
         K::Break | K::Continue => &["label"],
         K::Timeout | K::Delay | K::Cooldown => &["child", "seconds"],
         K::Limit => &["child", "count"],
-        K::AbortIf => &["condition", "child"],
+        K::AbortIf | K::Latch => &["condition", "child"],
         K::Wait => &["seconds"],
-        K::Condition => &["condition"],
+        K::Condition | K::WaitUntil => &["condition"],
         K::Action => &["action"],
         K::Subtree => &["subtreeId"],
         K::Success | K::Failure | K::Running => &[],
@@ -214,7 +214,7 @@ impl Node {
                     path::field(&path::index(&path::field(at, "cases"), i), "child")
                 }
             }
-            K::While | K::AbortIf if i == 0 => path::field(at, "condition"),
+            K::While | K::AbortIf | K::Latch if i == 0 => path::field(at, "condition"),
             _ if self.kind.arity() == Arity::Many => path::index(&path::field(at, "children"), i),
             _ => path::field(at, "child"),
         }
@@ -290,7 +290,7 @@ impl Node {
                 }
             }
             Params::Leaf(leaf) => {
-                let field = if self.kind == NodeKind::Condition {
+                let field = if matches!(self.kind, NodeKind::Condition | NodeKind::WaitUntil) {
                     "condition"
                 } else {
                     "action"
@@ -314,7 +314,7 @@ impl Node {
         let mut kids = kids.into_iter();
         match self.kind {
             NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => {}
-            NodeKind::While | NodeKind::AbortIf => {
+            NodeKind::While | NodeKind::AbortIf | NodeKind::Latch => {
                 m.insert("condition".into(), kids.next().unwrap_or_default());
                 m.insert("child".into(), kids.next().unwrap_or_default());
             }
@@ -603,7 +603,7 @@ impl Decoder<'_> {
         match kind {
             K::If | K::ReactiveIf => ok &= self.branches(node, obj, at, depth),
             K::Match | K::ReactiveMatch => ok &= self.cases(node, obj, at, depth),
-            K::While | K::AbortIf => {
+            K::While | K::AbortIf | K::Latch => {
                 ok &= self.condition_child(node, obj, at, depth);
                 ok &= self.one_child(node, obj, at, depth);
             }
@@ -638,7 +638,7 @@ impl Decoder<'_> {
                 Some(s) => node.params = Params::Seconds(s),
                 None => ok = false,
             },
-            K::Condition | K::Action => match self.leaf(obj, at, name) {
+            K::Condition | K::Action | K::WaitUntil => match self.leaf(obj, at, name) {
                 Some(l) => node.params = Params::Leaf(l),
                 None => ok = false,
             },
@@ -1254,7 +1254,9 @@ impl Decoder<'_> {
         Some(weights)
     }
 
-    fn leaf(&mut self, obj: &Object<'_>, at: &str, name: &str) -> Option<Leaf> {
+    fn leaf(&mut self, obj: &Object<'_>, at: &str, kind: &str) -> Option<Leaf> {
+        // A `waitUntil` names its condition in "condition", as a condition node does.
+        let name = if kind == "action" { "action" } else { "condition" };
         let family = if name == "condition" {
             LeafFamily::Condition
         } else {
@@ -1270,7 +1272,7 @@ impl Decoder<'_> {
             None => {
                 self.report(
                     at,
-                    format!("{name:?} needs {name:?}: {{\"type\": <a registered {name} type>, ..parameters}}"),
+                    format!("{kind:?} needs {name:?}: {{\"type\": <a registered {name} type>, ..parameters}}"),
                 );
                 None
             }

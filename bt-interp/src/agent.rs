@@ -779,6 +779,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
             NodeKind::ReactiveSequence => self.reactive_body::<true, D0>(id, n.slot, n.end),
             NodeKind::ReactiveSelector => self.reactive_body::<false, D0>(id, n.slot, n.end),
+            NodeKind::SequenceAlways => self.sequence_always(id, node, n.end),
             NodeKind::Parallel => self.parallel(id, node),
             NodeKind::ParallelMain => self.parallel_main(id, node),
             NodeKind::Random | NodeKind::Weighted => self.random(node, entering),
@@ -850,6 +851,14 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     self.tick(body, entering)
                 }
             }
+            NodeKind::Latch => {
+                // The condition is checked only while the child is idle.
+                if entering && self.tick(id + 1, true) != Out::Success {
+                    Out::Failure
+                } else {
+                    self.tick(self.kid(node, 1), entering)
+                }
+            }
             NodeKind::Scope | NodeKind::Subtree => self.tick(id + 1, entering),
             NodeKind::Success => Out::Success,
             NodeKind::Failure => Out::Failure,
@@ -860,6 +869,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::Condition => self
                 .stood_in(id, entering)
                 .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx))),
+            NodeKind::WaitUntil => match self.def.conds[n.arg as usize].check(self.ctx) {
+                true => Out::Success,
+                false => Out::Running,
+            },
             NodeKind::Action => self
                 .stood_in(id, entering)
                 .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx))),
@@ -888,6 +901,35 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
         }
         out
+    }
+
+    /// `sequence_always`: like a sequence, but a child's failure moves on as
+    /// its success does. State: the running child's id, then 1 once a child
+    /// has failed in this activation.
+    fn sequence_always(&mut self, id: u32, node: &Flat, end: u32) -> Out {
+        let s = node.slot as usize;
+        let r = self.ints[s];
+        let mut c = if r == 0 { id + 1 } else { r };
+        loop {
+            match self.tick(c, r != c) {
+                Out::Running => {
+                    self.ints[s] = c;
+                    return Out::Running;
+                }
+                Out::Jump => {
+                    self.ints[s..s + 2].fill(0);
+                    return Out::Jump;
+                }
+                Out::Failure => self.ints[s + 1] = 1,
+                Out::Success => {}
+            }
+            c = self.node(c).end;
+            if c >= end {
+                let failed = self.ints[s + 1] != 0;
+                self.ints[s..s + 2].fill(0);
+                return if failed { Out::Failure } else { Out::Success };
+            }
+        }
     }
 
     /// `parallel`: ticks the children not completed in this activation and
@@ -1238,6 +1280,13 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                     r => Some(r),
                 }
             }
+            NodeKind::SequenceAlways => {
+                self.ints[s + 1] = 0;
+                match std::mem::take(&mut self.ints[s]) {
+                    0 => None,
+                    r => Some(r),
+                }
+            }
             NodeKind::Random
             | NodeKind::Weighted
             | NodeKind::If
@@ -1272,7 +1321,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 self.ints[s] = 0;
                 Some(self.kid(node, 0))
             }
-            NodeKind::AbortIf => Some(self.kid(node, 1)),
+            NodeKind::AbortIf | NodeKind::Latch => Some(self.kid(node, 1)),
             NodeKind::Invert
             | NodeKind::ForceSuccess
             | NodeKind::ForceFailure
@@ -1288,6 +1337,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             | NodeKind::Failure
             | NodeKind::Running
             | NodeKind::Wait
+            | NodeKind::WaitUntil
             | NodeKind::Condition
             | NodeKind::Action => None,
             _ => unreachable!("{UNKNOWN_KIND}"),

@@ -56,6 +56,22 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail(format!("is idle but resumes at node {r}"));
                 }
             }
+            NodeKind::SequenceAlways => {
+                let (r, failed) = (v() as usize, ints[s + 1]);
+                if failed > 1 || (!a && failed != 0) {
+                    return fail(format!("has failure flag {failed} (0 or 1, and 0 when idle)"));
+                }
+                if a {
+                    if !(0..n).any(|i| kid(i) == r) {
+                        return fail(format!(
+                            "is running but resumes at node {r}, which is not one of its children"
+                        ));
+                    }
+                    active[r] = true;
+                } else if r != 0 {
+                    return fail(format!("is idle but resumes at node {r}"));
+                }
+            }
             NodeKind::Parallel | NodeKind::ParallelMain => {
                 let first = if f.op == NodeKind::Parallel { s + 2 } else { s };
                 let states = &ints[first..first + n];
@@ -164,7 +180,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     active[kid(0)] = true;
                 }
             }
-            NodeKind::AbortIf => {
+            NodeKind::AbortIf | NodeKind::Latch => {
                 if a {
                     active[kid(1)] = true;
                 }
@@ -174,7 +190,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail("is running, which a node of its kind never is".into());
                 }
             }
-            NodeKind::Action | NodeKind::Wait | NodeKind::Running => {}
+            NodeKind::Action | NodeKind::Wait | NodeKind::WaitUntil | NodeKind::Running => {}
             _ => unreachable!("{UNKNOWN_KIND}"),
         }
     }

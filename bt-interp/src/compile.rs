@@ -279,7 +279,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
         self.def.cold[id as usize] = flat;
         let (slot, arg) = match op {
-            NodeKind::Condition | NodeKind::Break | NodeKind::Continue => (0, flat.leaf),
+            NodeKind::Condition | NodeKind::WaitUntil | NodeKind::Break | NodeKind::Continue => (0, flat.leaf),
             NodeKind::Action => (flat.b, flat.leaf),
             NodeKind::Wait | NodeKind::Timeout | NodeKind::Cooldown | NodeKind::Delay => (flat.slot, flat.time),
             NodeKind::Repeat | NodeKind::Retry | NodeKind::Limit => (flat.slot, flat.a),
@@ -320,6 +320,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
         let n = node.children.len();
         let words = match flat.op {
             NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => 1,
+            // The running child's id, and whether a child failed in this activation.
+            NodeKind::SequenceAlways => 2,
             NodeKind::Parallel => 2 + n,
             NodeKind::ParallelMain => n,
             NodeKind::Random
@@ -393,7 +395,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             }
             Params::Count(c) => flat.a = *c,
             Params::Seconds(s) => flat.secs = *s,
-            Params::Leaf(leaf) if node.kind == NodeKind::Condition => {
+            Params::Leaf(leaf) if matches!(node.kind, NodeKind::Condition | NodeKind::WaitUntil) => {
                 flat.leaf = self.condition(leaf, &path::field(at, "condition"));
             }
             Params::Leaf(leaf) => (flat.b, flat.leaf) = self.action(leaf, &path::field(at, "action")),
@@ -547,11 +549,11 @@ fn check_shape(node: &Node) -> Result<(), String> {
         (K::Match | K::ReactiveMatch, Params::Match { cases, .. }) => {
             n == cases.len() + 1 && cases.iter().all(|c| !c.is_empty())
         }
-        (K::While | K::AbortIf, Params::None) => n == 2 && is_cond(0),
+        (K::While | K::AbortIf | K::Latch, Params::None) => n == 2 && is_cond(0),
         (K::Repeat | K::Retry | K::Limit, Params::Count(c)) => n == 1 && *c >= 1,
         (K::Timeout | K::Delay | K::Cooldown, Params::Seconds(s)) => n == 1 && s.is_finite() && *s >= 0.0,
         (K::Wait, Params::Seconds(s)) => n == 0 && s.is_finite() && *s >= 0.0,
-        (K::Condition | K::Action, Params::Leaf(_)) => n == 0,
+        (K::Condition | K::Action | K::WaitUntil, Params::Leaf(_)) => n == 0,
         (K::Subtree, Params::Subtree(_)) => n == 0,
         (
             K::Parallel
@@ -562,6 +564,8 @@ fn check_shape(node: &Node) -> Result<(), String> {
             | K::ReactiveMatch
             | K::While
             | K::AbortIf
+            | K::Latch
+            | K::WaitUntil
             | K::Repeat
             | K::Retry
             | K::Limit

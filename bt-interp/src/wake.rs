@@ -20,7 +20,7 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
     let timer = || Wake::after(st.side.times[node.time as usize], def.secs[node.time as usize], now);
     match node.op {
         // The state word is the running child's id.
-        NodeKind::Sequence | NodeKind::Selector => wake(def, st, ints[s], now),
+        NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => wake(def, st, ints[s], now),
         // The state word is the chosen child's index + 1.
         NodeKind::Random | NodeKind::Weighted | NodeKind::If | NodeKind::Match => wake(def, st, kid(ints[s] - 1), now),
         NodeKind::Shuffle => wake(def, st, kid(ints[s + ints[s] as usize]), now),
@@ -39,6 +39,7 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
             0 => timer(),
             _ => wake(def, st, id + 1, now),
         },
+        NodeKind::Latch => wake(def, st, kid(1), now),
         NodeKind::Timeout => timer().min(wake(def, st, id + 1, now)),
         NodeKind::Wait => timer(),
         NodeKind::Running => Wake::Never,
@@ -62,6 +63,7 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
         | NodeKind::ReactiveIf
         | NodeKind::ReactiveMatch
         | NodeKind::AbortIf
+        | NodeKind::WaitUntil
         | NodeKind::Condition
         | NodeKind::Success
         | NodeKind::Failure

@@ -30,16 +30,19 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
             | NodeKind::Success
             | NodeKind::Failure
             | NodeKind::Running
+            | NodeKind::WaitUntil
             | NodeKind::Break
             | NodeKind::Continue => 1,
             NodeKind::Sequence
             | NodeKind::Selector
             | NodeKind::ReactiveSequence
             | NodeKind::ReactiveSelector
+            | NodeKind::SequenceAlways
             | NodeKind::Parallel
             | NodeKind::ParallelMain
             | NodeKind::Shuffle
-            | NodeKind::AbortIf => sum(all),
+            | NodeKind::AbortIf
+            | NodeKind::Latch => sum(all),
             NodeKind::Random | NodeKind::Weighted => max(all),
             NodeKind::If | NodeKind::ReactiveIf => {
                 // Conditions at even positions below 2 * branches; the branches and the else after.

@@ -107,7 +107,11 @@ fn every_kind() -> serde_json::Value {
         {"type": "timeout", "seconds": 1.5, "child": {"type": "delay", "seconds": 0.5, "child": {"type": "cooldown", "seconds": 1, "child": a(4)}}},
         {"type": "limit", "count": 3, "child": {"type": "runOnce", "child": a(2)}},
         {"type": "abortIf", "condition": c(9), "child": {"type": "scope", "onEnter": {"type": "step", "every": 1}, "onExit": {"type": "step", "every": 1}, "child": {"type": "subtree", "subtreeId": "idle"}}},
-        {"type": "selector", "children": [{"type": "wait", "seconds": 0.5}, {"type": "running"}]}
+        {"type": "selector", "children": [{"type": "wait", "seconds": 0.5}, {"type": "running"}]},
+        {"type": "sequenceAlways", "children": [
+            {"type": "latch", "condition": c(4), "child": a(3)},
+            {"type": "waitUntil", "condition": {"type": "flip", "every": 3}}
+        ]}
     ]})
 }
 

@@ -347,3 +347,39 @@ fn definitions_are_shared_across_threads_and_agents_can_move() {
         assert_eq!(h.join().unwrap(), S);
     }
 }
+
+/// `SEMANTICS.md#sequence_always`
+#[test]
+fn sequence_always_runs_every_child_resumes_and_fails_if_any_failed() {
+    let (mut t, mut c) = (
+        agent(many("sequenceAlways", vec![act("a"), act("b"), act("c")])),
+        Ctx::new(),
+    );
+    c.set("a", F).set("b", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]), "a failure moves on");
+    c.set("b", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), F, "a's failure decides once all completed");
+    assert_eq!(c.take(), log(&["b", "enter c", "c"]));
+    c.set("a", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S, "a new activation forgets the failure");
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
+}
+
+/// `SEMANTICS.md#sequence_always`, `SEMANTICS.md#halting`
+#[test]
+fn a_halted_sequence_always_forgets_its_failure() {
+    let tree = many(
+        "reactiveSelector",
+        vec![cond("c1"), many("sequenceAlways", vec![act("a"), act("b")])],
+    );
+    let (mut t, mut c) = (agent(tree), Ctx::new());
+    c.set("c1", F).set("a", F).set("b", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    c.set("c1", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "halt b"]));
+    c.set("c1", F).set("a", S).set("b", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
+}

@@ -403,3 +403,41 @@ fn hot_reload_of_a_library_subtree() {
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(c.take(), log(&["enter c", "c"]));
 }
+
+/// `SEMANTICS.md#latch`
+#[test]
+fn latch_checks_its_condition_only_while_its_child_is_idle() {
+    let latch = json!({"type": "latch", "condition": cond("c1"), "child": act("a")});
+    let (mut t, mut c) = (agent(many("reactiveSelector", vec![latch, act("b")])), Ctx::new());
+    c.set("c1", F).set("a", R).set("b", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter b", "b"]));
+    c.set("c1", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a", "halt b"]));
+    c.set("c1", F);
+    assert_eq!(t.tick_at(&mut c, 0.0), R, "latched: the child goes on");
+    assert_eq!(c.take(), log(&["a"]));
+    c.set("a", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(t.tick_at(&mut c, 0.0), R, "idle again: false fails");
+    assert_eq!(c.take(), log(&["a", "enter b", "b"]));
+}
+
+/// `SEMANTICS.md#wait_until`
+#[test]
+fn wait_until_runs_until_its_condition_holds() {
+    let tree = many(
+        "sequence",
+        vec![json!({"type": "waitUntil", "condition": "c1"}), act("a")],
+    );
+    let (mut t, mut c) = (agent(tree), Ctx::new());
+    c.set("c1", F);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert!(c.take().is_empty());
+    c.set("c1", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S, "already true on entry: done at once");
+    assert_eq!(c.take(), log(&["enter a", "a", "enter a", "a"]));
+}

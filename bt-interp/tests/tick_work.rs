@@ -63,6 +63,17 @@ fn each_kind_adds_or_multiplies_its_children() {
         work(json!({"type": "abortIf", "condition": cond("c1"), "child": act("a")})),
         2
     );
+    assert_eq!(
+        work(json!({"type": "latch", "condition": cond("c1"), "child": repeat(2, act("a"))})),
+        3
+    );
+    assert_eq!(
+        work(many(
+            "sequenceAlways",
+            vec![act("a"), json!({"type": "waitUntil", "condition": "c1"})]
+        )),
+        2
+    );
     // Decorators pass the child's figure on; hooks add one each.
     assert_eq!(work(json!({"type": "inverter", "child": repeat(7, act("a"))})), 7);
     assert_eq!(

@@ -156,6 +156,7 @@ impl Convert<'_> {
             (NodeKind::Selector, _) => Kind::Selector,
             (NodeKind::ReactiveSequence, _) => Kind::ReactiveSequence,
             (NodeKind::ReactiveSelector, _) => Kind::ReactiveSelector,
+            (NodeKind::SequenceAlways, _) => Kind::SequenceAlways,
             (NodeKind::Parallel, Params::Parallel(policy)) => {
                 let (s, f) = policy.thresholds(n);
                 let t = |k: u32| Threshold::Count(k, self.span);
@@ -205,6 +206,7 @@ impl Convert<'_> {
             (NodeKind::Limit, Params::Count(c)) => Kind::Limit(count(*c)),
             (NodeKind::RunOnce, _) => Kind::RunOnce,
             (NodeKind::AbortIf, _) => Kind::AbortIf,
+            (NodeKind::Latch, _) => Kind::Latch,
             (NodeKind::Scope, _) => Kind::Scope(Vec::new()),
             (NodeKind::Wait, _) => Kind::Wait(seconds()),
             (NodeKind::Success, _) => Kind::Success,
@@ -213,6 +215,9 @@ impl Convert<'_> {
             (NodeKind::Condition, Params::Leaf(leaf)) => self
                 .leaf(leaf, &field(path, "condition"), "condition")
                 .map_or(Kind::Invalid, Kind::Cond),
+            (NodeKind::WaitUntil, Params::Leaf(leaf)) => self
+                .leaf(leaf, &field(path, "condition"), "condition")
+                .map_or(Kind::Invalid, Kind::WaitUntil),
             (NodeKind::Action, Params::Leaf(leaf)) => self
                 .leaf(leaf, &field(path, "action"), "action")
                 .map_or(Kind::Invalid, Kind::Act),

@@ -66,6 +66,8 @@ pub enum State {
     None,
     /// Running child + 1, or 0 when idle.
     Resume(UInt),
+    /// Running child + 1 (0 when idle) and whether a child has failed in this activation (`sequence_always`).
+    ResumeFailed(UInt),
     /// Per-child bit masks: running, succeeded, failed (parallel) or running, done (parallel(main)).
     Masks(UInt, usize),
     /// Completed iterations of a bounded loop.
@@ -199,6 +201,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         | Kind::If { .. }
         | Kind::Match { .. } => resume(),
         Kind::Shuffle => State::Shuffle(n),
+        Kind::SequenceAlways => State::ResumeFailed(UInt::holding(n as u128)),
         Kind::Parallel { .. } => State::Masks(UInt::with_bits(n), 3),
         Kind::ParallelMain => State::Masks(UInt::with_bits(n), 2),
         Kind::Repeat(c) | Kind::Retry(c) | Kind::Limit(c) => State::Counter(match c {
@@ -211,12 +214,16 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         Kind::Cooldown(_) => State::LastTime,
         Kind::Delay(_) => State::Delay,
         Kind::Scope(_) => State::Vars,
-        Kind::Cond(Leaf::Value { ty, .. }) | Kind::Act(Leaf::Value { ty, .. }) => State::Leaf(ty.clone()),
+        Kind::Cond(Leaf::Value { ty, .. })
+        | Kind::Act(Leaf::Value { ty, .. })
+        | Kind::WaitUntil(Leaf::Value { ty, .. }) => State::Leaf(ty.clone()),
         Kind::Subtree { ty, .. } => State::Subtree(ty.clone()),
         Kind::Invert
         | Kind::ForceSuccess
         | Kind::ForceFailure
         | Kind::AbortIf
+        | Kind::Latch
+        | Kind::WaitUntil(Leaf::Inline(_))
         | Kind::Break(_)
         | Kind::Continue(_)
         | Kind::Success

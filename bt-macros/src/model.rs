@@ -85,6 +85,8 @@ pub enum Kind {
     ReactiveSequence,
     /// `reactive selector`.
     ReactiveSelector,
+    /// `sequence_always`.
+    SequenceAlways,
     /// `parallel(all | any | success = S, failure = F)`.
     Parallel {
         /// Successes needed.
@@ -153,10 +155,14 @@ pub enum Kind {
     RunOnce,
     /// `abort_if(c)`: children are the condition and the guarded child.
     AbortIf,
+    /// `latch(c)`: children are the condition and the latched child.
+    Latch,
     /// `scope { let x: T = init; child }`: node-local variables.
     Scope(Vec<LetVar>),
     /// `wait(d)`.
     Wait(Duration),
+    /// `wait_until(c)`: the condition, checked on every tick.
+    WaitUntil(Leaf),
     /// `success`.
     Success,
     /// `failure`.
@@ -187,6 +193,7 @@ impl Kind {
             Kind::Selector => NodeKind::Selector,
             Kind::ReactiveSequence => NodeKind::ReactiveSequence,
             Kind::ReactiveSelector => NodeKind::ReactiveSelector,
+            Kind::SequenceAlways => NodeKind::SequenceAlways,
             Kind::Parallel { .. } => NodeKind::Parallel,
             Kind::ParallelMain => NodeKind::ParallelMain,
             Kind::Random => NodeKind::Random,
@@ -213,8 +220,10 @@ impl Kind {
             Kind::Limit(_) => NodeKind::Limit,
             Kind::RunOnce => NodeKind::RunOnce,
             Kind::AbortIf => NodeKind::AbortIf,
+            Kind::Latch => NodeKind::Latch,
             Kind::Scope(_) => NodeKind::Scope,
             Kind::Wait(_) => NodeKind::Wait,
+            Kind::WaitUntil(_) => NodeKind::WaitUntil,
             Kind::Success | Kind::Invalid => NodeKind::Success,
             Kind::Failure => NodeKind::Failure,
             Kind::Running => NodeKind::Running,
@@ -234,7 +243,7 @@ impl Kind {
 
     /// How many leading children are conditions rather than bodies.
     pub fn condition_children(&self) -> usize {
-        usize::from(matches!(self, Kind::While | Kind::AbortIf))
+        usize::from(matches!(self, Kind::While | Kind::AbortIf | Kind::Latch))
     }
 }
 
@@ -303,6 +312,7 @@ pub enum Leaf {
 /// Every node word, with the aliases, for "did you mean" hints.
 pub(crate) const WORDS: &[&str] = &[
     "sequence",
+    "sequence_always",
     "selector",
     "fallback",
     "reactive",
@@ -330,8 +340,10 @@ pub(crate) const WORDS: &[&str] = &[
     "limit",
     "run_once",
     "abort_if",
+    "latch",
     "scope",
     "wait",
+    "wait_until",
     "success",
     "failure",
     "running",
@@ -552,8 +564,10 @@ pub(crate) fn condition(expr: Expr, keyword: &str, errors: &mut Errors) -> Node 
             Kind::Invalid
         }
         other if type_of_value(&other).is_none() && function_path(&other).is_none() => {
-            let form = if keyword == "abort_if" {
-                format!("`abort_if({}) {{ .. }}`", hints::as_closure(&other))
+            let form = if matches!(keyword, "abort_if" | "latch") {
+                format!("`{keyword}({}) {{ .. }}`", hints::as_closure(&other))
+            } else if keyword == "wait_until" {
+                format!("`wait_until({})`", hints::as_closure(&other))
             } else {
                 format!("`{keyword} {} {{ .. }}`", hints::as_closure(&other))
             };
@@ -703,76 +717,88 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     let label = label_of(&word);
     let args = word.args.as_ref();
     let mut guard = None;
-    let kind = match (word.reactive.is_some(), name.as_str()) {
-        (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
-        (true, "selector" | "fallback") => no_args(Kind::ReactiveSelector, &name, args, errors),
-        (true, _) => {
-            errors.over(
-                &word.name,
-                format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
-            );
-            None
-        }
-        (false, "sequence") => no_args(Kind::Sequence, &name, args, errors),
-        (false, "selector" | "fallback") => no_args(Kind::Selector, &name, args, errors),
-        (false, "parallel") => parallel(&word, errors),
-        (false, "random") => no_args(Kind::Random, &name, args, errors),
-        (false, "shuffle") => no_args(Kind::Shuffle, &name, args, errors),
-        (false, "weighted") => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
-        (false, "invert") => no_args(Kind::Invert, &name, args, errors),
-        (false, "force_success") => no_args(Kind::ForceSuccess, &name, args, errors),
-        (false, "force_failure") => no_args(Kind::ForceFailure, &name, args, errors),
-        (false, "repeat") => count(&word, errors).map(Kind::Repeat),
-        (false, "retry") => count(&word, errors).map(Kind::Retry),
-        (false, "limit") => count(&word, errors).map(Kind::Limit),
-        (false, "loop" | "forever") => no_args(Kind::Loop, &name, args, errors),
-        (false, "until_fail") => no_args(Kind::UntilFail, &name, args, errors),
-        (false, "until_success") => no_args(Kind::UntilSuccess, &name, args, errors),
-        (false, "timeout") => duration(&word, errors).map(Kind::Timeout),
-        (false, "delay") => duration(&word, errors).map(Kind::Delay),
-        (false, "cooldown") => duration(&word, errors).map(Kind::Cooldown),
-        (false, "run_once") => no_args(Kind::RunOnce, &name, args, errors),
-        (false, "abort_if") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
-            guard = Some(condition(arg, "abort_if", errors));
-            Kind::AbortIf
-        }),
-        (false, "scope") => no_args(Kind::Scope(Vec::new()), &name, args, errors),
-        (false, "wait") => duration(&word, errors).map(Kind::Wait),
-        (false, "success") => no_args(Kind::Success, &name, args, errors),
-        (false, "failure") => no_args(Kind::Failure, &name, args, errors),
-        (false, "running") => no_args(Kind::Running, &name, args, errors),
-        (false, "cond") => leaf_arg(&word, errors).map(Kind::Cond),
-        (false, "act") => leaf_arg(&word, errors).map(Kind::Act),
-        (false, "subtree") => subtree(&word, errors),
-        (false, "else") => {
-            errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
-            None
-        }
-        (false, "reactive") => {
-            errors.over(
-                &word.name,
-                "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
-            );
-            None
-        }
-        (false, _) => {
-            let close = hints::node_word(&name)
-                .or_else(|| bt_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
-            let hint = match close {
-                Some(close) => format!(", did you mean `{close}`?"),
-                None => String::from(""),
-            };
-            errors.over(
-                &word.name,
-                format!(
-                    "unknown node `{name}`{hint}\n\
+    let kind =
+        match (word.reactive.is_some(), name.as_str()) {
+            (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
+            (true, "selector" | "fallback") => no_args(Kind::ReactiveSelector, &name, args, errors),
+            (true, _) => {
+                errors.over(
+                    &word.name,
+                    format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
+                );
+                None
+            }
+            (false, "sequence") => no_args(Kind::Sequence, &name, args, errors),
+            (false, "sequence_always") => no_args(Kind::SequenceAlways, &name, args, errors),
+            (false, "selector" | "fallback") => no_args(Kind::Selector, &name, args, errors),
+            (false, "parallel") => parallel(&word, errors),
+            (false, "random") => no_args(Kind::Random, &name, args, errors),
+            (false, "shuffle") => no_args(Kind::Shuffle, &name, args, errors),
+            (false, "weighted") => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
+            (false, "invert") => no_args(Kind::Invert, &name, args, errors),
+            (false, "force_success") => no_args(Kind::ForceSuccess, &name, args, errors),
+            (false, "force_failure") => no_args(Kind::ForceFailure, &name, args, errors),
+            (false, "repeat") => count(&word, errors).map(Kind::Repeat),
+            (false, "retry") => count(&word, errors).map(Kind::Retry),
+            (false, "limit") => count(&word, errors).map(Kind::Limit),
+            (false, "loop" | "forever") => no_args(Kind::Loop, &name, args, errors),
+            (false, "until_fail") => no_args(Kind::UntilFail, &name, args, errors),
+            (false, "until_success") => no_args(Kind::UntilSuccess, &name, args, errors),
+            (false, "timeout") => duration(&word, errors).map(Kind::Timeout),
+            (false, "delay") => duration(&word, errors).map(Kind::Delay),
+            (false, "cooldown") => duration(&word, errors).map(Kind::Cooldown),
+            (false, "run_once") => no_args(Kind::RunOnce, &name, args, errors),
+            (false, "abort_if") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+                guard = Some(condition(arg, "abort_if", errors));
+                Kind::AbortIf
+            }),
+            (false, "latch") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+                guard = Some(condition(arg, "latch", errors));
+                Kind::Latch
+            }),
+            (false, "wait_until") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).and_then(
+                |arg| match condition(arg, "wait_until", errors).kind {
+                    Kind::Cond(leaf) => Some(Kind::WaitUntil(leaf)),
+                    _ => None,
+                },
+            ),
+            (false, "scope") => no_args(Kind::Scope(Vec::new()), &name, args, errors),
+            (false, "wait") => duration(&word, errors).map(Kind::Wait),
+            (false, "success") => no_args(Kind::Success, &name, args, errors),
+            (false, "failure") => no_args(Kind::Failure, &name, args, errors),
+            (false, "running") => no_args(Kind::Running, &name, args, errors),
+            (false, "cond") => leaf_arg(&word, errors).map(Kind::Cond),
+            (false, "act") => leaf_arg(&word, errors).map(Kind::Act),
+            (false, "subtree") => subtree(&word, errors),
+            (false, "else") => {
+                errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
+                None
+            }
+            (false, "reactive") => {
+                errors.over(
+                    &word.name,
+                    "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
+                );
+                None
+            }
+            (false, _) => {
+                let close = hints::node_word(&name)
+                    .or_else(|| bt_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
+                let hint = match close {
+                    Some(close) => format!(", did you mean `{close}`?"),
+                    None => String::from(""),
+                };
+                errors.over(
+                    &word.name,
+                    format!(
+                        "unknown node `{name}`{hint}\n\
                      known nodes: {}; a leaf value starts with an upper-case type name (`MoveTo {{ .. }}`)",
-                    WORDS.join(", ")
-                ),
-            );
-            None
-        }
-    };
+                        WORDS.join(", ")
+                    ),
+                );
+                None
+            }
+        };
     let mut node = plain(kind.unwrap_or(Kind::Invalid), span, label);
     node.children.extend(guard);
     let Some(block) = word.children else { return node };

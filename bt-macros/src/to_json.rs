@@ -96,7 +96,7 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
                 Params::Seconds(0.0)
             }
         },
-        Kind::Cond(leaf) | Kind::Act(leaf) => Params::Leaf(json_leaf(leaf)),
+        Kind::Cond(leaf) | Kind::Act(leaf) | Kind::WaitUntil(leaf) => Params::Leaf(json_leaf(leaf)),
         Kind::Subtree { ty, .. } => Params::Subtree(text(ty)),
         _ => Params::None,
     };

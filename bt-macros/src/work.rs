@@ -96,6 +96,7 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
             | Kind::Continue(_)
             | Kind::Cond(_)
             | Kind::Act(_)
+            | Kind::WaitUntil(_)
             | Kind::Invalid => Work::Known(1),
             Kind::Subtree { .. } => match &s.state {
                 State::Subtree(ty) => Work::Const(quote!(<#ty>::TICK_WORK)),
@@ -105,10 +106,12 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
             | Kind::Selector
             | Kind::ReactiveSequence
             | Kind::ReactiveSelector
+            | Kind::SequenceAlways
             | Kind::Parallel { .. }
             | Kind::ParallelMain
             | Kind::Shuffle
             | Kind::AbortIf
+            | Kind::Latch
             | Kind::Invert
             | Kind::ForceSuccess
             | Kind::ForceFailure

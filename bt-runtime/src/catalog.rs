@@ -177,6 +177,15 @@ catalogue! {
     /// Another tree used as a node, on the context or a part of it; behaves as its body written inline.
     #[doc = rules!("subtree")]
     Subtree => "subtree", "subtree", Leaf;
+    /// Ticks its children in order, resuming at the running one, and goes on after a failure as after a success; once all have completed, succeeds if all succeeded and fails otherwise.
+    #[doc = rules!("sequence_always")]
+    SequenceAlways => "sequence_always", "sequenceAlways", Many;
+    /// Checks its condition only while its child is idle: false fails without ticking the child; true runs the child to completion without checking again.
+    #[doc = rules!("latch")]
+    Latch => "latch", "latch", One;
+    /// Checks its condition on every tick, the entering one included: `Running` while false, `Success` once true.
+    #[doc = rules!("wait_until")]
+    WaitUntil => "wait_until", "waitUntil", Leaf;
 }
 
 impl NodeKind {

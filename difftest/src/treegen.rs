@@ -199,7 +199,13 @@ impl Gen<'_> {
 
     fn inner(&mut self, k: K, depth: usize, sub: usize) -> Both {
         match k {
-            K::Sequence | K::Selector | K::ReactiveSequence | K::ReactiveSelector | K::Random | K::Shuffle => {
+            K::Sequence
+            | K::Selector
+            | K::ReactiveSequence
+            | K::ReactiveSelector
+            | K::SequenceAlways
+            | K::Random
+            | K::Shuffle => {
                 let kids = self.children(depth, sub);
                 self.composite(k.dsl_name(), k.json_name(), "", kids)
             }
@@ -317,14 +323,16 @@ impl Gen<'_> {
                 let child = self.node(depth + 1, sub);
                 self.decorator(&format!("limit({n})"), "limit", &format!("\"count\": {n}, "), child)
             }
-            K::AbortIf => {
+            K::AbortIf | K::Latch => {
                 let (c, bare) = self.condition_bare();
                 let child = self.node(depth + 1, sub);
                 Both {
-                    dsl: format!("abort_if({bare}) {{ {} }}", child.dsl),
+                    dsl: format!("{}({bare}) {{ {} }}", k.dsl_name(), child.dsl),
                     json: format!(
-                        "{{\"type\": \"abortIf\", \"condition\": {}, \"child\": {}}}",
-                        c.json, child.json
+                        "{{\"type\": \"{}\", \"condition\": {}, \"child\": {}}}",
+                        k.json_name(),
+                        c.json,
+                        child.json
                     ),
                 }
             }
@@ -478,6 +486,7 @@ impl Gen<'_> {
             26..=27 if self.has(K::Running) => K::Running,
             28..=39 if self.has(K::Wait) => K::Wait,
             40..=54 if self.has(K::Condition) => K::Condition,
+            55..=60 if self.has(K::WaitUntil) => K::WaitUntil,
             _ => K::Action,
         };
         match kind {
@@ -493,6 +502,14 @@ impl Gen<'_> {
                 }
             }
             K::Condition => self.condition(),
+            K::WaitUntil => {
+                let (c, bare) = self.condition_bare();
+                let condition = &c.json["{\"type\": \"condition\", ".len()..];
+                Both {
+                    dsl: format!("wait_until({bare})"),
+                    json: format!("{{\"type\": \"waitUntil\", {condition}"),
+                }
+            }
             _ if self.rand.chance(1, 3) => Both {
                 dsl: format!("act(|c| c.inline_act({id}))"),
                 json: format!("{{\"type\": \"action\", \"action\": {{\"type\": \"inlineAct\", \"id\": {id}}}}}"),

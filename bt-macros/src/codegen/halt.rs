@@ -30,6 +30,11 @@ impl Gen<'_> {
                 self.#f = 0;
                 self.#helper(__ctx, __env, __r);
             },
+            Kind::SequenceAlways => quote! {
+                let __r = self.#f.0;
+                self.#f = (0, false);
+                self.#helper(__ctx, __env, __r);
+            },
             Kind::Shuffle => {
                 let arms = (0..s.children.len()).map(|i| {
                     let (k, halt) = (lit(i), self.halt_child(s, i));
@@ -64,6 +69,7 @@ impl Gen<'_> {
             | Kind::Limit(_)
             | Kind::RunOnce
             | Kind::AbortIf
+            | Kind::Latch
             | Kind::Scope(_) => {
                 let child = self.halt_child(s, body_child);
                 quote!(#child;)
@@ -112,6 +118,7 @@ impl Gen<'_> {
             | Kind::Break(_)
             | Kind::Continue(_)
             | Kind::Cond(_)
+            | Kind::WaitUntil(_)
             | Kind::Act(Leaf::Inline(_)) => quote!(),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         };
@@ -133,7 +140,7 @@ impl Gen<'_> {
         let ctx = &self.ctx;
         let name = child_halt_name(s.id);
         let (arg_ty, body) = match &s.state {
-            State::Resume(u) => {
+            State::Resume(u) | State::ResumeFailed(u) => {
                 let arms = (0..s.children.len()).map(|i| {
                     let (i1, halt) = (lit(i + 1), self.halt_child(s, i));
                     quote!(#i1 => #halt,)

@@ -554,6 +554,10 @@ fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
             let (u, n) = (uint(*u), lit(*n));
             one(quote!([#u; #n]), quote!([0; #n]))
         }
+        State::ResumeFailed(u) => {
+            let u = uint(*u);
+            one(quote!((#u, bool)), quote!((0, false)))
+        }
         State::Flag => one(quote!(bool), quote!(false)),
         State::Time => one(quote!(f64), quote!(0.0)),
         // Finite (JSON has no infinity), and far enough in the past for any cooldown.
@@ -577,7 +581,9 @@ fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
             _ => unreachable!("variables on a non-scope"),
         },
         State::Leaf(ty) => match &s.node.kind {
-            Kind::Cond(Leaf::Value { expr, .. }) | Kind::Act(Leaf::Value { expr, .. }) => {
+            Kind::Cond(Leaf::Value { expr, .. })
+            | Kind::Act(Leaf::Value { expr, .. })
+            | Kind::WaitUntil(Leaf::Value { expr, .. }) => {
                 one(ty.to_token_stream(), value_expr(expr).to_token_stream())
             }
             _ => unreachable!("leaf state on a non-leaf"),

@@ -187,6 +187,7 @@ impl Gen<'_> {
             Kind::Selector => self.chain(s, quote!(Failure), false),
             Kind::ReactiveSequence => self.chain(s, quote!(Success), true),
             Kind::ReactiveSelector => self.chain(s, quote!(Failure), true),
+            Kind::SequenceAlways => self.sequence_always(s),
             Kind::Parallel { success, failure } => {
                 let n = s.children.len();
                 let (need, fail) = thresholds(*success, *failure, n);
@@ -355,6 +356,17 @@ impl Gen<'_> {
                     }
                 }
             }
+            Kind::Latch => {
+                let cond = self.tick_child(s, 0, quote!(true));
+                let child = self.guarded_child(s, 1, quote!(__entering), quote!());
+                quote! {
+                    if __entering && !::core::matches!(#cond, #rt::Status::Success) {
+                        #rt::Status::Failure
+                    } else {
+                        #child
+                    }
+                }
+            }
             Kind::Scope(vars) => {
                 let inits = vars.iter().map(|v| {
                     let (f, init) = (var_field(s.id, &v.name), &v.init);
@@ -375,16 +387,15 @@ impl Gen<'_> {
             Kind::Success => quote!(#rt::Status::Success),
             Kind::Failure => quote!(#rt::Status::Failure),
             Kind::Running => quote!(#rt::Status::Running),
-            Kind::Cond(Leaf::Inline(closure)) => {
-                let rt = rt_at(span);
-                let vars = self.var_bindings(s, &closure.to_token_stream());
-                let (__cx, __this, __env) = call_site_names();
-                quote_spanned!(span=> { #vars #rt::cond::<#ctx, _>(&*#__cx, #closure) })
-            }
-            Kind::Cond(Leaf::Value { .. }) => {
-                let rt = rt_at(span);
-                let (__cx, __this, __env) = call_site_names();
-                quote_spanned!(span=> #rt::check::<#ctx, _>(&#__this.#f, &*#__cx))
+            Kind::Cond(leaf) => self.check(s, leaf),
+            Kind::WaitUntil(leaf) => {
+                let check = self.check(s, leaf);
+                quote! {
+                    match #check {
+                        #rt::Status::Success => #rt::Status::Success,
+                        _ => #rt::Status::Running,
+                    }
+                }
             }
             Kind::Act(Leaf::Inline(closure)) => {
                 let rt = rt_at(span);
@@ -396,6 +407,53 @@ impl Gen<'_> {
             Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         }
+    }
+
+    /// A condition leaf's status: an inline closure called with the variables
+    /// it mentions, or the condition value stored in this node's field.
+    fn check(&self, s: &Slot, leaf: &Leaf) -> TokenStream {
+        let (ctx, f, span) = (&self.ctx, field(s.id), s.node.span);
+        let rt = rt_at(span);
+        let (__cx, __this, __env) = call_site_names();
+        match leaf {
+            Leaf::Inline(closure) => {
+                let vars = self.var_bindings(s, &closure.to_token_stream());
+                quote_spanned!(span=> { #vars #rt::cond::<#ctx, _>(&*#__cx, #closure) })
+            }
+            Leaf::Value { .. } => quote_spanned!(span=> #rt::check::<#ctx, _>(&#__this.#f, &*#__cx)),
+        }
+    }
+
+    /// `sequence_always`: like `sequence`, but a child's failure moves on as
+    /// its success does; the failure is remembered and decides the status once
+    /// every child has completed.
+    fn sequence_always(&self, s: &Slot) -> TokenStream {
+        let rt = rt();
+        let f = field(s.id);
+        let steps = (0..s.children.len()).map(|i| {
+            let i1 = lit(i + 1);
+            let child = self.guarded_child(s, i, quote!(__r != #i1), quote!(self.#f = (0, false);));
+            quote! {
+                if __r <= #i1 {
+                    match #child {
+                        #rt::Status::Running => {
+                            self.#f = (#i1, __failed);
+                            break '__node #rt::Status::Running;
+                        }
+                        #rt::Status::Failure => __failed = true,
+                        #rt::Status::Success => {}
+                    }
+                }
+            }
+        });
+        quote! {{
+            let (__r, mut __failed) = self.#f;
+            '__node: {
+                #(#steps)*
+                self.#f = (0, false);
+                if __failed { #rt::Status::Failure } else { #rt::Status::Success }
+            }
+        }}
     }
 
     /// `sequence` (`cont` = Success) and `selector` (`cont` = Failure): `cont`

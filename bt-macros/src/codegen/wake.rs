@@ -21,6 +21,7 @@ impl Gen<'_> {
             Kind::Sequence | Kind::Selector | Kind::Random | Kind::Weighted(_) => {
                 self.wake_of_resumed(s, quote!(self.#f))
             }
+            Kind::SequenceAlways => self.wake_of_resumed(s, quote!(self.#f.0)),
             Kind::If { reactive: false, .. } | Kind::Match { reactive: false, .. } => {
                 self.wake_of_resumed(s, quote!(self.#f))
             }
@@ -56,6 +57,7 @@ impl Gen<'_> {
             | Kind::Scope(_)
             | Kind::Repeat(_)
             | Kind::Retry(_) => self.wake_child(s, 0),
+            Kind::Latch => self.wake_child(s, 1),
             Kind::Loop | Kind::UntilFail | Kind::UntilSuccess | Kind::While => {
                 // Between two iterations the next one starts on the next tick.
                 let body = self.wake_child(s, s.node.kind.condition_children());
@@ -98,6 +100,7 @@ impl Gen<'_> {
             | Kind::If { reactive: true, .. }
             | Kind::Match { reactive: true, .. }
             | Kind::AbortIf
+            | Kind::WaitUntil(_)
             | Kind::Act(Leaf::Inline(_))
             | Kind::Cond(_)
             | Kind::Success
