@@ -11,7 +11,8 @@ window.BtDraw = (() => {
     untilFail: '⟳', untilSuccess: '⟳', break: '⇥', continue: '↷', inverter: '¬',
     succeeder: '⊤', forceFailure: '⊥', timeout: '◴', delay: '◶', cooldown: '❄', limit: '#',
     runOnce: '1×', abortIf: '⊘', scope: '{}', success: '⊤', failure: '⊥', running: '…',
-    wait: '◷', condition: '◇', action: '▣', subtree: '⧉',
+    wait: '◷', condition: '◇', action: '▣', subtree: '⧉', sequenceAlways: '⇒', latch: '⊙',
+    waitUntil: '◷',
   };
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const svgEl = (name, attrs, parent) => {

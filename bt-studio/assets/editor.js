@@ -43,7 +43,7 @@
     const out = [];
     if (!n || typeof n !== 'object') return out;
     const t = n.type;
-    if ((t === 'while' || t === 'abortIf') && isObj(n.condition) && n.condition.type) out.push('condition');
+    if ((t === 'while' || t === 'abortIf' || t === 'latch') && isObj(n.condition) && n.condition.type) out.push('condition');
     if (t === 'if' || t === 'reactiveIf') {
       (Array.isArray(n.branches) ? n.branches : []).forEach((b, i) => {
         if (isObj(b) && isObj(b.if)) out.push(`branches[${i}].if`);
@@ -123,6 +123,7 @@
   function label(n) {
     let base = n.type;
     if (n.type === 'condition') base = leafLabel(n.condition);
+    else if (n.type === 'waitUntil') base = `waitUntil(${leafLabel(n.condition)})`;
     else if (n.type === 'action') base = leafLabel(n.action);
     else if (n.count !== undefined) base = `${n.type}(${n.count})`;
     else if (n.seconds !== undefined) base = `${n.type}(${n.seconds})`;
@@ -189,7 +190,7 @@
     if (k.fields.includes('seconds') && kind !== 'wait') n.seconds = 1.0;
     if (kind === 'if' || kind === 'reactiveIf') n.branches = [];
     if (kind === 'subtree') n.subtreeId = Object.keys(ed.library)[0] || '';
-    if (kind === 'condition') n.condition = leafTemplate('conditions', Object.keys(ed.leaves?.conditions || {})[0] || '');
+    if (kind === 'condition' || kind === 'waitUntil') n.condition = leafTemplate('conditions', Object.keys(ed.leaves?.conditions || {})[0] || '');
     if (kind === 'action') n.action = leafTemplate('actions', Object.keys(ed.leaves?.actions || {})[0] || '');
     return n;
   }
@@ -682,7 +683,7 @@
         const open = html('button', {}, 'Open subtree');
         open.addEventListener('click', () => openSubtree(n.subtreeId));
         box.appendChild(open);
-      } else if (f === 'condition' && n.type === 'condition') {
+      } else if (f === 'condition' && (n.type === 'condition' || n.type === 'waitUntil')) {
         leafEditor(box, at, n, 'condition');
       } else if (f === 'action' && n.type === 'action') {
         leafEditor(box, at, n, 'action');

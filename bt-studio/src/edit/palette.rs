@@ -10,7 +10,7 @@ fn group(kind: NodeKind) -> &'static str {
     use NodeKind as K;
     match kind {
         K::Condition | K::Action | K::Subtree | K::Success | K::Failure | K::Running => "leaves",
-        K::Wait | K::Timeout | K::Delay | K::Cooldown => "timing",
+        K::Wait | K::WaitUntil | K::Timeout | K::Delay | K::Cooldown => "timing",
         K::Break | K::Continue => "loops",
         k if is_loop(k) => "loops",
         k if k.arity() == Arity::Many || k.arity() == Arity::Branches => "composites",
