@@ -66,6 +66,7 @@
 #![forbid(unsafe_code)]
 
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy_app::{App, First, Plugin, Update};
 use bevy_ecs::entity::EntityIndexSet;
@@ -386,30 +387,51 @@ fn unregister<B: Brain>(remove: On<Remove<Behavior<B>>>, mut schedule: ResMut<Be
     let _ = schedule.scheduler.remove(remove.entity.to_bits());
 }
 
-/// Ticks every due continuous tree, in parallel; sleeping trees are not
-/// visited.
+/// What [`tick_behaviors`] keeps from frame to frame (for its memory, not
+/// its contents): no allocation in a steady frame.
+#[derive(Default)]
+pub struct TickScratch {
+    /// The due NPCs, in the scheduler's order (a sparse frame).
+    due: EntityIndexSet,
+    /// One bit per entity index: due in this frame (a dense frame).
+    marks: Vec<u64>,
+    /// Per entity index: the time from which it is due again, written by the
+    /// parallel ticks (`-inf`: the next frame, `+inf`: never).
+    wakes: Vec<AtomicU64>,
+}
+
+/// Ticks every due continuous tree, in parallel.
+///
+/// A frame with few due trees looks each one up (`par_iter_many_unique_mut`,
+/// in the scheduler's order: registration order, mostly the tables' order),
+/// and visits no sleeping tree at all. When more than one tree in
+/// `DENSE` is due, one parallel pass over every tree (a bit test each) is
+/// cheaper than a lookup per due tree, and that is what it does. Either way a
+/// tree that is not ticked is not marked changed.
 pub fn tick_behaviors<B: Brain>(
     clock: Res<BehaviorClock>,
     world: StaticSystemParam<B::World>,
     mut schedule: ResMut<Behaviors<B>>,
-    mut npcs: Query<(&mut Behavior<B>, B::Npc)>,
-    mut due: Local<EntityIndexSet>,
+    mut npcs: Query<(Entity, &mut Behavior<B>, B::Npc)>,
+    mut scratch: Local<TickScratch>,
 ) where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
     let now = clock.now;
     let world = &*world;
     let schedule = &mut *schedule;
+    let scheduled = schedule.scheduler.len();
     let batch = schedule.scheduler.batch(now);
-    // In the scheduler's order (registration order, mostly the tables'
-    // order): a hash set's order would visit the components at random.
-    due.clear();
-    due.extend(batch.iter().map(|(_, &npc)| npc));
-    npcs.par_iter_many_unique_mut(&*due).for_each(|item| {
-        // Every scheduled entity has the component: it is unscheduled as it goes.
-        let Ok((mut behavior, npc)) = item else {
-            return;
-        };
+    let TickScratch { due, marks, wakes } = &mut *scratch;
+    let top = batch
+        .iter()
+        .map(|(_, npc)| npc.index_u32() as usize + 1)
+        .max()
+        .unwrap_or(0);
+    if wakes.len() < top {
+        wakes.resize_with(top, || AtomicU64::new(0));
+    }
+    let tick = |entity: Entity, mut behavior: Mut<Behavior<B>>, npc| {
         let b = &mut *behavior;
         let ticked = b.brain.tick(npc, world, now);
         b.status = Some(ticked.status);
@@ -419,8 +441,50 @@ pub fn tick_behaviors<B: Brain>(
             Mode::OnInteraction => 0.0,
         };
         b.wake = with_interval(ticked.wake, now, interval);
-    });
-    schedule.last = batch.finish(|_, &mut npc| npcs.get(npc).map_or(Wake::Never, |(b, _)| b.wake));
+        wakes[entity.index_u32() as usize].store(due_time(b.wake).to_bits(), Ordering::Relaxed);
+    };
+    if batch.len() * DENSE > scheduled {
+        marks.clear();
+        marks.resize(top.div_ceil(64), 0);
+        for (_, npc) in batch.iter() {
+            let i = npc.index_u32() as usize;
+            marks[i / 64] |= 1 << (i % 64);
+        }
+        let marks = &*marks;
+        npcs.par_iter_mut().for_each(|(entity, behavior, npc)| {
+            let i = entity.index_u32() as usize;
+            if marks.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0) {
+                tick(entity, behavior, npc);
+            }
+        });
+    } else {
+        due.clear();
+        due.extend(batch.iter().map(|(_, &npc)| npc));
+        npcs.par_iter_many_unique_mut(&*due).for_each(|item| {
+            // Every scheduled entity has the component: it is unscheduled as it goes.
+            if let Ok((entity, behavior, npc)) = item {
+                tick(entity, behavior, npc);
+            }
+        });
+    }
+    let wakes = &*wakes;
+    schedule.last =
+        batch.finish(|_, npc| Wake::At(f64::from_bits(wakes[npc.index_u32() as usize].load(Ordering::Relaxed))));
+}
+
+/// Above one due tree in `DENSE`, a frame passes over every tree instead of
+/// looking up each due one.
+const DENSE: usize = 8;
+
+/// The time from which a tree with `wake` is due: the scheduler reads
+/// `At(-inf)` as the next frame and `At(+inf)` as never.
+fn due_time(wake: Wake) -> f64 {
+    match wake {
+        Wake::NextTick => f64::NEG_INFINITY,
+        Wake::At(t) if t.is_nan() => f64::NEG_INFINITY,
+        Wake::At(t) => t,
+        Wake::Never => f64::INFINITY,
+    }
 }
 
 /// Answers the [`Interact`] messages addressed to NPCs with a `Behavior<B>`,

@@ -231,6 +231,38 @@ fn sleeping_changes_no_archetype_and_marks_only_ticked_trees_changed() {
 }
 
 #[test]
+fn a_dense_frame_ticks_only_the_due_trees_too() {
+    // 6 busy trees of 16: more than one in 8 is due, so each frame passes over
+    // all 16 (`tick_behaviors`' dense way) instead of looking the 6 up.
+    let mut app = app();
+    let mut npcs = Vec::new();
+    for i in 0..16 {
+        let walker = if i % 3 == 0 {
+            Walker::Fidget(Fidget::new())
+        } else {
+            Walker::Patrol(Patrol::new())
+        };
+        npcs.push(spawn(&mut app, walker, 0));
+    }
+    app.update();
+    assert_eq!(app.world().resource::<Changed>().0, 16);
+    let log = tick_log(&mut app, &npcs, 70);
+    for (i, ticks) in log.iter().enumerate() {
+        if i % 3 == 0 {
+            assert_eq!(ticks, &(1..=70).collect::<Vec<_>>());
+        } else {
+            // Update 1 here is the second update: the wait ends at update 65 overall.
+            assert_eq!(ticks, &[64], "patrol {i}");
+        }
+    }
+    assert_eq!(
+        app.world().resource::<Changed>().0,
+        6,
+        "the sleeping patrols are not marked changed"
+    );
+}
+
+#[test]
 fn despawned_and_removed_npcs_leave_the_schedule() {
     let mut app = app();
     let a = spawn(&mut app, Walker::Fidget(Fidget::new()), 0);

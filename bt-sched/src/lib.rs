@@ -150,7 +150,8 @@ pub struct FrameStats {
     pub ticked: usize,
     /// Agents due but left for the next frame by the budget.
     pub backlog: usize,
-    /// Agents waiting for a later frame of their level of detail.
+    /// Agents waiting for a later frame of their level of detail (those due
+    /// on every frame included).
     pub waiting: usize,
     /// Agents asleep until a time.
     pub sleeping: usize,
@@ -250,7 +251,8 @@ impl<A> Scheduler<A> {
             index: FxHashMap::default(),
             due: Vec::new(),
             cursor: 0,
-            ring: (0..longest).map(|_| Vec::new()).collect(),
+            // A power of two of slots (at least the longest interval): a mask, not a division.
+            ring: (0..longest.next_power_of_two()).map(|_| Vec::new()).collect(),
             wheel: Wheel::new(config.slots, config.resolution),
             fired: Vec::new(),
             batch: Vec::new(),
@@ -381,11 +383,12 @@ impl<A> Scheduler<A> {
             Budget::Time(d) => Some((Instant::now(), d)),
             _ => None,
         };
+        let due = self.counts[State::Due as usize];
         let ticked = self.walk_due(deadline, |s, idx| {
             let wake = tick(s.meta[idx].id, &mut s.agents[idx]);
             s.schedule(idx, wake, now);
         });
-        self.stats(frame, ticked)
+        self.stats(frame, ticked, due - ticked)
     }
 
     /// The first half of frame `now` for agents ticked elsewhere (by an
@@ -399,6 +402,7 @@ impl<A> Scheduler<A> {
         let frame = self.begin(now);
         let mut due = std::mem::take(&mut self.batch);
         due.clear();
+        let backlog = self.counts[State::Due as usize];
         let ticked = self.walk_due(None, |_, idx| due.push(idx as u32));
         debug_assert_eq!(ticked, due.len());
         Batch {
@@ -406,6 +410,7 @@ impl<A> Scheduler<A> {
             due,
             frame,
             now,
+            backlog: backlog - ticked,
         }
     }
 
@@ -455,12 +460,14 @@ impl<A> Scheduler<A> {
         ticked
     }
 
-    fn stats(&self, frame: u64, ticked: usize) -> FrameStats {
+    /// What frame `frame` did; `backlog` of the due agents were left over
+    /// by the budget (the other due ones were ticked and are due next frame).
+    fn stats(&self, frame: u64, ticked: usize, backlog: usize) -> FrameStats {
         FrameStats {
             frame,
             ticked,
-            backlog: self.counts[State::Due as usize],
-            waiting: self.counts[State::Waiting as usize],
+            backlog,
+            waiting: self.counts[State::Waiting as usize] + (self.counts[State::Due as usize] - backlog),
             sleeping: self.counts[State::Sleeping as usize],
             parked: self.counts[State::Parked as usize],
         }
@@ -547,7 +554,7 @@ impl<A> Scheduler<A> {
             from + (u64::from(hash(m.id)) % k + k - from % k) % k
         };
         let ticket = self.new_ticket(idx);
-        let slot = (target % self.ring.len() as u64) as usize;
+        let slot = (target as usize) & (self.ring.len() - 1);
         self.ring[slot].push((idx as u32, ticket));
         self.set_state(idx, Some(State::Waiting));
     }
@@ -566,6 +573,13 @@ impl<A> Scheduler<A> {
                 self.set_state(idx, Some(State::Sleeping));
             }
             // Also a time already passed, or not a number: tick soon rather than never.
+            _ if self.config.intervals[self.meta[idx].level as usize] == 1 => {
+                // Due on the very next frame: it stays due (the walk that
+                // ticked it has passed it), with nothing to queue and collect.
+                if self.meta[idx].state != State::Due {
+                    self.make_due(idx);
+                }
+            }
             _ => self.wait_for_frame(idx),
         }
     }
@@ -578,7 +592,7 @@ impl<A> Scheduler<A> {
 
     /// Makes due the agents waiting for frame `frame` and the timers at or before `now`.
     fn collect_due(&mut self, frame: u64, now: f64) {
-        let slot = (frame % self.ring.len() as u64) as usize;
+        let slot = (frame as usize) & (self.ring.len() - 1);
         let mut entries = std::mem::take(&mut self.ring[slot]);
         for (idx, ticket) in entries.drain(..) {
             self.wake_entry(idx, ticket, State::Waiting);
@@ -614,6 +628,8 @@ pub struct Batch<'a, A> {
     due: Vec<u32>,
     frame: u64,
     now: f64,
+    /// Due agents left out by the budget.
+    backlog: usize,
 }
 
 impl<A> Batch<'_, A> {
@@ -643,7 +659,7 @@ impl<A> Batch<'_, A> {
             let w = wake(self.sched.meta[idx].id, &mut self.sched.agents[idx]);
             self.sched.schedule(idx, w, self.now);
         }
-        let stats = self.sched.stats(self.frame, due.len());
+        let stats = self.sched.stats(self.frame, due.len(), self.backlog);
         self.due = due;
         stats
     }

@@ -370,3 +370,25 @@ fn set_wake_puts_an_agent_to_sleep_from_outside() {
     assert_eq!(world.log.iter().filter(|e| e.1 == 1).count(), 32);
     assert_eq!(sched.set_wake(9, Wake::Never, 0.0), Err(Error::Unknown(9)));
 }
+
+#[test]
+fn agents_due_every_frame_are_counted_as_waiting_not_as_backlog() {
+    let mut sched = Scheduler::new(Config::default()).unwrap();
+    for id in 0..3 {
+        sched.insert(id, Npc::Busy(Busy::new()), 0).unwrap();
+    }
+    sched.insert(3, Npc::Napper(Napper::new()), 0).unwrap();
+    let mut world = World::default();
+    for frame in 0..3u64 {
+        let now = frame as f64 * DT;
+        let stats = sched.frame(now, |id, npc| {
+            world.me = id;
+            npc.step(&mut world, now)
+        });
+        let ticked = if frame == 0 { 4 } else { 3 };
+        assert_eq!(
+            (stats.ticked, stats.backlog, stats.waiting, stats.sleeping),
+            (ticked, 0, 3, 1)
+        );
+    }
+}

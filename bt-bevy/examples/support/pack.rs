@@ -118,9 +118,19 @@ impl Brain for DogBrain {
     fn evaluate(&mut self, _: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, Self::World>, _: f64) {}
 }
 
+/// A dog entity's components.
+pub type DogBundle = (DogBody, DogOut, Behavior<DogBrain>);
+
 /// An app with `players` players spaced 12 hexes apart on a square grid,
 /// four dogs five hexes from each, ticked in `form`; players stand still.
 pub fn arena(players: usize, form: Form) -> App {
+    let (mut app, dogs) = arena_unspawned(players, form);
+    app.world_mut().spawn_batch(dogs);
+    app
+}
+
+/// [`arena`] with the dogs not spawned yet (to spawn them when you like).
+pub fn arena_unspawned(players: usize, form: Form) -> (App, Vec<DogBundle>) {
     let mut app = App::new();
     app.add_plugins(BehaviorPlugin::<DogBrain>::default());
     if form == Form::Plain {
@@ -157,7 +167,6 @@ pub fn arena(players: usize, form: Form) -> App {
         }
     }
     pack.index.rebuild(&pack.players);
-    app.world_mut().spawn_batch(dogs);
     app.insert_resource(pack);
-    app
+    (app, dogs)
 }
