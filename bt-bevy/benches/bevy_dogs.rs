@@ -5,7 +5,13 @@
 //! two simulated seconds of warm-up so that every dog has locked on and
 //! closed in, then the time of `frames` updates (the clock, the messages
 //! and the behavior systems): their mean as a share of a 60 Hz frame (the
-//! AI's share of the CPU), their median and their worst. Three forms of the same app, in the same run,
+//! AI's share of the CPU), their median and their worst; and the CPU time
+//! of those updates (Linux's `schedstat`, less the cost of reading it),
+//! which a busy machine does not inflate the way it inflates wall time: on a
+//! shared machine, the CPU share is the figure to read. With one thread the
+//! schedules run single-threaded, so everything runs on the main thread and
+//! its CPU time is the AI's share of one core; with more, the CPU time of
+//! every thread is summed (idle workers' spinning included). Three forms of the same app, in the same run,
 //! alternating update by update so that a busy machine slows them alike:
 //!
 //! - sleeping: the plugin, dogs ticked when their trees' wakes come;
@@ -25,7 +31,8 @@ mod pack;
 use std::time::Instant;
 
 use bevy_app::App;
-use bt_bevy::Behavior;
+use bevy_ecs::schedule::{Schedules, SingleThreadedExecutor};
+use bt_bevy::{Behavior, Behaviors};
 use pack::Form;
 
 const FRAME_MS: f64 = 1000.0 / 60.0;
@@ -36,6 +43,10 @@ struct Run {
     app: App,
     /// Milliseconds per timed update.
     times: Vec<f64>,
+    /// CPU nanoseconds of the timed updates (all threads), if readable.
+    cpu_ns: Option<u64>,
+    /// Trees the plugin ticked in each timed update (0 for the plain system).
+    ticked: Vec<usize>,
     ticks_before: u64,
 }
 
@@ -48,6 +59,30 @@ fn ticks(app: &mut App) -> u64 {
 fn update(app: &mut App) {
     app.update();
     empty_outboxes(app);
+}
+
+/// The CPU time of this thread so far, in nanoseconds (Linux); `None` elsewhere.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// The CPU time of every thread of this process so far, in nanoseconds
+/// (Linux); `None` elsewhere.
+fn process_cpu_ns() -> Option<u64> {
+    let mut total = 0;
+    for entry in std::fs::read_dir("/proc/self/task").ok()? {
+        let text = std::fs::read_to_string(entry.ok()?.path().join("schedstat")).ok()?;
+        total += text.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(total)
+}
+
+/// The CPU time that a pair of `cpu_ns` calls adds between them (median of 200).
+fn read_overhead(cpu_ns: impl Fn() -> Option<u64>) -> u64 {
+    let mut pairs: Vec<u64> = (0..200).filter_map(|_| Some(cpu_ns()?.abs_diff(cpu_ns()?))).collect();
+    pairs.sort_unstable();
+    pairs.get(pairs.len() / 2).copied().unwrap_or(0)
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -83,6 +118,12 @@ fn main() {
             let (mut app, mut pending) = pack::arena_unspawned(dogs.div_ceil(4), form);
             let per_update = pending.len().div_ceil(60);
             for update_number in 0..120 {
+                if update_number == 1 && threads == 1 {
+                    // Every schedule exists now: run them on this thread.
+                    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+                        schedule.set_executor(SingleThreadedExecutor::new());
+                    }
+                }
                 if update_number < 60 {
                     let batch: Vec<pack::DogBundle> = pending.drain(..per_update.min(pending.len())).collect();
                     app.world_mut().spawn_batch(batch);
@@ -94,15 +135,37 @@ fn main() {
                 form,
                 app,
                 times: Vec::with_capacity(frames),
+                ticked: Vec::with_capacity(frames),
+                cpu_ns: Some(0),
                 ticks_before,
             }
         })
         .collect();
+    let cpu_ns = || {
+        if threads == 1 {
+            thread_cpu_ns()
+        } else {
+            process_cpu_ns()
+        }
+    };
+    let overhead = read_overhead(cpu_ns);
     for _ in 0..frames {
         for run in &mut runs {
+            let cpu = cpu_ns();
             let start = Instant::now();
             run.app.update();
             run.times.push(start.elapsed().as_secs_f64() * 1e3);
+            run.cpu_ns = match (run.cpu_ns, cpu, cpu_ns()) {
+                (Some(sum), Some(a), Some(b)) => Some(sum + b.saturating_sub(a).saturating_sub(overhead)),
+                _ => None,
+            };
+            run.ticked.push(
+                run.app
+                    .world()
+                    .resource::<Behaviors<pack::DogBrain>>()
+                    .last_frame()
+                    .ticked,
+            );
             empty_outboxes(&mut run.app);
         }
     }
@@ -111,18 +174,23 @@ fn main() {
         dogs.div_ceil(4) * 4
     );
     let mut plain = f64::NAN;
+    let mut plain_cpu = None;
     let mut results = Vec::new();
     for run in &mut runs {
         let mean = run.times.iter().sum::<f64>() / frames as f64;
         let worst = run.times.iter().copied().fold(0.0, f64::max);
+        // The update with the most ticks, and its time: a spike of work, or the machine?
+        let busiest = (0..frames).max_by_key(|&i| run.ticked[i]).unwrap_or(0);
+        let busiest = (run.ticked[busiest], run.times[busiest]);
         let mid = median(&mut run.times);
         let per_frame = (ticks(&mut run.app) - run.ticks_before) as f64 / frames as f64;
         if run.form == Form::Plain {
             plain = mean;
+            plain_cpu = run.cpu_ns;
         }
-        results.push((run.form, mean, mid, worst, per_frame));
+        results.push((run.form, mean, mid, worst, per_frame, busiest, run.cpu_ns));
     }
-    for (form, ms, mid, worst, per_frame) in results {
+    for (form, ms, mid, worst, per_frame, busiest, cpu) in results {
         let name = match form {
             Form::Sleeping => "plugin, sleeping dogs skipped",
             Form::Awake => "plugin, every dog every frame",
@@ -137,6 +205,24 @@ fn main() {
             "  {name}: mean {ms:.3} ms per update ({:.2}% of a 60 Hz frame; median {mid:.3}, worst {worst:.3}), {per_frame:.0} ticks per frame{ratio}",
             100.0 * ms / FRAME_MS
         );
+        if let Some(ns) = cpu {
+            let ms = ns as f64 / 1e6 / frames as f64;
+            let ratio = match plain_cpu {
+                Some(p) => format!(", {:.2}x the plain system's", ns as f64 / p as f64),
+                None => String::new(),
+            };
+            println!(
+                "    CPU ({}): {ms:.3} ms per update, {:.2}% of a 60 Hz frame{ratio}",
+                if threads == 1 { "the one thread" } else { "all threads" },
+                100.0 * ms / FRAME_MS
+            );
+        }
+        if form != Form::Plain {
+            println!(
+                "    the update with the most ticks: {} ticks in {:.3} ms",
+                busiest.0, busiest.1
+            );
+        }
     }
 }
 
