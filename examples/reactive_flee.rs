@@ -2,6 +2,23 @@
 //! flees whenever the player comes closer than 2 hexes, until the player is
 //! farther than 5; then it walks back. Ticked ten times a second.
 //!
+//! The tree (`bt_scenarios::flee::Skittish`, whose tests check it tick by
+//! tick) is written the way ClosureBT writes it: a node-local variable
+//! updated on every tick, a condition latch, the flee, then the walk:
+//!
+//! ```text
+//! scope {
+//!     let distance: u32 = 0;
+//!     #[on_pre_tick(|c| *distance = c.player_distance())]
+//!     loop {
+//!         reactive selector {
+//!             latch(|_| *distance < FLEE_BELOW) { Flee::default() },
+//!             sequence { WalkToCentre::default(), running },
+//!         }
+//!     }
+//! }
+//! ```
+//!
 //! ```text
 //! cargo run --example reactive_flee
 //! ```

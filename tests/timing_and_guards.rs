@@ -5,6 +5,22 @@
 use bt::prelude::*;
 use bt_testkit::script::*;
 
+/// An action that counts its completions across activations and forgets
+/// them only when its tree is reset.
+struct Remembers(u32);
+
+impl Action<Ctx> for Remembers {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        self.0 += 1;
+        ctx.log.push(format!("remembers {}", self.0));
+        Status::Success
+    }
+    fn reset(&mut self, ctx: &mut Ctx) {
+        ctx.log.push(format!("reset after {}", self.0));
+        self.0 = 0;
+    }
+}
+
 behave! {
     tree Timeout for Ctx { timeout(1.0) { Rec("a") } }
     tree TimeoutMs for Ctx { timeout(500ms) { Rec("a") } }
@@ -17,6 +33,15 @@ behave! {
     tree RunOnce for Ctx { run_once { Rec("a") } }
     tree AbortIf for Ctx { abort_if(Check("abort")) { Rec("a") } }
     tree Latch for Ctx { reactive selector { latch(Check("near")) { Rec("flee") }, Rec("walk") } }
+    tree TickHooks for Ctx {
+        #[on_enter(|c| c.log.push("enter-hook".into()))]
+        #[on_pre_tick(|c| c.log.push("pre-tick-hook".into()))]
+        #[on_tick(|c| c.log.push("tick-hook".into()))]
+        #[on_success(|c| c.log.push("success-hook".into()))]
+        #[on_exit(|c| c.log.push("exit-hook".into()))]
+        #[on_reset(|c| c.log.push("reset-hook".into()))]
+        sequence { Rec("a"), Remembers(0) }
+    }
     tree WaitUntil for Ctx { sequence { wait_until(Check("there")), Rec("a") } }
     tree WaitUntilInline for Ctx { wait_until(|c| c.counter >= 2) }
     tree Scope for Ctx {
@@ -316,4 +341,54 @@ fn wait_until_runs_until_its_condition_holds_checking_on_every_tick() {
     assert_eq!(t.tick(&mut c), R);
     c.counter = 2;
     assert_eq!(t.tick(&mut c), S);
+}
+
+/// `SEMANTICS.md#hooks`
+#[test]
+fn tick_hooks_run_on_every_tick_around_the_nodes_own_work() {
+    let (mut t, mut c) = (TickHooks::new(), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(
+        c.take(),
+        log(&["enter-hook", "pre-tick-hook", "enter a", "a", "tick-hook"]),
+        "while running, only the tick hooks"
+    );
+    c.set("a", S);
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(
+        c.take(),
+        log(&[
+            "pre-tick-hook",
+            "a",
+            "remembers 1",
+            "tick-hook",
+            "success-hook",
+            "exit-hook"
+        ])
+    );
+}
+
+/// `SEMANTICS.md#reset`, `SEMANTICS.md#hooks`
+#[test]
+fn reset_callbacks_run_only_on_reset_after_the_halts() {
+    let (mut t, mut c) = (TickHooks::new(), Ctx::new());
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(t.tick(&mut c), S);
+    c.take();
+    t.reset(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["reset-hook", "reset after 2"]),
+        "an idle tree: only the reset callbacks, in node-table order"
+    );
+    c.set("a", R);
+    assert_eq!(t.tick(&mut c), R);
+    c.take();
+    t.reset(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["halt a", "exit-hook", "reset-hook", "reset after 0"]),
+        "the halts first, then the callbacks; halting is not resetting"
+    );
 }

@@ -128,15 +128,50 @@ pub struct Hooks {
     pub on_failure: Option<Leaf>,
     /// After success or failure, and when halted.
     pub on_exit: Option<Leaf>,
+    /// On every tick of the node, before its own work.
+    pub on_pre_tick: Option<Leaf>,
+    /// On every tick of the node, after its own work.
+    pub on_tick: Option<Leaf>,
+    /// When the agent is reset, whatever the node's state.
+    pub on_reset: Option<Leaf>,
 }
 
 impl Hooks {
     /// The JSON field names, in the order of [`Hooks::all`].
-    pub const FIELDS: [&'static str; 4] = ["onEnter", "onSuccess", "onFailure", "onExit"];
+    pub const FIELDS: [&'static str; 7] = [
+        "onEnter",
+        "onSuccess",
+        "onFailure",
+        "onExit",
+        "onPreTick",
+        "onTick",
+        "onReset",
+    ];
 
-    /// The four hooks in the order of [`Hooks::FIELDS`].
-    pub fn all(&self) -> [&Option<Leaf>; 4] {
-        [&self.on_enter, &self.on_success, &self.on_failure, &self.on_exit]
+    /// The hooks in the order of [`Hooks::FIELDS`].
+    pub fn all(&self) -> [&Option<Leaf>; 7] {
+        [
+            &self.on_enter,
+            &self.on_success,
+            &self.on_failure,
+            &self.on_exit,
+            &self.on_pre_tick,
+            &self.on_tick,
+            &self.on_reset,
+        ]
+    }
+
+    /// The hooks in the order of [`Hooks::FIELDS`], to fill in.
+    pub fn all_mut(&mut self) -> [&mut Option<Leaf>; 7] {
+        [
+            &mut self.on_enter,
+            &mut self.on_success,
+            &mut self.on_failure,
+            &mut self.on_exit,
+            &mut self.on_pre_tick,
+            &mut self.on_tick,
+            &mut self.on_reset,
+        ]
     }
 }
 
@@ -1328,11 +1363,7 @@ impl Decoder<'_> {
         let mut h = Hooks::default();
         let mut ok = true;
         let mut any = false;
-        for (field, slot) in
-            Hooks::FIELDS
-                .iter()
-                .zip([&mut h.on_enter, &mut h.on_success, &mut h.on_failure, &mut h.on_exit])
-        {
+        for (field, slot) in Hooks::FIELDS.iter().zip(h.all_mut()) {
             if let Some(v) = obj.get(field) {
                 any = true;
                 let hp = path::field(at, field);

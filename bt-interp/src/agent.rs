@@ -28,6 +28,9 @@ const ON_ENTER: usize = 0;
 const ON_SUCCESS: usize = 1;
 const ON_FAILURE: usize = 2;
 const ON_EXIT: usize = 3;
+const ON_PRE_TICK: usize = 4;
+const ON_TICK: usize = 5;
+const ON_RESET: usize = 6;
 
 /// A tree loaded from JSON, running for one agent: the interpreted twin of a
 /// tree struct made by `behave!`, with the same methods.
@@ -172,7 +175,9 @@ impl<C: 'static> Agent<C> {
 
     /// Halts whatever is running (each running action gets `halt` once, in
     /// post-order); the next tick starts from the beginning. Lifetime memory
-    /// (`limit`, `runOnce`, `cooldown`) is kept.
+    /// (`limit`, `runOnce`, `cooldown`) is kept. Then the reset-only
+    /// callbacks run: each node's `onReset` hook and each action's
+    /// `Action::reset`, in node-table order, whatever the node's state.
     pub fn reset(&mut self, ctx: &mut C) {
         self.reset_observed(ctx, &mut NoopObserver)
     }
@@ -183,6 +188,7 @@ impl<C: 'static> Agent<C> {
             self.st.side.running = false;
             self.exec(ctx, 0.0, observer).halt(0);
         }
+        self.exec(ctx, 0.0, observer).reset_callbacks();
     }
 
     /// Ticks at time `now` until the root completes or `max_ticks` ticks have
@@ -774,6 +780,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.obs.entered(NodeId(id));
             self.hook(id, ON_ENTER);
         }
+        self.hook(id, ON_PRE_TICK);
         let out = match node.op {
             NodeKind::Sequence => self.chain_body::<true, D0>(id, n.slot, n.end),
             NodeKind::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
@@ -883,6 +890,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             o => {
                 // A `break`/`continue` itself completes with Success.
                 let status = o.status();
+                self.hook(id, ON_TICK);
                 match status {
                     Status::Success => {
                         self.hook(id, ON_SUCCESS);
@@ -1248,6 +1256,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let (col, i) = self.def.hooks[hooks as usize][which];
         if col != NO_HOOK {
             let _ = self.leaves[col as usize].tick(i, false, self.ctx);
+        }
+    }
+
+    /// `reset`'s callbacks: for each node in node-table order, its `onReset`
+    /// hook, then (for an action) its `Action::reset`.
+    fn reset_callbacks(&mut self) {
+        for id in 0..self.def.cold.len() as u32 {
+            self.hook(id, ON_RESET);
+            if self.def.cold[id as usize].op == NodeKind::Action {
+                let n = self.node(id);
+                self.leaves[n.slot as usize].reset(n.arg, self.ctx);
+            }
         }
     }
 

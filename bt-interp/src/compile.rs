@@ -234,7 +234,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         self.state(&mut flat, node);
         self.params(&mut flat, node, at, loops);
         if let Some(h) = &node.hooks {
-            let mut slots = [(NO_HOOK, 0); 4];
+            let mut slots = [(NO_HOOK, 0); 7];
             for (i, (field, hook)) in bt_format::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
                 self.shape.u32(id);
                 if let Some(leaf) = hook {

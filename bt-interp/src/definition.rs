@@ -178,9 +178,10 @@ pub struct Definition<C: 'static> {
     pub(crate) weights: Vec<u32>,
     /// `match` keys with the case each selects.
     pub(crate) keys: Vec<(StoredKey, u32)>,
-    /// Lifecycle hooks of nodes (enter, success, failure, exit): (column,
+    /// Lifecycle hooks of nodes (enter, success, failure, exit, pre-tick,
+    /// tick, reset): (column,
     /// index) of an action leaf, column `NO_HOOK` for none.
-    pub(crate) hooks: Vec<[(u32, u32); 4]>,
+    pub(crate) hooks: Vec<[(u32, u32); 7]>,
     pub(crate) conds: Vec<CondBox<C>>,
     pub(crate) values: Vec<ValueBox<C>>,
     /// The action leaves, one column per registered action name used.

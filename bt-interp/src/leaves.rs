@@ -53,6 +53,8 @@ pub(crate) trait Leaves<C>: Send {
     /// for both, so that an empty `enter` costs nothing).
     fn tick(&mut self, i: u32, entering: bool, ctx: &mut C) -> Status;
     fn halt(&mut self, i: u32, ctx: &mut C);
+    /// Leaf `i`'s [`Action::reset`], when its agent is reset.
+    fn reset(&mut self, i: u32, ctx: &mut C);
     /// Running leaf `i`'s [`Action::next_wake`].
     fn wake(&self, i: u32, now: f64) -> Wake;
     /// The leaves' state as serde data (`None`: this kind does not persist).
@@ -161,6 +163,10 @@ where
     #[inline]
     fn halt(&mut self, i: u32, ctx: &mut C) {
         self.leaves[i as usize].halt(ctx)
+    }
+    #[inline]
+    fn reset(&mut self, i: u32, ctx: &mut C) {
+        self.leaves[i as usize].reset(ctx)
     }
     #[inline]
     fn wake(&self, i: u32, now: f64) -> Wake {

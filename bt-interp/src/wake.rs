@@ -6,7 +6,7 @@
 use bt_runtime::{NodeKind, Wake};
 
 use crate::agent::State;
-use crate::definition::Definition;
+use crate::definition::{Definition, NO_HOOK};
 
 /// A parallel child that returned Running (see `agent.rs`).
 const RUNNING: u32 = 1;
@@ -18,6 +18,14 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
     let ints = &st.ints;
     let kid = |i: u32| def.kids[(node.kids + i) as usize];
     let timer = || Wake::after(st.side.times[node.time as usize], def.secs[node.time as usize], now);
+    // `onPreTick` and `onTick` (hooks 4 and 5) run on every tick.
+    if node.hooks != NO_HOOK
+        && def.hooks[node.hooks as usize][4..6]
+            .iter()
+            .any(|(col, _)| *col != NO_HOOK)
+    {
+        return Wake::NextTick;
+    }
     match node.op {
         // The state word is the running child's id.
         NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => wake(def, st, ints[s], now),

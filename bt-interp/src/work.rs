@@ -69,7 +69,11 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
         };
         let hooks = match f.hooks {
             NO_HOOK => 0,
-            h => def.hooks[h as usize].iter().filter(|(col, _)| *col != NO_HOOK).count() as u64,
+            // `onReset` (the last) never runs in a tick.
+            h => def.hooks[h as usize][..6]
+                .iter()
+                .filter(|(col, _)| *col != NO_HOOK)
+                .count() as u64,
         };
         work[id] = own.saturating_add(hooks);
     }

@@ -441,3 +441,32 @@ fn wait_until_runs_until_its_condition_holds() {
     assert_eq!(t.tick_at(&mut c, 0.0), S, "already true on entry: done at once");
     assert_eq!(c.take(), log(&["enter a", "a", "enter a", "a"]));
 }
+
+/// `SEMANTICS.md#hooks`, `SEMANTICS.md#reset`
+#[test]
+fn tick_hooks_run_every_tick_and_reset_hooks_only_on_reset() {
+    let hook = |m: &str| json!({"type": "log", "msg": m});
+    let tree = json!({"type": "sequence", "children": [act("a")],
+        "onEnter": hook("enter-hook"), "onPreTick": hook("pre-tick-hook"), "onTick": hook("tick-hook"),
+        "onSuccess": hook("success-hook"), "onExit": hook("exit-hook"), "onReset": hook("reset-hook")});
+    let (mut t, mut c) = (agent(tree), Ctx::new());
+    c.set("a", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(
+        c.take(),
+        log(&["enter-hook", "pre-tick-hook", "enter a", "a", "tick-hook"])
+    );
+    c.set("a", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(
+        c.take(),
+        log(&["pre-tick-hook", "a", "tick-hook", "success-hook", "exit-hook"])
+    );
+    t.reset(&mut c);
+    assert_eq!(c.take(), log(&["reset-hook"]), "an idle agent: only the reset hook");
+    c.set("a", R);
+    t.tick_at(&mut c, 0.0);
+    c.take();
+    t.reset(&mut c);
+    assert_eq!(c.take(), log(&["halt a", "exit-hook", "reset-hook"]));
+}

@@ -95,7 +95,7 @@ fn children_counts_and_fields() {
     assert_eq!(
         errs(json!({"type": "succeeder", "kid": act("a"), "child": act("a")})),
         [
-            "at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\", \"child\", \"onEnter\", \"onSuccess\", \"onFailure\" or \"onExit\""
+            "at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\", \"child\", \"onEnter\", \"onSuccess\", \"onFailure\", \"onExit\", \"onPreTick\", \"onTick\" or \"onReset\""
         ]
     );
     assert_eq!(
@@ -466,7 +466,7 @@ fn empty_types_hooks_and_articles() {
     assert_eq!(
         errs(json!({"type": "succeeder", "kid": act("a"), "child": act("a")})),
         [
-            "at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\", \"child\", \"onEnter\", \"onSuccess\", \"onFailure\" or \"onExit\""
+            "at `kid`: unknown field \"kid\" for \"succeeder\"; its fields are \"type\", \"id\", \"name\", \"child\", \"onEnter\", \"onSuccess\", \"onFailure\", \"onExit\", \"onPreTick\", \"onTick\" or \"onReset\""
         ]
     );
     assert_eq!(

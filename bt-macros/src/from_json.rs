@@ -132,6 +132,9 @@ impl Convert<'_> {
             &mut node.hooks.success,
             &mut node.hooks.failure,
             &mut node.hooks.exit,
+            &mut node.hooks.pre_tick,
+            &mut node.hooks.tick,
+            &mut node.hooks.reset,
         ]
         .into_iter()
         .zip(bt_format::model::Hooks::FIELDS.iter().zip(hooks_of(j)))
@@ -357,10 +360,10 @@ impl Convert<'_> {
     }
 }
 
-fn hooks_of(j: &JsonNode) -> [Option<&JsonLeaf>; 4] {
+fn hooks_of(j: &JsonNode) -> [Option<&JsonLeaf>; 7] {
     match &j.hooks {
         Some(h) => h.all().map(Option::as_ref),
-        None => [None; 4],
+        None => [None; 7],
     }
 }
 

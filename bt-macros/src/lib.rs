@@ -51,7 +51,7 @@ use proc_macro::TokenStream;
 /// - a composite with children in braces: `sequence { a, b }`, `selector` (alias
 ///   `fallback`), `reactive sequence`, `reactive selector`, `parallel(all)`,
 ///   `parallel(any)`, `parallel(success = S, failure = F)`, `parallel(main)`,
-///   `random`, `weighted { 3 => a, 1 => b }`, `shuffle`;
+///   `sequence_always`, `random`, `weighted { 3 => a, 1 => b }`, `shuffle`;
 /// - a branch: `if c { a } else if d { b } else { e }`, `match |c| c.x { pat => a, _ => b }`,
 ///   each optionally `reactive`;
 /// - a loop with one child: `loop` (alias `forever`), `repeat(n)`, `retry(n)`,
@@ -59,8 +59,8 @@ use proc_macro::TokenStream;
 ///   (`'outer: loop { .. }`), and the leaves `break`, `continue`, `break 'outer`;
 /// - a decorator with one child: `invert`, `force_success`, `force_failure`,
 ///   `timeout(d)`, `delay(d)`, `cooldown(d)`, `limit(n)`, `run_once`,
-///   `abort_if(c)`, `scope { let name: Type = init; child }`;
-/// - a leaf: `success`, `failure`, `running`, `wait(d)`, `cond(|c| ..)` or
+///   `abort_if(c)`, `latch(c)`, `scope { let name: Type = init; child }`;
+/// - a leaf: `success`, `failure`, `running`, `wait(d)`, `wait_until(c)`, `cond(|c| ..)` or
 ///   `cond(MyCondition)`, `act(|c| ..)`, a value of a type implementing `Action`
 ///   (`MoveTo { speed: 2 }`, `Type::new(..)`, `leaf::<Type>(expr)`), or
 ///   `subtree(Other)` / `subtree(Other, |c| &mut c.part)`.
@@ -68,8 +68,9 @@ use proc_macro::TokenStream;
 /// Conditions (`c` above) are closures on `&Ctx` returning `bool` or values
 /// implementing `Condition`. Counts and durations are literals or constants;
 /// a duration is in seconds (`1.5`, `2s`) or has a unit (`500ms`, `1.5min`, `1h`).
-/// Before any node: `#[on_enter(|c| ..)]`, `#[on_success(..)]`,
-/// `#[on_failure(..)]`, `#[on_exit(..)]` (hooks: closures on `&mut Ctx`), and
+/// Before any node: `#[on_enter(|c| ..)]`, `#[on_pre_tick(..)]`, `#[on_tick(..)]`,
+/// `#[on_success(..)]`, `#[on_failure(..)]`, `#[on_exit(..)]`, `#[on_reset(..)]`
+/// (hooks: closures on `&mut Ctx`), and
 /// before a leaf value `#[persist]` (its state is saved with the tree).
 ///
 /// # Output

@@ -72,6 +72,29 @@ pub struct Hooks {
     pub failure: Option<Expr>,
     /// When the node completes or is halted.
     pub exit: Option<Expr>,
+    /// On every tick of the node, before its own work (after `enter`).
+    pub pre_tick: Option<Expr>,
+    /// On every tick of the node, after its own work (before `success`/`failure`).
+    pub tick: Option<Expr>,
+    /// When the tree is reset, whatever the node's state (never in the flow of ticks).
+    pub reset: Option<Expr>,
+}
+
+impl Hooks {
+    /// The hooks that may run during a tick (all but `reset`), for the work bound.
+    pub fn in_tick(&self) -> usize {
+        [
+            &self.enter,
+            &self.success,
+            &self.failure,
+            &self.exit,
+            &self.pre_tick,
+            &self.tick,
+        ]
+        .iter()
+        .filter(|h| h.is_some())
+        .count()
+    }
 }
 
 /// What a node does, with its parameters.
@@ -481,11 +504,14 @@ fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
             "on_success" => &mut hooks.success,
             "on_failure" => &mut hooks.failure,
             "on_exit" => &mut hooks.exit,
+            "on_pre_tick" => &mut hooks.pre_tick,
+            "on_tick" => &mut hooks.tick,
+            "on_reset" => &mut hooks.reset,
             _ => {
                 errors.at(
                     attr.path().span(),
                     format!(
-                        "unknown hook `#[{}]`; expected `on_enter`, `on_success`, `on_failure` or `on_exit`",
+                        "unknown hook `#[{}]`; expected `on_enter`, `on_pre_tick`, `on_tick`, `on_success`, `on_failure`, `on_exit` or `on_reset`",
                         render(&attr.path().to_token_stream())
                     ),
                 );

@@ -112,6 +112,9 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
         on_success: hook(&h.success),
         on_failure: hook(&h.failure),
         on_exit: hook(&h.exit),
+        on_pre_tick: hook(&h.pre_tick),
+        on_tick: hook(&h.tick),
+        on_reset: hook(&h.reset),
     };
     JsonNode {
         kind: node.kind.catalog(),

@@ -136,10 +136,7 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
             Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => sum(&kids).times(&Count::Literal(2)),
         };
         let hooks = &s.node.hooks;
-        let hook_count = [&hooks.enter, &hooks.success, &hooks.failure, &hooks.exit]
-            .iter()
-            .filter(|h| h.is_some())
-            .count() as u64;
+        let hook_count = hooks.in_tick() as u64;
         let figure = own.add(Work::Known(hook_count));
         let children_fit = kids.iter().all(|k| matches!(k, Work::Known(n) if *n <= MAX_TICK_WORK));
         match &figure {

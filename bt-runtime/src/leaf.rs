@@ -67,6 +67,15 @@ pub trait Action<C: ?Sized> {
         let _ = ctx;
     }
 
+    /// Called when the tree is reset (`reset`), after the halts, whatever this
+    /// action's state: the reset-only callback (ClosureBT's `OnDisabled`), for
+    /// what outlives activations. Never called in the normal flow of ticks,
+    /// and distinct from [`Action::halt`], which ends one running activation.
+    #[inline(always)]
+    fn reset(&mut self, ctx: &mut C) {
+        let _ = ctx;
+    }
+
     /// When this action, while `Running`, next needs a tick, asked after a
     /// tick at time `now` by schedulers that let idle agents sleep. The default
     /// is the next tick; an action that only waits (an animation that ends at a

@@ -205,6 +205,51 @@ pub trait ViaNothing {
 impl<T, C: ?Sized> ViaNothing for &ActionWake<'_, T, C> {}
 impl<T, C: ?Sized> ViaNothing for &TreeWake<'_, T, C> {}
 
+/// `reset`'s callback of an action value or a subtree:
+/// `ResetOf::<_, Ctx>(&mut leaf, PhantomData).reset(ctx)` with [`ResetVia`]
+/// and [`ResetNothing`] in scope. As for [`ActionWake`], method resolution
+/// picks `ResetVia` when the value is an action (or the subtree a tree on
+/// `Ctx`) and `ResetNothing` otherwise, so a wrong leaf is reported once.
+pub struct ResetOf<'a, T, C: ?Sized>(pub &'a mut T, pub PhantomData<fn(&C)>);
+
+/// The reset callback of an action value ([`Action::reset`]).
+pub trait ResetVia<C: ?Sized> {
+    /// Runs it.
+    fn reset(self, ctx: &mut C);
+}
+
+impl<T: Action<C>, C: ?Sized> ResetVia<C> for ResetOf<'_, T, C> {
+    #[inline(always)]
+    fn reset(self, ctx: &mut C) {
+        self.0.reset(ctx);
+    }
+}
+
+/// The reset callbacks of a subtree, as a node of its parent's `reset`.
+pub struct SubtreeResetOf<'a, T, C: ?Sized>(pub &'a mut T, pub PhantomData<fn(&C)>);
+
+impl<T: Tree<C>, C: ?Sized> ResetVia<C> for SubtreeResetOf<'_, T, C> {
+    #[inline(always)]
+    fn reset(self, ctx: &mut C) {
+        self.0.__reset_callbacks(ctx);
+    }
+}
+
+/// The reset callback of a leaf or subtree whose type is wrong (already an error of the tick path).
+pub trait ResetNothing<C: ?Sized> {
+    /// Nothing.
+    #[inline(always)]
+    fn reset(self, ctx: &mut C)
+    where
+        Self: Sized,
+    {
+        let _ = ctx;
+    }
+}
+
+impl<T, C: ?Sized> ResetNothing<C> for &ResetOf<'_, T, C> {}
+impl<T, C: ?Sized> ResetNothing<C> for &SubtreeResetOf<'_, T, C> {}
+
 /// The part of the context a subtree mapping (`|c| &mut c.part`) gives, as a
 /// type marker: the closure is not called.
 #[inline(always)]

@@ -107,4 +107,12 @@ pub trait Tree<C: ?Sized> {
     /// Halts the running root as a node of an enclosing tree.
     #[doc(hidden)]
     fn __halt<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>);
+
+    /// Runs the reset-only callbacks (`#[on_reset]` hooks, [`Action::reset`](crate::Action::reset))
+    /// of every node, in node-table order, as a node of an enclosing tree's `reset`.
+    #[doc(hidden)]
+    #[inline]
+    fn __reset_callbacks(&mut self, ctx: &mut C) {
+        let _ = ctx;
+    }
 }

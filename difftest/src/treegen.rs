@@ -142,13 +142,17 @@ impl Gen<'_> {
         let id = self.leaf_id();
         let mut dsl = String::new();
         let mut json = String::from("{");
-        for (attr, field) in [
-            ("on_enter", "onEnter"),
-            ("on_success", "onSuccess"),
-            ("on_failure", "onFailure"),
-            ("on_exit", "onExit"),
+        // The tick hooks keep a tree awake: rarer, so that many trees still sleep.
+        for (attr, field, odds) in [
+            ("on_enter", "onEnter", 2),
+            ("on_success", "onSuccess", 2),
+            ("on_failure", "onFailure", 2),
+            ("on_exit", "onExit", 2),
+            ("on_pre_tick", "onPreTick", 8),
+            ("on_tick", "onTick", 8),
+            ("on_reset", "onReset", 2),
         ] {
-            if self.rand.chance(1, 2) {
+            if self.rand.chance(1, odds) {
                 write!(dsl, "#[{attr}(|c| c.hook({id}, \"{attr}\"))] ").unwrap();
                 write!(
                     json,

@@ -1,11 +1,12 @@
 //! ClosureBT's reactive example: flee while the player is closer than 2 until
 //! farther than 5, otherwise walk to the centre and idle.
 //!
-//! The latch ("once fleeing, keep fleeing until farther than 5") needs no
-//! special node: the flee branch is a plain `sequence`, which resumes at its
-//! running child, so its entry condition is checked only when the branch
-//! starts. The root is a `reactive selector`, so that condition is checked on
-//! every tick while the walk runs, and the walk is halted the moment it holds.
+//! Written as ClosureBT writes it: a node-local `distance`, updated by an
+//! `on_pre_tick` hook on every tick, and a `latch` ("once fleeing, keep
+//! fleeing until farther than 5"): its condition is checked only while the
+//! flee is idle. The branches sit in a `reactive selector`, so the latch's
+//! condition is checked on every tick while the walk runs, and the walk is
+//! halted the moment it holds.
 
 use bt::prelude::*;
 
@@ -170,14 +171,18 @@ impl Action<FleeCtx> for WalkToCentre {
 }
 
 behave! {
-    /// ClosureBT's reactive flee: `Reactive * Sequence { ConditionLatch(d < 2),
-    /// Until(d > 5), Flee; Sequence { MoveToCenter, Idle } }`, written with a
-    /// reactive selector and the plain sequence's memory as the latch.
+    /// ClosureBT's reactive flee: the distance to the player, read on every
+    /// tick; a latched flee (until farther than [`SAFE_BEYOND`]) while it is
+    /// below [`FLEE_BELOW`]; otherwise the walk to the centre, then idling.
     pub tree Skittish for FleeCtx {
-        loop {
-            reactive selector {
-                sequence { cond(|c| c.player_distance() < FLEE_BELOW), Flee::default() },
-                sequence { WalkToCentre::default(), running },
+        scope {
+            let distance: u32 = 0;
+            #[on_pre_tick(|c| *distance = c.player_distance())]
+            loop {
+                reactive selector {
+                    latch(|_| *distance < FLEE_BELOW) { Flee::default() },
+                    sequence { WalkToCentre::default(), running },
+                }
             }
         }
     }

@@ -81,6 +81,15 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let halts = l.slots.iter().map(|s| g.halt_method(s));
     let wakes = l.slots.iter().map(|s| g.wake_method(s));
     let helpers = l.slots.iter().filter_map(|s| g.child_halt_helper(s));
+    let resets: Vec<TokenStream> = l.slots.iter().flat_map(|s| g.reset_callbacks(s)).collect();
+    let reset_callbacks = (!resets.is_empty()).then(|| {
+        quote! {
+            #[inline]
+            fn __reset_callbacks(&mut self, __ctx: &mut #ctx) {
+                #(#resets)*
+            }
+        }
+    });
     let node_count = node_count(l);
     let table = node_table(l);
     let (tick_fn, run_fn) = entry_points(l, ctx);
@@ -210,7 +219,10 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
                     let mut __env = #rt::Env::new(0.0, #rng_in, observer);
                     self.__halt_0(ctx, &mut __env);
                 }
+                #rt::Tree::<#ctx>::__reset_callbacks(self, ctx);
             }
+
+            #reset_callbacks
 
             fn is_running(&self) -> bool {
                 self.__running
@@ -656,6 +668,31 @@ fn node_table(l: &Lowered) -> TokenStream {
 }
 
 impl Gen<'_> {
+    /// Node `s`'s part of `reset`'s callbacks: its `#[on_reset]` hook, then its
+    /// action value's `Action::reset` or its subtree's callbacks.
+    fn reset_callbacks(&self, s: &Slot) -> Vec<TokenStream> {
+        let (f, ctx, span) = (field(s.id), &self.ctx, s.node.span);
+        let rt = rt_at(span);
+        let mut out: Vec<TokenStream> = s.node.hooks.reset.iter().map(|h| self.hook(s, h)).collect();
+        let via = quote!(use #rt::{ResetNothing as _, ResetVia as _};);
+        match &s.node.kind {
+            Kind::Act(Leaf::Value { .. }) => out.push(quote_spanned! {span=> {
+                #via
+                #rt::ResetOf::<_, #ctx>(&mut self.#f, #rt::PhantomData).reset(__ctx);
+            }}),
+            Kind::Subtree { map: Some(map), .. } => out.push(quote! {{
+                #via
+                #rt::SubtreeResetOf(&mut self.#f, #rt::part_of::<#ctx, _, _>(#map)).reset(#rt::map_ctx(__ctx, #map));
+            }}),
+            Kind::Subtree { map: None, .. } => out.push(quote! {{
+                #via
+                #rt::SubtreeResetOf::<_, #ctx>(&mut self.#f, #rt::PhantomData).reset(__ctx);
+            }}),
+            _ => {}
+        }
+        out
+    }
+
     /// The slot of child `i` of `s`.
     fn child(&self, s: &Slot, i: usize) -> &Slot<'_> {
         &self.l.slots[s.children[i]]

@@ -42,6 +42,8 @@ impl Gen<'_> {
         let hooks = &s.node.hooks;
         let on_enter = hooks.enter.as_ref().map(|h| self.hook(s, h));
         let on_exit = hooks.exit.as_ref().map(|h| self.hook(s, h));
+        let on_pre_tick = hooks.pre_tick.as_ref().map(|h| self.hook(s, h));
+        let on_tick = hooks.tick.as_ref().map(|h| self.hook(s, h));
         let report = |call: TokenStream| if self.fast { quote!() } else { call };
         let (entered, halted) = (report(quote!(__env.entered(#id);)), report(quote!(__env.halted(#id);)));
         let ticked = if self.fast {
@@ -92,8 +94,10 @@ impl Gen<'_> {
                     #entered
                     #on_enter
                 }
+                #on_pre_tick
                 let __status: #rt::Status = #body;
                 #passing
+                #on_tick
                 #completion
                 #ticked
             }

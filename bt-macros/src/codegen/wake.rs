@@ -17,7 +17,10 @@ impl Gen<'_> {
         let f = field(s.id);
         let name = wake_name(s.id);
         let next = quote!(#rt::Wake::NextTick);
+        let hooks = &s.node.hooks;
         let body = match &s.node.kind {
+            // Its hooks run on every tick.
+            _ if hooks.pre_tick.is_some() || hooks.tick.is_some() => next.clone(),
             Kind::Sequence | Kind::Selector | Kind::Random | Kind::Weighted(_) => {
                 self.wake_of_resumed(s, quote!(self.#f))
             }

@@ -362,6 +362,7 @@ impl ::bt::__private::Tree<Npc> for Guard {
             );
             self.__halt_0(ctx, &mut __env);
         }
+        ::bt::__private::Tree::<Npc>::__reset_callbacks(self, ctx);
     }
     fn is_running(&self) -> bool {
         self.__running

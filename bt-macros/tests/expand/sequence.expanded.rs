@@ -362,6 +362,18 @@ impl ::bt::__private::Tree<Npc> for Greet {
             );
             self.__halt_0(ctx, &mut __env);
         }
+        ::bt::__private::Tree::<Npc>::__reset_callbacks(self, ctx);
+    }
+    #[inline]
+    fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
+        {
+            use ::bt::__private::{ResetNothing as _, ResetVia as _};
+            ::bt::__private::ResetOf::<
+                _,
+                Npc,
+            >(&mut self.__n2, ::bt::__private::PhantomData)
+                .reset(__ctx);
+        }
     }
     fn is_running(&self) -> bool {
         self.__running
