@@ -227,8 +227,9 @@ fn collect(v: &Value, m: &mut Manifest) {
             let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
             for (key, value) in o {
                 let family = match (kind, key.as_str()) {
-                    ("condition", "condition") => Some(&mut m.conditions),
-                    ("action", "action") | (_, "onEnter" | "onSuccess" | "onFailure" | "onExit") => {
+                    ("condition" | "waitUntil", "condition") => Some(&mut m.conditions),
+                    ("action", "action")
+                    | (_, "onEnter" | "onSuccess" | "onFailure" | "onExit" | "onPreTick" | "onTick" | "onReset") => {
                         Some(&mut m.actions)
                     }
                     ("match" | "reactiveMatch", "value") => Some(&mut m.values),
