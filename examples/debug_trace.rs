@@ -10,7 +10,8 @@
 //! With `--studio` the guard then patrols on in real time (two ticks a second,
 //! the intruder coming back every 24 ticks) for bt-studio's live view, until Ctrl-C.
 //!
-//! Writes `guard.trace.json` (the trace file, see `bt-observe/TRACE_FORMAT.md`)
+//! Writes `guard.trace.json` (the trace file, see `bt-observe/TRACE_FORMAT.md`,
+//! with the post's values after each tick as context)
 //! and `guard.dot` (Graphviz: `dot -Tsvg guard.dot -o guard.svg`) to
 //! `OUTPUT_DIR`, by default `bt-debug-trace` in the system's temp directory.
 
@@ -29,6 +30,11 @@ struct Post {
 }
 
 impl Post {
+    /// What bt-studio shows next to the tree: the post's values after a tick.
+    fn watched(&self) -> serde_json::Value {
+        serde_json::json!({ "guard_at": self.guard, "intruder_at": self.intruder, "alarms": self.alarms })
+    }
+
     /// The guard sees an intruder within 3 m.
     fn sees_intruder(&self) -> bool {
         self.intruder.is_some_and(|at| (at - self.guard).abs() <= 3.0)
@@ -113,6 +119,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             post.intruder = Some(7.5); // behind the tower, out of sight until the guard comes back
         }
         guard.tick_observed(&mut post, now, &mut watch);
+        watch.0.record_context(&post.watched())?;
     }
     if let Some(e) = watch.1.error() {
         return Err(format!("console log: {e}").into());
@@ -184,6 +191,7 @@ fn patrol_live() -> Result<(), Box<dyn Error>> {
             post.intruder = Some(7.5);
         }
         guard.tick_observed(&mut post, now, &mut observer);
+        observer.record_context(&post.watched())?;
         std::thread::sleep(std::time::Duration::from_millis(500));
     }
     Ok(())

@@ -2,7 +2,7 @@
 
 use bt_runtime::{NodeId, Status};
 
-use crate::{Error, Event, NodeState, StatusSnapshot, Trace, TraceNode};
+use crate::{Error, Event, NodeState, StatusSnapshot, TickContext, Trace, TraceNode};
 
 /// A full copy of the state is kept every this many ticks, so that a seek
 /// replays at most this many ticks of events.
@@ -127,6 +127,14 @@ impl<'t> Cursor<'t> {
     /// The state of one node at the current tick; `None` if there is no such node.
     pub fn status(&self, node: NodeId) -> Option<NodeState> {
         self.state.status(node)
+    }
+
+    /// The context values at the current tick: the trace's entry for it, or
+    /// else the last entry before it (the values did not change since, or
+    /// were not recorded); `None` if there is none.
+    pub fn context(&self) -> Option<&'t TickContext> {
+        let after = self.trace.context.partition_point(|c| c.tick <= self.tick);
+        after.checked_sub(1).map(|i| &self.trace.context[i])
     }
 
     /// The events of the current tick (see [`TickEvents::events`](crate::TickEvents::events)).

@@ -82,6 +82,19 @@ pub enum Error {
         /// The last tick the trace can show.
         last: u64,
     },
+    /// A trace's context entry is for a tick the trace does not hold, or
+    /// does not follow the entry before it.
+    ContextTick {
+        /// The entry's index in the trace's `context`.
+        entry: usize,
+        /// The tick it names.
+        tick: u64,
+        /// The earliest tick it may name (the trace's first tick, or the one
+        /// after the previous entry's).
+        min: u64,
+        /// The trace's last tick.
+        last: u64,
+    },
     /// A trace could not be read or written as JSON.
     Json(serde_json::Error),
 }
@@ -117,9 +130,15 @@ impl fmt::Display for Error {
             ),
             Error::Format { format, version } => write!(
                 f,
-                "unsupported trace format `{format}` version {version}: this crate reads `{}` version {}",
+                "unsupported trace format `{format}` version {version}: this crate reads `{}` versions {} to {}",
                 crate::trace::TRACE_FORMAT,
+                crate::trace::OLDEST_TRACE_VERSION,
                 crate::trace::TRACE_VERSION
+            ),
+            Error::ContextTick { entry, tick, min, last } => write!(
+                f,
+                "trace context entry {entry} is for tick {tick}, expected a tick from {min} to {last} \
+                 (one entry per tick at most, in order, within the trace's ticks)"
             ),
             Error::UnknownNode { event, node, nodes } => write!(
                 f,

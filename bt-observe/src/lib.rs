@@ -7,7 +7,9 @@
 //!
 //! - [`StatusSnapshot`]: the current state of every node (idle included).
 //! - [`TraceRecorder`]: the events of the last ticks in a preallocated ring
-//!   buffer; [`Trace`] is its JSON file format (see `TRACE_FORMAT.md`).
+//!   buffer; [`Trace`] is its JSON file format (see `TRACE_FORMAT.md`),
+//!   optionally with a serde view of the context after each tick
+//!   ([`TickContext`]).
 //! - [`Cursor`]: time travel over a trace: the state of every node at any
 //!   recorded tick, stepping forward and back.
 //! - [`ConsoleLogger`]: one line per state change, like BehaviorTree.CPP's
@@ -63,6 +65,7 @@
 //! # Ok::<(), bt::observe::Error>(())
 //! ```
 
+mod context;
 mod cursor;
 mod error;
 mod logger;
@@ -74,6 +77,7 @@ mod tee;
 mod trace;
 mod view;
 
+pub use context::TickContext;
 pub use cursor::Cursor;
 pub use error::Error;
 pub use logger::{ConsoleLogger, Fmt, Io, LogSink};
@@ -82,5 +86,7 @@ pub use snapshot::StatusSnapshot;
 pub use state::NodeState;
 pub use table::NodeRow;
 pub use tee::Tee;
-pub use trace::{Event, NodeCounts, TRACE_FORMAT, TRACE_VERSION, TickEvents, Trace, TraceNode, TraceStart};
+pub use trace::{
+    Event, NodeCounts, OLDEST_TRACE_VERSION, TRACE_FORMAT, TRACE_VERSION, TickEvents, Trace, TraceNode, TraceStart,
+};
 pub use view::View;

@@ -4,7 +4,9 @@ use std::collections::VecDeque;
 
 use bt_runtime::{NodeId, Observer, Status};
 
-use crate::{Error, Event, NodeRow, StatusSnapshot, Trace, TraceNode, TraceStart, trace};
+use serde::Serialize;
+
+use crate::{Error, Event, NodeRow, StatusSnapshot, TickContext, Trace, TraceNode, TraceStart, trace};
 
 /// An [`Observer`] that records the events of the most recent ticks in a ring
 /// buffer of fixed capacity, for time travel ([`Cursor`](crate::Cursor)) and
@@ -17,6 +19,10 @@ use crate::{Error, Event, NodeRow, StatusSnapshot, Trace, TraceNode, TraceStart,
 /// with more events than the capacity is dropped from its oldest events on;
 /// its end state stays exact.
 ///
+/// Optionally it also keeps a serde view of the context after each tick
+/// ([`record_context`](Self::record_context)); that allocates, for the
+/// ticks it is used in. Context entries leave with their ticks.
+///
 /// Each event takes 24 bytes: a capacity of 10,000 keeps the last 500 ticks
 /// of a tree that reports 20 events per tick in 240 KB.
 #[derive(Debug, Clone)]
@@ -27,6 +33,7 @@ pub struct TraceRecorder {
     events: VecDeque<Event>,
     capacity: usize,
     tick: u64,
+    context: VecDeque<TickContext>,
 }
 
 impl TraceRecorder {
@@ -40,6 +47,7 @@ impl TraceRecorder {
             events: VecDeque::with_capacity(capacity),
             capacity,
             tick: 0,
+            context: VecDeque::new(),
         })
     }
 
@@ -73,6 +81,56 @@ impl TraceRecorder {
         while let Some(event) = self.events.pop_front() {
             self.fold(event);
         }
+        self.forget_old_context();
+    }
+
+    /// Attaches `values`, a serde view of the context (a struct, a map of
+    /// watched values, `serde_json::json!({..})`), to the last tick started:
+    /// call it after the tick. A second call for the same tick replaces the
+    /// first. Before the first tick it describes the starting state (tick 0).
+    /// Fails, recording nothing, if `values` cannot be serialized.
+    ///
+    /// ```
+    /// # use bt::prelude::*;
+    /// # use bt::observe::{Cursor, TraceRecorder};
+    /// # struct Ctx { hp: u32 }
+    /// # behave! { tree Blink for Ctx { sequence { running } } }
+    /// let mut recorder = TraceRecorder::new(Blink::NODES, 1000)?;
+    /// let (mut tree, mut ctx) = (Blink::new(), Ctx { hp: 10 });
+    /// for t in 0..3 {
+    ///     ctx.hp -= 1;
+    ///     tree.tick_observed(&mut ctx, t as f64, &mut recorder);
+    ///     recorder.record_context(&serde_json::json!({ "hp": ctx.hp }))?;
+    /// }
+    /// let trace = recorder.trace();
+    /// let mut cursor = Cursor::new(&trace)?;
+    /// cursor.seek(2)?;
+    /// assert_eq!(cursor.context().unwrap().values["hp"], 8);
+    /// # Ok::<(), bt::observe::Error>(())
+    /// ```
+    pub fn record_context<T: Serialize + ?Sized>(&mut self, values: &T) -> Result<(), Error> {
+        let values = serde_json::to_value(values)?;
+        match self.context.back_mut() {
+            Some(last) if last.tick == self.tick => last.values = values,
+            _ => self.context.push_back(TickContext {
+                tick: self.tick,
+                values,
+            }),
+        }
+        self.forget_old_context();
+        Ok(())
+    }
+
+    /// The context entries recorded, oldest first.
+    pub fn context(&self) -> impl ExactSizeIterator<Item = &TickContext> {
+        self.context.iter()
+    }
+
+    /// Drops the context of ticks the recorder no longer holds.
+    fn forget_old_context(&mut self) {
+        while self.context.front().is_some_and(|c| c.tick < self.start.tick()) {
+            self.context.pop_front();
+        }
     }
 
     /// A copy of what is recorded, as a self-contained [`Trace`] (allocates).
@@ -89,16 +147,19 @@ impl TraceRecorder {
             },
             events: self.events.iter().copied().collect(),
             coverage: None,
+            context: self.context.iter().cloned().collect(),
         }
     }
 
     fn record(&mut self, event: Event) {
         if self.capacity == 0 {
             self.fold(event);
+            self.forget_old_context();
             return;
         }
         if self.events.len() >= self.capacity {
             self.drop_oldest_tick();
+            self.forget_old_context();
         }
         self.events.push_back(event);
     }

@@ -6,12 +6,16 @@ use std::io;
 use bt_runtime::{NodeId, NodeKind, Status};
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, NodeRow, NodeState, table};
+use crate::{Error, NodeRow, NodeState, TickContext, table};
 
 /// The `format` field of every trace.
 pub const TRACE_FORMAT: &str = "bt-trace";
-/// The `version` of the trace format this crate writes and reads.
-pub const TRACE_VERSION: u32 = 1;
+/// The `version` of the trace format this crate writes. It reads this one and
+/// every earlier one ([`OLDEST_TRACE_VERSION`] on): version 2 added the
+/// optional [`context`](Trace::context).
+pub const TRACE_VERSION: u32 = 2;
+/// The oldest `version` of the trace format this crate still reads.
+pub const OLDEST_TRACE_VERSION: u32 = 1;
 
 /// One observer event, as recorded. The order of events is the order the
 /// tree reported them (see [`bt_runtime::Observer`]).
@@ -198,6 +202,12 @@ pub struct Trace {
     /// carries coverage (written by `bt-testing`; absent from recordings).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coverage: Option<Vec<NodeCounts>>,
+    /// The values the user attached to ticks (see
+    /// [`TraceRecorder::record_context`](crate::TraceRecorder::record_context)),
+    /// oldest first, at most one per tick; empty when none were (and in
+    /// version 1 files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub context: Vec<TickContext>,
 }
 
 /// The events of one tick of a trace, as returned by [`Trace::ticks`].
@@ -216,9 +226,10 @@ pub struct TickEvents<'t> {
 impl Trace {
     /// Checks everything a reader relies on: format and version, a valid
     /// node table, one starting status per node, known node ids in every event,
-    /// and tick numbers that follow on from `start.tick` one by one.
+    /// tick numbers that follow on from `start.tick` one by one, and context
+    /// entries for ticks the trace holds, in order.
     pub fn validate(&self) -> Result<(), Error> {
-        if self.format != TRACE_FORMAT || self.version != TRACE_VERSION {
+        if self.format != TRACE_FORMAT || !(OLDEST_TRACE_VERSION..=TRACE_VERSION).contains(&self.version) {
             return Err(Error::Format {
                 format: self.format.clone(),
                 version: self.version,
@@ -260,6 +271,20 @@ impl Trace {
                 }
                 expected += 1;
             }
+        }
+        let mut after = None;
+        for (entry, context) in self.context.iter().enumerate() {
+            let min = after.map_or(self.start.tick, |t: u64| t + 1);
+            let last = expected - 1;
+            if context.tick < min || context.tick > last {
+                return Err(Error::ContextTick {
+                    entry,
+                    tick: context.tick,
+                    min,
+                    last,
+                });
+            }
+            after = Some(context.tick);
         }
         Ok(())
     }
@@ -307,7 +332,7 @@ impl Trace {
         }))
     }
 
-    /// The trace as JSON, one node, event and coverage entry per line (see `TRACE_FORMAT.md`).
+    /// The trace as JSON, one node, event, coverage and context entry per line (see `TRACE_FORMAT.md`).
     pub fn to_json(&self) -> Result<String, Error> {
         let mut out = Vec::new();
         self.write_json(&mut out)?;
@@ -335,6 +360,10 @@ impl Trace {
         if let Some(coverage) = &self.coverage {
             write!(out, "],\n\"coverage\":[").map_err(io)?;
             write_lines(&mut out, coverage)?;
+        }
+        if !self.context.is_empty() {
+            write!(out, "],\n\"context\":[").map_err(io)?;
+            write_lines(&mut out, &self.context)?;
         }
         writeln!(out, "]}}").map_err(io)
     }

@@ -175,7 +175,7 @@ fn json_has_one_event_per_line_and_reads_back_equal() {
     tree.tick_observed(&mut world, 1.5, &mut recorder);
     let trace = recorder.trace();
     let json = trace.to_json().unwrap();
-    let expected = r#"{"format":"bt-trace","version":1,
+    let expected = r#"{"format":"bt-trace","version":2,
 "nodes":[
 {"id":0,"parent":null,"kind":"sequence","label":"sequence","line":LINE},
 {"id":1,"parent":0,"kind":"condition","label":"cond(|w| w.alarm)","line":LINE},
@@ -224,10 +224,34 @@ fn broken_traces_are_rejected_with_a_clear_message() {
         );
     };
     let mut t = sample();
-    t.version = 2;
+    t.version = 3;
     check(
         t,
-        "unsupported trace format `bt-trace` version 2: this crate reads `bt-trace` version 1",
+        "unsupported trace format `bt-trace` version 3: this crate reads `bt-trace` versions 1 to 2",
+    );
+    let mut t = sample();
+    t.version = 0;
+    check(
+        t,
+        "unsupported trace format `bt-trace` version 0: this crate reads `bt-trace` versions 1 to 2",
+    );
+    let context = |tick| bt::observe::TickContext {
+        tick,
+        values: serde_json::json!({ "hp": 3 }),
+    };
+    let mut t = sample();
+    t.context = vec![context(4)];
+    check(
+        t,
+        "trace context entry 0 is for tick 4, expected a tick from 0 to 3 \
+         (one entry per tick at most, in order, within the trace's ticks)",
+    );
+    let mut t = sample();
+    t.context = vec![context(2), context(2)];
+    check(
+        t,
+        "trace context entry 1 is for tick 2, expected a tick from 3 to 3 \
+         (one entry per tick at most, in order, within the trace's ticks)",
     );
     let mut t = sample();
     t.events[3] = entered(8);
@@ -285,7 +309,7 @@ fn readers_ignore_fields_they_do_not_know() {
     let json = trace
         .to_json()
         .unwrap()
-        .replace("\"version\":1,", "\"version\":1,\"recorded_by\":\"a newer writer\",")
+        .replace("\"version\":2,", "\"version\":2,\"recorded_by\":\"a newer writer\",")
         .replace("\"event\":\"halted\",", "\"event\":\"halted\",\"reason\":\"reactive\",");
     assert!(json.contains("recorded_by") && json.contains("reason"));
     assert_eq!(Trace::from_json(&json).unwrap(), trace);
@@ -357,4 +381,114 @@ fn a_tee_forwards_stand_in_questions_to_both_sides_in_order() {
     assert_eq!(tee.stand_in(NodeId(2), LeafCall::Halt), Some(Status::Failure));
     assert_eq!(tee.0.0, [(NodeId(1), call), (NodeId(2), LeafCall::Halt)]);
     assert_eq!(tee.1.0, [(NodeId(1), call)], "the first answer wins");
+}
+
+#[test]
+fn files_of_version_1_still_open() {
+    // Written by the version-1 writer: no context, `"version":1`.
+    let v1 = r#"{"format":"bt-trace","version":1,
+"nodes":[
+{"id":0,"parent":null,"kind":"sequence","label":"sequence","line":3},
+{"id":1,"parent":0,"kind":"wait","label":"wait(1.0)","line":3}
+],
+"start":{"tick":0,"now":null,"dropped_events":0,"statuses":["idle","idle"]},
+"events":[
+{"event":"tick_started","tick":1,"now":0.0},
+{"event":"entered","node":0},
+{"event":"entered","node":1},
+{"event":"ticked","node":1,"status":"running"},
+{"event":"ticked","node":0,"status":"running"},
+{"event":"tick_finished","status":"running"}
+]}
+"#;
+    let trace = Trace::from_json(v1).unwrap();
+    assert_eq!((trace.version, trace.context.len()), (1, 0));
+    let mut cursor = Cursor::new(&trace).unwrap();
+    cursor.seek(1).unwrap();
+    assert_eq!(cursor.statuses(), states("R R"));
+    assert_eq!(cursor.context(), None);
+}
+
+/// Patrol's three ticks with the alarm and the tick's time recorded as context after ticks 1 and 3.
+fn patrol_with_context(capacity: usize) -> TraceRecorder {
+    let mut recorder = TraceRecorder::new(Patrol::NODES, capacity).unwrap();
+    let mut tree = Patrol::new();
+    let mut world = World::new(LEAVES);
+    recorder
+        .record_context(&serde_json::json!({ "alarm": false, "t": null }))
+        .unwrap();
+    world.set("walk", R);
+    tree.tick_observed(&mut world, 0.0, &mut recorder);
+    recorder
+        .record_context(&serde_json::json!({ "alarm": false, "t": 0.0 }))
+        .unwrap();
+    world.set("walk", S);
+    tree.tick_observed(&mut world, 0.5, &mut recorder);
+    world.alarm = true;
+    world.set("chase", R);
+    tree.tick_observed(&mut world, 1.0, &mut recorder);
+    recorder
+        .record_context(&serde_json::json!({ "alarm": "first try" }))
+        .unwrap();
+    // A second call for the same tick replaces the first.
+    recorder
+        .record_context(&serde_json::json!({ "alarm": true, "t": 1.0 }))
+        .unwrap();
+    recorder
+}
+
+#[test]
+fn context_values_are_kept_per_tick_written_and_read_back() {
+    let recorder = patrol_with_context(100);
+    let trace = recorder.trace();
+    let ticks: Vec<u64> = trace.context.iter().map(|c| c.tick).collect();
+    assert_eq!(ticks, [0, 1, 3]);
+    let json = trace.to_json().unwrap();
+    assert!(json.starts_with("{\"format\":\"bt-trace\",\"version\":2,"));
+    assert!(
+        json.ends_with(
+            "\"context\":[\n{\"tick\":0,\"values\":{\"alarm\":false,\"t\":null}},\n\
+             {\"tick\":1,\"values\":{\"alarm\":false,\"t\":0.0}},\n\
+             {\"tick\":3,\"values\":{\"alarm\":true,\"t\":1.0}}\n]}\n"
+        ),
+        "{json}"
+    );
+    assert_eq!(Trace::from_json(&json).unwrap(), trace);
+
+    // The cursor shows each tick's entry, or the last one before it.
+    let mut cursor = Cursor::new(&trace).unwrap();
+    let alarm_at = |cursor: &mut Cursor, tick| {
+        cursor.seek(tick).unwrap();
+        let c = cursor.context().unwrap();
+        (c.tick, c.values["alarm"].clone())
+    };
+    assert_eq!(alarm_at(&mut cursor, 0), (0, false.into()));
+    assert_eq!(alarm_at(&mut cursor, 1), (1, false.into()));
+    assert_eq!(alarm_at(&mut cursor, 2), (1, false.into()));
+    assert_eq!(alarm_at(&mut cursor, 3), (3, true.into()));
+}
+
+#[test]
+fn context_leaves_with_the_ticks_the_recorder_drops() {
+    // Room for the last tick only: ticks 1 and 2 are folded away.
+    let recorder = patrol_with_context(10);
+    assert_eq!(recorder.first_tick(), 3);
+    let trace = recorder.trace();
+    let ticks: Vec<u64> = trace.context.iter().map(|c| c.tick).collect();
+    assert_eq!(ticks, [3]);
+    assert_eq!(Trace::from_json(&trace.to_json().unwrap()).unwrap(), trace);
+    let mut recorder = patrol_with_context(100);
+    recorder.clear();
+    assert_eq!(recorder.context().map(|c| c.tick).collect::<Vec<_>>(), [3]);
+    assert_eq!(recorder.trace().validate().map_err(|e| e.to_string()), Ok(()));
+}
+
+#[test]
+fn context_that_cannot_be_serialized_is_an_error() {
+    let mut recorder = TraceRecorder::new(Patrol::NODES, 100).unwrap();
+    let mut bad = std::collections::HashMap::new();
+    bad.insert((1, 2), "a map with tuple keys is not JSON");
+    let err = recorder.record_context(&bad).unwrap_err().to_string();
+    assert!(err.starts_with("trace JSON: key must be a string"), "{err}");
+    assert_eq!(recorder.context().len(), 0);
 }

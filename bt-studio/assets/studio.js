@@ -9,7 +9,10 @@
 // Test hooks: body[data-state] is "loading", "ready" or "error";
 // #position carries data-tick, data-event, data-events and data-node; every
 // drawn node carries data-id and data-status (and data-halted when it was
-// halted in the shown part of the tick).
+// halted in the shown part of the tick). The context table (#context) has a
+// row per value: data-key, data-value (JSON) and data-changes (the ticks
+// where it changed, comma-separated); #context[data-tick] is the tick whose
+// values are shown.
 'use strict';
 
 (() => {
@@ -66,9 +69,49 @@
       halts: nodes.map(() => []), // per node: tick indexes with a halted event
       stats: nodes.map(() => ({ entered: 0, success: 0, failure: 0, halts: 0, longestRun: 0 })),
       kinds: [...new Set(nodes.map((n) => n.kind))].sort(),
+      context: buildContext(trace.context || [], ticks),
     };
     replayAll(m);
     return m;
+  }
+
+  /** `value` as named leaves: objects are opened (`pos.x`), anything else is one value shown as JSON. */
+  function flatten(value, prefix, out) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length) {
+      for (const k of Object.keys(value)) flatten(value[k], prefix ? `${prefix}.${k}` : k, out);
+    } else {
+      out.set(prefix || 'value', JSON.stringify(value));
+    }
+    return out;
+  }
+
+  /**
+   * The context values per tick index: `at[ti]` is the entry in force at the
+   * end of tick index ti (the tick's own, or the last before it; -1: none),
+   * `values[e]` entry e's named values, and `changes` per name the tick
+   * indexes where its value changed (appeared, or went: `undefined`).
+   */
+  function buildContext(entries, ticks) {
+    const at = new Int32Array(ticks.length).fill(-1);
+    const values = [], changes = new Map();
+    let e = 0, last = new Map();
+    ticks.forEach((t, ti) => {
+      if (e < entries.length && entries[e].tick === t.tick) {
+        const now = flatten(entries[e].values, '', new Map());
+        for (const [k, v] of now) {
+          if (last.get(k) !== v) {
+            if (!changes.has(k)) changes.set(k, []);
+            changes.get(k).push([ti, v]);
+          }
+        }
+        for (const [k] of last) if (!now.has(k)) changes.get(k).push([ti, undefined]);
+        values.push(now);
+        last = now;
+        e++;
+      }
+      at[ti] = e - 1;
+    });
+    return { at, values, changes, keys: [...changes.keys()] };
   }
 
   /** Applies event `i` to `state`; `onChange(node, from, to, cause)` hears every change. */
@@ -579,6 +622,7 @@
     const box = $('#inspector'), m = view.m, id = view.selected;
     if (id === null) {
       box.replaceChildren(html('p', { class: 'hint' }, 'Click a node to inspect it (↑ ↓ [ ] move the selection).'));
+      renderContext(box);
       return;
     }
     const n = m.nodes[id], st = m.stats[id];
@@ -610,7 +654,51 @@
     const body = html('tbody');
     for (const tr of history.slice(-200)) body.append(transitionRow(tr, false));
     table.append(body);
-    box.replaceChildren(h, dl, html('h4', {}, `Status history (${history.length} changes${history.length > 200 ? ', last 200 shown' : ''})`), table);
+    box.replaceChildren(h, dl);
+    renderContext(box);
+    box.append(html('h4', {}, `Status history (${history.length} changes${history.length > 200 ? ', last 200 shown' : ''})`), table);
+  }
+
+  /**
+   * The context values at the cursor, under the inspector: each name, its
+   * value and the ticks where it changed (click one to go there). Within a
+   * tick, before its last event, the values are those after the tick before.
+   */
+  function renderContext(box) {
+    const m = view.m, c = m.context;
+    if (!c.keys.length) return;
+    const ti = view.k < tickLen(view.ti) && view.ti > 0 ? view.ti - 1 : view.ti;
+    const e = c.at[ti];
+    const shown = e < 0 ? new Map() : c.values[e];
+    const tick = m.ticks[ti].tick;
+    const section = html('section', { id: 'context', 'data-tick': String(tick) });
+    const from = e < 0 ? 'none recorded yet' : `after tick ${tick}`;
+    section.append(html('h4', {}, `Context (${from})`));
+    const table = html('table', { id: 'context-table' });
+    table.append(html('thead'));
+    table.tHead.append(html('tr'));
+    for (const h of ['value', 'now', 'changed at tick']) table.tHead.rows[0].append(html('th', {}, h));
+    const body = html('tbody');
+    for (const key of c.keys) {
+      const value = shown.get(key);
+      const changes = c.changes.get(key);
+      const row = html('tr', { 'data-key': key, 'data-changes': changes.map(([t]) => m.ticks[t].tick).join(',') });
+      if (value !== undefined) row.dataset.value = value;
+      if (changes.some(([t]) => t === ti)) row.className = 'changed';
+      const ticksCell = html('td', { class: 'ticks' });
+      const recent = changes.slice(-8);
+      if (changes.length > recent.length) ticksCell.append(html('span', { class: 'hint' }, `${changes.length - recent.length} earlier… `));
+      for (const [t, v] of recent) {
+        const link = html('button', { 'data-ti': t, title: v === undefined ? 'no longer recorded' : `became ${v}` }, String(m.ticks[t].tick));
+        if (t === ti) link.className = 'current';
+        ticksCell.append(link);
+      }
+      row.append(html('td', { class: 'label', title: key }, key), html('td', { class: 'value', title: value || '' }, value === undefined ? '—' : value), ticksCell);
+      body.append(row);
+    }
+    table.append(body);
+    section.append(table);
+    box.append(section);
   }
 
   function transitionRow(tr, full) {
@@ -839,6 +927,8 @@
       seek(Number(row.dataset.ti), Number(row.dataset.k));
     });
     on('#inspector', 'click', (e) => {
+      const change = e.target.closest('button[data-ti]');
+      if (change) return seek(Number(change.dataset.ti));
       const row = e.target.closest('tr[data-ti]');
       if (row) seek(Number(row.dataset.ti), Number(row.dataset.k));
     });

@@ -9,6 +9,10 @@
 //! events, counts them, and the server restarts the agent's history (the page
 //! shows the count). The server folds the queue into a bounded history per
 //! agent (a [`TraceRecorder`]) and sends the window to the page.
+//!
+//! Context values ([`Agent::record_context`]) travel with their tick: once a
+//! game records them, a finished tick waits for its values (or for the next
+//! tick to start) before it is handed over.
 
 use std::collections::VecDeque;
 use std::io;
@@ -19,6 +23,8 @@ use std::sync::{Arc, Mutex};
 
 use bt_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
 use bt_runtime::{NodeId, Observer, Status};
+use serde::Serialize;
+use serde_json::Value;
 
 /// The events an agent's observer keeps for the server before it drops them.
 const BUFFER: usize = 1 << 16;
@@ -39,7 +45,7 @@ pub(crate) struct AgentShared {
     /// How many pages follow it.
     pub followers: AtomicUsize,
     /// Ticks handed over by the game thread, not yet read by the server.
-    pub queue: Mutex<Receiver<Vec<Event>>>,
+    pub queue: Mutex<Receiver<Handover>>,
     /// Events were dropped: the server's history must start afresh.
     pub broken: AtomicBool,
     /// Events the observer dropped because the server did not keep up.
@@ -48,6 +54,16 @@ pub(crate) struct AgentShared {
     pub gone: AtomicBool,
     /// The server's history of the agent, while a page follows it.
     pub history: Mutex<Option<History>>,
+}
+
+/// What the game thread hands over at once: the events of one or more
+/// ticks, and the context values recorded among them.
+#[derive(Debug, Default)]
+pub(crate) struct Handover {
+    /// The events, in order.
+    events: Vec<Event>,
+    /// Context values, each with the number of `events` recorded before it.
+    context: Vec<(usize, Value)>,
 }
 
 /// Every agent a game registered, in order, and the trees its editor saved.
@@ -197,7 +213,10 @@ impl Studio {
             shared,
             handover,
             tick: Vec::new(),
+            context: Vec::new(),
             held: false,
+            finished: false,
+            records_context: false,
         })
     }
 }
@@ -208,11 +227,17 @@ impl Studio {
 pub struct Agent {
     shared: Arc<AgentShared>,
     /// Where finished ticks go to the server (a bounded, lock-free channel).
-    handover: SyncSender<Vec<Event>>,
+    handover: SyncSender<Handover>,
     /// The events not yet handed over (no buffer while nobody follows).
     tick: Vec<Event>,
+    /// The context values not yet handed over, each after `tick[..n]`.
+    context: Vec<(usize, Value)>,
     /// Whether the current tick is being recorded.
     held: bool,
+    /// Whether the events end with a finished tick that was not handed over.
+    finished: bool,
+    /// Whether the game records context values: then a finished tick waits for them.
+    records_context: bool,
 }
 
 impl Agent {
@@ -226,12 +251,53 @@ impl Agent {
         self.held || self.tick.capacity() > 0
     }
 
+    /// Attaches `values`, a serde view of the agent's context, to the tick
+    /// just ticked (see [`TraceRecorder::record_context`]); the page shows
+    /// them in its inspector. Call it after each `tick_observed`. While no
+    /// page follows the agent it does nothing (not even serialize). Fails,
+    /// recording nothing, if `values` cannot be serialized.
+    ///
+    /// Once a page follows, the first tick is sent before its values (the
+    /// agent does not know yet that values will come); they follow with the
+    /// next tick. From then on each tick is sent with its values.
+    pub fn record_context<T: Serialize + ?Sized>(&mut self, values: &T) -> Result<(), Error> {
+        if !self.held {
+            return Ok(());
+        }
+        self.records_context = true;
+        self.context.push((self.tick.len(), serde_json::to_value(values)?));
+        if self.finished {
+            self.hand_over();
+        }
+        Ok(())
+    }
+
+    /// Hands the events and values over unless the queue is full; then keeps
+    /// them for the next try.
+    fn hand_over(&mut self) {
+        let handover = Handover {
+            events: std::mem::take(&mut self.tick),
+            context: std::mem::take(&mut self.context),
+        };
+        match self.handover.try_send(handover) {
+            Ok(()) => {
+                self.tick = Vec::with_capacity(TICK_EVENTS);
+                self.finished = false;
+            }
+            Err(TrySendError::Full(back) | TrySendError::Disconnected(back)) => {
+                self.tick = back.events;
+                self.context = back.context;
+            }
+        }
+    }
+
     #[inline]
     fn record(&mut self, event: Event) {
         if self.held {
             if self.tick.len() == BUFFER {
                 self.shared.dropped.fetch_add(self.tick.len() as u64, Ordering::Relaxed);
                 self.tick.clear();
+                self.context.clear();
                 self.shared.broken.store(true, Ordering::Relaxed);
             }
             self.tick.push(event);
@@ -248,6 +314,12 @@ impl Observer for Agent {
         if !followed && self.held {
             // Nobody follows any more: forget what was not handed over, free the buffer.
             self.tick = Vec::new();
+            self.context = Vec::new();
+            self.finished = false;
+        }
+        if self.finished {
+            // The last tick's values did not come: hand it over without them.
+            self.hand_over();
         }
         self.held = followed;
         self.record(Event::TickStarted { tick: 0, now });
@@ -273,10 +345,9 @@ impl Observer for Agent {
             return;
         }
         self.record(Event::TickFinished { status });
-        // Hand the events over unless the queue is full; then keep them for the next tick.
-        match self.handover.try_send(std::mem::take(&mut self.tick)) {
-            Ok(()) => self.tick = Vec::with_capacity(TICK_EVENTS),
-            Err(TrySendError::Full(events) | TrySendError::Disconnected(events)) => self.tick = events,
+        self.finished = true;
+        if !self.records_context {
+            self.hand_over();
         }
     }
 }
@@ -318,15 +389,19 @@ impl History {
             self.version += 1;
         }
         let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
-        for tick in queue.try_iter() {
+        for handover in queue.try_iter() {
             self.version += 1;
-            self.record(&tick);
+            self.record(&handover);
         }
     }
 
-    /// Replays one handed-over tick into the history.
-    fn record(&mut self, events: &[Event]) {
-        for &event in events {
+    /// Replays what was handed over into the history.
+    fn record(&mut self, handover: &Handover) {
+        let mut context = handover.context.iter().peekable();
+        for (i, &event) in handover.events.iter().enumerate() {
+            while let Some((_, values)) = context.next_if(|(at, _)| *at == i) {
+                self.recorder.record_context(values).expect("a JSON value serializes");
+            }
             match event {
                 Event::TickStarted { now, .. } => self.recorder.tick_started(now),
                 Event::Entered { node } => self.recorder.entered(node),
@@ -334,6 +409,9 @@ impl History {
                 Event::Halted { node } => self.recorder.halted(node),
                 Event::TickFinished { status } => self.recorder.tick_finished(status),
             }
+        }
+        for (_, values) in context {
+            self.recorder.record_context(values).expect("a JSON value serializes");
         }
     }
 

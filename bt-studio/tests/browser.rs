@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::collections::BTreeMap;
+
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use bt::{NodeId, NodeKind};
@@ -425,7 +427,7 @@ async fn keys(client: &Client, keys: &str) {
 }
 
 /// The inspector's rows, `dt` text to `dd` text.
-async fn inspector(client: &Client) -> std::collections::BTreeMap<String, String> {
+async fn inspector(client: &Client) -> BTreeMap<String, String> {
     let rows = client
         .execute(
             "const dl = document.querySelector('#inspector dl');
@@ -436,6 +438,129 @@ async fn inspector(client: &Client) -> std::collections::BTreeMap<String, String
         .unwrap();
     let rows: Vec<(String, String)> = serde_json::from_value(rows).unwrap();
     rows.into_iter().collect()
+}
+
+/// `value` as the page names its parts: objects opened into dotted names,
+/// anything else one value.
+fn flatten(value: &serde_json::Value, prefix: &str, out: &mut BTreeMap<String, serde_json::Value>) {
+    match value {
+        serde_json::Value::Object(map) if !map.is_empty() => {
+            for (k, v) in map {
+                let name = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten(v, &name, out);
+            }
+        }
+        _ => {
+            out.insert(
+                if prefix.is_empty() {
+                    "value".into()
+                } else {
+                    prefix.into()
+                },
+                value.clone(),
+            );
+        }
+    }
+}
+
+/// Whether two JSON values are equal as the page shows them (JavaScript
+/// writes the number `1.0` as `1`).
+fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    match (a, b) {
+        (serde_json::Value::Number(x), serde_json::Value::Number(y)) => x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}
+
+/// The context table under the inspector: the tick shown, and per value its
+/// name, its value (JSON) and the ticks where it changed.
+async fn context_table(client: &Client) -> (u64, Vec<(String, Option<serde_json::Value>, Vec<u64>)>) {
+    let value = client
+        .execute(
+            "const c = document.querySelector('#context');
+             return [Number(c.dataset.tick), [...c.querySelectorAll('tr[data-key]')].map(r =>
+               [r.dataset.key, r.dataset.value === undefined ? null : r.dataset.value,
+                r.dataset.changes.split(',').map(Number)])];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rows = value[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let value = r[1].as_str().map(|v| serde_json::from_str(v).unwrap());
+            (
+                r[0].as_str().unwrap().to_owned(),
+                value,
+                serde_json::from_value(r[2].clone()).unwrap(),
+            )
+        })
+        .collect();
+    (value[0].as_u64().unwrap(), rows)
+}
+
+#[test]
+fn the_inspector_shows_the_context_values_at_every_tick_and_where_each_changed() {
+    with_browser("context", |client| async move {
+        let trace = guard_trace();
+        assert_eq!(trace.context.len(), 24, "the guard records its post after every tick");
+        // Where each value changed, from the recorded entries.
+        let mut changes: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+        let mut last = BTreeMap::new();
+        for entry in &trace.context {
+            let mut now = BTreeMap::new();
+            flatten(&entry.values, "", &mut now);
+            for (k, v) in &now {
+                if !last.get(k).is_some_and(|old| same_json(old, v)) {
+                    changes.entry(k.clone()).or_default().push(entry.tick);
+                }
+            }
+            last = now;
+        }
+        assert_eq!(changes["alarms"], [1, 21], "the guard's alarm is raised once");
+
+        let url = serve_trace("guard.trace.json", &trace);
+        let mut cursor = Cursor::new(&trace).unwrap();
+        open(&client, &format!("{url}#tick=0")).await;
+        let next = client.find(Locator::Css("#next-tick")).await.unwrap();
+        for tick in cursor.first_tick()..=cursor.last_tick() {
+            cursor.seek(tick).unwrap();
+            let mut expected = BTreeMap::new();
+            if let Some(context) = cursor.context() {
+                flatten(&context.values, "", &mut expected);
+            }
+            let (shown_tick, rows) = context_table(&client).await;
+            assert_eq!(shown_tick, tick);
+            let names: Vec<&String> = rows.iter().map(|r| &r.0).collect();
+            assert_eq!(
+                names,
+                changes.keys().collect::<Vec<_>>(),
+                "tick {tick}: one row per value"
+            );
+            for (name, value, changed) in &rows {
+                match (value, expected.get(name)) {
+                    (Some(v), Some(e)) => assert!(same_json(v, e), "tick {tick}: {name} is {v}, recorded {e}"),
+                    (None, None) => {}
+                    (v, e) => panic!("tick {tick}: {name} is drawn as {v:?}, recorded {e:?}"),
+                }
+                assert_eq!(changed, &changes[name], "the ticks where {name} changed");
+            }
+            next.click().await.unwrap();
+        }
+        // A tick where a value changed is a button that seeks there.
+        click(&client, "#context tr[data-key='alarms'] button[data-ti]").await;
+        assert_eq!(drawn(&client).await.tick, 1);
+        let (_, rows) = context_table(&client).await;
+        assert_eq!(rows.iter().find(|r| r.0 == "alarms").unwrap().1, Some(0.into()));
+        open(&client, &format!("{url}#tick=21&node=2")).await;
+        screenshot(&client, "guard-context").await;
+    });
 }
 
 #[test]
@@ -646,6 +771,10 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
                     post.intruder = Some(1.0 + i as f64);
                 }
                 tree.tick_observed(post, now, observer);
+                observer
+                    .0
+                    .record_context(&serde_json::json!({ "guard": post.guard }))
+                    .unwrap();
             }
             client
                 .wait()
@@ -655,6 +784,17 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
                 .unwrap();
             let page = drawn(&client).await;
             assert_eq!(page.statuses, names(agents[3].2.1.statuses()), "tick {tick}");
+            // The values come with their tick, from the second on (the first
+            // tick was handed over before the agent was seen recording values).
+            if tick >= 2 {
+                let (shown, rows) = context_table(&client).await;
+                let guard = rows[0].1.as_ref().and_then(|v| v.as_f64());
+                assert_eq!(
+                    (shown, guard),
+                    (u64::from(tick), Some(agents[3].1.guard)),
+                    "tick {tick}"
+                );
+            }
         }
         assert_ne!(
             names(agents[3].2.1.statuses()),

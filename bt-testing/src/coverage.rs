@@ -179,6 +179,7 @@ impl Coverage {
             },
             events: Vec::new(),
             coverage: Some(self.counts.clone()),
+            context: Vec::new(),
         }
     }
 

@@ -88,7 +88,8 @@ pub fn guard_trace() -> Trace {
 }
 
 /// The guard's 24 ticks with an intruder appearing at `intruder_at` metres
-/// at tick 10, recorded by a recorder of `capacity` events; and the alarms raised.
+/// at tick 10, recorded by a recorder of `capacity` events, with the post's
+/// values as context after each tick; and the alarms raised.
 pub fn guard_run(intruder_at: f64, capacity: usize) -> (Trace, u32) {
     let mut tree = guard::Guard::new();
     let mut post = guard::Post {
@@ -105,6 +106,13 @@ pub fn guard_run(intruder_at: f64, capacity: usize) -> (Trace, u32) {
             post.intruder = Some(intruder_at);
         }
         tree.tick_observed(&mut post, now, &mut recorder);
+        recorder
+            .record_context(&serde_json::json!({
+                "guard": post.guard,
+                "intruder": post.intruder,
+                "alarms": post.alarms,
+            }))
+            .unwrap();
     }
     (recorder.trace(), post.alarms)
 }
