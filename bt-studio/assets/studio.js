@@ -27,7 +27,6 @@
   const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED };
   const CHECKPOINT_EVERY = 32;
   const MAX_TABLE_ROWS = 500;
-  const MAX_LANES = 1500;
   const { ICONS, svgEl, html, BOX_H, shorten } = window.BtDraw;
   const $ = (sel) => document.querySelector(sel);
 
@@ -240,8 +239,9 @@
     diff: null,
     matches: [],
     matchAt: -1,
-    lanesImage: null,
+    markersImage: null,
     lanesRows: [],
+    laneMasks: new Map(),
   };
   const tickLen = (ti) => view.m.ticks[ti].to - view.m.ticks[ti].from;
 
@@ -264,6 +264,7 @@
       return;
     }
     $('#error').hidden = true;
+    flushFragment();
     const old = view.m;
     const again = live && old !== null && old.name === payload.name;
     const atHead = again && view.ti === old.ticks.length - 1;
@@ -287,8 +288,8 @@
     } else {
       view.collapsed.clear();
       view.selected = null;
-      relayout();
-      fit();
+      measureTimeline();
+      relayout(true);
       if (!live) applyFragment();
     }
     renderTransitions();
@@ -296,8 +297,12 @@
     document.body.dataset.state = 'ready';
   }
 
+  /** When the last trace was asked for, received, parsed, shown and drawn on screen (ms since the page's start), for the benchmark. */
+  const timings = {};
+
   async function fetchPayload(url, options) {
     document.body.dataset.state = 'loading';
+    timings.requested = performance.now();
     let response;
     try {
       response = await fetch(url, options);
@@ -306,6 +311,7 @@
       return;
     }
     const text = await response.text();
+    timings.received = performance.now();
     let payload;
     try {
       payload = JSON.parse(text);
@@ -313,7 +319,10 @@
       showError('the trace', `the server answered ${response.status}: ${text}`);
       return;
     }
+    timings.parsed = performance.now();
     loadPayload(payload);
+    timings.shown = performance.now();
+    requestAnimationFrame(() => setTimeout(() => (timings.drawn = performance.now()), 0));
   }
 
   function openFile(file) {
@@ -330,9 +339,11 @@
   const visibleChildren = (id) => (view.collapsed.has(id) ? [] : view.m.nodes[id].children);
 
   /** The shared top-down layout (draw.js) of the shown nodes. */
-  function relayout() {
+  /** Lays the tree out and draws it; `fitting` first fits it in view (so a big tree is drawn far, without its labels). */
+  function relayout(fitting) {
     const m = view.m;
     view.layout = window.BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]));
+    if (fitting) fit();
     drawTree();
     drawLanes();
   }
@@ -356,16 +367,18 @@
         fold.textContent = view.collapsed.has(id) ? `⊞${hidden}` : '⊟';
         fold.dataset.fold = id;
       }
-      const visit = svgEl('g', { class: 'visit', transform: 'translate(-2,-2)' }, g);
-      svgEl('circle', { r: 8 }, visit);
-      const visitText = svgEl('text', {}, visit);
-      view.els[id] = { g, glyph, edge, visit, visitText };
+      // The visit badge is made when first needed; `cls` and `v` are what paint() last wrote.
+      view.els[id] = { g, glyph, edge, visit: null, visitText: null, cls: null, v: null };
     }
   }
+
+  /** Below this scale labels are too small to read: they are not drawn (a big tree stays quick to draw). */
+  const FAR = 0.3;
 
   function applyZoom() {
     const z = view.zoom;
     $('#viewport').setAttribute('transform', `translate(${z.x},${z.y}) scale(${z.s})`);
+    $('#tree').classList.toggle('far', z.s < FAR);
   }
 
   function fit() {
@@ -419,6 +432,7 @@
     const visits = visitOrder(m, ti, k);
     const lastNode = k > 0 ? m.node[t.from + k - 1] : -1;
     const matches = new Set(view.matches);
+    // Only what changed is written: a step of a big tree touches few nodes.
     for (const id of view.layout.order) {
       const el = view.els[id];
       const s = state[id];
@@ -427,15 +441,26 @@
       if (id === view.selected) cls += ' selected';
       if (matches.has(id)) cls += ' match';
       if (id === lastNode) cls += ' last-event';
-      el.g.setAttribute('class', cls);
-      el.g.dataset.status = STATE_NAMES[s];
-      if (wasHalted) el.g.dataset.halted = 'true';
-      else delete el.g.dataset.halted;
-      el.glyph.textContent = wasHalted ? HALT_GLYPH : GLYPHS[s];
-      const v = visits.get(id);
-      el.visit.style.display = v ? '' : 'none';
-      if (v) el.visitText.textContent = String(v);
-      if (el.edge) el.edge.setAttribute('class', v ? 'edge active' : 'edge');
+      if (el.cls !== cls) {
+        el.cls = cls;
+        el.g.setAttribute('class', cls);
+        el.g.dataset.status = STATE_NAMES[s];
+        if (wasHalted) el.g.dataset.halted = 'true';
+        else delete el.g.dataset.halted;
+        el.glyph.textContent = wasHalted ? HALT_GLYPH : GLYPHS[s];
+      }
+      const v = visits.get(id) || 0;
+      if (el.v !== v) {
+        el.v = v;
+        if (v && !el.visit) {
+          el.visit = svgEl('g', { class: 'visit', transform: 'translate(-2,-2)' }, el.g);
+          svgEl('circle', { r: 8 }, el.visit);
+          el.visitText = svgEl('text', {}, el.visit);
+        }
+        if (el.visit) el.visit.style.display = v ? '' : 'none';
+        if (v) el.visitText.textContent = String(v);
+        if (el.edge) el.edge.setAttribute('class', v ? 'edge active' : 'edge');
+      }
     }
     const pos = $('#position');
     pos.dataset.tick = String(t.tick);
@@ -508,9 +533,20 @@
 
   // ---------------------------------------------------------------- timeline
 
+  /**
+   * The timeline's width and the lanes box's height, read when a trace is
+   * shown and on resize only: reading them while painting would make the
+   * browser lay out a big tree in the middle of every step.
+   */
+  const timelineBox = { w: 800, h: 150 };
+  function measureTimeline() {
+    timelineBox.w = $('#markers').clientWidth || 800;
+    timelineBox.h = $('#lanes-box').clientHeight || 150;
+  }
+
   function sizeCanvas(canvas, cssHeight) {
     const dpr = window.devicePixelRatio || 1;
-    const w = canvas.clientWidth || 800;
+    const w = timelineBox.w;
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(cssHeight * dpr);
     canvas.style.height = `${cssHeight}px`;
@@ -521,89 +557,139 @@
   const LANE_LABEL = 200, LANE_H = 12;
   const tickX = (ti, x0, w) => x0 + (ti / view.m.ticks.length) * (w - x0);
 
-  function paintMarkers() {
-    const m = view.m, canvas = $('#markers');
-    const { ctx, w } = sizeCanvas(canvas, 18);
-    const cw = Math.max(1, (w - LANE_LABEL) / m.ticks.length);
+  /** Draws the root completions and halts of every tick once into an offscreen canvas. */
+  function drawMarkers() {
+    const m = view.m, canvas = document.createElement('canvas');
+    const w = timelineBox.w, dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(18 * dpr);
+    const ctx = canvas.getContext('2d');
+    ctx.scale(dpr, dpr);
     ctx.fillStyle = '#555';
     ctx.font = '10px system-ui';
     ctx.fillText('root / halts', 4, 12);
+    // One mark per pixel column and kind, however many ticks share it.
+    const cw = Math.max(1, (w - LANE_LABEL) / m.ticks.length);
+    const seen = new Uint8Array(Math.ceil(w) + 1);
     m.ticks.forEach((t, ti) => {
-      const x = tickX(ti, LANE_LABEL, w);
-      if (t.root === SUCCESS || t.root === FAILURE) {
-        ctx.fillStyle = COLORS[t.root];
-        if (t.root === SUCCESS) ctx.fillRect(x, 1, cw, 8);
-        else ctx.fillRect(x, 5, cw, 8);
+      const x = tickX(ti, LANE_LABEL, w), col = Math.floor(x);
+      const bits = (t.root === SUCCESS ? 1 : t.root === FAILURE ? 2 : 0) | (t.halts ? 4 : 0);
+      if (cw < 1 && (seen[col] & bits) === bits) return;
+      seen[col] |= bits;
+      if (bits & 1) {
+        ctx.fillStyle = COLORS[SUCCESS];
+        ctx.fillRect(x, 1, cw, 8);
       }
-      if (t.halts) {
+      if (bits & 2) {
+        ctx.fillStyle = COLORS[FAILURE];
+        ctx.fillRect(x, 5, cw, 8);
+      }
+      if (bits & 4) {
         ctx.fillStyle = HALT_COLOR;
         ctx.fillRect(x, 13, cw, 4);
       }
     });
+    view.markersImage = canvas;
+  }
+
+  function paintMarkers() {
+    const m = view.m, canvas = $('#markers');
+    const { ctx, w } = sizeCanvas(canvas, 18);
+    if (view.markersImage) ctx.drawImage(view.markersImage, 0, 0, w, 18);
+    const cw = Math.max(1, (w - LANE_LABEL) / m.ticks.length);
     ctx.fillStyle = '#000';
     ctx.fillRect(tickX(view.ti, LANE_LABEL, w) + cw / 2 - 1, 0, 2, 18);
   }
 
-  /** Draws every lane once into an offscreen canvas; painting copies it and adds the cursor. */
+  // The lanes are virtualised: a canvas as tall as the box stays in view
+  // (sticky) over a spacer as tall as all the lanes, and paints only the rows
+  // scrolled into view. Each row is reduced once to pixel columns (which
+  // states and halts fall in each), so drawing a row costs its width, not its
+  // number of changes.
+  const MASK_HALT = 16;
+
+  /** Starts the lanes afresh for the current layout and width (rows are reduced when first shown). */
   function drawLanes() {
-    const m = view.m;
-    const rows = view.layout.order.slice(0, MAX_LANES);
-    view.lanesRows = rows;
-    const canvas = document.createElement('canvas');
-    const w = $('#lanes').clientWidth || 800;
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(rows.length * LANE_H * dpr) || 1;
-    const ctx = canvas.getContext('2d');
-    ctx.scale(dpr, dpr);
-    ctx.font = '10px system-ui';
-    rows.forEach((id, r) => {
-      const n = m.nodes[id], y = r * LANE_H;
-      if (r % 2) {
-        ctx.fillStyle = '#f6f6f6';
-        ctx.fillRect(0, y, w, LANE_H);
-      }
-      ctx.fillStyle = '#333';
-      ctx.fillText(`${' '.repeat(n.depth)}#${id} ${shortLabel(n)}`.slice(0, 38), 2, y + 9);
-      const lane = m.changes[id];
-      lane.forEach(([from, s], j) => {
-        if (s === IDLE) return;
-        const to = j + 1 < lane.length ? lane[j + 1][0] : m.ticks.length;
-        const x0 = tickX(from, LANE_LABEL, w), x1 = Math.max(x0 + 1, tickX(to, LANE_LABEL, w));
-        ctx.fillStyle = COLORS[s];
-        // Shape as well as colour: running fills the lane, success its lower half, failure its upper half.
-        if (s === RUNNING) ctx.fillRect(x0, y + 1, x1 - x0, LANE_H - 2);
-        else if (s === SUCCESS) ctx.fillRect(x0, y + LANE_H / 2, x1 - x0, LANE_H / 2 - 1);
-        else ctx.fillRect(x0, y + 1, x1 - x0, LANE_H / 2 - 1);
-      });
-      ctx.fillStyle = HALT_COLOR;
-      for (const ti of m.halts[id]) {
-        const x = tickX(ti, LANE_LABEL, w);
-        ctx.beginPath();
-        ctx.moveTo(x, y + 1);
-        ctx.lineTo(x + 4, y + LANE_H / 2);
-        ctx.lineTo(x, y + LANE_H - 1);
-        ctx.fill();
-      }
+    view.lanesRows = view.layout.order;
+    view.laneMasks = new Map();
+    const box = $('#lanes-box'), total = view.lanesRows.length * LANE_H;
+    const shown = Math.min(total, timelineBox.h);
+    $('#lanes-spacer').style.height = `${Math.max(0, total - shown)}px`;
+    drawMarkers();
+  }
+
+  /** Row `id`'s states per pixel column (bit 1 << state, and MASK_HALT), for lanes `w` wide. */
+  function laneMask(id, w) {
+    let mask = view.laneMasks.get(id);
+    if (mask) return mask;
+    const m = view.m, lane = m.changes[id];
+    mask = new Uint8Array(Math.ceil(w) + 1);
+    lane.forEach(([from, s], j) => {
+      if (s === IDLE) return;
+      const to = j + 1 < lane.length ? lane[j + 1][0] : m.ticks.length;
+      const x0 = Math.floor(tickX(from, LANE_LABEL, w));
+      const x1 = Math.max(x0 + 1, Math.floor(tickX(to, LANE_LABEL, w)));
+      for (let x = x0; x < x1 && x < mask.length; x++) mask[x] |= 1 << s;
     });
-    view.lanesImage = canvas;
+    for (const ti of m.halts[id]) mask[Math.floor(tickX(ti, LANE_LABEL, w))] |= MASK_HALT;
+    view.laneMasks.set(id, mask);
+    return mask;
+  }
+
+  /** Draws lane `id` at height `y`. */
+  function drawLane(ctx, id, r, y, w) {
+    const n = view.m.nodes[id];
+    if (r % 2) {
+      ctx.fillStyle = '#f6f6f6';
+      ctx.fillRect(0, y, w, LANE_H);
+    }
+    ctx.fillStyle = '#333';
+    ctx.fillText(`${' '.repeat(n.depth)}#${id} ${shortLabel(n)}`.slice(0, 38), 2, y + 9);
+    const mask = laneMask(id, w);
+    // Shape as well as colour: running fills the lane, success its lower half, failure its upper half.
+    for (const s of [RUNNING, SUCCESS, FAILURE]) {
+      ctx.fillStyle = COLORS[s];
+      const bit = 1 << s;
+      for (let x = LANE_LABEL; x < mask.length; x++) {
+        if (!(mask[x] & bit)) continue;
+        let end = x + 1;
+        while (end < mask.length && mask[end] & bit) end++;
+        if (s === RUNNING) ctx.fillRect(x, y + 1, end - x, LANE_H - 2);
+        else if (s === SUCCESS) ctx.fillRect(x, y + LANE_H / 2, end - x, LANE_H / 2 - 1);
+        else ctx.fillRect(x, y + 1, end - x, LANE_H / 2 - 1);
+        x = end;
+      }
+    }
+    ctx.fillStyle = HALT_COLOR;
+    for (let x = LANE_LABEL; x < mask.length; x++) {
+      if (!(mask[x] & MASK_HALT)) continue;
+      ctx.beginPath();
+      ctx.moveTo(x, y + 1);
+      ctx.lineTo(x + 4, y + LANE_H / 2);
+      ctx.lineTo(x, y + LANE_H - 1);
+      ctx.fill();
+    }
   }
 
   function paintLanes() {
-    const canvas = $('#lanes'), rows = view.lanesRows;
-    const { ctx, w } = sizeCanvas(canvas, Math.max(LANE_H, rows.length * LANE_H));
-    if (view.lanesImage) ctx.drawImage(view.lanesImage, 0, 0, w, rows.length * LANE_H);
+    const canvas = $('#lanes'), box = $('#lanes-box'), rows = view.lanesRows;
+    const height = Math.min(rows.length * LANE_H, timelineBox.h);
+    const { ctx, w } = sizeCanvas(canvas, Math.max(LANE_H, height));
+    const top = box.scrollTop;
+    ctx.font = '10px system-ui';
+    const first = Math.floor(top / LANE_H), last = Math.min(rows.length, Math.ceil((top + height) / LANE_H));
+    for (let r = first; r < last; r++) drawLane(ctx, rows[r], r, r * LANE_H - top, w);
     const cw = Math.max(1, (w - LANE_LABEL) / view.m.ticks.length);
     const x = tickX(view.ti, LANE_LABEL, w);
     ctx.fillStyle = '#0001';
-    ctx.fillRect(x, 0, cw, rows.length * LANE_H);
+    ctx.fillRect(x, 0, cw, height);
     ctx.fillStyle = '#000';
-    ctx.fillRect(x + cw / 2 - 1, 0, 2, rows.length * LANE_H);
-    const r = rows.indexOf(view.selected);
-    if (r >= 0) {
+    ctx.fillRect(x + cw / 2 - 1, 0, 2, height);
+    const r = view.selected === null ? -1 : rows.indexOf(view.selected);
+    if (r >= first && r < last) {
       ctx.strokeStyle = '#f0b400';
       ctx.lineWidth = 2;
-      ctx.strokeRect(1, r * LANE_H + 1, w - 2, LANE_H - 2);
+      ctx.strokeRect(1, r * LANE_H - top + 1, w - 2, LANE_H - 2);
     }
   }
 
@@ -819,7 +905,24 @@
 
   // ---------------------------------------------------------------- permalinks
 
+  /** Links the address to the position shown, a moment after the last move (writing the address is slow). */
+  let fragmentTimer = null;
   function writeFragment() {
+    if (fragmentTimer === null) {
+      fragmentTimer = setTimeout(() => {
+        fragmentTimer = null;
+        if (view.m) linkPosition();
+      }, 100);
+    }
+  }
+  /** Writes a pending address now (before another trace replaces the position it names). */
+  function flushFragment() {
+    if (fragmentTimer === null) return;
+    clearTimeout(fragmentTimer);
+    fragmentTimer = null;
+    if (view.m) linkPosition();
+  }
+  function linkPosition() {
     const t = view.m.ticks[view.ti];
     let f = live.following === null ? `#tick=${t.tick}` : `#agent=${live.following}&tick=${t.tick}`;
     if (view.k !== t.to - t.from) f += `&event=${view.k}`;
@@ -942,13 +1045,22 @@
       for (const b of document.querySelectorAll('#tabs button')) b.classList.toggle('active', b.dataset.tab === tab);
       for (const s of document.querySelectorAll('.tab')) s.classList.toggle('active', s.id === tab);
     });
+    let lanesFrame = null;
+    on('#lanes-box', 'scroll', () => {
+      if (view.m && lanesFrame === null) {
+        lanesFrame = requestAnimationFrame(() => {
+          lanesFrame = null;
+          paintLanes();
+        });
+      }
+    });
     on('#markers', 'click', (e) => {
       const ti = tickFromCanvas(e, e.target);
       if (ti !== null) seek(ti);
     });
     on('#lanes', 'click', (e) => {
       const rect = e.target.getBoundingClientRect();
-      const id = view.lanesRows[Math.floor((e.clientY - rect.top) / LANE_H)];
+      const id = view.lanesRows[Math.floor((e.clientY - rect.top + $('#lanes-box').scrollTop) / LANE_H)];
       if (id !== undefined) view.selected = id;
       const ti = tickFromCanvas(e, e.target);
       if (ti !== null) seek(ti, view.ti === ti ? view.k : undefined);
@@ -1028,6 +1140,7 @@
     });
     window.addEventListener('resize', () => {
       if (!view.m) return;
+      measureTimeline();
       drawLanes();
       paint();
     });
@@ -1195,7 +1308,7 @@
     showDiff(await response.json());
   }
 
-  window.btStudio = { exportSvgText, seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event) };
+  window.btStudio = { exportSvgText, timings, seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event) };
   legend();
   wire();
   start();

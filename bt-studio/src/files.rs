@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use bt_observe::Trace;
+use serde::Serialize;
+use serde::ser::SerializeStruct;
 use serde_json::{Value, json};
 
 use crate::diff::{Comparison, compare};
@@ -122,12 +124,35 @@ impl TracePayload {
         }
     }
 
-    /// The JSON the page reads: `{"name", "trace"}` or `{"name", "error"}`.
+    /// The JSON the page reads: `{"name", "trace"}` or `{"name", "error"}`
+    /// (the server writes the same straight from [`Serialize`]).
     pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or_else(|e| json!({ "name": self.name(), "error": e.to_string() }))
+    }
+
+    /// The file's name.
+    pub fn name(&self) -> &str {
         match self {
-            TracePayload::Trace { name, trace } => json!({ "name": name, "trace": trace }),
-            TracePayload::Error { name, message } => json!({ "name": name, "error": message }),
+            TracePayload::Trace { name, .. } | TracePayload::Error { name, .. } => name,
         }
+    }
+}
+
+/// Written without a copy as a JSON value: a big trace goes straight to the page.
+impl Serialize for TracePayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("TracePayload", 2)?;
+        match self {
+            TracePayload::Trace { name, trace } => {
+                out.serialize_field("name", name)?;
+                out.serialize_field("trace", trace)?;
+            }
+            TracePayload::Error { name, message } => {
+                out.serialize_field("name", name)?;
+                out.serialize_field("error", message)?;
+            }
+        }
+        out.end()
     }
 }
 

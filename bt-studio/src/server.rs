@@ -242,7 +242,7 @@ fn payload_response(payload: &TracePayload) -> Response {
         TracePayload::Trace { .. } => StatusCode::OK,
         TracePayload::Error { .. } => StatusCode::UNPROCESSABLE_ENTITY,
     };
-    (status, axum::Json(payload.to_json())).into_response()
+    (status, axum::Json(payload)).into_response()
 }
 
 /// Adds headers that keep the page to its own origin and stop caching.

@@ -268,7 +268,12 @@ fn a_permalink_reopens_the_same_tick_event_and_node() {
             (before.tick, before.event, before.node),
             (15, before.events, trace.nodes[chase as usize].parent)
         );
-        let link = client.current_url().await.unwrap();
+        // The address follows the position a moment after the last move.
+        let mut link = client.current_url().await.unwrap();
+        let deadline = std::time::Instant::now() + common::browser::PATIENCE;
+        while !link.as_str().contains("tick=15&") && std::time::Instant::now() < deadline {
+            link = client.current_url().await.unwrap();
+        }
         client.goto("about:blank").await.unwrap();
         open(&client, link.as_str()).await;
         assert_eq!(drawn(&client).await, before, "{link}");
@@ -575,7 +580,7 @@ fn search_keyboard_collapse_jump_inspector_visits_zoom_and_export_work() {
         let visits = client
             .execute(
                 "return [...document.querySelectorAll('#viewport .node')]
-                   .filter(g => g.querySelector('.visit').style.display !== 'none')
+                   .filter(g => g.querySelector('.visit') && g.querySelector('.visit').style.display !== 'none')
                    .map(g => [Number(g.dataset.id), Number(g.querySelector('.visit text').textContent)])
                    .sort((a, b) => a[0] - b[0]);",
                 vec![],
