@@ -89,13 +89,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let alive = world.dogs().iter().enumerate().filter(|(_, d)| d.health.is_alive());
             let alive = alive.map(|(i, _)| i).collect();
             world.step_observed(&mut PerDog::new(&mut agents, alive));
-            // What the page's inspector shows next to each dog's tree.
+            // What the page's inspector shows next to each dog's tree (made only for a followed dog).
             for (agent, dog) in agents.iter_mut().zip(world.dogs()) {
-                agent.record_context(&serde_json::json!({
-                    "hex": { "q": dog.loc.q, "r": dog.loc.r },
-                    "health": dog.health.current,
-                    "target": dog.target.and_then(|p| names.get(p.0 as usize)),
-                }))?;
+                agent.record_context_with(|| {
+                    serde_json::json!({
+                        "hex": { "q": dog.loc.q, "r": dog.loc.r },
+                        "health": dog.health.current,
+                        "target": dog.target.and_then(|p| names.get(p.0 as usize)),
+                    })
+                })?;
             }
             let due = started + std::time::Duration::from_secs_f64(world.now());
             std::thread::sleep(due.saturating_duration_since(Instant::now()));

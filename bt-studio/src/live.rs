@@ -272,6 +272,16 @@ impl Agent {
         Ok(())
     }
 
+    /// [`record_context`](Self::record_context) with values made by `values`,
+    /// which is called only while a page follows the agent: a game with many
+    /// agents builds no values for those nobody watches.
+    pub fn record_context_with<T: Serialize>(&mut self, values: impl FnOnce() -> T) -> Result<(), Error> {
+        if !self.held {
+            return Ok(());
+        }
+        self.record_context(&values())
+    }
+
     /// Hands the events and values over unless the queue is full; then keeps
     /// them for the next try.
     fn hand_over(&mut self) {

@@ -1,0 +1,231 @@
+//! 1,000 Wild Dogs, each ticked with its own studio observer, with a page
+//! following one of them: the time of a 60 Hz frame's AI pass against the
+//! same dogs ticked unobserved, in the same run (three worlds of the same
+//! seed, their frames interleaved, each first in turn).
+//!
+//! ```text
+//! cargo bench -p bt-studio --bench dogs_frame
+//! ```
+//!
+//! Without `--bench` (as `cargo test --benches` runs it) it ticks a few frames only.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use bt_runtime::{NodeId, NoopObserver, Observer, Status};
+use bt_scenarios::actor::Dodge;
+use bt_scenarios::dog::WildDog;
+use bt_scenarios::hex::Hex;
+use bt_scenarios::world::World;
+use bt_studio::{Agent, Studio};
+
+/// One frame at 60 Hz.
+const FRAME: Duration = Duration::from_nanos(16_666_667);
+/// The dogs.
+const DOGS: usize = 1000;
+
+/// `DOGS` dogs, four around each of `DOGS / 4` players who wander, dodge and
+/// cannot die (the fight goes on), after two seconds of warm-up (the arena of
+/// the `combat` bench).
+fn arena() -> World {
+    let mut world: World = World::new(42);
+    let players = DOGS / 4;
+    let side = (players as f64).sqrt().ceil() as i32;
+    for i in 0..players as i32 {
+        let home = Hex::new(12 * (i % side), 12 * (i / side));
+        let p = world.spawn_player("p", home).expect("players are 12 hexes apart");
+        world.wander_player(p, 3).expect("a living player");
+        world.set_dodge(p, Some(Dodge::new(1, 0.5))).expect("a living player");
+        world.set_max_health(p, u32::MAX).expect("a living player");
+        for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
+            let at = world.free_hex_near(home + offset);
+            world.spawn_dog(at).expect("a free hex");
+        }
+    }
+    world.run_for(2.0);
+    world.clear_events();
+    world
+}
+
+/// Hands each dog's tick to that dog's observer (`World::think` ticks the
+/// living dogs one after another, in dog order), as `examples/wild_dogs.rs` does.
+struct PerDog<'a> {
+    agents: &'a mut [Agent],
+    alive: Vec<usize>,
+    started: usize,
+}
+
+impl PerDog<'_> {
+    fn current(&mut self) -> Option<&mut Agent> {
+        let dog = *self.alive.get(self.started.checked_sub(1)?)?;
+        self.agents.get_mut(dog)
+    }
+}
+
+impl Observer for PerDog<'_> {
+    fn tick_started(&mut self, now: f64) {
+        self.started += 1;
+        if let Some(a) = self.current() {
+            a.tick_started(now);
+        }
+    }
+    fn entered(&mut self, node: NodeId) {
+        if let Some(a) = self.current() {
+            a.entered(node);
+        }
+    }
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        if let Some(a) = self.current() {
+            a.ticked(node, status);
+        }
+    }
+    fn halted(&mut self, node: NodeId) {
+        if let Some(a) = self.current() {
+            a.halted(node);
+        }
+    }
+    fn tick_finished(&mut self, status: Status) {
+        if let Some(a) = self.current() {
+            a.tick_finished(status);
+        }
+    }
+}
+
+/// A world whose dogs each have a studio agent.
+struct Observed {
+    world: World,
+    agents: Vec<Agent>,
+}
+
+impl Observed {
+    fn new(studio: &Studio) -> Observed {
+        let world = arena();
+        let agents = (0..world.dogs().len())
+            .map(|i| studio.agent(&format!("dog#{i}"), WildDog::NODES).unwrap())
+            .collect();
+        Observed { world, agents }
+    }
+
+    /// One frame's AI pass with every dog observed (and its values recorded
+    /// as `examples/wild_dogs.rs` does); returns its time.
+    fn think(&mut self) -> Duration {
+        self.world.begin_frame();
+        let start = Instant::now();
+        let alive = self
+            .world
+            .dogs()
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.health.is_alive());
+        let alive = alive.map(|(i, _)| i).collect();
+        self.world.think(&mut PerDog {
+            agents: &mut self.agents,
+            alive,
+            started: 0,
+        });
+        for (agent, dog) in self.agents.iter_mut().zip(self.world.dogs()) {
+            agent
+                .record_context_with(
+                    || serde_json::json!({ "health": dog.health.current, "q": dog.loc.q, "r": dog.loc.r }),
+                )
+                .unwrap();
+        }
+        let ai = start.elapsed();
+        self.world.end_frame();
+        self.world.clear_events();
+        ai
+    }
+}
+
+/// One frame's AI pass of `world`, unobserved; returns its time.
+fn think_unobserved(world: &mut World) -> Duration {
+    world.begin_frame();
+    let start = Instant::now();
+    world.think(&mut NoopObserver);
+    let ai = start.elapsed();
+    world.end_frame();
+    world.clear_events();
+    ai
+}
+
+/// Follows agent `id` of the studio at `addr` like a page: a WebSocket whose
+/// messages a thread reads and discards; returns the bytes it received so far.
+fn follow(addr: SocketAddr, id: usize) -> std::sync::Arc<std::sync::atomic::AtomicU64> {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET /api/live/{id} HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+    .unwrap();
+    let mut first = [0; 12];
+    stream.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"HTTP/1.1 101", "the studio accepted the WebSocket");
+    let received = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counter = std::sync::Arc::clone(&received);
+    std::thread::spawn(move || {
+        let mut sink = [0; 1 << 16];
+        while let Ok(n @ 1..) = stream.read(&mut sink) {
+            counter.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    // Following starts when the upgrade completes, just after the answer.
+    std::thread::sleep(Duration::from_millis(200));
+    received
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let frames = if std::env::args().any(|a| a == "--bench") {
+        600
+    } else {
+        5
+    };
+    let mut plain = arena();
+    let no_page = Studio::serve("127.0.0.1:0").unwrap();
+    let mut unwatched = Observed::new(&no_page);
+    let studio = Studio::serve("127.0.0.1:0").unwrap();
+    let mut watched = Observed::new(&studio);
+    let received = follow(studio.addr(), 0);
+
+    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    for frame in 0..frames {
+        // Each goes first in turn, so that none gains from the others' warm caches.
+        for k in 0..3 {
+            match (frame + k) % 3 {
+                0 => a.push(think_unobserved(&mut plain)),
+                1 => b.push(unwatched.think()),
+                _ => c.push(watched.think()),
+            }
+        }
+        // The game's frame rate: the server sends the followed dog's window meanwhile.
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(watched.agents[0].is_recording(), "the page follows dog#0");
+    assert!(!watched.agents[1].is_recording());
+    assert_eq!(plain.dogs().len(), DOGS);
+    let share = |d: Duration| 100.0 * d.as_secs_f64() / FRAME.as_secs_f64();
+    println!("{DOGS} Wild Dogs, AI pass per frame, median of {frames} frames (interleaved):");
+    for (what, times) in [
+        ("unobserved (NoopObserver)", a),
+        ("a studio agent each, no page", b),
+        ("a studio agent each, a page following dog#0", c),
+    ] {
+        let m = median(times);
+        println!(
+            "  {what:<46} {:>8.1} us = {:5.2}% of a 60 Hz frame",
+            m.as_secs_f64() * 1e6,
+            share(m)
+        );
+    }
+    println!(
+        "  (the page received {} KB; dog#0 dropped {} events)",
+        received.load(std::sync::atomic::Ordering::Relaxed) / 1000,
+        watched.agents[0].dropped_events()
+    );
+}
