@@ -16,7 +16,9 @@ pub use bt_testing as testing;
 /// Everything a tree author needs in scope: `use bt::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
-    pub use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Run, Schedulable, Status, Tree, Wake};
+    pub use bt_runtime::{
+        Action, AsyncAction, Clock, Condition, NodeId, NodeInfo, Observer, Run, Schedulable, Status, Task, Tree, Wake,
+    };
 }
 
 /// Expands its input only when `bt` is built with the `serde` feature, so
@@ -42,7 +44,7 @@ pub mod __private {
     pub use crate::__if_serde as if_serde;
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
-        Action, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run,
+        Action, Async, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run,
         Schedulable, Status, Ticked, Tree, Wake,
     };
     pub use core::{

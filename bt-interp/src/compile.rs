@@ -226,7 +226,14 @@ impl<'a, C: 'static> Compiler<'a, C> {
             self.problems.push(at, msg);
             return id;
         }
-        let op = node.kind;
+        // A recursive reference nested deeper than the registry allows is
+        // cut: a leaf that fails when reached.
+        let cut = matches!(&node.params, Params::Subtree(sid) if self.recursion_cut(sid));
+        let op = if cut { NodeKind::Failure } else { node.kind };
+        if cut {
+            let row = &mut self.def.table[id as usize];
+            row.label = format!("{} (recursion limit: fails)", row.label);
+        }
         let n = node.children.len() as u32;
         let mut flat = self.def.cold[id as usize];
         flat.op = op;
@@ -254,8 +261,9 @@ impl<'a, C: 'static> Compiler<'a, C> {
             loops.push((node.label.as_deref().unwrap_or(""), id));
         }
         let mut kid_ids = Vec::with_capacity(node.children.len());
-        if op == NodeKind::Subtree {
-            if let Params::Subtree(sid) = &node.params
+        if node.kind == NodeKind::Subtree {
+            if !cut
+                && let Params::Subtree(sid) = &node.params
                 && let Some(sub) = self.subtree(sid, at)
             {
                 self.inlining.push(sid);
@@ -484,13 +492,30 @@ impl<'a, C: 'static> Compiler<'a, C> {
         0
     }
 
+    /// Whether a reference to `sid` here is a recursion deeper than
+    /// [`Registry::max_recursion`] allows (so it is cut). With no recursion
+    /// allowed, a cycle is reported by [`Compiler::subtree`] instead.
+    fn recursion_cut(&self, sid: &str) -> bool {
+        let max = self.reg.max_recursion;
+        max > 0 && self.inlining.iter().filter(|s| **s == sid).count() > max
+    }
+
     /// The library subtree `sid`, or `None` after reporting why it cannot be used.
     fn subtree(&mut self, sid: &str, at: &str) -> Option<&'a Node> {
         let p = path::field(at, "subtreeId");
-        if let Some(pos) = self.inlining.iter().position(|s| *s == sid) {
+        if self.reg.max_recursion == 0
+            && let Some(pos) = self.inlining.iter().position(|s| *s == sid)
+        {
             let mut cycle: Vec<String> = self.inlining[pos..].iter().map(|s| shown(s)).collect();
             cycle.push(shown(sid));
-            self.problems.push(&p, format!("subtree cycle: {}", cycle.join(" -> ")));
+            self.problems.push(
+                &p,
+                format!(
+                    "subtree cycle: {}; a recursive subtree needs a depth bound: \
+                     `Registry::max_recursion(n)` lets a subtree nest inside itself n times",
+                    cycle.join(" -> ")
+                ),
+            );
             return None;
         }
         match self.lib.get(sid) {

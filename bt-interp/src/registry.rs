@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::marker::PhantomData;
 
-use bt_runtime::{Action, Condition};
+use bt_runtime::{Action, Async, AsyncAction, Condition};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -103,6 +103,7 @@ pub struct Registry<C: 'static> {
     /// How to describe each leaf's parameters, by (family, name), for [`Registry::manifest`].
     #[cfg(feature = "manifest")]
     pub(crate) described: BTreeMap<(String, String), crate::manifest::Describe>,
+    pub(crate) max_recursion: usize,
 }
 
 impl<C: 'static> Default for Registry<C> {
@@ -134,6 +135,7 @@ impl<C: 'static> Registry<C> {
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
             #[cfg(feature = "manifest")]
             described: BTreeMap::new(),
+            max_recursion: 0,
         }
     }
 
@@ -171,6 +173,21 @@ impl<C: 'static> Registry<C> {
         F: Fn(P) -> L + Send + Sync + 'static,
     {
         self.try_action(name, move |p: P| Ok::<L, String>(make(p)))
+    }
+
+    /// Registers an async action type (`bt_runtime::AsyncAction`): each leaf
+    /// is `make`'s value wrapped in [`Async`], which starts its future on
+    /// entry, polls it on each tick and drops (cancels) it when halted. In
+    /// the JSON file it is an action like any other. Its future lives inline
+    /// in the leaf, or boxed once per start where its type is a `BoxFuture`.
+    pub fn async_action<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: AsyncAction<C> + Clone + Send + Sync + 'static,
+        L::Future: Send + Sync,
+        F: Fn(P) -> L + Send + Sync + 'static,
+    {
+        self.action(name, move |p: P| Async::new(make(p)))
     }
 
     /// Registers an action type whose constructor can reject its parameters.
@@ -264,6 +281,23 @@ impl<C: 'static> Registry<C> {
     /// an error at each node where the work first grows too large.
     pub fn max_tick_work(&mut self, work: u64) -> &mut Self {
         self.max_tick_work = work;
+        self
+    }
+
+    /// How many times a subtree may nest inside itself (default 0: a
+    /// subtree that refers to itself, directly or through others, is a load
+    /// error, "subtree cycle").
+    ///
+    /// With `n > 0`, a recursive subtree (the crafting planner's "acquire an
+    /// item, crafting it from items acquired the same way") is inlined up to
+    /// `n` levels inside itself at load time, each level its own instance;
+    /// the reference one level deeper becomes a leaf that fails when reached
+    /// (its label in the node table says "recursion limit"). The tree stays a
+    /// fixed table, so [`Registry::max_nodes`], [`Registry::max_depth`] and
+    /// [`Registry::max_tick_work`] bound it as any other (a subtree that
+    /// refers to itself twice doubles per level: keep `n` small).
+    pub fn max_recursion(&mut self, n: usize) -> &mut Self {
+        self.max_recursion = n;
         self
     }
 

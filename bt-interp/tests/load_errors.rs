@@ -221,7 +221,10 @@ fn subtrees_unknown_cyclic_and_too_deep() {
         .unwrap_err();
     assert_eq!(
         e.messages(),
-        ["at `subtrees[\"guard\"].child.subtreeId`: subtree cycle: \"patrol\" -> \"guard\" -> \"patrol\""]
+        [
+            "at `subtrees[\"guard\"].child.subtreeId`: subtree cycle: \"patrol\" -> \"guard\" -> \"patrol\"; \
+             a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times"
+        ]
     );
     assert_eq!(
         r.check_library(&lib).unwrap_err().problems().len(),

@@ -66,7 +66,9 @@ pub fn subtree_cycles(trees: &[&Tree], errors: &mut Errors) -> Vec<bool> {
                 span,
                 format!(
                     "`{}` contains itself ({}): a tree holds its subtrees' state, so it would be infinitely large; \
-                     repeat with a loop inside one tree instead (`loop`, `while`, `repeat`, `retry`)",
+                     repeat with a loop inside one tree instead (`loop`, `while`, `repeat`, `retry`, over a stack \
+                     in the context for recursive work), or load the tree as JSON with `bt-interp`, whose \
+                     `Registry::max_recursion(n)` lets a subtree nest inside itself up to n times",
                     trees[from].name,
                     names.join(" -> ")
                 ),

@@ -62,7 +62,10 @@ use proc_macro::TokenStream;
 ///   `abort_if(c)`, `latch(c)`, `scope { let name: Type = init; child }`;
 /// - a leaf: `success`, `failure`, `running`, `wait(d)`, `wait_until(c)`, `cond(|c| ..)` or
 ///   `cond(MyCondition)`, `act(|c| ..)`, a value of a type implementing `Action`
-///   (`MoveTo { speed: 2 }`, `Type::new(..)`, `leaf::<Type>(expr)`), or
+///   (`MoveTo { speed: 2 }`, `Type::new(..)`, `leaf::<Type>(expr)`),
+///   `act(async FindPath { .. })` for a value implementing `AsyncAction`
+///   (stored in `bt::Async`: its future starts on entry, is polled on each
+///   tick and is dropped when halted), or
 ///   `subtree(Other)` / `subtree(Other, |c| &mut c.part)`.
 ///
 /// Conditions (`c` above) are closures on `&Ctx` returning `bool` or values

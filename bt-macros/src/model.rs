@@ -1147,6 +1147,12 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
     } else {
         "a closure `|c| ..` on the context, or a value implementing `bt::Action`"
     };
+    if word.name == "act"
+        && let Some(args) = &word.args
+        && let Some(rest) = after_async(&args.tokens)
+    {
+        return async_leaf(rest, errors);
+    }
     match single_arg(word, what, errors)? {
         Expr::Closure(c) => {
             if c.inputs.len() != 1 {
@@ -1163,6 +1169,50 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
         }
         expr => leaf_arg_value(expr, errors),
     }
+}
+
+/// The tokens after a leading `async` keyword in `act(async ..)`, if any.
+fn after_async(tokens: &TokenStream) -> Option<TokenStream> {
+    let mut iter = tokens.clone().into_iter();
+    match iter.next()? {
+        TokenTree::Ident(i) if i == "async" => Some(iter.collect()),
+        _ => None,
+    }
+}
+
+/// `act(async Value)`: an `AsyncAction` value, stored in the tree wrapped in
+/// `bt::Async` (its future inline, next to it).
+fn async_leaf(tokens: TokenStream, errors: &mut Errors) -> Option<Leaf> {
+    const FORM: &str = "`act(async MyTask { .. })`, with `MyTask` implementing `bt::AsyncAction`";
+    let expr: Expr = match syn::parse2(tokens) {
+        Ok(expr) => expr,
+        Err(e) => {
+            errors.at(e.span(), format!("expected an async action value: {FORM}"));
+            return None;
+        }
+    };
+    if matches!(expr, Expr::Block(_) | Expr::Closure(_) | Expr::Async(_)) {
+        errors.over(
+            &expr,
+            format!(
+                "an async action is a value whose type implements `bt::AsyncAction` (its `start` returns the future; \
+                 return a `bt::BoxFuture` from an `async` block): {FORM}"
+            ),
+        );
+        return None;
+    }
+    let Some(ty) = type_of_value(&expr) else {
+        errors.over(
+            &expr,
+            "cannot tell the type of this async action; write it as `Type`, `Type { .. }`, \
+             `Type(..)` or `Type::constructor(..)`",
+        );
+        return None;
+    };
+    Some(Leaf::Value {
+        ty: syn::parse_quote!(::bt::__private::Async<#ty>),
+        expr: syn::parse_quote!(::bt::__private::Async::new(#expr)),
+    })
 }
 
 /// A leaf value and the type of the field that stores it.

@@ -147,7 +147,7 @@ fn inline(code: String) -> JsonLeaf {
 fn json_leaf(leaf: &Leaf) -> JsonLeaf {
     let (expr, ty) = match leaf {
         Leaf::Inline(c) => return inline(text(c)),
-        Leaf::Value { expr, ty } => (value_expr(expr), ty),
+        Leaf::Value { expr, ty } => unwrap_async(value_expr(expr), ty),
     };
     let mut params = Map::new();
     match expr {
@@ -163,6 +163,26 @@ fn json_leaf(leaf: &Leaf) -> JsonLeaf {
         type_name: text(ty),
         params,
     }
+}
+
+/// An async action (`act(async X)`, stored as `Async::new(X)` of type
+/// `Async<X>`) as the action it wraps: in JSON it is an action like any other.
+fn unwrap_async<'a>(expr: &'a Expr, ty: &'a syn::Type) -> (&'a Expr, &'a syn::Type) {
+    let wrapped = |path: &syn::Path| {
+        path.segments.len() == 4 && path.segments[1].ident == "__private" && path.segments[2].ident == "Async"
+    };
+    if let (Expr::Call(call), syn::Type::Path(tp)) = (expr, ty)
+        && let Expr::Path(func) = &*call.func
+        && wrapped(&func.path)
+        && call.args.len() == 1
+        && let Some(last) = tp.path.segments.last()
+        && last.ident == "Async"
+        && let syn::PathArguments::AngleBracketed(args) = &last.arguments
+        && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
+    {
+        return (&call.args[0], inner);
+    }
+    (expr, ty)
 }
 
 /// A field's value: a literal as JSON (`-10` as a number), anything else as its code.
@@ -273,6 +293,14 @@ mod tests {
             json["action"],
             json!({"type": "Move", "dx": -10, "dy": 2.5, "speed": -0.5, "name": "n", "on": true})
         );
+    }
+
+    #[test]
+    fn an_async_action_exports_as_the_action_it_wraps() {
+        let json = export_of("tree T for C { sequence { act(async FindPath { to: 3 }), act(async Ask::new(2)) } }");
+        let seq = &json["children"];
+        assert_eq!(seq[0]["action"], json!({"type": "FindPath", "to": 3}));
+        assert_eq!(seq[1]["action"], json!({"type": "Ask", "code": "Ask::new(2)"}));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! Trees are written with the `behave!` macro of the `bt` crate and compiled
 //! into static state machines; this crate holds what those machines and their
-//! users share: [`Status`], the leaf traits [`Condition`] and [`Action`], the
+//! users share: [`Status`], the leaf traits [`Condition`], [`Action`] and
+//! [`AsyncAction`], the
 //! [`Clock`] through which the caller supplies time, the seedable [`Rng`] of the
 //! random nodes, [`Observer`]s, the [`Wake`] of a sleeping tree, the static [`NodeInfo`] table and the catalogue
 //! of [`NodeKind`]s.
@@ -11,6 +12,7 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 
+mod async_action;
 pub mod catalog;
 mod clock;
 mod leaf;
@@ -23,6 +25,9 @@ mod status;
 mod tree;
 mod wake;
 
+#[cfg(feature = "std")]
+pub use async_action::BoxFuture;
+pub use async_action::{Async, AsyncAction, Task};
 pub use catalog::{Arity, NodeKind};
 pub use clock::Clock;
 pub use leaf::{Action, Condition};

@@ -54,6 +54,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod wakers;
 mod wheel;
 
 use std::time::{Duration, Instant};
@@ -61,6 +62,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 pub use bt_runtime::{Schedulable, Ticked, Wake};
+pub use wakers::WakeQueue;
 
 use wheel::{Timer, Wheel};
 

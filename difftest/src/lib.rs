@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
-use bt_runtime::{Action, Clock, Condition, NodeId, Observer, Rng, Status, Tree, Wake};
+use bt_runtime::{Action, AsyncAction, Clock, Condition, NodeId, Observer, Rng, Status, Task, Tree, Wake};
 use serde::{Deserialize, Serialize};
 
 pub mod fuzzing;
@@ -125,6 +125,59 @@ impl Action<Ctx> for Scripted {
     }
 }
 
+/// An async action (`act(async ..)`): its future is pending for `polls`
+/// polls, then completes with success (`ok`) or failure. Logs its start
+/// (`a3`), its completion (`d3`) and its cancellation by a halt (`c3`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AsyncScripted {
+    /// The leaf's id in the log.
+    pub id: u32,
+    /// Polls that find the future pending.
+    pub polls: u32,
+    /// Whether it completes with success.
+    pub ok: bool,
+}
+
+/// The future of [`AsyncScripted`]: a named type, stored inline.
+#[derive(Debug)]
+pub struct Pending {
+    left: u32,
+    ok: bool,
+}
+
+impl Future for Pending {
+    type Output = bool;
+    fn poll(mut self: std::pin::Pin<&mut Self>, _: &mut std::task::Context<'_>) -> std::task::Poll<bool> {
+        if self.left == 0 {
+            return std::task::Poll::Ready(self.ok);
+        }
+        self.left -= 1;
+        std::task::Poll::Pending
+    }
+}
+
+impl Task for AsyncScripted {
+    type Future = Pending;
+}
+
+impl AsyncAction<Ctx> for AsyncScripted {
+    fn start(&mut self, ctx: &mut Ctx) -> Pending {
+        ctx.log.push(format!("a{}", self.id));
+        Pending {
+            left: self.polls,
+            ok: self.ok,
+        }
+    }
+    fn finish(&mut self, ctx: &mut Ctx, ok: bool) -> Status {
+        ctx.log.push(format!("d{}", self.id));
+        Status::from(ok)
+    }
+    fn cancelled(&mut self, ctx: &mut Ctx) {
+        ctx.log.push(format!("c{}", self.id));
+    }
+}
+
 /// A condition whose result follows its pattern (`T`, `F`), indexed by the
 /// number of checks made so far.
 #[derive(Debug, Clone)]
@@ -228,6 +281,7 @@ pub fn registry() -> Registry<Ctx> {
     })
     .action("inlineAct", |p: Id| InlineAct(p.id))
     .action("hook", |p: HookParams| Hook(p.id, p.what))
+    .async_action("asyncScripted", |p: AsyncScripted| p)
     .try_condition("check", |p: Patterned| {
         p.pattern().map(|_| Check::new(p.id, &p.pattern))
     })
@@ -291,6 +345,7 @@ pub fn export_registry() -> Registry<Ctx> {
                 InlineOrHook::Act(InlineAct(p.id()))
             }
         })
+        .async_action("AsyncScripted", |p: AsyncScripted| p)
         .condition("Check", |p: Code| Check::new(p.id(), &p.text()))
         .condition("inline", |p: Code| InlineCheck(p.id()))
         .value("inline", |_: Code| Phase);

@@ -514,6 +514,17 @@ impl Gen<'_> {
                     json: format!("{{\"type\": \"waitUntil\", {condition}"),
                 }
             }
+            // Rarely: an async action needs every tick (no waker here), and
+            // the wake test needs trees that sleep.
+            _ if self.rand.chance(1, 12) => {
+                let (polls, ok) = (self.rand.below(3), self.rand.chance(2, 3));
+                Both {
+                    dsl: format!("act(async AsyncScripted {{ id: {id}, polls: {polls}, ok: {ok} }})"),
+                    json: format!(
+                        "{{\"type\": \"action\", \"action\": {{\"type\": \"asyncScripted\", \"id\": {id}, \"polls\": {polls}, \"ok\": {ok}}}}}"
+                    ),
+                }
+            }
             _ if self.rand.chance(1, 3) => Both {
                 dsl: format!("act(|c| c.inline_act({id}))"),
                 json: format!("{{\"type\": \"action\", \"action\": {{\"type\": \"inlineAct\", \"id\": {id}}}}}"),

@@ -89,6 +89,12 @@ fn saved_mid_run_and_loaded_agents_continue_identically() {
     let (mut failures, mut runs, mut running_at_stop) = (Vec::new(), 0, 0);
     for i in 0..200 {
         let g = treegen::generate(i, 0x5EED_0000 + i as u64 * 7919, treegen::ALL_KINDS, true);
+        if g.dsl.contains("act(async") {
+            // A future cannot be saved: a running async action starts its
+            // work again after a load (SEMANTICS.md#async), so these trees
+            // cannot continue identically.
+            continue;
+        }
         // Stop points spread over the first 80 ticks, 0 (an idle agent) included.
         for stop in [0, 1 + r.below(20) as usize, 21 + r.below(60) as usize] {
             runs += 1;

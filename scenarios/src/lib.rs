@@ -9,7 +9,9 @@
 //!   ([`clock`]), measured against the ADRs' validation criteria
 //!   ([`metrics`]); players and dogs ([`actor`]) are referred to by [`id`];
 //! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously;
-//! - ClosureBT's **reactive flee** example ([`flee`]).
+//! - ClosureBT's **reactive flee** example ([`flee`]);
+//! - a **sentry** that awaits a path search on a worker thread ([`pathfind`])
+//!   while its tree keeps reacting ([`sentry`]): async actions.
 //!
 //! ```
 //! use bt_scenarios::hex::Hex;
@@ -36,6 +38,8 @@ pub mod hex;
 pub mod id;
 pub mod metrics;
 pub mod movement;
+pub mod pathfind;
 pub mod reaction;
+pub mod sentry;
 pub mod spatial;
 pub mod world;

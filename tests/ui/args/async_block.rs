@@ -1,0 +1,9 @@
+use bt::prelude::*;
+struct Ctx;
+
+behave! {
+    tree T for Ctx {
+        act(async { 42 })
+    }
+}
+fn main() {}
