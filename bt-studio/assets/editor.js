@@ -292,9 +292,16 @@
     else if (result && result.select !== undefined) ed.selected = result.select;
     if (get(ed.doc, ed.selected) === undefined) ed.selected = '';
     changed();
+    reveal(ed.selected);
     return true;
   }
   function changed() {
+    if (ed.preview) {
+      ed.preview = null;
+      $('#preview-text').textContent = 'The tree changed: Preview again to replay it.';
+      $('#preview-text').className = '';
+      $('#preview-tick').textContent = '';
+    }
     redraw();
     check();
   }
@@ -745,12 +752,28 @@
     if (ed.viewing === null) paintProblems();
     else renderProperties();
     paintDivergence();
+    paintRun();
   }
 
   function select(path) {
     ed.selected = path;
     for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('selected', g.dataset.path === path);
+    reveal(path);
     renderProperties();
+  }
+
+  /** Pans so that the node at `path` is in view. */
+  function reveal(path) {
+    const p = ed.layout?.pos.get(path);
+    if (!p) return;
+    const svg = $('#tree'), z = ed.zoom;
+    const x = z.x + p.x * z.s, y = z.y + (p.y + BOX_H / 2) * z.s;
+    const W = svg.clientWidth, H = svg.clientHeight, half = (p.w * z.s) / 2;
+    if (x - half < 10 || x + half > W - 10 || y < 20 || y > H - 20) {
+      z.x = W / 2 - p.x * z.s;
+      z.y = H / 2 - (p.y + BOX_H / 2) * z.s;
+      applyZoom();
+    }
   }
 
   function applyZoom() {
@@ -791,6 +814,8 @@
     box.dataset.divergePath = d ? d.path : '';
     lane($('#lane-recorded'), r.data.recorded, d);
     lane($('#lane-edited'), r.data.edited, d);
+    const ticks = [...$('#lane-edited').querySelectorAll('.cell')].map((c) => Number(c.dataset.tick));
+    showRun(d ? d.tick : ticks[ticks.length - 1]);
     const unknown = $('#unknown');
     unknown.replaceChildren();
     if (r.data.unknown.length) unknown.appendChild(html('span', { class: 'hint' }, 'Not in the recording (pick what they return): '));
@@ -823,9 +848,47 @@
     const offset = trace === ed.preview.edited ? recordedFirst - editedFirst : 0;
     for (const [t, s] of cells.slice(0, 2000)) {
       const shown = t + offset;
-      const c = html('span', { class: `cell ${s}${d && d.tick === shown ? ' diverge' : ''}`, 'data-tick': shown, title: `tick ${shown}: ${s}` });
+      const c = html('span', { class: `cell ${s}${d && d.tick === shown ? ' diverge' : ''}`, 'data-tick': shown, title: `tick ${shown}: ${s} (click: the edited run at this tick)` });
+      c.addEventListener('click', () => showRun(shown));
       box.appendChild(c);
     }
+  }
+
+  /**
+   * Paints the edited run at tick `shown` (as numbered in the recording) on
+   * the tree: each node's last status in that tick (data-run), idle when it
+   * did not run.
+   */
+  function showRun(shown) {
+    ed.runTick = shown;
+    paintRun();
+  }
+  function paintRun() {
+    const p = ed.preview;
+    const nodes = document.querySelectorAll('#viewport .node');
+    for (const g of nodes) {
+      g.classList.remove('idle', 'running', 'success', 'failure', 'halted');
+      delete g.dataset.run;
+    }
+    for (const c of document.querySelectorAll('#preview .cell')) c.classList.toggle('shown', Number(c.dataset.tick) === ed.runTick);
+    if (!p || ed.viewing !== null || ed.runTick === undefined) return;
+    const first = (t) => t.events.find((e) => e.event === 'tick_started')?.tick ?? 1;
+    const tick = ed.runTick - (first(p.recorded) - first(p.edited));
+    const status = new Map();
+    let inTick = false;
+    for (const e of p.edited.events) {
+      if (e.event === 'tick_started') inTick = e.tick === tick;
+      else if (inTick && e.event === 'ticked') status.set(e.node, e.status);
+      else if (inTick && e.event === 'halted') status.set(e.node, 'halted');
+    }
+    const byPath = new Map();
+    p.paths.forEach((path, id) => byPath.set(path, status.get(id) || 'idle'));
+    for (const g of nodes) {
+      const run = byPath.get(g.dataset.path) || 'idle';
+      g.dataset.run = run;
+      g.classList.add(run);
+    }
+    $('#preview-tick').textContent = `The tree shows the edited run at tick ${ed.runTick}.`;
   }
 
   function paintDivergence() {
@@ -851,12 +914,12 @@
     svg.addEventListener('pointerdown', (e) => {
       const g = e.target.closest('.node');
       press = { x: e.clientX, y: e.clientY, path: g ? g.dataset.path : null, zx: ed.zoom.x, zy: ed.zoom.y, moved: false };
-      svg.setPointerCapture(e.pointerId);
     });
     svg.addEventListener('pointermove', (e) => {
       if (!press) return;
       const dx = e.clientX - press.x, dy = e.clientY - press.y;
       if (!press.moved && Math.hypot(dx, dy) < 5) return;
+      if (!press.moved) svg.setPointerCapture(e.pointerId); // a drag: follow it outside the svg too
       press.moved = true;
       if (press.path === null || ed.viewing !== null) {
         ed.zoom.x = press.zx + dx;
@@ -917,6 +980,18 @@
     $('#open-trace').addEventListener('click', () => $('#trace-file').click());
     $('#trace-file').addEventListener('change', (e) => e.target.files[0] && openTrace(e.target.files[0]));
     $('#fit').addEventListener('click', fit);
+    // A recorded trace dropped anywhere on the page becomes the preview's recording.
+    document.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      document.body.classList.add('dragging');
+    });
+    document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+    document.addEventListener('drop', (e) => {
+      e.preventDefault();
+      document.body.classList.remove('dragging');
+      const file = e.dataTransfer.files[0];
+      if (file) openTrace(file);
+    });
 
     document.addEventListener('keydown', (e) => {
       const typing = e.target.matches('input, textarea, select');

@@ -362,6 +362,24 @@ async fn drag(client: &Client, from: &str, onto: &str) {
     client.perform_actions(mouse).await.unwrap();
 }
 
+/// Double-clicks the element `css` with the mouse.
+async fn double_click(client: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+    let element = client.find(Locator::Css(css)).await.unwrap();
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    client.perform_actions(mouse).await.unwrap();
+}
+
 #[test]
 fn saving_outside_the_opened_files_folder_is_refused() {
     let (url, dir) = edit_guard("outside", false);
@@ -427,7 +445,7 @@ fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
             .await,
             serde_json::json!(["children[1].children[0]"])
         );
-        // Two lanes of six ticks, the fourth marked in both. Recorded: the walk (two ticks) then
+        // Two lanes of six ticks, the fourth marked in both and shown on the tree. Recorded: the walk (two ticks) then
         // another; edited: the default dialogue, which the recording answered only three times,
         // so from then on it returns the unknown leaves' default, failure.
         let lanes = eval(
@@ -443,7 +461,7 @@ fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
                     s("cell success"),
                     s("cell success"),
                     s("cell success"),
-                    s("cell running diverge"),
+                    s("cell running diverge shown"),
                     s("cell success"),
                     s("cell running")
                 ]),
@@ -451,12 +469,36 @@ fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
                     s("cell success"),
                     s("cell success"),
                     s("cell success"),
-                    s("cell failure diverge"),
+                    s("cell failure diverge shown"),
                     s("cell failure"),
                     s("cell failure")
                 ]),
             ])
         );
+        // The tree shows the edited run at the divergence: every branch failed, the walk never ran.
+        let run = eval(
+            &client,
+            "return Object.fromEntries([...document.querySelectorAll('#viewport .node')].map(g => [g.dataset.path, g.dataset.run]));",
+        )
+        .await;
+        for (path, status) in [
+            ("", "failure"),
+            ("children[0]", "failure"),
+            ("children[1]", "failure"),
+            ("children[1].children[0]", "failure"),
+            ("children[1].children[1]", "idle"),
+            ("children[1].children[1].children[1]", "idle"),
+            ("children[3]", "failure"),
+        ] {
+            assert_eq!(run[path], status, "{path} at tick 4: {run}");
+        }
+        // A tick of the lane shows that tick: at tick 2 the default dialogue answered as recorded.
+        click(&client, "#lane-edited .cell[data-tick='2']").await;
+        until(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[3]']\").dataset.run === 'success';",
+        )
+        .await;
         screenshot(&client, "editor-preview").await;
         // Picking success for the unknown condition moves the divergence to the first tick.
         client
@@ -471,6 +513,75 @@ fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
         until(
             &client,
             "return document.querySelector('#preview').dataset.divergeTick === '1';",
+        )
+        .await;
+    });
+}
+
+#[test]
+fn the_subtree_library_inserts_references_and_opens_them() {
+    let dir = guard_folder("library");
+    let library = dir.join("subtrees");
+    std::fs::create_dir_all(&library).unwrap();
+    std::fs::write(
+        library.join("greet.json"),
+        r#"{"type": "sequence", "children": [{"type": "action", "action": {"type": "dialogue", "dialogueId": "hello"}}, {"type": "wait", "seconds": 1}]}"#,
+    )
+    .unwrap();
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .with_leaves(guard_manifest())
+        .with_library(&library);
+    let url = format!("http://{}/", serve_editor(editor));
+    with_browser("editor_library", |client| async move {
+        open(&client, &url).await;
+        click(&client, "#library li[data-subtree='greet'] button").await;
+        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(
+            doc["children"][4],
+            serde_json::json!({"type": "subtree", "subtreeId": "greet"})
+        );
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        // A reference to an id the library lacks: the loader's did-you-mean at the node.
+        let area = client
+            .find(Locator::Css("#properties textarea[data-field='json']"))
+            .await
+            .unwrap();
+        area.clear().await.unwrap();
+        area.send_keys(r#"{"type": "subtree", "subtreeId": "gret"}"#)
+            .await
+            .unwrap();
+        click(&client, "#properties button:last-of-type").await;
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+        )
+        .await;
+        let error = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
+        )
+        .await;
+        assert_eq!(error, "unknown subtree \"gret\"; did you mean \"greet\"?");
+        click(&client, "#undo").await;
+        // Opening the reference shows the subtree, read only, then back to the tree.
+        double_click(&client, "#viewport .node[data-path='children[4]']").await;
+        until(&client, "return !document.querySelector('#subtree-bar').hidden;").await;
+        let shown = eval(
+            &client,
+            "return [...document.querySelectorAll('#viewport .node')].map(g => g.dataset.path);",
+        )
+        .await;
+        assert_eq!(shown, serde_json::json!(["", "children[0]", "children[1]"]));
+        screenshot(&client, "editor-subtree").await;
+        click(&client, "#subtree-back").await;
+        until(
+            &client,
+            "return document.querySelectorAll('#viewport .node').length === 16;",
         )
         .await;
     });

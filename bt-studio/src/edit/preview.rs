@@ -27,6 +27,8 @@ pub struct Preview {
     /// Labels of leaves that returned the user's pick (or failure): the
     /// recording never reached them, or not that often.
     pub unknown: Vec<String>,
+    /// The JSON path of each node of the new run, by id.
+    pub paths: Vec<String>,
 }
 
 /// Where the edited run first differs from the recorded one.
@@ -66,6 +68,7 @@ pub fn run(
         trace,
         divergence,
         unknown: script.unknown().into_iter().collect(),
+        paths: def.nodes().iter().map(|n| n.path.clone()).collect(),
     })
 }
 

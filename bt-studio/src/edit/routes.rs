@@ -129,7 +129,8 @@ struct PreviewRequest {
     trace: Option<String>,
 }
 
-/// `POST /api/edit/preview`: `{"recorded", "edited", "divergence", "unknown"}`, or `422` with why not.
+/// `POST /api/edit/preview`: `{"recorded", "edited", "divergence", "unknown", "paths"}`
+/// (`paths`: each edited node's JSON path by id), or `422` with why not.
 async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewRequest>) -> Response {
     blocking(move || {
         let mut picks = BTreeMap::new();
@@ -162,6 +163,7 @@ async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewReques
                 "edited": p.trace,
                 "divergence": p.divergence,
                 "unknown": p.unknown,
+                "paths": p.paths,
             }))
             .into_response(),
             Err(why) => (StatusCode::UNPROCESSABLE_ENTITY, Json(why)).into_response(),
