@@ -299,7 +299,8 @@ mod tests {
     fn without_a_manifest_every_leaf_of_the_document_is_accepted() {
         let doc = json!({"type": "sequence", "onEnter": "greet", "children": [
             {"type": "condition", "condition": {"type": "seen", "anything": [1]}},
-            {"type": "while", "condition": {"type": "condition", "condition": "awake"}, "child": {"type": "action", "action": "walk"}}]});
+            {"type": "while", "condition": {"type": "condition", "condition": "awake"}, "child": {"type": "action", "action": "walk"}},
+            {"type": "waitUntil", "condition": "arrived"}]});
         assert_eq!(problems(doc, None), Vec::<String>::new());
     }
 }
