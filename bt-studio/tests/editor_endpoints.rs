@@ -204,3 +204,67 @@ fn a_what_if_replay_finds_the_first_divergence() {
     assert_eq!(status, 422);
     assert_eq!(refused["problems"][0]["path"], "children[4]");
 }
+
+/// Ends the child process when the test ends.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let dir = guard_folder("binary");
+    let leaves = dir.join("guard.leaves.json");
+    std::fs::write(&leaves, guard_manifest().to_json_pretty()).unwrap();
+    let tree = dir.join("guard.json");
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+            .args([
+                "edit",
+                tree.to_str().unwrap(),
+                "--leaves",
+                leaves.to_str().unwrap(),
+                "--port",
+                "0",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("bt-studio: editing "), "{line}");
+    let addr: SocketAddr = line.split_whitespace().last().unwrap()["http://".len()..]
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
+    assert_eq!(open["leaves"], serde_json::to_value(guard_manifest()).unwrap());
+
+    std::fs::write(&leaves, r#"{"format": "bt-trace", "version": 1}"#).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        .args([
+            "edit",
+            tree.to_str().unwrap(),
+            "--leaves",
+            leaves.to_str().unwrap(),
+            "--port",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with(&format!("bt-studio: {}: not a leaf manifest", leaves.display())),
+        "{said}"
+    );
+}
