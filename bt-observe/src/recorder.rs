@@ -133,18 +133,23 @@ impl TraceRecorder {
         }
     }
 
+    /// Where the recorded events start: the state they apply to (allocates).
+    pub fn start(&self) -> TraceStart {
+        TraceStart {
+            tick: self.start.tick(),
+            now: self.start.now(),
+            dropped_events: self.dropped,
+            statuses: self.start.statuses().to_vec(),
+        }
+    }
+
     /// A copy of what is recorded, as a self-contained [`Trace`] (allocates).
     pub fn trace(&self) -> Trace {
         Trace {
             format: trace::TRACE_FORMAT.to_owned(),
             version: trace::TRACE_VERSION,
             nodes: self.nodes.clone(),
-            start: TraceStart {
-                tick: self.start.tick(),
-                now: self.start.now(),
-                dropped_events: self.dropped,
-                statuses: self.start.statuses().to_vec(),
-            },
+            start: self.start(),
             events: self.events.iter().copied().collect(),
             coverage: None,
             context: self.context.iter().cloned().collect(),

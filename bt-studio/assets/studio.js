@@ -1193,7 +1193,7 @@
 
   // ---------------------------------------------------------------- live view
 
-  const live = { agents: [], socket: null, following: null, latest: null, paused: false };
+  const live = { agents: [], socket: null, following: null, latest: null, trace: null, paused: false };
 
   function renderAgents() {
     const q = $('#agent-filter').value.trim().toLowerCase();
@@ -1239,10 +1239,32 @@
     $('#live-status').dataset.dropped = String(msg.dropped);
   }
 
+  /**
+   * Applies what the server sends after the first window: the new events and
+   * context entries (an entry for the tick of the last one replaces it), and,
+   * when the window dropped its oldest ticks, its new start (as many events
+   * leave the front as the server folded into it).
+   */
+  function appendWindow(t, a) {
+    if (a.start) {
+      t.events.splice(0, a.start.dropped_events - t.start.dropped_events);
+      t.start = a.start;
+      t.context = (t.context || []).filter((c) => c.tick >= a.start.tick);
+    }
+    for (const e of a.events) t.events.push(e);
+    const ctx = t.context || (t.context = []);
+    for (const c of a.context) {
+      const last = ctx.length ? ctx[ctx.length - 1].tick : -1;
+      if (c.tick === last) ctx[ctx.length - 1] = c;
+      else if (c.tick > last) ctx.push(c);
+    }
+  }
+
   function follow(id) {
     if (live.socket) live.socket.close();
     live.following = id;
     live.latest = null;
+    live.trace = null;
     delete document.body.dataset.following;
     renderAgents();
     liveStatus();
@@ -1255,8 +1277,12 @@
         document.body.dataset.following = String(id);
         return;
       }
+      if (msg.trace) live.trace = msg.trace;
+      else if (msg.append && live.trace) appendWindow(live.trace, msg.append);
+      if (!live.trace) return;
+      msg.trace = live.trace;
       live.latest = msg;
-      if (!live.paused) loadPayload({ name: msg.name, trace: msg.trace }, true);
+      if (!live.paused) loadPayload({ name: msg.name, trace: live.trace }, true);
       liveStatus();
     };
     socket.onclose = () => {

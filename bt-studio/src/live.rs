@@ -372,10 +372,28 @@ impl Drop for Agent {
 #[derive(Debug)]
 pub(crate) struct History {
     recorder: TraceRecorder,
-    /// Counts the drains that brought events, so each page sends each window once.
-    pub version: u64,
     /// How many times the history restarted after dropped events.
     pub restarts: u64,
+    /// Context entries recorded since the last restart.
+    contexts: u64,
+}
+
+/// What one page was last sent of a history, so that the next message
+/// carries only what is new.
+#[derive(Debug, Default)]
+pub(crate) struct Sent {
+    /// Whether the page has a window at all.
+    window: bool,
+    /// The history's restarts then.
+    restarts: u64,
+    /// The events recorded up to then, dropped ones included.
+    recorded: u64,
+    /// The events the window had dropped then.
+    dropped: u64,
+    /// The context entries recorded up to then.
+    contexts: u64,
+    /// The tick of the last context entry sent.
+    context_tick: Option<u64>,
 }
 
 impl History {
@@ -386,8 +404,8 @@ impl History {
         agent.broken.store(false, Ordering::Relaxed);
         History {
             recorder: TraceRecorder::new(&agent.nodes, HISTORY).expect("checked by Studio::agent"),
-            version: 1,
             restarts: 0,
+            contexts: 0,
         }
     }
 
@@ -396,11 +414,10 @@ impl History {
         if agent.broken.swap(false, Ordering::Relaxed) {
             self.recorder = TraceRecorder::new(&agent.nodes, HISTORY).expect("checked by Studio::agent");
             self.restarts += 1;
-            self.version += 1;
+            self.contexts = 0;
         }
         let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
         for handover in queue.try_iter() {
-            self.version += 1;
             self.record(&handover);
         }
     }
@@ -411,6 +428,7 @@ impl History {
         for (i, &event) in handover.events.iter().enumerate() {
             while let Some((_, values)) = context.next_if(|(at, _)| *at == i) {
                 self.recorder.record_context(values).expect("a JSON value serializes");
+                self.contexts += 1;
             }
             match event {
                 Event::TickStarted { now, .. } => self.recorder.tick_started(now),
@@ -422,12 +440,49 @@ impl History {
         }
         for (_, values) in context {
             self.recorder.record_context(values).expect("a JSON value serializes");
+            self.contexts += 1;
         }
     }
 
-    /// The window as a trace.
-    pub fn trace(&self) -> bt_observe::Trace {
-        self.recorder.trace()
+    /// What a page that was sent `sent` needs next, and notes it as sent: the
+    /// whole window (`"trace"`) the first time, after a restart, or when the
+    /// window dropped events the page never got; otherwise only what is new
+    /// (`"append"`: the new events, the context entries from the last one
+    /// sent on, and the window's new `start` when it dropped old ticks).
+    /// `None` when nothing is new.
+    pub fn update(&self, sent: &mut Sent) -> Option<(&'static str, Value)> {
+        let dropped = self.recorder.dropped_events();
+        let recorded = dropped + self.recorder.events().len() as u64;
+        let last_context = self.recorder.context().last().map(|c| c.tick);
+        let fresh = !sent.window || sent.restarts != self.restarts || sent.recorded < dropped;
+        if !fresh && recorded == sent.recorded && self.contexts == sent.contexts {
+            return None;
+        }
+        let message = if fresh {
+            ("trace", serde_json::to_value(self.recorder.trace()))
+        } else {
+            let skip = (sent.recorded - dropped) as usize;
+            let events: Vec<&Event> = self.recorder.events().skip(skip).collect();
+            let context: Vec<_> = match sent.context_tick {
+                _ if self.contexts == sent.contexts => Vec::new(),
+                Some(tick) => self.recorder.context().filter(|c| c.tick >= tick).collect(),
+                None => self.recorder.context().collect(),
+            };
+            let start = (dropped != sent.dropped).then(|| self.recorder.start());
+            (
+                "append",
+                serde_json::to_value(serde_json::json!({ "events": events, "context": context, "start": start })),
+            )
+        };
+        *sent = Sent {
+            window: true,
+            restarts: self.restarts,
+            recorded,
+            dropped,
+            contexts: self.contexts,
+            context_tick: last_context,
+        };
+        Some((message.0, message.1.expect("a trace serializes")))
     }
 }
 

@@ -18,7 +18,7 @@ use axum::routing::{get, post};
 
 use crate::assets::ASSETS;
 use crate::files::{Files, TracePayload};
-use crate::live::{AgentShared, Following, Registry};
+use crate::live::{AgentShared, Following, Registry, Sent};
 use serde_json::json;
 
 /// The largest trace the page may send to be read (a 100,000-event trace is
@@ -47,7 +47,8 @@ pub fn router(files: Files) -> Router {
 
 /// The live view's routes: the embedded page, `GET /api/agents` (every
 /// agent: id, name, node count, whether it is gone) and `GET /api/live/{id}`,
-/// a WebSocket that sends the followed agent's window of history.
+/// a WebSocket that sends the followed agent's window of history once, then
+/// what is new (see `History::update`).
 pub(crate) fn live_router(registry: Arc<Registry>) -> Router {
     let mut app = Router::new();
     for asset in ASSETS {
@@ -127,7 +128,8 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>) {
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
     }
-    let mut sent = 0;
+    let mut sent = Sent::default();
+    let mut flags = None;
     loop {
         // Wait a period, or less if the page says something (only a close matters).
         let heard = tokio::time::timeout(LIVE_PERIOD, socket.recv()).await;
@@ -138,16 +140,19 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>) {
             let mut history = agent.history.lock().unwrap_or_else(|e| e.into_inner());
             let Some(history) = history.as_mut() else { break };
             history.drain(&agent);
-            (history.version != sent).then(|| {
-                sent = history.version;
-                json!({
-                    "name": agent.name,
-                    "trace": history.trace(),
-                    "dropped": agent.dropped.load(Ordering::Relaxed),
-                    "restarts": history.restarts,
-                    "gone": agent.gone.load(Ordering::Relaxed),
-                })
-                .to_string()
+            let now = (
+                agent.dropped.load(Ordering::Relaxed),
+                history.restarts,
+                agent.gone.load(Ordering::Relaxed),
+            );
+            let update = history.update(&mut sent);
+            (update.is_some() || flags != Some(now)).then(|| {
+                flags = Some(now);
+                let mut message = json!({ "name": agent.name, "dropped": now.0, "restarts": now.1, "gone": now.2 });
+                if let Some((key, value)) = update {
+                    message[key] = value;
+                }
+                message.to_string()
             })
         };
         if let Some(window) = window

@@ -818,3 +818,59 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
         screenshot(&client, "live").await;
     });
 }
+
+#[test]
+fn thousands_of_agents_are_listed_filtered_and_followed() {
+    use common::guard::{Guard, Post};
+    with_browser("many_agents", |client| async move {
+        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let mut agents: Vec<_> = (0..5000)
+            .map(|i| studio.agent(&format!("dog#{i}"), Guard::NODES).unwrap())
+            .collect();
+        open(&client, &studio.url()).await;
+        client.find(Locator::Css("body[data-mode='live']")).await.unwrap();
+        let listed = async || {
+            let count = client.find(Locator::Css("#agents-count")).await.unwrap();
+            let rows = client.find_all(Locator::Css("#agent-list li")).await.unwrap().len();
+            (count.attr("data-count").await.unwrap().unwrap(), rows)
+        };
+        // All 5,000 match; the list shows the first 500 and says so.
+        assert_eq!(listed().await, ("5000".to_owned(), 500));
+        let text = client
+            .find(Locator::Css("#agents-count"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(text, "5000 of 5000 agents, first 500 shown: narrow the filter");
+        let filter = client.find(Locator::Css("#agent-filter")).await.unwrap();
+        filter.send_keys("dog#432").await.unwrap();
+        // dog#432 and dog#4320 to dog#4329.
+        assert_eq!(listed().await, ("11".to_owned(), 11));
+        filter.send_keys("1").await.unwrap();
+        assert_eq!(listed().await, ("1".to_owned(), 1));
+        click(&client, "#agent-list li[data-agent='4321']").await;
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("body[data-following='4321']"))
+            .await
+            .unwrap();
+        let mut post = Post {
+            now: 0.0,
+            guard: 0.0,
+            intruder: None,
+            alarms: 0,
+        };
+        Guard::new().tick_observed(&mut post, 0.0, &mut agents[4321]);
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("#position[data-tick='1']"))
+            .await
+            .unwrap();
+        assert!(agents[4321].is_recording() && !agents[4320].is_recording());
+        screenshot(&client, "many-agents").await;
+    });
+}

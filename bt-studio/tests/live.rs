@@ -6,7 +6,7 @@ mod common;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
-use bt::observe::Trace;
+use bt::observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
 use bt::prelude::*;
 use common::guard::{Guard, Post};
 use serde_json::{Value, json};
@@ -93,4 +93,141 @@ fn with_nobody_following_the_observer_records_nothing() {
     }
     assert_eq!(observer.dropped_events(), 0);
     assert!(!observer.is_recording(), "no buffer while nobody follows");
+}
+
+/// A page's WebSocket to `/api/live/{id}`, reading the server's messages.
+struct Page(TcpStream);
+
+impl Page {
+    fn follow(addr: SocketAddr, id: usize) -> Page {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        write!(
+            stream,
+            "GET /api/live/{id} HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+             Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        )
+        .unwrap();
+        let mut head = Vec::new();
+        let mut byte = [0];
+        while !head.ends_with(b"\r\n\r\n") {
+            stream.read_exact(&mut byte).unwrap();
+            head.push(byte[0]);
+        }
+        assert!(head.starts_with(b"HTTP/1.1 101"));
+        Page(stream)
+    }
+
+    /// The next text message (the server sends unmasked, unfragmented frames).
+    fn next(&mut self) -> Value {
+        let mut head = [0; 2];
+        self.0.read_exact(&mut head).unwrap();
+        assert_eq!(head[0], 0x81, "a final text frame");
+        let len = match head[1] & 0x7f {
+            126 => {
+                let mut n = [0; 2];
+                self.0.read_exact(&mut n).unwrap();
+                u64::from(u16::from_be_bytes(n))
+            }
+            127 => {
+                let mut n = [0; 8];
+                self.0.read_exact(&mut n).unwrap();
+                u64::from_be_bytes(n)
+            }
+            n => u64::from(n),
+        };
+        let mut body = vec![0; len as usize];
+        self.0.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+}
+
+/// The window a page holds, rebuilt from the server's messages as the page does.
+fn apply(window: &mut Option<Trace>, message: &Value) {
+    if let Some(trace) = message.get("trace") {
+        *window = Some(serde_json::from_value(trace.clone()).unwrap());
+        return;
+    }
+    let Some(append) = message.get("append") else {
+        return;
+    };
+    let window = window.as_mut().expect("the whole window comes first");
+    if let Some(start) = append.get("start").filter(|s| !s.is_null()) {
+        let start: TraceStart = serde_json::from_value(start.clone()).unwrap();
+        window
+            .events
+            .drain(..(start.dropped_events - window.start.dropped_events) as usize);
+        window.context.retain(|c| c.tick >= start.tick);
+        window.start = start;
+    }
+    let events: Vec<Event> = serde_json::from_value(append["events"].clone()).unwrap();
+    window.events.extend(events);
+    let context: Vec<TickContext> = serde_json::from_value(append["context"].clone()).unwrap();
+    for c in context {
+        match window.context.last_mut() {
+            Some(last) if last.tick == c.tick => *last = c,
+            Some(last) if last.tick > c.tick => {}
+            _ => window.context.push(c),
+        }
+    }
+}
+
+#[test]
+fn a_page_gets_the_window_once_then_only_what_is_new() {
+    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let observer = studio.agent("guard", Guard::NODES).unwrap();
+    let mut page = Page::follow(studio.addr(), 0);
+    assert_eq!(page.next(), json!({ "following": "guard" }));
+    // The page follows from here: a recorder of the server's window size sees what the server does.
+    let reference = TraceRecorder::new(Guard::NODES, bt_studio::HISTORY).unwrap();
+    let mut watch = Tee(observer, reference);
+    let mut tree = Guard::new();
+    let mut post = Post {
+        now: 0.0,
+        guard: 0.0,
+        intruder: None,
+        alarms: 0,
+    };
+    let (mut window, mut wholes, mut appends, mut tick) = (None, 0, 0, 0u32);
+    // Batches of 100 ticks, each read back before the next: 30 batches go past the window's size.
+    for _ in 0..30 {
+        for _ in 0..100 {
+            tick += 1;
+            let now = f64::from(tick) * 0.5;
+            post.now = now;
+            if tick % 24 == 10 {
+                post.intruder = Some(7.5);
+            }
+            tree.tick_observed(&mut post, now, &mut watch);
+            let values = json!({ "guard": post.guard, "alarms": post.alarms });
+            watch.0.record_context(&values).unwrap();
+            watch.1.record_context(&values).unwrap();
+        }
+        while window.as_ref().is_none_or(|w: &Trace| w.last_tick() < u64::from(tick)) {
+            let message = page.next();
+            assert_eq!(message["name"], "guard");
+            match (message.get("trace"), message.get("append")) {
+                (Some(_), None) => wholes += 1,
+                (None, Some(append)) => {
+                    appends += 1;
+                    assert!(
+                        append["events"].as_array().unwrap().len() <= 100 * 20,
+                        "only the new events"
+                    );
+                }
+                other => panic!("a message with {other:?}"),
+            }
+            apply(&mut window, &message);
+        }
+        // The increments rebuild exactly the server's window (a recorder of its size).
+        assert_eq!(window.as_ref().unwrap(), &watch.1.trace(), "after tick {tick}");
+    }
+    assert_eq!(wholes, 1, "the whole window is sent once");
+    assert!(
+        appends >= 29,
+        "{appends} increments: one a batch at least, after the first"
+    );
+    let window = window.unwrap();
+    assert!(window.start.dropped_events > 0, "the window dropped its oldest ticks");
+    assert_eq!(window.context.last().unwrap().tick, 3000);
+    assert_eq!(watch.0.dropped_events(), 0);
 }
