@@ -155,6 +155,8 @@ fn stepping_event_by_event_applies_one_event_at_a_time() {
             assert_eq!(page.statuses, names(&step.after));
         }
         screenshot(&client, "guard-event-by-event").await;
+        click(&client, "#tabs button[data-tab='events']").await;
+        screenshot(&client, "guard-events-of-the-tick").await;
     });
 }
 
@@ -563,7 +565,7 @@ fn the_inspector_shows_the_context_values_at_every_tick_and_where_each_changed()
         assert_eq!(drawn(&client).await.tick, 1);
         let (_, rows) = context_table(&client).await;
         assert_eq!(rows.iter().find(|r| r.0 == "alarms").unwrap().1, Some(0.into()));
-        open(&client, &format!("{url}#tick=21&node=2")).await;
+        open(&client, &format!("{url}#tick=20&node=3")).await;
         screenshot(&client, "guard-context").await;
     });
 }
