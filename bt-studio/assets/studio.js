@@ -240,6 +240,7 @@
     matches: [],
     matchAt: -1,
     markersImage: null,
+    lanesScratch: null,
     lanesRows: [],
     laneMasks: new Map(),
   };
@@ -673,8 +674,15 @@
 
   function paintLanes() {
     const canvas = $('#lanes'), box = $('#lanes-box'), rows = view.lanesRows;
-    const height = Math.min(rows.length * LANE_H, timelineBox.h);
-    const { ctx, w } = sizeCanvas(canvas, Math.max(LANE_H, height));
+    const height = Math.max(LANE_H, Math.min(rows.length * LANE_H, timelineBox.h));
+    const w = timelineBox.w, dpr = window.devicePixelRatio || 1;
+    // The rows are drawn on a canvas outside the document: its text needs no
+    // style from the page, whose restyling (a big tree's) would come first.
+    const scratch = view.lanesScratch || (view.lanesScratch = document.createElement('canvas'));
+    scratch.width = Math.round(w * dpr);
+    scratch.height = Math.round(height * dpr);
+    const ctx = scratch.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const top = box.scrollTop;
     ctx.font = '10px system-ui';
     const first = Math.floor(top / LANE_H), last = Math.min(rows.length, Math.ceil((top + height) / LANE_H));
@@ -691,6 +699,9 @@
       ctx.lineWidth = 2;
       ctx.strokeRect(1, r * LANE_H - top + 1, w - 2, LANE_H - 2);
     }
+    const shown = sizeCanvas(canvas, height).ctx;
+    shown.setTransform(1, 0, 0, 1, 0, 0);
+    shown.drawImage(scratch, 0, 0);
   }
 
   function tickFromCanvas(event, canvas) {
