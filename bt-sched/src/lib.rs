@@ -20,6 +20,12 @@
 //! seeds: two runs of the same game give the same ticks, so a run replays.
 //! (A [`Budget::Time`] depends on the machine's speed, of course.)
 //!
+//! An agent that awaits a future (an async action, `act(async ..)`) sleeps
+//! with `Never` while the future is pending; the future's waker, made by a
+//! [`WakeQueue`], queues the agent's id from any thread, and
+//! [`WakeQueue::wake_into`] hands the queued ids to [`Scheduler::wake`]
+//! before the next frame.
+//!
 //! Compiled trees and interpreted agents both implement
 //! [`Schedulable`]: `step` ticks and reports the wake in one call.
 //!
