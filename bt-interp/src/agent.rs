@@ -780,7 +780,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.obs.entered(NodeId(id));
             self.hook(id, ON_ENTER);
         }
-        self.hook(id, ON_PRE_TICK);
+        // `n` is this node's record: test its hook flag without indexing again.
+        if n.hooked {
+            self.run_hook(id, ON_PRE_TICK);
+        }
         let out = match node.op {
             NodeKind::Sequence => self.chain_body::<true, D0>(id, n.slot, n.end),
             NodeKind::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
@@ -890,7 +893,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             o => {
                 // A `break`/`continue` itself completes with Success.
                 let status = o.status();
-                self.hook(id, ON_TICK);
+                if n.hooked {
+                    self.run_hook(id, ON_TICK);
+                }
                 match status {
                     Status::Success => {
                         self.hook(id, ON_SUCCESS);
