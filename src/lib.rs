@@ -42,6 +42,7 @@ macro_rules! __if_serde {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__if_serde as if_serde;
+    pub use crate::json_leaf::*;
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
         Action, Async, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run,
@@ -54,3 +55,5 @@ pub mod __private {
     #[cfg(feature = "serde")]
     pub use serde;
 }
+
+mod json_leaf;

@@ -5,4 +5,7 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*/*.rs");
+    // Cases whose message is the one the `json` feature gives.
+    #[cfg(feature = "json")]
+    t.compile_fail("tests/ui-json/*.rs");
 }

@@ -40,3 +40,10 @@ mod reader;
 pub use error::{LoadError, Problem, Problems, path};
 pub use library::Library;
 pub use reader::{Reader, deep, json_depth_limit, shown, too_deep};
+
+/// The most leaf ticks one tick of a tree may make by default (2^24): the
+/// interpreter's `Registry::DEFAULT_MAX_TICK_WORK` and the limit `behave!`
+/// enforces, one number for both forms. It is sixteen times what a tree of a
+/// million leaves makes without loops, a few milliseconds of trivial leaves;
+/// a tree above it could hang the thread that ticks it.
+pub const MAX_TICK_WORK: u64 = 1 << 24;

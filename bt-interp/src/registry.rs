@@ -121,8 +121,9 @@ impl<C: 'static> Registry<C> {
     pub const DEFAULT_MAX_NODES: usize = 1 << 20;
     /// Default for [`Registry::max_tick_work`]: 2^24 leaf ticks, sixteen
     /// times what a tree of [`Registry::DEFAULT_MAX_NODES`] leaves makes
-    /// without loops; a few milliseconds of trivial leaves.
-    pub const DEFAULT_MAX_TICK_WORK: u64 = 1 << 24;
+    /// without loops; a few milliseconds of trivial leaves. It is
+    /// [`bt_format::MAX_TICK_WORK`], the limit `behave!` enforces too.
+    pub const DEFAULT_MAX_TICK_WORK: u64 = bt_format::MAX_TICK_WORK;
 
     /// An empty registry.
     pub fn new() -> Registry<C> {

@@ -14,7 +14,7 @@ use serde_json::Value;
 use syn::Expr;
 
 use crate::errors::Errors;
-use crate::model::{Count, Duration, Kind, Leaf, Node, Threshold, Tree, plain, render, tree};
+use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, render, tree};
 use crate::parse::{JsonSource, TreeSyntax};
 
 /// The model of tree `t`, read from the JSON file of `source`.
@@ -255,8 +255,11 @@ impl Convert<'_> {
         }
     }
 
-    /// A condition or action leaf: the mapped type, built from the leaf's
-    /// parameters as a struct literal (`"questId": "x"` sets `quest_id: From::from("x")`).
+    /// A condition or action leaf: the mapped type. Without parameters it is
+    /// the literal `Type {}`; with parameters it is deserialized from them
+    /// with serde when the tree is built, as the interpreter builds its
+    /// leaves, so nested objects, enums, defaults and renames mean the same in
+    /// both forms.
     fn leaf(&mut self, leaf: &JsonLeaf, path: &str, what: &str) -> Option<Leaf> {
         let ty = match self.mapped(&leaf.type_name, path, what)? {
             Expr::Path(p) => syn::Type::from(syn::TypePath {
@@ -272,56 +275,24 @@ impl Convert<'_> {
                 return None;
             }
         };
-        let fields = leaf
-            .params
-            .iter()
-            .map(|(key, value)| {
-                let member = syn::Ident::new(&snake_case(key), self.span);
-                let value = self.literal(value, &field(path, key))?;
-                Some(quote::quote!(#member: #value))
-            })
-            .collect::<Option<Vec<_>>>()?;
-        let expr: Expr = syn::parse_quote!(#ty { #(#fields),* });
-        Some(Leaf::Value { expr, ty })
-    }
-
-    /// A JSON parameter as a Rust expression.
-    fn literal(&mut self, value: &Value, path: &str) -> Option<proc_macro2::TokenStream> {
-        Some(match value {
-            Value::String(s) => quote::quote!(::core::convert::From::from(#s)),
-            Value::Bool(b) => quote::quote!(#b),
-            Value::Number(n) if n.is_f64() => {
-                proc_macro2::Literal::f64_unsuffixed(n.as_f64().unwrap_or_default()).into_token_stream()
-            }
-            Value::Number(n) => n.to_string().parse().unwrap_or_default(),
-            Value::Null => quote::quote!(::core::option::Option::None),
-            Value::Array(items) => {
-                let items = items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| self.literal(v, &format!("{path}[{i}]")))
-                    .collect::<Option<Vec<_>>>()?;
-                quote::quote!([#(#items),*])
-            }
-            Value::Object(_) => {
-                self.error(
-                    path,
-                    "nested objects cannot be turned into a Rust leaf; use scalar parameters",
-                );
-                return None;
-            }
+        let expr: Expr = if leaf.params.is_empty() {
+            syn::parse_quote_spanned!(self.span=> #ty {})
+        } else {
+            let params = Value::Object(leaf.params.clone()).to_string();
+            let at = format!("{}: {path}", self.file);
+            syn::parse_quote_spanned!(self.span=> ::bt::__private::json_leaf::<#ty>(#params, #at))
+        };
+        Some(Leaf::Value {
+            expr,
+            ty,
+            json: Some(leaf.params.clone()),
         })
     }
 
-    /// A hook: the mapped action, built and ticked once (its status ignored).
-    fn hook(&mut self, leaf: &JsonLeaf, path: &str) -> Option<Expr> {
-        let Leaf::Value { expr, ty } = self.leaf(leaf, path, "hook action")? else {
-            return None;
-        };
-        Some(syn::parse_quote!(|__c| {
-            let mut __hook: #ty = #expr;
-            let _ = ::bt::__private::Action::tick(&mut __hook, __c);
-        }))
+    /// A hook: the mapped action, one instance per tree built in `new()`,
+    /// ticked on the event (its status ignored), as the interpreter runs it.
+    fn hook(&mut self, leaf: &JsonLeaf, path: &str) -> Option<Hook> {
+        self.leaf(leaf, path, "hook action").map(Hook::Action)
     }
 
     /// `match`: the mapped value closure is the scrutinee, the keys patterns.
@@ -380,29 +351,12 @@ fn lifetime(label: &str, span: Span) -> syn::Lifetime {
     syn::Lifetime::new(&format!("'{label}"), span)
 }
 
-/// `questId` -> `quest_id`.
-fn snake_case(key: &str) -> String {
-    let mut out = String::new();
-    for c in key.chars() {
-        if c.is_ascii_uppercase() {
-            if !out.is_empty() {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names_convert_between_json_and_rust() {
-        assert_eq!(snake_case("questId"), "quest_id");
+    fn paths_name_fields() {
         assert_eq!(field("", "child"), "child");
         assert_eq!(field("children[1]", "child"), "children[1].child");
     }

@@ -61,40 +61,58 @@ pub struct Node {
     pub persist: bool,
 }
 
-/// ClosureBT's lifecycle callbacks, as closures on `&mut Ctx`.
+/// ClosureBT's lifecycle callbacks.
 #[derive(Debug, Default)]
 pub struct Hooks {
     /// Before the first tick of an activation.
-    pub enter: Option<Expr>,
+    pub enter: Option<Hook>,
     /// When the node completes with Success (before `exit`).
-    pub success: Option<Expr>,
+    pub success: Option<Hook>,
     /// When the node completes with Failure (before `exit`).
-    pub failure: Option<Expr>,
+    pub failure: Option<Hook>,
     /// When the node completes or is halted.
-    pub exit: Option<Expr>,
+    pub exit: Option<Hook>,
     /// On every tick of the node, before its own work (after `enter`).
-    pub pre_tick: Option<Expr>,
+    pub pre_tick: Option<Hook>,
     /// On every tick of the node, after its own work (before `success`/`failure`).
-    pub tick: Option<Expr>,
+    pub tick: Option<Hook>,
     /// When the tree is reset, whatever the node's state (never in the flow of ticks).
-    pub reset: Option<Expr>,
+    pub reset: Option<Hook>,
 }
 
 impl Hooks {
+    /// The hooks with their field-name suffixes.
+    pub fn all(&self) -> [(&'static str, Option<&Hook>); 7] {
+        [
+            ("on_enter", self.enter.as_ref()),
+            ("on_success", self.success.as_ref()),
+            ("on_failure", self.failure.as_ref()),
+            ("on_exit", self.exit.as_ref()),
+            ("on_pre_tick", self.pre_tick.as_ref()),
+            ("on_tick", self.tick.as_ref()),
+            ("on_reset", self.reset.as_ref()),
+        ]
+    }
+
     /// The hooks that may run during a tick (all but `reset`), for the work bound.
     pub fn in_tick(&self) -> usize {
-        [
-            &self.enter,
-            &self.success,
-            &self.failure,
-            &self.exit,
-            &self.pre_tick,
-            &self.tick,
-        ]
-        .iter()
-        .filter(|h| h.is_some())
-        .count()
+        self.all()
+            .iter()
+            .filter(|(name, h)| *name != "on_reset" && h.is_some())
+            .count()
     }
+}
+
+/// One lifecycle hook.
+#[derive(Debug)]
+pub enum Hook {
+    /// `#[on_enter(|c| ..)]`: a closure on `&mut Ctx`, run on the event.
+    Closure(Expr),
+    /// A JSON tree's hook action (`"onEnter": {"type": "log", ..}`): a
+    /// [`Leaf::Value`] stored in the tree, built once in `new()` and ticked on
+    /// the event (its status ignored, never entered or halted), as the
+    /// interpreter keeps one hook leaf per agent.
+    Action(Leaf),
 }
 
 /// What a node does, with its parameters.
@@ -329,6 +347,9 @@ pub enum Leaf {
         expr: Expr,
         /// Its type.
         ty: Type,
+        /// The parameters it is deserialized from, in a JSON tree (`Tree::JSON`
+        /// writes them back as they were).
+        json: Option<serde_json::Map<String, serde_json::Value>>,
     },
 }
 
@@ -530,7 +551,7 @@ fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
                 if slot.is_some() {
                     errors.at(attr.path().span(), format!("`#[{name}]` is given twice"));
                 }
-                *slot = Some(Expr::Closure(c));
+                *slot = Some(Hook::Closure(Expr::Closure(c)));
             }
             Ok(other) => errors.over(
                 &other,
@@ -1212,13 +1233,14 @@ fn async_leaf(tokens: TokenStream, errors: &mut Errors) -> Option<Leaf> {
     Some(Leaf::Value {
         ty: syn::parse_quote!(::bt::__private::Async<#ty>),
         expr: syn::parse_quote!(::bt::__private::Async::new(#expr)),
+        json: None,
     })
 }
 
 /// A leaf value and the type of the field that stores it.
 fn leaf_value(expr: Expr, errors: &mut Errors) -> Option<Leaf> {
     match type_of_value(&expr) {
-        Some(ty) => Some(Leaf::Value { ty, expr }),
+        Some(ty) => Some(Leaf::Value { ty, expr, json: None }),
         None => {
             errors.over(
                 &expr,

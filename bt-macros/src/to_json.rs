@@ -11,7 +11,7 @@ use quote::ToTokens;
 use serde_json::{Map, Value};
 use syn::Expr;
 
-use crate::model::{Count, Duration, Kind, Leaf, Node, Weight, render, thresholds, value_expr};
+use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Weight, render, thresholds, value_expr};
 
 /// The tree below `root` as pretty-printed JSON.
 pub fn export(root: &Node) -> String {
@@ -106,7 +106,12 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
         _ => node.loop_label.as_ref(),
     };
     let h = &node.hooks;
-    let hook = |c: &Option<Expr>| c.as_ref().map(|c| inline(text(c)));
+    let hook = |h: &Option<Hook>| {
+        h.as_ref().map(|h| match h {
+            Hook::Closure(c) => inline(text(c)),
+            Hook::Action(leaf) => json_leaf(leaf),
+        })
+    };
     let hooks = JsonHooks {
         on_enter: hook(&h.enter),
         on_success: hook(&h.success),
@@ -147,7 +152,15 @@ fn inline(code: String) -> JsonLeaf {
 fn json_leaf(leaf: &Leaf) -> JsonLeaf {
     let (expr, ty) = match leaf {
         Leaf::Inline(c) => return inline(text(c)),
-        Leaf::Value { expr, ty } => unwrap_async(value_expr(expr), ty),
+        Leaf::Value {
+            ty, json: Some(params), ..
+        } => {
+            return JsonLeaf {
+                type_name: text(ty),
+                params: params.clone(),
+            };
+        }
+        Leaf::Value { expr, ty, json: None } => unwrap_async(value_expr(expr), ty),
     };
     let mut params = Map::new();
     match expr {

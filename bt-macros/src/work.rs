@@ -19,9 +19,9 @@ use crate::errors::Errors;
 use crate::lower::{Lowered, State};
 use crate::model::{Count, Kind};
 
-/// The most leaf ticks one tick may make: the loader's default limit
-/// (`bt_interp::Registry::DEFAULT_MAX_TICK_WORK`), the same number on both sides.
-pub const MAX_TICK_WORK: u64 = 1 << 24;
+/// The most leaf ticks one tick may make: the loader's default limit, defined
+/// once in `bt-format` for both forms.
+pub use bt_format::MAX_TICK_WORK;
 
 /// A node's figure: a number, or (with constant counts or subtrees) a constant
 /// expression that rustc works out.

@@ -122,7 +122,7 @@ impl Gen<'_> {
             | Kind::Act(Leaf::Inline(_)) => quote!(),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         };
-        let on_exit = s.node.hooks.exit.as_ref().map(|h| self.hook(s, h));
+        let on_exit = self.hook(s, "on_exit");
         quote! {
             #[inline]
             fn #name<__O: #rt::Observer + ?Sized>(&mut self, __ctx: &mut #ctx, __env: &mut #rt::Env<'_, __O>) {

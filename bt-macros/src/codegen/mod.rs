@@ -17,7 +17,7 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::visit_mut::VisitMut;
 
 use crate::lower::{Lowered, Slot, State, UInt};
-use crate::model::{Duration, Kind, Leaf, Tree, value_expr};
+use crate::model::{Duration, Hook, Kind, Leaf, Tree, value_expr};
 
 /// What every part of the code generator needs: the flattened tree and its
 /// context type with lifetimes elided.
@@ -499,6 +499,12 @@ fn field(id: usize) -> syn::Ident {
     format_ident!("__n{}", id)
 }
 
+/// The field holding the hook action `which` (`on_enter`, ..) of node `id`
+/// (JSON trees' hooks).
+fn hook_field(id: usize, which: &str) -> syn::Ident {
+    format_ident!("__n{}_{}", id, which)
+}
+
 /// The field holding variable `name` of the `scope` node `id`.
 fn var_field(id: usize, name: &syn::Ident) -> syn::Ident {
     format_ident!("__n{}_{}", id, name)
@@ -549,9 +555,21 @@ pub(crate) struct Field {
 /// when marked `#[persist]`.
 fn fields_of(s: &Slot) -> Vec<Field> {
     let saved = !matches!(s.state, State::Leaf(_)) || s.node.persist;
+    let hooks = s.node.hooks.all().into_iter().filter_map(|(which, hook)| match hook? {
+        // Not saved: a loaded tree has them as `new()` built them, as the
+        // interpreter's hook leaves registered with `Registry::action`.
+        Hook::Action(Leaf::Value { expr, ty, .. }) => Some(Field {
+            name: hook_field(s.id, which),
+            ty: ty.to_token_stream(),
+            init: expr.to_token_stream(),
+            saved: false,
+        }),
+        Hook::Action(Leaf::Inline(_)) | Hook::Closure(_) => None,
+    });
     raw_fields(s)
         .into_iter()
         .map(|(name, ty, init)| Field { name, ty, init, saved })
+        .chain(hooks)
         .collect()
 }
 
@@ -673,7 +691,7 @@ impl Gen<'_> {
     fn reset_callbacks(&self, s: &Slot) -> Vec<TokenStream> {
         let (f, ctx, span) = (field(s.id), &self.ctx, s.node.span);
         let rt = rt_at(span);
-        let mut out: Vec<TokenStream> = s.node.hooks.reset.iter().map(|h| self.hook(s, h)).collect();
+        let mut out: Vec<TokenStream> = self.hook(s, "on_reset").into_iter().collect();
         let via = quote!(use #rt::{ResetNothing as _, ResetVia as _};);
         match &s.node.kind {
             Kind::Act(Leaf::Value { .. }) => out.push(quote_spanned! {span=> {

@@ -7,9 +7,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
-use super::{Gen, bit, child_halt_name, field, flat_id, lit, rt, rt_at, uint, var_field};
+use super::{Gen, bit, child_halt_name, field, flat_id, hook_field, lit, rt, rt_at, uint, var_field};
 use crate::lower::{Slot, State, UInt, break_code, continue_code};
-use crate::model::{Count, Duration, Kind, Leaf, Weight, thresholds};
+use crate::model::{Count, Duration, Hook, Kind, Leaf, Weight, thresholds};
 
 /// The largest subtree (in nodes) whose tick is always inlined into its parent's.
 pub const INLINE_NODES: usize = 512;
@@ -40,10 +40,10 @@ impl Gen<'_> {
             body
         };
         let hooks = &s.node.hooks;
-        let on_enter = hooks.enter.as_ref().map(|h| self.hook(s, h));
-        let on_exit = hooks.exit.as_ref().map(|h| self.hook(s, h));
-        let on_pre_tick = hooks.pre_tick.as_ref().map(|h| self.hook(s, h));
-        let on_tick = hooks.tick.as_ref().map(|h| self.hook(s, h));
+        let on_enter = self.hook(s, "on_enter");
+        let on_exit = self.hook(s, "on_exit");
+        let on_pre_tick = self.hook(s, "on_pre_tick");
+        let on_tick = self.hook(s, "on_tick");
         let report = |call: TokenStream| if self.fast { quote!() } else { call };
         let (entered, halted) = (report(quote!(__env.entered(#id);)), report(quote!(__env.halted(#id);)));
         let ticked = if self.fast {
@@ -61,8 +61,8 @@ impl Gen<'_> {
             }
         });
         let completion = if hooks.success.is_some() || hooks.failure.is_some() || hooks.exit.is_some() {
-            let on_success = hooks.success.as_ref().map(|h| self.hook(s, h));
-            let on_failure = hooks.failure.as_ref().map(|h| self.hook(s, h));
+            let on_success = self.hook(s, "on_success");
+            let on_failure = self.hook(s, "on_failure");
             quote! {
                 match __status {
                     #rt::Status::Success => { #on_success #on_exit }
@@ -104,13 +104,29 @@ impl Gen<'_> {
         }
     }
 
-    /// A lifecycle hook call, with the node-local variables it mentions.
-    pub(super) fn hook(&self, s: &Slot, hook: &syn::Expr) -> TokenStream {
-        let span = syn::spanned::Spanned::span(hook);
-        let (rt, ctx) = (rt_at(span), &self.ctx);
-        let vars = self.var_bindings(s, &hook.to_token_stream());
+    /// Lifecycle hook `which` of node `s` (`on_enter`, ..), if it has one: a
+    /// closure called with the node-local variables it mentions, or a JSON
+    /// hook action (its field `__nN_on_enter`) ticked without entering, its
+    /// status ignored, as the interpreter runs hook leaves.
+    pub(super) fn hook(&self, s: &Slot, which: &str) -> Option<TokenStream> {
+        let (_, hook) = s.node.hooks.all().into_iter().find(|(name, _)| *name == which)?;
+        let ctx = &self.ctx;
         let (__cx, __this, __env) = call_site_names();
-        quote_spanned!(span=> { #vars #rt::hook::<#ctx, _, _>(#__cx, #hook); })
+        Some(match hook? {
+            Hook::Closure(hook) => {
+                let span = syn::spanned::Spanned::span(hook);
+                let rt = rt_at(span);
+                let vars = self.var_bindings(s, &hook.to_token_stream());
+                quote_spanned!(span=> { #vars #rt::hook::<#ctx, _, _>(#__cx, #hook); })
+            }
+            Hook::Action(leaf) => {
+                let span = match leaf {
+                    Leaf::Value { expr, .. } | Leaf::Inline(expr) => syn::spanned::Spanned::span(expr),
+                };
+                let (rt, f) = (rt_at(span), hook_field(s.id, which));
+                quote_spanned!(span=> { let _ = #rt::action::<#ctx, _>(&mut #__this.#f, #__cx, #rt::Step::Tick(false)); })
+            }
+        })
     }
 
     /// Child `i`'s tick; when a jump may come out of it, a jump passing through
