@@ -15,113 +15,11 @@
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-use bt::{Action, Condition, NodeId, Observer, Run, Status};
-use bt_interp::{Agent, Definition, Registry};
-use serde::Deserialize;
-
-/// The world as the guard sees it (ADR-018's world state, reduced to what this tree asks).
-#[derive(Default)]
-pub struct World {
-    description: &'static str,
-    /// Active quest stages: (quest, stage) -> state.
-    quest_stages: BTreeMap<(String, String), String>,
-    time_of_day: &'static str,
-    guard_at: &'static str,
-    player_items: Vec<&'static str>,
-    /// What the tree chose: the dialogue to start, or where the guard walks.
-    dialogue: Option<String>,
-    walking_to: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct QuestStage {
-    quest_id: String,
-    stage_id: String,
-    state: String,
-}
-
-impl Condition<World> for QuestStage {
-    fn check(&self, w: &World) -> bool {
-        w.quest_stages.get(&(self.quest_id.clone(), self.stage_id.clone())) == Some(&self.state)
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TimeOfDay {
-    value: String,
-}
-
-impl Condition<World> for TimeOfDay {
-    fn check(&self, w: &World) -> bool {
-        w.time_of_day == self.value
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct AtLocation {
-    location_id: String,
-}
-
-impl Condition<World> for AtLocation {
-    fn check(&self, w: &World) -> bool {
-        w.guard_at == self.location_id
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct HasItem {
-    item_id: String,
-}
-
-impl Condition<World> for HasItem {
-    fn check(&self, w: &World) -> bool {
-        w.player_items.contains(&self.item_id.as_str())
-    }
-}
-
-/// ADR-017 `{ type: 'dialogue'; dialogueId }`: on interaction, the chosen dialogue.
-#[derive(Clone, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Dialogue {
-    dialogue_id: String,
-}
-
-impl Action<World> for Dialogue {
-    fn tick(&mut self, w: &mut World) -> Status {
-        w.dialogue = Some(self.dialogue_id.clone());
-        Status::Success
-    }
-}
-
-/// ADR-017 `{ type: 'moveTo'; target }`: on interaction, the guard sets off.
-#[derive(Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveTo {
-    target: String,
-}
-
-impl Action<World> for MoveTo {
-    fn tick(&mut self, w: &mut World) -> Status {
-        w.walking_to = Some(self.target.clone());
-        Status::Success
-    }
-}
-
-/// The guard's leaves: four conditions and two actions.
-pub fn registry() -> Registry<World> {
-    let mut r = Registry::new();
-    r.condition("questStage", |c: QuestStage| c)
-        .condition("timeOfDay", |c: TimeOfDay| c)
-        .condition("atLocation", |c: AtLocation| c)
-        .condition("hasItem", |c: HasItem| c)
-        .action("dialogue", |a: Dialogue| a)
-        .action("moveTo", |a: MoveTo| a);
-    r
-}
+use bt::{NodeId, Observer, Run, Status};
+use bt_interp::{Agent, Definition};
+// The world and the leaves `guard.json` names (with their registry), shared
+// with the test that compiles the same file (`tests/json_trees.rs`).
+use bt_scenarios::guard_json::{World, registry};
 
 /// Remembers the status each node returned in the last tick.
 #[derive(Default)]
@@ -155,46 +53,37 @@ fn explain(def: &Definition<World>, why: &Why) {
     }
 }
 
-fn worlds() -> Vec<World> {
+/// The situations to ask the guard about, with a description each.
+fn worlds() -> Vec<(&'static str, World)> {
     let quest = || {
         BTreeMap::from([(
             ("flying-home".to_string(), "build-resonance".to_string()),
             "active".to_string(),
         )])
     };
+    let world = |time: &str, at: &str| World {
+        time_of_day: time.into(),
+        guard_at: at.into(),
+        ..World::default()
+    };
     vec![
-        World {
-            description: "day, the flying-home quest is at build-resonance",
-            quest_stages: quest(),
-            time_of_day: "day",
-            guard_at: "gate",
-            ..World::default()
-        },
-        World {
-            description: "night, the guard is at the guardhouse",
-            time_of_day: "night",
-            guard_at: "guardhouse",
-            ..World::default()
-        },
-        World {
-            description: "night, the guard is out at the gate",
-            time_of_day: "night",
-            guard_at: "gate",
-            ..World::default()
-        },
-        World {
-            description: "day, the player carries a bribe purse",
-            time_of_day: "day",
-            guard_at: "gate",
-            player_items: vec!["bribe-purse"],
-            ..World::default()
-        },
-        World {
-            description: "day, nothing special",
-            time_of_day: "day",
-            guard_at: "gate",
-            ..World::default()
-        },
+        (
+            "day, the flying-home quest is at build-resonance",
+            World {
+                quest_stages: quest(),
+                ..world("day", "gate")
+            },
+        ),
+        ("night, the guard is at the guardhouse", world("night", "guardhouse")),
+        ("night, the guard is out at the gate", world("night", "gate")),
+        (
+            "day, the player carries a bribe purse",
+            World {
+                player_items: vec!["bribe-purse".into()],
+                ..world("day", "gate")
+            },
+        ),
+        ("day, nothing special", world("day", "gate")),
     ]
 }
 
@@ -248,7 +137,8 @@ pub fn main() -> ExitCode {
         def.state_bytes()
     );
     // One definition, one agent per interaction here; a town would share `def` among all its guards.
-    for mut world in worlds() {
+    for (description, mut world) in worlds() {
+        let start = world.guard_at.clone();
         let mut guard = Agent::new(def.clone());
         let mut why = Why::default();
         // On interaction: run to completion within one call (ADR-017), bounded.
@@ -260,11 +150,12 @@ pub fn main() -> ExitCode {
                 break;
             }
         }
-        println!("World: {}", world.description);
-        match (&world.dialogue, &world.walking_to) {
+        println!("World: {description}");
+        let walked = (world.guard_at != start).then_some(&world.guard_at);
+        match (world.said.first(), walked) {
             (Some(d), _) => println!("  -> dialogue {d:?}"),
             (None, Some(to)) => {
-                println!("  -> no dialogue: the guard walks to {to:?} (the NPC's default dialogue plays)")
+                println!("  -> no dialogue: the guard walked to {to:?} (the NPC's default dialogue plays)")
             }
             (None, None) => println!("  -> nothing chosen ({run:?}): the NPC's default dialogue plays"),
         }

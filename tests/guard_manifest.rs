@@ -1,11 +1,9 @@
-//! The leaf manifest of the `guard_json` example's registry: its six leaves,
-//! each with its parameters as the JSON file writes them.
-
-#[path = "../examples/guard_json.rs"]
-#[allow(dead_code)]
-mod guard_json;
+//! The leaf manifest of the JSON guard's registry (the one the `guard_json`
+//! example loads with): its six leaves, each with its parameters as the JSON
+//! file writes them.
 
 use bt_interp::{Manifest, ParamType};
+use bt_scenarios::guard_json;
 
 #[test]
 fn the_guard_manifest_lists_its_six_leaves_with_their_parameters() {

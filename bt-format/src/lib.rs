@@ -31,15 +31,17 @@
 //! # Ok::<(), bt_format::LoadError>(())
 //! ```
 
+mod document;
 mod error;
 mod label;
 mod library;
 pub mod model;
 mod reader;
 
+pub use document::{deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, path};
 pub use library::Library;
-pub use reader::{Reader, deep, json_depth_limit, shown, too_deep};
+pub use reader::Reader;
 
 /// The most leaf ticks one tick of a tree may make by default (2^24): the
 /// interpreter's `Registry::DEFAULT_MAX_TICK_WORK` and the limit `behave!`

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::document::{DEFAULT_MAX_DEPTH, Json, read, shown};
 use crate::error::{LoadError, Problems, path};
-use crate::model::{Node, decode, describe};
-use crate::reader::{Json, Reader, shown};
+use crate::model::{Node, decode, describe, parse_at};
 
 /// Subtrees by id. Each use of a subtree in a tree is inlined as its own
 /// instance with its own state, exactly as if its body were written there.
@@ -23,10 +23,17 @@ impl Library {
     }
 
     /// A library from JSON text of the form `{"subtrees": {"<id>": <node>, ..}}`,
-    /// its subtrees nested at most [`Reader::DEFAULT_MAX_DEPTH`] levels
-    /// ([`Reader::library`] sets another limit).
+    /// its subtrees nested at most [`Reader::DEFAULT_MAX_DEPTH`](crate::Reader::DEFAULT_MAX_DEPTH) levels
+    /// ([`Reader::library`](crate::Reader::library) sets another limit).
     pub fn from_json(json: &str) -> Result<Library, LoadError> {
-        Reader::new().library(json)
+        Library::parse(json, DEFAULT_MAX_DEPTH)
+    }
+
+    /// Reads and checks a library whose subtrees nest at most `max_depth` levels.
+    pub(crate) fn parse(json: &str, max_depth: usize) -> Result<Library, LoadError> {
+        let mut problems = Problems::default();
+        let doc = read(json, max_depth, true, &mut problems)?;
+        Library::from_doc(&doc, max_depth, problems)
     }
 
     /// A library from a read document, after the reader's `problems`.
@@ -73,7 +80,7 @@ impl Library {
 
     /// Adds or replaces subtree `id` from JSON text (a node).
     pub fn insert_json(&mut self, id: &str, json: &str) -> Result<(), LoadError> {
-        let node = Reader::new().node_at(json, &path::subtree(id))?;
+        let node = parse_at(json, &path::subtree(id), DEFAULT_MAX_DEPTH, None)?;
         self.insert(id, node);
         Ok(())
     }

@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::document::{DEFAULT_MAX_DEPTH, Json, Object, read, shown, too_deep};
 use crate::error::{LoadError, Problems, path};
-use crate::reader::{Json, Object, Reader, shown, too_deep};
 
 /// One node of a tree, with its children in node-table order.
 #[derive(Debug, Clone, PartialEq)]
@@ -215,17 +215,30 @@ pub fn is_loop(kind: NodeKind) -> bool {
     )
 }
 
+/// Reads and checks the tree in `json`, its problems under `root_path`.
+pub(crate) fn parse_at(
+    json: &str,
+    root_path: &str,
+    max_depth: usize,
+    leaves: Option<LeafCheck<'_>>,
+) -> Result<Node, LoadError> {
+    let mut problems = Problems::default();
+    let doc = read(json, max_depth, false, &mut problems)?;
+    decode(&doc, root_path, max_depth, leaves, problems)
+}
+
 impl Node {
     /// Parses and checks a tree written as JSON text, nested at most
-    /// [`Reader::DEFAULT_MAX_DEPTH`] levels ([`Reader`] sets other limits).
+    /// [`Reader::DEFAULT_MAX_DEPTH`](crate::Reader::DEFAULT_MAX_DEPTH) levels
+    /// ([`Reader`](crate::Reader) sets other limits).
     pub fn parse(json: &str) -> Result<Node, LoadError> {
-        Reader::new().node(json)
+        parse_at(json, "", DEFAULT_MAX_DEPTH, None)
     }
 
     /// Checks the shape of a tree given as a JSON value.
     pub fn from_json(value: &Value) -> Result<Node, LoadError> {
         let doc = Json::from_value(value);
-        decode(&doc, "", Reader::DEFAULT_MAX_DEPTH, None, Problems::default())
+        decode(&doc, "", DEFAULT_MAX_DEPTH, None, Problems::default())
     }
 
     /// The path segment of child `i` below this node (`children[1]`, `child`,
@@ -550,7 +563,7 @@ impl Decoder<'_> {
     fn node(&mut self, v: &Json<'_>, at: &str, depth: usize) -> Option<Node> {
         // One level of recursion per level of the tree: grow the stack rather
         // than overflow it on a deep (but allowed) tree.
-        crate::reader::deep(|| self.node_here(v, at, depth))
+        crate::document::deep(|| self.node_here(v, at, depth))
     }
 
     fn node_here(&mut self, v: &Json<'_>, at: &str, depth: usize) -> Option<Node> {

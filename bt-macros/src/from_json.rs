@@ -14,8 +14,9 @@ use serde_json::Value;
 use syn::Expr;
 
 use crate::errors::Errors;
-use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, render, tree};
+use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, tree};
 use crate::parse::{JsonSource, TreeSyntax};
+use crate::render::render;
 
 /// The model of tree `t`, read from the JSON file of `source`.
 pub fn build_tree(t: TreeSyntax, source: &JsonSource, errors: &mut Errors) -> Tree {

@@ -8,7 +8,50 @@ use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, ExprClosure};
 
-use crate::model::{WORDS, render};
+use crate::render::render;
+
+/// Every node word, with the aliases, for "did you mean" hints.
+pub const WORDS: &[&str] = &[
+    "sequence",
+    "sequence_always",
+    "selector",
+    "fallback",
+    "reactive",
+    "parallel",
+    "random",
+    "weighted",
+    "shuffle",
+    "if",
+    "match",
+    "invert",
+    "force_success",
+    "force_failure",
+    "repeat",
+    "retry",
+    "loop",
+    "forever",
+    "while",
+    "until_fail",
+    "until_success",
+    "break",
+    "continue",
+    "timeout",
+    "delay",
+    "cooldown",
+    "limit",
+    "run_once",
+    "abort_if",
+    "latch",
+    "scope",
+    "wait",
+    "wait_until",
+    "success",
+    "failure",
+    "running",
+    "cond",
+    "act",
+    "subtree",
+];
 
 /// The node word that `written` (`Sequence`, `reactiveSelector`,
 /// `ForceSuccess`, `reactive_selector`) most likely means, written the DSL's

@@ -20,6 +20,7 @@ mod hints;
 mod lower;
 mod model;
 mod parse;
+mod render;
 #[cfg(test)]
 mod snapshots;
 mod to_json;

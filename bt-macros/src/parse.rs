@@ -331,7 +331,7 @@ pub fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
                     let args = w
                         .args
                         .as_ref()
-                        .map_or(String::new(), |a| format!("({})", crate::model::render(&a.tokens)));
+                        .map_or(String::new(), |a| format!("({})", crate::render::render(&a.tokens)));
                     format!(
                         "; `{name}{args}` takes its child in braces: `{name}{args} {{ {next} .. }}`",
                         name = w.name,

@@ -11,7 +11,8 @@ use quote::ToTokens;
 use serde_json::{Map, Value};
 use syn::Expr;
 
-use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Weight, render, thresholds, value_expr};
+use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Weight, thresholds, value_expr};
+use crate::render::render;
 
 /// The tree below `root` as pretty-printed JSON.
 pub fn export(root: &Node) -> String {

@@ -8,7 +8,8 @@
 //!   ([`dog`]) and the world that runs them ([`world`]) at a fixed step
 //!   ([`clock`]), measured against the ADRs' validation criteria
 //!   ([`metrics`]); players and dogs ([`actor`]) are referred to by [`id`];
-//! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously;
+//! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously,
+//!   and its JSON form's leaves ([`guard_json`]);
 //! - ClosureBT's **reactive flee** example ([`flee`]);
 //! - a **sentry** that awaits a path search on a worker thread ([`pathfind`])
 //!   while its tree keeps reacting ([`sentry`]): async actions.
@@ -34,6 +35,7 @@ pub mod dog;
 pub mod event;
 pub mod flee;
 pub mod guard;
+pub mod guard_json;
 pub mod hex;
 pub mod id;
 pub mod metrics;

@@ -305,7 +305,7 @@ fn const_checks(node: &crate::model::Node) -> Vec<TokenStream> {
                     quote!({ let __w: u32 = #e; __w > 0 }),
                     format!(
                         "the weight `{}` is 0: that child would never be chosen; remove it instead",
-                        crate::model::render(&e.to_token_stream())
+                        crate::render::render(&e.to_token_stream())
                     ),
                 )),
                 crate::model::Weight::Literal(_) => None,
