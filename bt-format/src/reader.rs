@@ -41,7 +41,7 @@ impl<'c> Reader<'c> {
     }
 
     /// The deepest nesting of nodes below the root (one limit: the JSON
-    /// reader stops at [`json_depth_limit`] of it, with the same message).
+    /// reader stops at [`json_depth_limit`](crate::json_depth_limit) of it, with the same message).
     pub fn max_depth(mut self, depth: usize) -> Reader<'c> {
         self.max_depth = depth;
         self
