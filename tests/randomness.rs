@@ -1,6 +1,7 @@
 //! `random`, `weighted` and `shuffle` draw from the tree's own seeded RNG:
 //! the same seed and inputs give the same choices, other seeds give other
-//! choices, and `weighted` follows its weights.
+//! choices, and `weighted` follows its weights (`SEMANTICS.md#randomness`,
+//! `SEMANTICS.md#random`, `SEMANTICS.md#weighted`, `SEMANTICS.md#shuffle`).
 use bt::prelude::*;
 
 /// Records which child each tick chose.

@@ -1,5 +1,6 @@
 //! `next_wake`: when a compiled tree next needs a tick, node by node (the
-//! differential test in `difftest` checks the rule on random trees).
+//! differential test in `difftest` checks the rule on random trees;
+//! `SEMANTICS.md#sleeping`).
 #![allow(missing_docs)]
 
 use bt::prelude::*;

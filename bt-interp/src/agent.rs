@@ -13,6 +13,8 @@ use bt_runtime::{
     Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Schedulable, Status, Ticked, Wake,
 };
 
+mod wake;
+
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node, NodeRow, UNKNOWN_KIND};
 use crate::leaves::Leaves;
 
@@ -140,7 +142,7 @@ impl<C: 'static> Agent<C> {
     /// (the rule is [`Wake`]'s): `NextTick` when it is not running.
     pub fn next_wake(&self, now: f64) -> Wake {
         if self.st.side.running {
-            crate::wake::wake(&self.def, &self.st, 0, now)
+            wake::wake(&self.def, &self.st, 0, now)
         } else {
             Wake::NextTick
         }

@@ -75,7 +75,6 @@ mod manifest;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
-mod wake;
 mod work;
 
 pub use agent::Agent;

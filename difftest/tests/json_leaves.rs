@@ -3,7 +3,8 @@
 //! that keep state, and leaves whose parameters are a nested object
 //! (ADR-017's `moveTo` target `{x, y, z}`), an enum, and a serde default.
 //! Both forms must give the same statuses, observer events and leaf events on
-//! every tick of the standard script, reset included.
+//! every tick of the standard script, reset included (`SEMANTICS.md#hooks`:
+//! one hook value per tree instance).
 #![allow(missing_docs)]
 
 use bt::prelude::*;

@@ -1,11 +1,11 @@
 //! When an agent next needs a tick (the rule is in `bt_runtime::Wake`): a walk
 //! down the running path only, following each node's state to its running
 //! children exactly as its halt does. The twin of the compiled trees'
-//! `__wake_N` methods.
+//! `__wake_N` methods. A part of the agent, kept in a file of its own.
 
 use bt_runtime::{NodeKind, Wake};
 
-use crate::agent::State;
+use super::State;
 use crate::definition::{Definition, NO_HOOK};
 
 /// A parallel child that returned Running (see `agent.rs`).
