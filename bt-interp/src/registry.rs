@@ -303,7 +303,10 @@ impl<C: 'static> Registry<C> {
     }
 
     /// Remembers how to describe the parameters `P` of leaf `name` (the `manifest` feature).
-    #[cfg_attr(not(feature = "manifest"), allow(unused_variables))]
+    #[cfg_attr(
+        not(feature = "manifest"),
+        allow(unused_variables, clippy::extra_unused_type_parameters)
+    )]
     fn describe<P: DeserializeOwned>(&mut self, family: &str, name: &str) -> &mut Self {
         #[cfg(feature = "manifest")]
         self.described

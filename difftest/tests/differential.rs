@@ -207,9 +207,11 @@ fn sleeping_until_the_reported_wake_changes_nothing() {
         CASES.len(),
         failures[0]
     );
-    // Not vacuous: many trees sleep, and for many ticks.
+    // Not vacuous: many trees sleep, and for many ticks. (The generator's tick
+    // hooks and async leaves without a waker need every tick, so fewer trees
+    // sleep than before they existed: 857 ticks in 2026-11.)
     assert!(trees_that_slept >= 40, "{trees_that_slept} trees slept");
-    assert!(slept_compiled >= 1000, "{slept_compiled} ticks slept");
+    assert!(slept_compiled >= 500, "{slept_compiled} ticks slept");
     assert_eq!(slept_compiled, slept_interpreted);
     println!(
         "{trees_that_slept} of {} trees slept through {slept_compiled} ticks",
