@@ -10,6 +10,20 @@ pub(crate) struct Asset {
     pub body: &'static str,
 }
 
+/// The viewer's styles, shared by the editor.
+const STUDIO_CSS: Asset = Asset {
+    path: "/studio.css",
+    content_type: "text/css; charset=utf-8",
+    body: include_str!("../assets/studio.css"),
+};
+
+/// The tree's layout and drawing, shared by the viewer and the editor.
+const DRAW_JS: Asset = Asset {
+    path: "/draw.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: include_str!("../assets/draw.js"),
+};
+
 /// Every file of the app.
 pub(crate) const ASSETS: &[Asset] = &[
     Asset {
@@ -17,16 +31,8 @@ pub(crate) const ASSETS: &[Asset] = &[
         content_type: "text/html; charset=utf-8",
         body: include_str!("../assets/index.html"),
     },
-    Asset {
-        path: "/studio.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("../assets/studio.css"),
-    },
-    Asset {
-        path: "/draw.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/draw.js"),
-    },
+    STUDIO_CSS,
+    DRAW_JS,
     Asset {
         path: "/studio.js",
         content_type: "text/javascript; charset=utf-8",
@@ -42,21 +48,13 @@ pub(crate) const EDITOR_ASSETS: &[Asset] = &[
         content_type: "text/html; charset=utf-8",
         body: include_str!("../assets/editor.html"),
     },
-    Asset {
-        path: "/studio.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("../assets/studio.css"),
-    },
+    STUDIO_CSS,
     Asset {
         path: "/editor.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../assets/editor.css"),
     },
-    Asset {
-        path: "/draw.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/draw.js"),
-    },
+    DRAW_JS,
     Asset {
         path: "/editor.js",
         content_type: "text/javascript; charset=utf-8",

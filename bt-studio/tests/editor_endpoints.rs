@@ -5,30 +5,9 @@
 mod common;
 
 use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
-use common::{get, request};
+use common::{get, post, request};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-
-/// `POST path` with a JSON body: the status and the JSON answer.
-fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
-    let body = body.to_string();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = String::new();
-    stream.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (
-        status,
-        serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())),
-    )
-}
+use std::net::SocketAddr;
 
 #[test]
 fn a_post_without_a_json_content_type_is_refused() {

@@ -4,31 +4,10 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-
 use bt_interp::Agent;
 use common::editing::{Town, guard_folder, guard_json, guard_manifest, town_leaves};
+use common::post;
 use serde_json::{Value, json};
-
-/// `POST path` with a JSON body: the status and the JSON answer.
-fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
-    let body = body.to_string();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = String::new();
-    stream.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
-    (
-        head.split(' ').nth(1).unwrap().parse().unwrap(),
-        serde_json::from_str(body).unwrap(),
-    )
-}
 
 #[test]
 fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {

@@ -222,3 +222,22 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, host: &str, body: &st
 pub fn get(addr: SocketAddr, path: &str) -> Answer {
     request(addr, "GET", path, &addr.to_string(), "")
 }
+
+/// `POST path` with a JSON body: the status and the JSON answer (the body as
+/// a JSON string when it is not JSON).
+pub fn post(addr: SocketAddr, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    let body = body.to_string();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let answer = serde_json::from_str(body).unwrap_or(serde_json::Value::String(body.to_owned()));
+    (status, answer)
+}
