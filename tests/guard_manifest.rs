@@ -10,16 +10,17 @@ fn the_guard_manifest_lists_its_six_leaves_with_their_parameters() {
     let manifest = guard_json::registry().manifest();
     let params = |family: &std::collections::BTreeMap<String, bt_interp::LeafDoc>,
                   name: &str|
-     -> Vec<(String, ParamType, bool)> {
+     -> Vec<(String, ParamType, bool, Option<serde_json::Value>)> {
         family[name]
             .params
             .as_ref()
             .unwrap_or_else(|| panic!("{name} has no parameters traced"))
             .iter()
-            .map(|p| (p.name.clone(), p.ty.clone(), p.required))
+            .map(|p| (p.name.clone(), p.ty.clone(), p.required, p.default.clone()))
             .collect()
     };
-    let string = |name: &str| (name.to_string(), ParamType::String, true);
+    // Every parameter of the guard's leaves is required: none has a default.
+    let string = |name: &str| (name.to_string(), ParamType::String, true, None);
     let conditions: Vec<&str> = manifest.conditions.keys().map(String::as_str).collect();
     let actions: Vec<&str> = manifest.actions.keys().map(String::as_str).collect();
     assert_eq!(conditions, ["atLocation", "hasItem", "questStage", "timeOfDay"]);

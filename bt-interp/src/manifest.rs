@@ -2,7 +2,12 @@
 //! write trees without the game's code (the studio's editor). Parameters are
 //! read from each leaf's parameter type by tracing its `serde::Deserialize`
 //! (serde-reflection), so every registered leaf is described with no code
-//! of the user's; whether a field may be left out is asked of serde itself.
+//! of the user's; whether a field may be left out is asked of serde itself,
+//! and what it then is, of the type's `Serialize` where the game offers it
+//! ([`Registry::show_defaults`](crate::Registry::show_defaults)).
+//!
+//! This module only describes types; the registry calls it (the one
+//! direction between the two).
 
 use std::collections::BTreeMap;
 
@@ -10,8 +15,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use serde_reflection::{ContainerFormat, Format, Samples, Tracer, TracerConfig, VariantFormat};
-
-use crate::registry::Registry;
 
 /// What a [`Registry`] accepts: every registered condition, action and
 /// `match` value by name. Written by [`Registry::manifest`]; read by
@@ -96,6 +99,11 @@ pub struct Param {
     /// Whether a leaf must give it (a field with a serde default or an
     /// `Option` may be left out).
     pub required: bool,
+    /// The value a leaf that leaves it out gets, where the game shows its
+    /// parameter type's defaults ([`Registry::show_defaults`](crate::Registry::show_defaults));
+    /// absent when unknown or `null`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
 }
 
 /// The JSON values a parameter takes.
@@ -166,6 +174,7 @@ pub(crate) fn describe<P: DeserializeOwned>() -> Option<Vec<Param>> {
                 name: f.name.clone(),
                 ty,
                 required: !optional,
+                default: None,
             }
         })
         .collect();
@@ -251,27 +260,26 @@ fn param_type(format: &Format, registry: &serde_reflection::Registry) -> (ParamT
 /// A registered leaf's describer: run when the manifest is asked for.
 pub(crate) type Describe = fn() -> Option<Vec<Param>>;
 
-impl<C: 'static> Registry<C> {
-    /// Every registered leaf type with its parameters, for the studio's
-    /// editor (`bt-studio edit --leaves`).
-    pub fn manifest(&self) -> Manifest {
-        let family = |names: Vec<&str>, family: &str| -> BTreeMap<String, LeafDoc> {
-            names
-                .into_iter()
-                .map(|name| {
-                    let params = self
-                        .described
-                        .get(&(family.to_string(), name.to_string()))
-                        .and_then(|d| d());
-                    (name.to_string(), LeafDoc { params })
-                })
-                .collect()
-        };
-        Manifest {
-            conditions: family(Registry::<C>::names(&self.conditions), "condition"),
-            actions: family(Registry::<C>::names(&self.actions), "action"),
-            values: family(Registry::<C>::names(&self.values), "value"),
-            ..Manifest::new()
-        }
+/// Fills in the defaults of a parameter type's optional fields.
+pub(crate) type FillDefaults = fn(&mut [Param]);
+
+/// Sets the `default` of each optional parameter to the value `P` gets
+/// without it: `P` is read from its required parameters alone (sample
+/// values) and written back with its `Serialize`. Leaves them unknown when
+/// that fails or the field is not written back.
+pub(crate) fn fill_defaults<P: DeserializeOwned + Serialize>(params: &mut [Param]) {
+    let least: Map<String, Value> = params
+        .iter()
+        .filter(|p| p.required)
+        .map(|p| (p.name.clone(), p.ty.sample()))
+        .collect();
+    let Some(Value::Object(back)) = serde_json::from_value::<P>(Value::Object(least))
+        .ok()
+        .and_then(|p| serde_json::to_value(p).ok())
+    else {
+        return;
+    };
+    for p in params.iter_mut().filter(|p| !p.required) {
+        p.default = back.get(&p.name).filter(|v| !v.is_null()).cloned();
     }
 }

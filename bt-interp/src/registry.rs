@@ -100,9 +100,13 @@ pub struct Registry<C: 'static> {
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
     pub(crate) max_tick_work: u64,
-    /// How to describe each leaf's parameters, by (family, name), for [`Registry::manifest`].
+    /// How to describe each leaf's parameters, by (family, name), for
+    /// [`Registry::manifest`]: the parameter type and its describer.
     #[cfg(feature = "manifest")]
-    pub(crate) described: BTreeMap<(String, String), crate::manifest::Describe>,
+    described: BTreeMap<(String, String), (std::any::TypeId, crate::manifest::Describe)>,
+    /// Parameter types whose defaults the manifest shows ([`Registry::show_defaults`]).
+    #[cfg(feature = "manifest")]
+    defaults: BTreeMap<std::any::TypeId, crate::manifest::FillDefaults>,
     pub(crate) max_recursion: usize,
 }
 
@@ -136,6 +140,8 @@ impl<C: 'static> Registry<C> {
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
             #[cfg(feature = "manifest")]
             described: BTreeMap::new(),
+            #[cfg(feature = "manifest")]
+            defaults: BTreeMap::new(),
             max_recursion: 0,
         }
     }
@@ -309,9 +315,70 @@ impl<C: 'static> Registry<C> {
     )]
     fn describe<P: DeserializeOwned>(&mut self, family: &str, name: &str) -> &mut Self {
         #[cfg(feature = "manifest")]
-        self.described
-            .insert((family.to_string(), name.to_string()), crate::manifest::describe::<P>);
+        self.described.insert(
+            (family.to_string(), name.to_string()),
+            (typeid::of::<P>(), crate::manifest::describe::<P>),
+        );
         self
+    }
+
+    /// Shows in the [`manifest`](Registry::manifest) (the `manifest`
+    /// feature; without it this does nothing) the default of each optional
+    /// field of the parameter type `P`, for every leaf registered with `P`:
+    /// the value `P` gets when a tree leaves the field out, read back
+    /// through `P`'s `Serialize`. The editor prefills its inputs with them.
+    ///
+    /// ```
+    /// # #[derive(Clone)] struct Patrol;
+    /// # impl bt_runtime::Action<()> for Patrol { fn tick(&mut self, _: &mut ()) -> bt_runtime::Status { bt_runtime::Status::Success } }
+    /// #[derive(serde::Deserialize, serde::Serialize)]
+    /// struct PatrolParams {
+    ///     route: String,
+    ///     #[serde(default = "walk")]
+    ///     gait: String,
+    /// }
+    /// fn walk() -> String {
+    ///     "walk".into()
+    /// }
+    /// let mut r = bt_interp::Registry::<()>::new();
+    /// r.action("patrol", |_: PatrolParams| Patrol).show_defaults::<PatrolParams>();
+    /// # #[cfg(feature = "manifest")]
+    /// # assert_eq!(r.manifest().actions["patrol"].params.as_ref().unwrap()[1].default, Some("walk".into()));
+    /// ```
+    #[cfg_attr(not(feature = "manifest"), allow(clippy::extra_unused_type_parameters))]
+    pub fn show_defaults<P: DeserializeOwned + serde::Serialize>(&mut self) -> &mut Self {
+        #[cfg(feature = "manifest")]
+        self.defaults
+            .insert(typeid::of::<P>(), crate::manifest::fill_defaults::<P>);
+        self
+    }
+
+    /// Every registered leaf type with its parameters (the `manifest`
+    /// feature), for the studio's editor (`bt-studio edit --leaves`).
+    #[cfg(feature = "manifest")]
+    pub fn manifest(&self) -> crate::Manifest {
+        let family = |names: Vec<&str>, family: &str| -> BTreeMap<String, crate::LeafDoc> {
+            names
+                .into_iter()
+                .map(|name| {
+                    let described = self.described.get(&(family.to_string(), name.to_string()));
+                    let params = described.and_then(|(ty, describe)| {
+                        let mut params = describe()?;
+                        if let Some(fill) = self.defaults.get(ty) {
+                            fill(&mut params);
+                        }
+                        Some(params)
+                    });
+                    (name.to_string(), crate::LeafDoc { params })
+                })
+                .collect()
+        };
+        crate::Manifest {
+            conditions: family(Registry::<C>::names(&self.conditions), "condition"),
+            actions: family(Registry::<C>::names(&self.actions), "action"),
+            values: family(Registry::<C>::names(&self.values), "value"),
+            ..crate::Manifest::new()
+        }
     }
 
     /// Registered names of one leaf family, for "did you mean" hints.

@@ -2,7 +2,8 @@
 
 use bt_interp::{LeafDoc, Manifest, NoParams, Param, ParamType, Registry};
 use bt_runtime::{Action, Condition, Status};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 #[derive(Clone)]
 struct Leaf;
@@ -43,6 +44,7 @@ fn param(name: &str, ty: ParamType, required: bool) -> Param {
         name: name.into(),
         ty,
         required,
+        default: None,
     }
 }
 
@@ -82,6 +84,67 @@ fn parameters_with_their_types_and_whether_they_are_required() {
     assert_eq!(m.conditions["ready"], LeafDoc { params: Some(vec![]) });
     // A type that takes any JSON cannot be traced: its parameters are not described.
     assert_eq!(m.conditions["raw"], LeafDoc { params: None });
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PatrolParams {
+    route_id: String,
+    #[serde(default = "half")]
+    speed: f64,
+    #[serde(default)]
+    laps: u32,
+    #[serde(default = "yes")]
+    loud: bool,
+    note: Option<String>,
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[test]
+fn the_defaults_of_a_parameter_type_that_shows_them() {
+    let mut r = Registry::<()>::new();
+    r.action("patrol", |_: PatrolParams| Leaf)
+        .condition("onPatrol", |_: PatrolParams| Leaf)
+        .action("move", |_: MoveParams| Leaf)
+        .show_defaults::<PatrolParams>();
+    let m = r.manifest();
+    let defaults = |doc: &LeafDoc| -> Vec<(String, bool, Option<serde_json::Value>)> {
+        let params = doc.params.as_ref().unwrap();
+        params
+            .iter()
+            .map(|p| (p.name.clone(), p.required, p.default.clone()))
+            .collect()
+    };
+    let expected = vec![
+        ("routeId".to_string(), true, None),
+        ("speed".into(), false, Some(json!(0.5))),
+        ("laps".into(), false, Some(json!(0))),
+        ("loud".into(), false, Some(json!(true))),
+        // `None` is no default worth showing.
+        ("note".into(), false, None),
+    ];
+    // Every leaf with these parameters shows them, registered before or after.
+    assert_eq!(defaults(&m.actions["patrol"]), expected);
+    assert_eq!(defaults(&m.conditions["onPatrol"]), expected);
+    // A type whose defaults are not shown has none (it need not be `Serialize`).
+    assert!(defaults(&m.actions["move"]).iter().all(|(_, _, d)| d.is_none()));
+    // They travel in the JSON form, and only where there is one.
+    let text = m.to_json_pretty();
+    let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        written["actions"]["patrol"]["params"][1],
+        json!({"name": "speed", "type": "number", "required": false, "default": 0.5})
+    );
+    assert_eq!(text.matches("\"default\"").count(), 6, "{text}");
+    assert_eq!(Manifest::from_json(&text), Ok(m));
 }
 
 #[test]

@@ -558,35 +558,44 @@
     return integer ? Math.trunc(v) : v;
   };
 
-  /** An input for leaf parameter `p`, calling `set(value)` on change. */
+  /** The manifest's default of parameter `p`, as text (empty when it has none). */
+  const defaultText = (p) => (p.default === undefined ? '' : typeof p.default === 'string' ? p.default : JSON.stringify(p.default));
+
+  /**
+   * An input for leaf parameter `p`, calling `set(value)` on change. A
+   * parameter left out shows the manifest's default (a placeholder, the
+   * default option, or the checkbox's state) without writing it.
+   */
   function paramInput(p, value, set) {
     let input;
+    const placeholder = p.default !== undefined ? `default: ${defaultText(p)}` : p.required ? 'required' : '';
     switch (p.type) {
       case 'boolean':
         input = html('input', { type: 'checkbox' });
-        input.checked = !!value;
+        input.checked = !!(value ?? p.default);
         input.addEventListener('change', () => set(input.checked));
         return input;
       case 'integer':
       case 'number':
         input = numberInput(value, p.type === 'integer');
+        input.placeholder = placeholder;
         if (p.minimum !== undefined) input.min = p.minimum;
         input.addEventListener('change', () => set(readNumber(input, p.type === 'integer')));
         return input;
       case 'choice':
         input = html('select');
-        if (!p.required) input.appendChild(html('option', { value: '' }, '(default)'));
+        if (!p.required) input.appendChild(html('option', { value: '' }, p.default !== undefined ? `(default: ${defaultText(p)})` : '(default)'));
         for (const v of p.values) input.appendChild(html('option', { value: v }, v));
         input.value = value ?? '';
         input.addEventListener('change', () => set(input.value === '' ? undefined : input.value));
         return input;
       case 'string':
-        input = html('input', { type: 'text' });
+        input = html('input', { type: 'text', placeholder });
         input.value = value ?? '';
         input.addEventListener('change', () => set(input.value === '' && !p.required ? undefined : input.value));
         return input;
       default:
-        input = html('input', { type: 'text', placeholder: 'JSON' });
+        input = html('input', { type: 'text', placeholder: p.default !== undefined ? placeholder : 'JSON' });
         input.value = value === undefined ? '' : JSON.stringify(value);
         input.addEventListener('change', () => {
           try {
@@ -630,7 +639,8 @@
       for (const p of params) {
         const input = paramInput(p, leaf[p.name], setParam(p.name));
         input.dataset.param = p.name;
-        field(box, `${p.name} (${p.type}${p.type === 'choice' ? '' : ''})`, input, p.required);
+        const shown = p.default !== undefined ? `, default ${defaultText(p)}` : p.required ? '' : ', optional';
+        field(box, `${p.name} (${p.type}${shown})`, input, p.required);
       }
     } else {
       for (const k of Object.keys(leaf).filter((k) => k !== 'type')) {

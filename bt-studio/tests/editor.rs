@@ -64,7 +64,11 @@ async fn select(client: &Client, path: &str) {
 async fn type_into(client: &Client, css: &str, text: &str) {
     let input = client.find(Locator::Css(css)).await.unwrap();
     let (ctrl, release, tab) = (char::from(Key::Control), char::from(Key::Null), char::from(Key::Tab));
-    input.send_keys(&format!("{ctrl}a{release}{text}{tab}")).await.unwrap();
+    let delete = char::from(Key::Backspace);
+    input
+        .send_keys(&format!("{ctrl}a{release}{delete}{text}{tab}"))
+        .await
+        .unwrap();
 }
 
 /// guard.json with a `wait` of two seconds added as the root's last child,
@@ -584,5 +588,87 @@ fn the_subtree_library_inserts_references_and_opens_them() {
             "return document.querySelectorAll('#viewport .node').length === 16;",
         )
         .await;
+    });
+}
+
+/// A patrol's parameters: a required route and three fields with defaults.
+#[allow(dead_code)]
+#[derive(serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PatrolParams {
+    route_id: String,
+    #[serde(default = "half")]
+    speed: f64,
+    #[serde(default)]
+    laps: u32,
+    #[serde(default = "yes")]
+    loud: bool,
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone)]
+struct Patrol;
+
+impl bt::Action<()> for Patrol {
+    fn tick(&mut self, _: &mut ()) -> bt::Status {
+        bt::Status::Success
+    }
+}
+
+#[test]
+fn the_property_panel_marks_required_parameters_and_shows_defaults_without_writing_them() {
+    let dir = guard_folder("defaults");
+    let tree = r#"{"type": "action", "action": {"type": "patrol", "routeId": "north"}}"#;
+    std::fs::write(dir.join("patrol.json"), tree).unwrap();
+    let mut leaves = bt_interp::Registry::<()>::new();
+    leaves
+        .action("patrol", |_: PatrolParams| Patrol)
+        .show_defaults::<PatrolParams>();
+    let editor = bt_studio::Editor::new(dir.join("patrol.json")).with_leaves(leaves.manifest());
+    let url = format!("http://{}/", serve_editor(editor));
+    with_browser("editor_defaults", |client| async move {
+        open(&client, &url).await;
+        select(&client, "").await;
+        let fields = eval(
+            &client,
+            "return [...document.querySelectorAll('#properties [data-param]')].map(i => [
+                i.previousElementSibling.textContent, i.previousElementSibling.classList.contains('req'),
+                i.type === 'checkbox' ? i.checked : i.value, i.placeholder]);",
+        )
+        .await;
+        assert_eq!(
+            fields,
+            serde_json::json!([
+                ["routeId (string)", true, "north", "required"],
+                ["speed (number, default 0.5)", false, "", "default: 0.5"],
+                ["laps (integer, default 0)", false, "", "default: 0"],
+                ["loud (boolean, default true)", false, true, ""],
+            ])
+        );
+        // The defaults are shown, not written: the document is as opened.
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(doc, serde_json::from_str::<Value>(tree).unwrap());
+        // A value typed over a default is written; cleared, the default applies again.
+        type_into(&client, "#properties input[data-param='speed']", "2").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).action.speed === 2;",
+        )
+        .await;
+        type_into(&client, "#properties input[data-param='speed']", "").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).action.speed === undefined;",
+        )
+        .await;
+        let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
+        assert_eq!(doc, serde_json::from_str::<Value>(tree).unwrap());
     });
 }
