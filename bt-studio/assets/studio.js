@@ -233,7 +233,6 @@
     selected: null,
     collapsed: new Set(),
     layout: null,
-    els: [],
     zoom: { x: 20, y: 20, s: 1 },
     playing: null,
     diff: null,
@@ -270,12 +269,14 @@
     const again = live && old !== null && old.name === payload.name;
     const atHead = again && view.ti === old.ticks.length - 1;
     const tick = again ? old.ticks[view.ti].tick : null;
+    timings.modelStart = performance.now();
     try {
       view.m = buildModel(payload.name, payload.trace);
     } catch (e) {
       showError(payload.name, `the page failed to replay it: ${e}`);
       return;
     }
+    timings.modelBuilt = performance.now();
     document.title = `${payload.name} · bt-studio`;
     $('#title').textContent = payload.name;
     view.ti = view.m.ticks.length - 1;
@@ -293,13 +294,18 @@
       relayout(true);
       if (!live) applyFragment();
     }
+    timings.laidOut = performance.now();
     renderTransitions();
     paint();
     document.body.dataset.state = 'ready';
   }
 
-  /** When the last trace was asked for, received, parsed, shown and drawn on screen (ms since the page's start), for the benchmark. */
-  const timings = {};
+  /**
+   * When the script started, the last trace was asked for, received, parsed,
+   * replayed (modelStart to modelBuilt), laid out, shown and drawn on screen
+   * (ms since the page's start), for the benchmark.
+   */
+  const timings = { script: performance.now() };
 
   async function fetchPayload(url, options) {
     document.body.dataset.state = 'loading';
@@ -339,69 +345,72 @@
   const shortLabel = (n) => shorten(n.label);
   const visibleChildren = (id) => (view.collapsed.has(id) ? [] : view.m.nodes[id].children);
 
-  /** The shared top-down layout (draw.js) of the shown nodes. */
+  /** The tree view (tree-view.js): draws the nodes in view only. */
+  const tree = window.BtTreeView.create($('#tree'), $('#viewport'), $('#tree-canvas'), (id) => {
+    const n = view.m.nodes[id];
+    return {
+      kind: n.kind,
+      label: shortLabel(n),
+      title: `#${id} ${n.kind}: ${n.label}${n.line ? ` (line ${n.line})` : ''}`,
+      children: n.children.length > 0,
+      hidden: view.collapsed.has(id) ? n.end - id - 1 : -1,
+    };
+  });
+  tree.v.zoom = view.zoom;
+
   /** Lays the tree out and draws it; `fitting` first fits it in view (so a big tree is drawn far, without its labels). */
   function relayout(fitting) {
     const m = view.m;
     view.layout = window.BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]));
+    tree.setLayout(view.layout, m.N, (id) => m.nodes[id].parent, visibleChildren);
+    tree.measure();
     if (fitting) fit();
-    drawTree();
+    else tree.render();
     drawLanes();
-  }
-
-  function drawTree() {
-    const m = view.m, { order, pos } = view.layout;
-    const vp = $('#viewport');
-    vp.replaceChildren();
-    const edges = svgEl('g', { class: 'edges' }, vp);
-    const nodesG = svgEl('g', { class: 'nodes' }, vp);
-    view.els = new Array(m.N);
-    for (const id of order) {
-      const n = m.nodes[id], p = pos.get(id);
-      const edge = n.parent === null ? null : window.BtDraw.edge(edges, pos.get(n.parent), p);
-      const title = `#${id} ${n.kind}: ${n.label}${n.line ? ` (line ${n.line})` : ''}`;
-      const g = window.BtDraw.box(nodesG, p, n.kind, shortLabel(n), title, { class: 'node idle', 'data-id': id });
-      const glyph = svgEl('text', { class: 'glyph', x: p.w - 16, y: BOX_H / 2 }, g);
-      if (n.children.length) {
-        const hidden = view.collapsed.has(id) ? ` +${n.end - id - 1}` : '';
-        const fold = svgEl('text', { class: 'fold', x: p.w / 2, y: BOX_H + 10, 'text-anchor': 'middle' }, g);
-        fold.textContent = view.collapsed.has(id) ? `⊞${hidden}` : '⊟';
-        fold.dataset.fold = id;
-      }
-      // The visit badge is made when first needed; `cls` and `v` are what paint() last wrote.
-      view.els[id] = { g, glyph, edge, visit: null, visitText: null, cls: null, v: null };
-    }
   }
 
   /** Below this scale labels are too small to read: they are not drawn (a big tree stays quick to draw). */
   const FAR = 0.3;
 
-  function applyZoom() {
+  /**
+   * Applies the zoom and draws what came into view: at once, or (`later`,
+   * while dragging or wheeling) at the next frame, once for many moves.
+   */
+  let renderFrame = null;
+  function applyZoom(later) {
     const z = view.zoom;
     $('#viewport').setAttribute('transform', `translate(${z.x},${z.y}) scale(${z.s})`);
     $('#tree').classList.toggle('far', z.s < FAR);
+    if (!later) {
+      tree.render();
+    } else if (renderFrame === null) {
+      renderFrame = requestAnimationFrame(() => {
+        renderFrame = null;
+        tree.render();
+      });
+    }
   }
 
   function fit() {
-    const svg = $('#tree'), L = view.layout;
+    const L = view.layout;
     if (!L) return;
-    const W = svg.clientWidth || 800, H = svg.clientHeight || 500, pad = 24;
+    const { w: W, h: H } = tree.v.box, pad = 24;
     const s = Math.min((W - 2 * pad) / L.width, (H - 2 * pad) / (L.height + 12), 1.5);
-    view.zoom = { s, x: (W - L.width * s) / 2, y: pad };
+    Object.assign(view.zoom, { s, x: (W - L.width * s) / 2, y: pad });
     applyZoom();
   }
 
-  function zoomBy(factor, cx, cy) {
-    const svg = $('#tree'), z = view.zoom;
+  function zoomBy(factor, cx, cy, later) {
+    const z = view.zoom;
     if (cx === undefined) {
-      cx = svg.clientWidth / 2;
-      cy = svg.clientHeight / 2;
+      cx = tree.v.box.w / 2;
+      cy = tree.v.box.h / 2;
     }
-    const s = Math.min(8, Math.max(0.02, z.s * factor));
+    const s = Math.min(8, Math.max(0.002, z.s * factor));
     z.x = cx - ((cx - z.x) * s) / z.s;
     z.y = cy - ((cy - z.y) * s) / z.s;
     z.s = s;
-    applyZoom();
+    applyZoom(later);
   }
 
   /** Pans so that node `id` is in view (expanding its collapsed ancestors). */
@@ -411,9 +420,9 @@
       if (view.collapsed.delete(p)) changed = true;
     }
     if (changed) relayout();
-    const svg = $('#tree'), p = view.layout.pos.get(id), z = view.zoom;
+    const p = view.layout.pos.get(id), z = view.zoom;
     const x = z.x + p.x * z.s, y = z.y + (p.y + BOX_H / 2) * z.s;
-    const W = svg.clientWidth, H = svg.clientHeight;
+    const { w: W, h: H } = tree.v.box;
     if (x < 40 || x > W - 40 || y < 30 || y > H - 30) {
       z.x = W / 2 - p.x * z.s;
       z.y = H / 2 - (p.y + BOX_H / 2) * z.s;
@@ -432,37 +441,7 @@
     const halted = haltedIn(m, ti, k);
     const visits = visitOrder(m, ti, k);
     const lastNode = k > 0 ? m.node[t.from + k - 1] : -1;
-    const matches = new Set(view.matches);
-    // Only what changed is written: a step of a big tree touches few nodes.
-    for (const id of view.layout.order) {
-      const el = view.els[id];
-      const s = state[id];
-      const wasHalted = s === IDLE && halted.has(id);
-      let cls = 'node ' + (wasHalted ? 'halted' : STATE_NAMES[s]);
-      if (id === view.selected) cls += ' selected';
-      if (matches.has(id)) cls += ' match';
-      if (id === lastNode) cls += ' last-event';
-      if (el.cls !== cls) {
-        el.cls = cls;
-        el.g.setAttribute('class', cls);
-        el.g.dataset.status = STATE_NAMES[s];
-        if (wasHalted) el.g.dataset.halted = 'true';
-        else delete el.g.dataset.halted;
-        el.glyph.textContent = wasHalted ? HALT_GLYPH : GLYPHS[s];
-      }
-      const v = visits.get(id) || 0;
-      if (el.v !== v) {
-        el.v = v;
-        if (v && !el.visit) {
-          el.visit = svgEl('g', { class: 'visit', transform: 'translate(-2,-2)' }, el.g);
-          svgEl('circle', { r: 8 }, el.visit);
-          el.visitText = svgEl('text', {}, el.visit);
-        }
-        if (el.visit) el.visit.style.display = v ? '' : 'none';
-        if (v) el.visitText.textContent = String(v);
-        if (el.edge) el.edge.setAttribute('class', v ? 'edge active' : 'edge');
-      }
-    }
+    tree.paint({ state, halted, visits, lastNode, matches: new Set(view.matches), selected: view.selected });
     const pos = $('#position');
     pos.dataset.tick = String(t.tick);
     pos.dataset.event = String(k);
@@ -852,8 +831,15 @@
     });
   }
 
+  /** Fills the transitions table: now if its tab is shown, else when it is (a big trace has many). */
+  let transitionsStale = false;
   function renderTransitions() {
     if (!view.m) return;
+    transitionsStale = !$('#transitions').classList.contains('active');
+    if (transitionsStale) {
+      $('#transitions-table tbody').replaceChildren();
+      return;
+    }
     const rows = filteredTransitions();
     const body = $('#transitions-table tbody');
     body.replaceChildren(...rows.slice(0, MAX_TABLE_ROWS).map((tr) => transitionRow(tr, true)));
@@ -962,12 +948,13 @@
   /** The drawn tree as a standalone SVG document, with the page's tree styles inlined. */
   function exportSvgText() {
     const L = view.layout, pad = 16;
-    const svg = $('#tree').cloneNode(true);
+    const svg = $('#tree').cloneNode(false);
     svg.removeAttribute('id');
+    svg.removeAttribute('class');
+    svg.append(tree.wholeTree());
     svg.setAttribute('viewBox', `${-pad} ${-pad} ${L.width + 2 * pad} ${L.height + 2 * pad + 14}`);
     svg.setAttribute('width', String(Math.round(L.width + 2 * pad)));
     svg.setAttribute('height', String(Math.round(L.height + 2 * pad + 14)));
-    svg.querySelector('g').removeAttribute('transform');
     const rules = [];
     for (const sheet of document.styleSheets) {
       for (const rule of sheet.cssRules) {
@@ -1055,6 +1042,10 @@
       if (!tab) return;
       for (const b of document.querySelectorAll('#tabs button')) b.classList.toggle('active', b.dataset.tab === tab);
       for (const s of document.querySelectorAll('.tab')) s.classList.toggle('active', s.id === tab);
+      if (tab === 'transitions' && transitionsStale) {
+        renderTransitions();
+        markCurrentTransitions();
+      }
     });
     let lanesFrame = null;
     on('#lanes-box', 'scroll', () => {
@@ -1080,6 +1071,11 @@
 
     // The tree: click selects, the fold mark or a double click collapses, drag pans, the wheel zooms.
     const svg = $('#tree');
+    /** The node clicked: its SVG, or (drawn on the canvas) the box under the pointer. */
+    const nodeAt = (e) => {
+      const g = e.target.closest('.node');
+      return g ? Number(g.dataset.id) : tree.nodeAt(e.clientX, e.clientY);
+    };
     let drag = null;
     svg.addEventListener('pointerdown', (e) => {
       drag = { x: e.clientX, y: e.clientY, zx: view.zoom.x, zy: view.zoom.y, moved: false };
@@ -1093,7 +1089,7 @@
       svg.classList.add('panning');
       view.zoom.x = drag.zx + dx;
       view.zoom.y = drag.zy + dy;
-      applyZoom();
+      applyZoom(true);
     });
     svg.addEventListener('pointerup', (e) => {
       const moved = drag && drag.moved;
@@ -1102,17 +1098,16 @@
       if (moved || !view.m) return;
       const fold = e.target.closest('[data-fold]');
       if (fold) return toggleCollapse(Number(fold.dataset.fold));
-      const g = e.target.closest('.node');
-      select(g ? Number(g.dataset.id) : null, false);
+      select(nodeAt(e), false);
     });
     svg.addEventListener('dblclick', (e) => {
-      const g = e.target.closest('.node');
-      if (g) toggleCollapse(Number(g.dataset.id));
+      const id = nodeAt(e);
+      if (id !== null) toggleCollapse(id);
     });
     svg.addEventListener('wheel', (e) => {
       e.preventDefault();
       const rect = svg.getBoundingClientRect();
-      zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top);
+      zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top, true);
     }, { passive: false });
 
     document.addEventListener('keydown', (e) => {
@@ -1151,6 +1146,8 @@
     });
     window.addEventListener('resize', () => {
       if (!view.m) return;
+      tree.measure();
+      tree.render();
       measureTimeline();
       drawLanes();
       paint();
@@ -1345,7 +1342,20 @@
     showDiff(await response.json());
   }
 
-  window.btStudio = { exportSvgText, timings, seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event) };
+  window.btStudio = {
+    exportSvgText,
+    timings,
+    seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event),
+    /** Where node `id`'s box is drawn (CSS pixels in the tree's view), for the tests of the canvas. */
+    boxOnScreen: (id) => tree.boxOnScreen(id),
+    /** The canvas's fill of each status (and of halted), to read its pixels back. */
+    canvasFills: Object.fromEntries(['idle', 'running', 'success', 'failure', 'halted'].map((name, i) => [name, window.BtTreeView.FILLS[i]])),
+    /** Draws on the canvas whenever more than `n` nodes are in view (1,500 unless told). */
+    setSvgLimit: (n) => {
+      tree.v.svgLimit = n;
+      tree.render();
+    },
+  };
   legend();
   wire();
   start();

@@ -34,6 +34,11 @@ pub(crate) const ASSETS: &[Asset] = &[
     STUDIO_CSS,
     DRAW_JS,
     Asset {
+        path: "/tree-view.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/tree-view.js"),
+    },
+    Asset {
         path: "/studio.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../assets/studio.js"),

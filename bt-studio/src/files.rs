@@ -55,7 +55,9 @@ impl Files {
     /// ticks, `error` when the traces cannot be compared, or `null` when one
     /// of them is not a valid trace. `None` without a second trace.
     pub fn load_diff(&self) -> Option<Value> {
-        let (a, b) = (self.load_trace(), load(self.diff.as_ref()?));
+        // The second first: without one, the first is not read at all.
+        let b = load(self.diff.as_ref()?);
+        let a = self.load_trace();
         let comparison = match (&a, &b) {
             (TracePayload::Trace { trace: ta, .. }, TracePayload::Trace { trace: tb, .. }) => match compare(ta, tb) {
                 Ok(c) => {

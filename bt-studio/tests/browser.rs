@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use bt::{NodeId, NodeKind};
-use common::browser::{Drawn, drawn, open, screenshot, with_browser};
+use common::browser::{Drawn, drawn, open, painted, screenshot, with_browser};
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -74,16 +74,32 @@ async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
 }
 
+/// How the page is made to draw the tree.
+#[derive(Clone, Copy, PartialEq)]
+enum Drawing {
+    /// As SVG, read from its elements' `data-status`.
+    Svg,
+    /// On the canvas (as a big tree zoomed out is), read from its pixels.
+    Canvas,
+}
+
 /// Steps through every tick of `trace` with the "next tick" button and checks
 /// that the page draws, at each, what `Cursor` holds.
-async fn every_tick_matches_the_cursor(client: &Client, url: &str, trace: &Trace) {
+async fn every_tick_matches_the_cursor(client: &Client, url: &str, trace: &Trace, drawing: Drawing) {
     let mut cursor = Cursor::new(trace).unwrap();
     open(client, &format!("{url}#tick={}", cursor.first_tick())).await;
+    if drawing == Drawing::Canvas {
+        client.execute("window.btStudio.setSvgLimit(0)", vec![]).await.unwrap();
+        assert!(drawn_ids(client).await.is_empty(), "no SVG nodes");
+    }
     let next = client.find(Locator::Css("#next-tick")).await.unwrap();
     let mut ticks = 0;
     for tick in cursor.first_tick()..=cursor.last_tick() {
         cursor.seek(tick).unwrap();
-        let page = drawn(client).await;
+        let page = match drawing {
+            Drawing::Svg => drawn(client).await,
+            Drawing::Canvas => painted(client).await.expect("drawn on the canvas"),
+        };
         assert_eq!(
             (page.tick, page.event, page.events),
             (tick, cursor.events().len(), cursor.events().len())
@@ -111,7 +127,7 @@ async fn every_tick_matches_the_cursor(client: &Client, url: &str, trace: &Trace
 fn every_tick_of_the_guard_and_a_wild_dog_is_drawn_as_the_cursor_has_it() {
     with_browser("every_tick", |client| async move {
         let guard = guard_trace();
-        every_tick_matches_the_cursor(&client, &serve_trace("guard.trace.json", &guard), &guard).await;
+        every_tick_matches_the_cursor(&client, &serve_trace("guard.trace.json", &guard), &guard, Drawing::Svg).await;
         assert!(
             guard.events.iter().any(|e| matches!(e, Event::Halted { .. })),
             "the guard's trace has halts"
@@ -119,9 +135,122 @@ fn every_tick_of_the_guard_and_a_wild_dog_is_drawn_as_the_cursor_has_it() {
 
         let dog = wild_dog_trace(7, 150);
         let url = serve_trace("wild-dog.trace.json", &dog);
-        every_tick_matches_the_cursor(&client, &url, &dog).await;
+        every_tick_matches_the_cursor(&client, &url, &dog, Drawing::Svg).await;
         open(&client, &format!("{url}#tick=100&node=0")).await;
         screenshot(&client, "wild-dog").await;
+    });
+}
+
+#[test]
+fn drawn_on_the_canvas_every_tick_of_the_guard_and_a_wild_dog_is_as_the_cursor_has_it() {
+    with_browser("every_tick_canvas", |client| async move {
+        let guard = guard_trace();
+        let url = serve_trace("guard.trace.json", &guard);
+        every_tick_matches_the_cursor(&client, &url, &guard, Drawing::Canvas).await;
+        // A click on a box drawn on the canvas selects its node.
+        let chase = node_id(&guard, "Chase");
+        client
+            .execute(
+                "const b = window.btStudio.boxOnScreen(arguments[0]);
+                 const svg = document.querySelector('#tree'), r = svg.getBoundingClientRect();
+                 const at = { clientX: r.left + b.x + b.w / 2, clientY: r.top + b.y + b.h / 2, bubbles: true };
+                 svg.dispatchEvent(new PointerEvent('pointerdown', at));
+                 svg.dispatchEvent(new PointerEvent('pointerup', at));",
+                vec![chase.into()],
+            )
+            .await
+            .unwrap();
+        assert_eq!(painted(&client).await.unwrap().node, Some(chase));
+        screenshot(&client, "guard-canvas").await;
+
+        let dog = wild_dog_trace(7, 150);
+        every_tick_matches_the_cursor(
+            &client,
+            &serve_trace("wild-dog.trace.json", &dog),
+            &dog,
+            Drawing::Canvas,
+        )
+        .await;
+    });
+}
+
+#[test]
+fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_up() {
+    with_browser("big_tree", |client| async move {
+        let trace = common::big::big_trace(3000, 20_000);
+        let mut cursor = Cursor::new(&trace).unwrap();
+        let url = serve_trace("big.trace.json", &trace);
+        let tick = cursor.first_tick() + 40;
+        cursor.seek(tick).unwrap();
+        open(&client, &format!("{url}#tick={tick}")).await;
+        // Fitted, all 3,000 nodes are in view: painted on the canvas, none as SVG.
+        let mode = client.find(Locator::Css("#tree-canvas")).await.unwrap();
+        assert_eq!(mode.attr("data-mode").await.unwrap().as_deref(), Some("canvas"));
+        assert!(drawn_ids(&client).await.is_empty());
+        screenshot(&client, "big-tree-far").await;
+
+        // Close up on node 1234: only the nodes around it are SVG, drawn as the cursor has them.
+        let search = client.find(Locator::Css("#search")).await.unwrap();
+        search.send_keys(&format!("#1234{}", Key::Enter)).await.unwrap();
+        search.send_keys(&Key::Escape.to_string()).await.unwrap();
+        for _ in 0..30 {
+            keys(&client, "+").await;
+        }
+        assert_eq!(mode.attr("data-mode").await.unwrap().as_deref(), Some("svg"));
+        let check = async |tick: u64| {
+            let shown = client
+                .execute(
+                    "return [...document.querySelectorAll('#viewport .node')]
+                       .map(g => [Number(g.dataset.id), g.dataset.status]);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let shown: Vec<(u32, String)> = serde_json::from_value(shown).unwrap();
+            assert!(shown.iter().any(|(id, _)| *id == 1234), "the selected node is drawn");
+            assert!(shown.len() < 200, "{} nodes drawn as SVG", shown.len());
+            let mut cursor = Cursor::new(&trace).unwrap();
+            cursor.seek(tick).unwrap();
+            for (id, status) in &shown {
+                assert_eq!(
+                    status,
+                    cursor.statuses()[*id as usize].name(),
+                    "node {id} at tick {tick}"
+                );
+            }
+            shown.len()
+        };
+        check(tick).await;
+        // Steps repaint the nodes in view.
+        for step in 1..=5 {
+            click(&client, "#next-tick").await;
+            check(tick + step).await;
+        }
+        // Panning brings other nodes into view, drawn as well.
+        let before = drawn_ids(&client).await;
+        client
+            .execute(
+                "const svg = document.querySelector('#tree'), r = svg.getBoundingClientRect();
+                 const at = (x) => ({ clientX: r.left + x, clientY: r.top + 200, bubbles: true, pointerId: 1 });
+                 svg.dispatchEvent(new PointerEvent('pointerdown', at(600)));
+                 svg.dispatchEvent(new PointerEvent('pointermove', at(100)));
+                 svg.dispatchEvent(new PointerEvent('pointerup', at(100)));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        // The pan draws at the next frame.
+        client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => setTimeout(done, 0));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let after = drawn_ids(&client).await;
+        assert!(after.iter().any(|id| !before.contains(id)), "new nodes came into view");
+        check(tick + 5).await;
+        screenshot(&client, "big-tree-close").await;
     });
 }
 

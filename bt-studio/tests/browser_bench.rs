@@ -13,15 +13,10 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use bt::observe::{Trace, TraceRecorder};
-use bt::prelude::*;
-use bt_interp::{Agent, Definition, Registry};
+use common::big::big_trace;
 use common::browser::{open, with_browser};
 use common::{serve, temp_file};
 use fantoccini::Client;
-use serde_json::Value;
 
 /// The tree's size.
 const NODES: usize = 10_000;
@@ -31,90 +26,6 @@ const EVENTS: usize = 100_000;
 const RUNS: usize = 21;
 /// Page loads for the opening time.
 const OPENS: usize = 5;
-
-/// The context of the generated tree: the tick number, which the leaves hash.
-struct Sim {
-    tick: u32,
-}
-
-/// A leaf whose status is a hash of its id and the tick (changing every few ticks).
-#[derive(Clone)]
-struct Work(u32);
-
-impl Action<Sim> for Work {
-    fn tick(&mut self, sim: &mut Sim) -> Status {
-        let mut h = u64::from(self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ u64::from(sim.tick / 4).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 32;
-        match h % 10 {
-            0..=5 => Status::Success,
-            6 | 7 => Status::Failure,
-            _ => Status::Running,
-        }
-    }
-}
-
-/// A tree of alternating selector and sequence levels with `fanout`
-/// children each, cut to its first `budget` nodes in pre-order, as JSON.
-fn tree_json(level: u32, fanout: u32, budget: &mut usize, leaves: &mut u32, out: &mut String) {
-    *budget -= 1;
-    if level == 5 || *budget == 0 {
-        out.push_str(&format!(
-            r#"{{"type":"action","action":{{"type":"work","id":{leaves}}}}}"#
-        ));
-        *leaves += 1;
-        return;
-    }
-    let kind = if level.is_multiple_of(2) {
-        "reactiveSelector"
-    } else {
-        "sequence"
-    };
-    out.push_str(&format!(r#"{{"type":"{kind}","children":["#));
-    for i in 0..fanout {
-        if *budget == 0 {
-            break;
-        }
-        if i > 0 {
-            out.push(',');
-        }
-        tree_json(level + 1, fanout, budget, leaves, out);
-    }
-    out.push_str("]}");
-}
-
-/// The 10,000-node tree, loaded by bt-interp.
-fn big_tree() -> Arc<Definition<Sim>> {
-    let mut json = String::new();
-    tree_json(0, 7, &mut NODES.clone(), &mut 0, &mut json);
-    let mut leaves = Registry::new();
-    leaves.try_action("work", |p: Value| {
-        let id = p["id"].as_u64().and_then(|id| u32::try_from(id).ok());
-        id.map(Work).ok_or("`id` must be a u32")
-    });
-    let def = leaves.load(&json).expect("the generated tree loads");
-    assert_eq!(def.len(), NODES);
-    def
-}
-
-/// Ticks the big tree until it reported [`EVENTS`] events.
-fn big_trace() -> Trace {
-    let def = big_tree();
-    let mut agent = Agent::new(Arc::clone(&def));
-    let mut recorder = TraceRecorder::new(def.nodes(), 10 * EVENTS).unwrap();
-    let mut sim = Sim { tick: 0 };
-    while recorder.events().len() < EVENTS {
-        sim.tick += 1;
-        let now = f64::from(sim.tick) / 60.0;
-        agent.tick_observed(&mut sim, now, &mut recorder);
-        recorder
-            .record_context(&serde_json::json!({ "tick": sim.tick, "phase": sim.tick / 4 }))
-            .unwrap();
-    }
-    recorder.trace()
-}
 
 /// Runs `action` (JavaScript) in the page and returns the milliseconds until
 /// the next frame has been drawn.
@@ -136,7 +47,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 #[test]
 #[ignore = "a benchmark: run it on demand with --ignored --nocapture"]
 fn a_10000_node_tree_and_a_100000_event_trace() {
-    let trace = big_trace();
+    let trace = big_trace(NODES, EVENTS);
     let ticks = trace.last_tick() - trace.first_tick();
     let json = trace.to_json().unwrap();
     println!(
@@ -148,6 +59,8 @@ fn a_10000_node_tree_and_a_100000_event_trace() {
     let url = format!("http://{}/", serve(temp_file("big.trace.json", &json)));
     with_browser("bench", |client| async move {
         let (mut open_ms, mut server_ms, mut page_ms) = (Vec::new(), Vec::new(), Vec::new());
+        // The page's phases: script start to request, parse, replay, layout, first paint, frame.
+        let mut phases: Vec<Vec<f64>> = vec![Vec::new(); 6];
         for _ in 0..OPENS {
             open(&client, &format!("{url}#tick=1")).await;
             let t = client
@@ -164,6 +77,27 @@ fn a_10000_node_tree_and_a_100000_event_trace() {
             open_ms.push(at("drawn"));
             server_ms.push(at("received") - at("requested"));
             page_ms.push(at("drawn") - at("received"));
+            let marks = [
+                "script",
+                "requested",
+                "received",
+                "parsed",
+                "modelBuilt",
+                "laidOut",
+                "shown",
+                "drawn",
+            ];
+            for (i, phase) in phases.iter_mut().enumerate() {
+                let (from, to) = if i == 0 {
+                    (marks[0], marks[1])
+                } else {
+                    (marks[i + 1], marks[i + 2])
+                };
+                // (A page older than these marks has fewer.)
+                if let (Some(from), Some(to)) = (t[from].as_f64(), t[to].as_f64()) {
+                    phase.push(to - from);
+                }
+            }
         }
         // Ticks spread over the trace, in an order that jumps around.
         let tick = |i: usize| 1 + (i as u64 * 7919) % ticks;
@@ -189,6 +123,21 @@ fn a_10000_node_tree_and_a_100000_event_trace() {
             median(server_ms),
             median(page_ms)
         );
+        let names = [
+            "script start to request",
+            "parse",
+            "replay",
+            "layout",
+            "paint",
+            "until the frame",
+        ];
+        let phases: Vec<String> = names
+            .iter()
+            .zip(phases)
+            .filter(|(_, ms)| !ms.is_empty())
+            .map(|(name, ms)| format!("{name} {:.0} ms", median(ms)))
+            .collect();
+        println!("  the page's phases (medians): {}", phases.join(", "));
         println!("median of {RUNS} draws of one tick (seek): {:.1} ms", median(seek_ms));
         println!("median of {RUNS} steps of one tick: {:.1} ms", median(step_ms));
         println!("median of {RUNS} steps of one event: {:.1} ms", median(event_ms));

@@ -207,6 +207,55 @@ pub async fn drawn(client: &Client) -> Drawn {
     }
 }
 
+/// Reads what the page paints on its canvas (a tree with more nodes in view
+/// than it draws as SVG): each node's status from the colour of a pixel inside
+/// its box, with `tick`, `event` and `events` from `#position`. `None` while
+/// the tree is drawn as SVG.
+pub async fn painted(client: &Client) -> Option<Drawn> {
+    let value = client
+        .execute(
+            "const canvas = document.querySelector('#tree-canvas');
+             if (canvas.dataset.mode !== 'canvas') return null;
+             const ctx = canvas.getContext('2d');
+             const dpr = canvas.width / canvas.getBoundingClientRect().width;
+             const hex = (d) => '#' + [...d.slice(0, 3)].map((x) => x.toString(16).padStart(2, '0')).join('');
+             const fills = window.btStudio.canvasFills;
+             const colours = [];
+             for (let id = 0; ; id++) {
+               const b = window.btStudio.boxOnScreen(id);
+               if (!b) break;
+               const x = Math.floor((b.x + b.w / 4) * dpr), y = Math.floor((b.y + b.h / 2) * dpr);
+               const colour = hex(ctx.getImageData(x, y, 1, 1).data);
+               colours.push(Object.keys(fills).find((name) => fills[name] === colour) || colour);
+             }
+             const p = document.querySelector('#position').dataset;
+             return { tick: Number(p.tick), event: Number(p.event), events: Number(p.events),
+                      node: p.node === '' ? null : Number(p.node), colours };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    if value.is_null() {
+        return None;
+    }
+    let colours: Vec<String> = serde_json::from_value(value["colours"].clone()).unwrap();
+    let halted = (0..colours.len() as u32)
+        .filter(|&id| colours[id as usize] == "halted")
+        .collect();
+    let statuses = colours
+        .into_iter()
+        .map(|c| if c == "halted" { "idle".to_owned() } else { c })
+        .collect();
+    Some(Drawn {
+        tick: value["tick"].as_u64().unwrap(),
+        event: value["event"].as_u64().unwrap() as usize,
+        events: value["events"].as_u64().unwrap() as usize,
+        node: value["node"].as_u64().map(|n| n as u32),
+        statuses,
+        halted,
+    })
+}
+
 /// Saves a screenshot of the page as `target/tmp/bt-studio-screenshots/<name>.png`.
 pub async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();

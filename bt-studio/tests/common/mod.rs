@@ -2,6 +2,7 @@
 //! Each test binary uses a part of it.
 #![allow(dead_code)]
 
+pub mod big;
 pub mod browser;
 pub mod editing;
 
