@@ -39,12 +39,13 @@ fn main() {
             .collect();
         writeln!(
             cases,
-            "    Case {{ name: {:?}, seed: {seed}, dsl: r##\"{}\"##, json: r##\"{}\"##, library: r##\"{}\"##, run: run_compiled::<{}>, sleep: run_compiled_sleeping::<{}>, nodes: {}::NODES, \
+            "    Case {{ name: {:?}, seed: {seed}, dsl: r##\"{}\"##, json: r##\"{}\"##, library: r##\"{}\"##, run: run_compiled::<{}>, sleep: run_compiled_sleeping::<{}>, saving: run_compiled_saving::<{}>, nodes: {}::NODES, \
              exported: {}::JSON, exported_library: &[{}], tick_work: {}::TICK_WORK }},",
             g.name,
             g.dsl,
             g.json,
             g.library,
+            g.name,
             g.name,
             g.name,
             g.name,

@@ -466,6 +466,14 @@ fn build_node_here(syntax: NodeSyntax, errors: &mut Errors) -> Node {
                 attr.path().span(),
                 "`#[persist]` applies to leaf values: their state is saved with the tree (control state always is)",
             );
+        } else if let Kind::Act(leaf) = &node.kind
+            && is_async(leaf)
+        {
+            errors.at(
+                attr.path().span(),
+                "an async action cannot be `#[persist]`: its future cannot be saved; a running one is \
+                 started again after a load (SEMANTICS.md, \"act(async ..)\"), so keep its progress in the context",
+            );
         }
     }
     node.persist = !persist.is_empty();
@@ -1148,6 +1156,13 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
         }
         expr => leaf_arg_value(expr, errors),
     }
+}
+
+/// Whether `leaf` is an async action (`act(async ..)`, stored in `bt::Async`).
+fn is_async(leaf: &Leaf) -> bool {
+    matches!(leaf, Leaf::Value { ty: Type::Path(tp), .. }
+        if tp.path.segments.len() == 3 && tp.path.segments[2].ident == "Async"
+            && tp.path.segments[1].ident == "__private")
 }
 
 /// The tokens after a leading `async` keyword in `act(async ..)`, if any.

@@ -416,12 +416,34 @@ pub fn times(seed: u64) -> Vec<f64> {
 /// with a reset before tick `RESET_AT`. `tick` and `reset` drive either form.
 pub fn run_script(
     seed: u64,
+    tick: impl FnMut(&mut Ctx, f64, &mut Recorder) -> Status,
+    reset: impl FnMut(&mut Ctx, &mut Recorder),
+) -> Vec<Step> {
+    let no_saves = |_: usize| -> Result<(), String> { Ok(()) };
+    run_script_saving(seed, tick, reset, no_saves).expect("a run without saves cannot fail to load")
+}
+
+/// Whether the saving runs save the tree and go on with the loaded copy
+/// before tick `i`: every fourth tick, from a tick that depends on `seed`
+/// (the first tick excepted: the tree is idle then).
+pub fn saves_before(seed: u64, i: usize) -> bool {
+    i > 0 && (i as u64 + seed).is_multiple_of(4)
+}
+
+/// [`run_script`], calling `save_and_load` before each tick that
+/// [`saves_before`] names (it replaces the tree with one loaded from its saved state).
+pub fn run_script_saving(
+    seed: u64,
     mut tick: impl FnMut(&mut Ctx, f64, &mut Recorder) -> Status,
     mut reset: impl FnMut(&mut Ctx, &mut Recorder),
-) -> Vec<Step> {
+    mut save_and_load: impl FnMut(usize) -> Result<(), String>,
+) -> Result<Vec<Step>, String> {
     let mut ctx = Ctx::default();
     let mut steps = Vec::new();
     for (i, now) in times(seed).into_iter().enumerate() {
+        if saves_before(seed, i) {
+            save_and_load(i)?;
+        }
         if i == RESET_AT {
             let mut rec = Recorder::default();
             reset(&mut ctx, &mut rec);
@@ -441,7 +463,7 @@ pub fn run_script(
             log: std::mem::take(&mut ctx.log),
         });
     }
-    steps
+    Ok(steps)
 }
 
 /// Runs the compiled tree `T`.
@@ -452,6 +474,98 @@ pub fn run_compiled<T: Tree<Ctx> + Default>(seed: u64) -> Vec<Step> {
         |ctx, now, rec| tree.borrow_mut().tick_observed(ctx, now, rec),
         |ctx, rec| tree.borrow_mut().reset_observed(ctx, rec),
     )
+}
+
+/// Runs the compiled tree `T`, saving it (serde, as JSON) and going on with
+/// the loaded copy before the ticks [`saves_before`] names. Saving the
+/// loaded copy must give the same state again.
+pub fn run_compiled_saving<T>(seed: u64) -> Result<Vec<Step>, String>
+where
+    T: Tree<Ctx> + Default + Serialize + serde::de::DeserializeOwned,
+{
+    let tree = std::cell::RefCell::new(T::default());
+    run_script_saving(
+        seed,
+        |ctx, now, rec| tree.borrow_mut().tick_observed(ctx, now, rec),
+        |ctx, rec| tree.borrow_mut().reset_observed(ctx, rec),
+        |i| {
+            let saved = serde_json::to_string(&*tree.borrow()).map_err(|e| format!("save before tick {i}: {e}"))?;
+            let loaded: T =
+                serde_json::from_str(&saved).map_err(|e| format!("load before tick {i}: {e}\n  saved: {saved}"))?;
+            let again = serde_json::to_string(&loaded).map_err(|e| format!("save the loaded tree: {e}"))?;
+            if again != saved {
+                return Err(format!(
+                    "before tick {i}, the loaded tree saves as {again}, not {saved}"
+                ));
+            }
+            *tree.borrow_mut() = loaded;
+            Ok(())
+        },
+    )
+}
+
+/// [`run_compiled_saving`] for the interpreted tree `def`: the agent is saved
+/// and loaded with `bt-interp`'s own format.
+pub fn run_interpreted_saving(def: &Arc<Definition<Ctx>>, seed: u64) -> Result<Vec<Step>, String> {
+    let agent = std::cell::RefCell::new(Agent::with_seed(def.clone(), Rng::DEFAULT_SEED));
+    run_script_saving(
+        seed,
+        |ctx, now, rec| agent.borrow_mut().tick_observed(ctx, now, rec),
+        |ctx, rec| agent.borrow_mut().reset_observed(ctx, rec),
+        |i| {
+            let saved = serde_json::to_string(&*agent.borrow()).map_err(|e| format!("save before tick {i}: {e}"))?;
+            let loaded = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&saved))
+                .map_err(|e| format!("load before tick {i}: {e}\n  saved: {saved}"))?;
+            let again = serde_json::to_string(&loaded).map_err(|e| format!("save the loaded agent: {e}"))?;
+            if again != saved {
+                return Err(format!(
+                    "before tick {i}, the loaded agent saves as {again}, not {saved}"
+                ));
+            }
+            *agent.borrow_mut() = loaded;
+            Ok(())
+        },
+    )
+}
+
+/// Whether an async action (`AsyncScripted`, which logs `a3` when started,
+/// `d3` when done and `c3` when cancelled) was running before any tick that
+/// [`saves_before`] names, in the run `steps` made without saving: a saving
+/// run restarts it there (`SEMANTICS.md#async`), so it may take another course.
+pub fn async_running_at_a_save(seed: u64, steps: &[Step]) -> bool {
+    async_running_before(steps, |tick| saves_before(seed, tick))
+}
+
+/// Whether an async action (`AsyncScripted`, which logs `a3` when started,
+/// `d3` when done and `c3` when cancelled) was running before one of the
+/// ticks `at` names, in the run `steps` (the tick after its last one included).
+pub fn async_running_before(steps: &[Step], at: impl Fn(usize) -> bool) -> bool {
+    let mut running = std::collections::BTreeSet::new();
+    let mut tick = 0;
+    for step in steps {
+        if step.status.is_some() {
+            if at(tick) && !running.is_empty() {
+                return true;
+            }
+            tick += 1;
+        }
+        for event in &step.log {
+            let (what, id) = event.split_at(1);
+            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            match what {
+                "a" => {
+                    running.insert(id.to_string());
+                }
+                "d" | "c" => {
+                    running.remove(id);
+                }
+                _ => {}
+            }
+        }
+    }
+    at(tick) && !running.is_empty()
 }
 
 /// Runs the interpreted tree `def`; after every step, the agent's state must

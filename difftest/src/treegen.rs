@@ -532,7 +532,7 @@ impl Gen<'_> {
             _ => {
                 let p = self.pattern(5);
                 Both {
-                    dsl: format!("Scripted::new({id}, \"{p}\")"),
+                    dsl: format!("#[persist] Scripted::new({id}, \"{p}\")"),
                     json: format!(
                         "{{\"type\": \"action\", \"action\": {{\"type\": \"scripted\", \"id\": {id}, \"pattern\": \"{p}\"}}}}"
                     ),

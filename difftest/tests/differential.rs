@@ -17,6 +17,8 @@ struct Case {
     run: fn(u64) -> Vec<Step>,
     /// Runs the compiled form, ticking only at its reported wake times.
     sleep: fn(u64) -> Vec<Option<Step>>,
+    /// Runs the compiled form, saving and loading it before some ticks.
+    saving: fn(u64) -> Result<Vec<Step>, String>,
     nodes: &'static [NodeInfo],
     /// `Tree::JSON` of the compiled tree, and of its subtrees by name.
     exported: &'static str,
@@ -217,4 +219,68 @@ fn sleeping_until_the_reported_wake_changes_nothing() {
         "{trees_that_slept} of {} trees slept through {slept_compiled} ticks",
         CASES.len()
     );
+}
+
+/// Saving and loading (`SEMANTICS.md#async`, README "Saving a running tree"):
+/// every tree, compiled (serde) and interpreted (`Agent` saving), is saved
+/// and loaded before every fourth tick. Both forms give the same statuses,
+/// observer events and leaf events on every tick; where no async action was
+/// running at a save, that is also exactly the run without saves. A running
+/// async action cannot be saved (its future is lost): it is restarted after
+/// the load, in both forms alike, which these trees exercise.
+#[test]
+fn saved_and_loaded_trees_go_on_alike_in_both_forms() {
+    let mut failures = Vec::new();
+    let (mut restarted, mut unchanged) = (0, 0);
+    for case in CASES {
+        let library = Library::from_json(case.library).expect("the library loads");
+        let def = registry().load_with(case.json, &library).expect("the tree loads");
+        let describe = |e: String| {
+            format!(
+                "{} (seed {}):\n{e}\n  dsl: {}\n  json: {}",
+                case.name, case.seed, case.dsl, case.json
+            )
+        };
+        let (compiled, interpreted) = match ((case.saving)(case.seed), run_interpreted_saving(&def, case.seed)) {
+            (Ok(c), Ok(i)) => (c, i),
+            (c, i) => {
+                failures.push(describe(format!(
+                    "compiled: {:?}\n  interpreted: {:?}",
+                    c.err(),
+                    i.err()
+                )));
+                continue;
+            }
+        };
+        let every = (case.run)(case.seed);
+        let expected = if async_running_at_a_save(case.seed, &every) {
+            restarted += 1;
+            ("the interpreted run with saves", &interpreted)
+        } else {
+            unchanged += 1;
+            ("the run without saves", &every)
+        };
+        for (form, run) in [("compiled", &compiled), ("interpreted", &interpreted)] {
+            if let Some(i) = (0..run.len()).find(|&i| run.get(i) != expected.1.get(i)) {
+                failures.push(describe(format!(
+                    "step {i} of the {form} run with saves differs from {}:\n  expected: {:?}\n  got:      {:?}",
+                    expected.0,
+                    expected.1.get(i),
+                    run.get(i)
+                )));
+                break;
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} trees: {}",
+        failures.len(),
+        CASES.len(),
+        failures[0]
+    );
+    // Not vacuous: many trees save a running async action, most save none.
+    assert!(restarted >= 10, "{restarted} trees restarted an async action");
+    assert!(unchanged >= 100, "{unchanged} trees went on as without saves");
+    println!("{restarted} trees restarted an async action after a load, {unchanged} went on unchanged");
 }
