@@ -1201,7 +1201,7 @@
 
   // ---------------------------------------------------------------- live view
 
-  const live = { agents: [], socket: null, following: null, latest: null, trace: null, paused: false };
+  const live = { agents: [], version: 0, socket: null, following: null, latest: null, trace: null, paused: false };
 
   function renderAgents() {
     const q = $('#agent-filter').value.trim().toLowerCase();
@@ -1219,11 +1219,18 @@
     $('#agents-count').dataset.count = String(shown.length);
   }
 
+  /** Takes the agents that changed from a `/api/agents` answer (ids are places in the list). */
+  function mergeAgents(answer) {
+    for (const a of answer.agents) live.agents[a.id] = a;
+    live.version = answer.version;
+    return answer.agents.length > 0;
+  }
+
+  /** Asks for the agents registered or gone since the last answer; redraws the list only if some did. */
   async function refreshAgents() {
     try {
-      const response = await fetch('/api/agents');
-      live.agents = (await response.json()).agents;
-      renderAgents();
+      const response = await fetch(`/api/agents?since=${live.version}`);
+      if (mergeAgents(await response.json())) renderAgents();
     } catch (e) {
       $('#live-status').textContent = `The game's studio cannot be reached (${e.message}).`;
     }
@@ -1300,7 +1307,7 @@
 
   function startLive(list) {
     document.body.dataset.mode = 'live';
-    live.agents = list.agents;
+    mergeAgents(list);
     $('#agents-tab').hidden = false;
     $('#agents-tab').click();
     renderAgents();

@@ -38,9 +38,12 @@ pub mod diff;
 pub mod edit;
 mod files;
 mod live;
+mod live_routes;
 mod server;
+mod studio;
 
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
-pub use live::{Agent, HISTORY, Reload, Studio};
+pub use live::{Agent, HISTORY, Reload};
 pub use server::{router, serve, serve_blocking};
+pub use studio::Studio;

@@ -15,8 +15,6 @@
 //! tick to start) before it is handed over.
 
 use std::collections::VecDeque;
-use std::io;
-use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -54,6 +52,11 @@ pub(crate) struct AgentShared {
     pub gone: AtomicBool,
     /// The server's history of the agent, while a page follows it.
     pub history: Mutex<Option<History>>,
+    /// The registry's change count at this agent's last change (registered,
+    /// gone), `u64::MAX` while a change is being counted.
+    pub changed: AtomicU64,
+    /// The registry's change counter.
+    changes: Arc<AtomicU64>,
 }
 
 /// What the game thread hands over at once: the events of one or more
@@ -71,129 +74,20 @@ pub(crate) struct Handover {
 pub(crate) struct Registry {
     pub agents: Mutex<Vec<Arc<AgentShared>>>,
     pub reloads: Mutex<VecDeque<Reload>>,
+    /// Counts the changes to the list (an agent registered or gone), so that
+    /// a page is sent only the agents that changed since it last asked.
+    pub changes: Arc<AtomicU64>,
 }
 
-/// A tree saved in the studio's editor, for the game to load
-/// ([`Studio::take_reload`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reload {
-    /// The file it was saved as (a name in the edited tree's folder).
-    pub name: String,
-    /// The tree's JSON text, as saved; bt-interp's loader accepted it with
-    /// the editor's leaf manifest.
-    pub tree: String,
-}
-
-/// A studio serving the live view of a running game's agents.
-///
-/// ```no_run
-/// # use bt::prelude::*;
-/// # struct Ctx;
-/// # behave! { tree Dog for Ctx { sequence { running } } }
-/// let studio = bt_studio::Studio::serve("127.0.0.1:7878")?;
-/// println!("open {}", studio.url());
-/// let mut dog = Dog::new();
-/// let mut observer = studio.agent("dog#3", Dog::NODES)?;
-/// loop {
-///     dog.tick_observed(&mut Ctx, 0.0, &mut observer);
-///     # break;
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct Studio {
-    registry: Arc<Registry>,
-    addr: SocketAddr,
-}
-
-impl Studio {
-    /// Serves the live view at `addr` (use a loopback address: `127.0.0.1:0`
-    /// picks a free port) on a thread of its own.
-    pub fn serve(addr: impl ToSocketAddrs) -> io::Result<Studio> {
-        Studio::start(addr, None)
-    }
-
-    /// [`Studio::serve`], with the tree editor at `/edit`: each tree saved
-    /// there that the loader accepts also comes to the game, which takes it
-    /// with [`Studio::take_reload`] and loads it into its agents (bt-interp's
-    /// `Agent::replace_definition`).
-    ///
-    /// ```no_run
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// let editor = bt_studio::Editor::new("trees/guard.json");
-    /// let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:7878", editor)?;
-    /// println!("edit the guard at {}edit", studio.url());
-    /// // Each frame:
-    /// if let Some(reload) = studio.take_reload() {
-    ///     println!("{} was saved: load it with the game's Registry", reload.name);
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn serve_with_editor(addr: impl ToSocketAddrs, editor: crate::Editor) -> io::Result<Studio> {
-        Studio::start(addr, Some(editor))
-    }
-
-    fn start(addr: impl ToSocketAddrs, editor: Option<crate::Editor>) -> io::Result<Studio> {
-        let listener = TcpListener::bind(addr)?;
-        let addr = listener.local_addr()?;
-        let registry = Arc::new(Registry::default());
-        let served = Arc::clone(&registry);
-        let editor = editor.map(|editor| {
-            let reloads = Arc::clone(&registry);
-            let hook = crate::edit::SaveHook(Arc::new(move |name: &str, tree: &str| {
-                let reload = Reload {
-                    name: name.to_owned(),
-                    tree: tree.to_owned(),
-                };
-                reloads
-                    .reloads
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push_back(reload);
-            }));
-            crate::edit::embedded_editor_router(editor.with_save_hook(hook))
-        });
-        listener.set_nonblocking(true)?;
-        std::thread::Builder::new()
-            .name("bt-studio".to_owned())
-            .spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-                runtime.block_on(async {
-                    let listener = tokio::net::TcpListener::from_std(listener)?;
-                    crate::server::serve_live(listener, served, editor).await
-                })
-            })?;
-        Ok(Studio { registry, addr })
-    }
-
-    /// The oldest tree saved in the editor that the game has not taken yet
-    /// (see [`Studio::serve_with_editor`]). Never waits.
-    pub fn take_reload(&self) -> Option<Reload> {
-        self.registry
-            .reloads
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .pop_front()
-    }
-
-    /// The address served.
-    pub fn addr(&self) -> SocketAddr {
-        self.addr
-    }
-
-    /// The page's URL.
-    pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
-    }
-
-    /// Registers an agent whose tree has the node table `nodes` (`MyTree::NODES`
-    /// or an interpreted definition's table) and returns the observer to tick
-    /// it with (`tick_observed`).
-    pub fn agent<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
+impl Registry {
+    /// Registers an agent whose tree has the node table `nodes` and returns its observer.
+    pub fn register<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
         // Checks the table as a trace would.
         TraceRecorder::new(nodes, 1)?;
         let (handover, queue) = mpsc::sync_channel(TICKS_QUEUED);
+        let mut agents = self.agents.lock().unwrap_or_else(|e| e.into_inner());
+        // Counted under the list's lock: a reader sees the agent and the count together.
+        let changed = self.changes.fetch_add(1, Ordering::SeqCst) + 1;
         let shared = Arc::new(AgentShared {
             name: name.to_owned(),
             nodes: nodes.iter().map(TraceNode::from_row).collect(),
@@ -203,12 +97,10 @@ impl Studio {
             dropped: AtomicU64::new(0),
             gone: AtomicBool::new(false),
             history: Mutex::new(None),
+            changed: AtomicU64::new(changed),
+            changes: Arc::clone(&self.changes),
         });
-        self.registry
-            .agents
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(Arc::clone(&shared));
+        agents.push(Arc::clone(&shared));
         Ok(Agent {
             shared,
             handover,
@@ -219,9 +111,36 @@ impl Studio {
             records_context: false,
         })
     }
+
+    /// The registry's change count now, and the agents that changed after
+    /// change `since` (all of them for 0), in order. A page that asks again
+    /// with the count it got misses no change: an agent whose change is
+    /// being counted while the list is read is listed now and again next time.
+    pub fn changed_since(&self, since: u64) -> (u64, Vec<(usize, Arc<AgentShared>)>) {
+        let agents = self.agents.lock().unwrap_or_else(|e| e.into_inner());
+        let now = self.changes.load(Ordering::SeqCst);
+        let changed = agents
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.changed.load(Ordering::SeqCst) > since)
+            .map(|(id, a)| (id, Arc::clone(a)))
+            .collect();
+        (now, changed)
+    }
 }
 
-/// The observer of one agent (see [`Studio::agent`]). Costs one branch per
+/// A tree saved in the studio's editor, for the game to load
+/// ([`Studio::take_reload`](crate::Studio::take_reload)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reload {
+    /// The file it was saved as (a name in the edited tree's folder).
+    pub name: String,
+    /// The tree's JSON text, as saved; bt-interp's loader accepted it with
+    /// the editor's leaf manifest.
+    pub tree: String,
+}
+
+/// The observer of one agent (see [`Studio::agent`](crate::Studio::agent)). Costs one branch per
 /// event while no page follows the agent.
 #[derive(Debug)]
 pub struct Agent {
@@ -257,16 +176,19 @@ impl Agent {
     /// page follows the agent it does nothing (not even serialize). Fails,
     /// recording nothing, if `values` cannot be serialized.
     ///
-    /// Once a page follows, the first tick is sent before its values (the
-    /// agent does not know yet that values will come); they follow with the
-    /// next tick. From then on each tick is sent with its values.
+    /// Once a page follows, the first tick is sent when it finishes (the
+    /// agent does not know yet that values will come) and its values right
+    /// after it; from then on each tick waits for its values and is sent
+    /// with them.
     pub fn record_context<T: Serialize + ?Sized>(&mut self, values: &T) -> Result<(), Error> {
         if !self.held {
             return Ok(());
         }
+        let first = !self.records_context;
         self.records_context = true;
         self.context.push((self.tick.len(), serde_json::to_value(values)?));
-        if self.finished {
+        // The first values belong to a tick handed over without them: they go now, on their own.
+        if self.finished || first {
             self.hand_over();
         }
         Ok(())
@@ -364,7 +286,14 @@ impl Observer for Agent {
 
 impl Drop for Agent {
     fn drop(&mut self) {
-        self.shared.gone.store(true, Ordering::Relaxed);
+        let shared = &self.shared;
+        shared.gone.store(true, Ordering::SeqCst);
+        // Marked as changing before it is counted: a page whose count
+        // includes this change either sees the mark or the count (see
+        // Registry::changed_since).
+        shared.changed.store(u64::MAX, Ordering::SeqCst);
+        let changed = shared.changes.fetch_add(1, Ordering::SeqCst) + 1;
+        shared.changed.store(changed, Ordering::SeqCst);
     }
 }
 

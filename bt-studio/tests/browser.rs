@@ -920,17 +920,20 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
                 .unwrap();
             let page = drawn(&client).await;
             assert_eq!(page.statuses, names(agents[3].2.1.statuses()), "tick {tick}");
-            // The values come with their tick, from the second on (the first
-            // tick was handed over before the agent was seen recording values).
-            if tick >= 2 {
-                let (shown, rows) = context_table(&client).await;
-                let guard = rows[0].1.as_ref().and_then(|v| v.as_f64());
-                assert_eq!(
-                    (shown, guard),
-                    (u64::from(tick), Some(agents[3].1.guard)),
-                    "tick {tick}"
-                );
-            }
+            // The values of every tick, the first included (they come right after it).
+            client
+                .wait()
+                .at_most(common::browser::PATIENCE)
+                .for_element(Locator::Css(&format!("#context[data-tick='{tick}']")))
+                .await
+                .unwrap();
+            let (shown, rows) = context_table(&client).await;
+            let guard = rows[0].1.as_ref().and_then(|v| v.as_f64());
+            assert_eq!(
+                (shown, guard),
+                (u64::from(tick), Some(agents[3].1.guard)),
+                "tick {tick}"
+            );
         }
         assert_ne!(
             names(agents[3].2.1.statuses()),
@@ -947,6 +950,26 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
                 .starts_with("Following guard#3: ticks 0–24 in the window")
         );
         screenshot(&client, "live").await;
+
+        // The list follows the game: an agent that comes and one that goes.
+        client
+            .find(Locator::Css("#agent-filter"))
+            .await
+            .unwrap()
+            .clear()
+            .await
+            .unwrap();
+        let _late = studio.agent("late#5", Guard::NODES).unwrap();
+        drop(agents.remove(0));
+        for css in ["#agent-list li[data-agent='5']", "#agent-list li.gone[data-agent='0']"] {
+            client
+                .wait()
+                .at_most(common::browser::PATIENCE)
+                .for_element(Locator::Css(css))
+                .await
+                .unwrap();
+        }
+        assert_eq!(count().await, "6");
     });
 }
 

@@ -62,7 +62,7 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
     let agents: Value = serde_json::from_str(&common::get(addr, "/api/agents").body).unwrap();
     assert_eq!(
         agents,
-        json!({"agents": [
+        json!({"version": 3, "agents": [
             {"id": 0, "name": "guard", "nodes": 15, "gone": true},
             {"id": 1, "name": "guard", "nodes": 2, "gone": false},
         ]})

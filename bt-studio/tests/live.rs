@@ -43,7 +43,7 @@ fn the_agents_are_listed_in_the_order_they_came() {
     let nodes = Guard::NODES.len();
     assert_eq!(
         list,
-        json!({"agents": [
+        json!({"version": 3, "agents": [
             {"id": 0, "name": "guard#0", "nodes": nodes, "gone": true},
             {"id": 1, "name": "guard#1", "nodes": nodes, "gone": false},
         ]})
@@ -51,6 +51,47 @@ fn the_agents_are_listed_in_the_order_they_came() {
     // The live server has no trace file: the page knows it is live by /api/agents.
     assert_eq!(common::get(studio.addr(), "/api/trace").status, 404);
     assert_eq!(common::get(studio.addr(), "/").status, 200);
+}
+
+#[test]
+fn a_page_that_asks_again_is_sent_only_the_agents_that_changed() {
+    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let agents = |since: u64| -> Value {
+        let answer = common::get(studio.addr(), &format!("/api/agents?since={since}"));
+        assert_eq!(answer.status, 200);
+        serde_json::from_str(&answer.body).unwrap()
+    };
+    let mut observers: Vec<_> = (0..1000)
+        .map(|i| studio.agent(&format!("dog#{i}"), Guard::NODES).unwrap())
+        .collect();
+    let all = agents(0);
+    assert_eq!(all["agents"].as_array().unwrap().len(), 1000);
+    let version = all["version"].as_u64().unwrap();
+    assert_eq!(
+        agents(version),
+        json!({"version": version, "agents": []}),
+        "nothing changed"
+    );
+    // One agent goes, one comes: those two are sent, nothing else.
+    drop(observers.remove(500));
+    let _late = studio.agent("late", Guard::NODES).unwrap();
+    let nodes = Guard::NODES.len();
+    let changed = agents(version);
+    assert_eq!(
+        changed["agents"],
+        json!([
+            {"id": 500, "name": "dog#500", "nodes": nodes, "gone": true},
+            {"id": 1000, "name": "late", "nodes": nodes, "gone": false},
+        ])
+    );
+    let now = changed["version"].as_u64().unwrap();
+    assert_eq!(now, version + 2);
+    assert_eq!(agents(now)["agents"], json!([]));
+    assert_eq!(
+        common::get(studio.addr(), "/api/agents?since=soon").status,
+        400,
+        "a version is a number"
+    );
 }
 
 #[test]
@@ -230,4 +271,44 @@ fn a_page_gets_the_window_once_then_only_what_is_new() {
     assert!(window.start.dropped_events > 0, "the window dropped its oldest ticks");
     assert_eq!(window.context.last().unwrap().tick, 3000);
     assert_eq!(watch.0.dropped_events(), 0);
+}
+
+#[test]
+fn the_first_ticks_values_reach_a_new_page_with_that_tick_not_the_next() {
+    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let mut observer = studio.agent("guard", Guard::NODES).unwrap();
+    let mut tree = Guard::new();
+    let mut post = Post {
+        now: 0.0,
+        guard: 0.0,
+        intruder: None,
+        alarms: 0,
+    };
+    // Ticked and its values recorded before any page follows: nothing is sent of these.
+    for tick in 1..=3u32 {
+        tree.tick_observed(&mut post, f64::from(tick), &mut observer);
+        observer.record_context(&json!({ "tick": tick })).unwrap();
+    }
+    let mut page = Page::follow(studio.addr(), 0);
+    // Values that never come fail the test instead of hanging it.
+    page.0
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    assert_eq!(page.next(), json!({ "following": "guard" }));
+    let mut window = None;
+    for tick in 4..=6u32 {
+        tree.tick_observed(&mut post, f64::from(tick), &mut observer);
+        observer.record_context(&json!({ "tick": tick })).unwrap();
+        // Without a next tick, the page gets this tick's values.
+        while window
+            .as_ref()
+            .is_none_or(|w: &Trace| w.context.last().is_none_or(|c| c.values["tick"] != tick))
+        {
+            apply(&mut window, &page.next());
+        }
+        let window = window.as_ref().unwrap();
+        let ticks: Vec<u64> = window.context.iter().map(|c| c.tick).collect();
+        assert_eq!(ticks, (1..=tick - 3).map(u64::from).collect::<Vec<_>>(), "tick {tick}");
+        assert_eq!(window.last_tick(), u64::from(tick - 3));
+    }
 }

@@ -1,0 +1,182 @@
+//! The live view's server: the page, the list of a game's agents and the
+//! WebSocket that follows one of them. Reads what the game thread shares
+//! ([`crate::live`]); the game side knows nothing of it.
+
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path as AxumPath, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::json;
+
+use crate::assets::ASSETS;
+use crate::live::{AgentShared, Following, Registry, Sent};
+use crate::server::{loopback_host_only, page_file, security_headers};
+
+/// The live view's routes: the embedded page, `GET /api/agents` (the
+/// agents: id, name, node count, whether it is gone; see [`agents`]) and `GET /api/live/{id}`,
+/// a WebSocket that sends the followed agent's window of history once, then
+/// what is new (see `History::update`).
+pub(crate) fn live_router(registry: Arc<Registry>) -> Router {
+    let mut app = Router::new();
+    for asset in ASSETS {
+        app = app.route(
+            asset.path,
+            get(move || async move { page_file(asset.content_type, asset.body) }),
+        );
+    }
+    app.route("/api/agents", get(agents))
+        .route("/api/live/{id}", get(live))
+        .with_state(registry)
+        .layer(middleware::from_fn(security_headers))
+}
+
+/// Serves the live view on `listener`, answering only loopback hosts when on loopback.
+pub(crate) async fn serve_live(
+    listener: tokio::net::TcpListener,
+    registry: Arc<Registry>,
+    editor: Option<Router>,
+) -> io::Result<()> {
+    let mut app = live_router(registry);
+    if let Some(editor) = editor {
+        app = app.merge(editor);
+    }
+    if listener.local_addr()?.ip().is_loopback() {
+        app = app.layer(middleware::from_fn(loopback_host_only));
+    }
+    axum::serve(listener, app).await
+}
+
+/// The query of `GET /api/agents`.
+#[derive(serde::Deserialize)]
+struct AgentsQuery {
+    /// The `version` of the page's last list: only the agents changed since are sent.
+    since: Option<u64>,
+}
+
+/// `GET /api/agents?since=..`: `{"version", "agents"}`, every agent (or,
+/// with `since`, those registered or gone after that version) with its id,
+/// name, node count and whether it is gone. A page that asks every few
+/// seconds with the version it got is sent only what changed.
+async fn agents(Query(query): Query<AgentsQuery>, State(registry): State<Arc<Registry>>) -> Response {
+    let (version, changed) = registry.changed_since(query.since.unwrap_or(0));
+    let list: Vec<_> = changed
+        .iter()
+        .map(|(id, a)| {
+            json!({ "id": id, "name": a.name, "nodes": a.nodes.len(), "gone": a.gone.load(Ordering::Relaxed) })
+        })
+        .collect();
+    axum::Json(json!({ "version": version, "agents": list })).into_response()
+}
+
+/// How often a followed agent's window is sent, at most.
+const LIVE_PERIOD: Duration = Duration::from_millis(50);
+
+/// `GET /api/live/{id}`: a WebSocket from a page of this server only.
+async fn live(
+    ws: WebSocketUpgrade,
+    AxumPath(id): AxumPath<usize>,
+    headers: HeaderMap,
+    State(registry): State<Arc<Registry>>,
+) -> Response {
+    if !same_origin(&headers) {
+        return (
+            StatusCode::FORBIDDEN,
+            "bt-studio accepts WebSockets from its own pages only",
+        )
+            .into_response();
+    }
+    let agent = registry
+        .agents
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(id)
+        .cloned();
+    match agent {
+        Some(agent) => ws.on_upgrade(move |socket| follow(socket, agent)),
+        None => (StatusCode::NOT_FOUND, format!("no agent {id}")).into_response(),
+    }
+}
+
+/// Sends the agent's window whenever it changed, until the page goes.
+async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>) {
+    let _following = Following::new(Arc::clone(&agent));
+    let hello = json!({ "following": agent.name }).to_string();
+    if socket.send(Message::Text(hello.into())).await.is_err() {
+        return;
+    }
+    let mut sent = Sent::default();
+    let mut flags = None;
+    loop {
+        // Wait a period, or less if the page says something (only a close matters).
+        let heard = tokio::time::timeout(LIVE_PERIOD, socket.recv()).await;
+        if let Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) = heard {
+            break;
+        }
+        let window = {
+            let mut history = agent.history.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(history) = history.as_mut() else { break };
+            history.drain(&agent);
+            let now = (
+                agent.dropped.load(Ordering::Relaxed),
+                history.restarts,
+                agent.gone.load(Ordering::Relaxed),
+            );
+            let update = history.update(&mut sent);
+            (update.is_some() || flags != Some(now)).then(|| {
+                flags = Some(now);
+                let mut message = json!({ "name": agent.name, "dropped": now.0, "restarts": now.1, "gone": now.2 });
+                if let Some((key, value)) = update {
+                    message[key] = value;
+                }
+                message.to_string()
+            })
+        };
+        if let Some(window) = window
+            && socket.send(Message::Text(window.into())).await.is_err()
+        {
+            break;
+        }
+    }
+}
+
+/// Whether a WebSocket request comes from a page of this server: its
+/// `Origin`, if any, names the host the request was sent to.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true; // not a browser
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin = origin.to_str().ok().and_then(|o| o.strip_prefix("http://"));
+    matches!((origin, host), (Some(o), Some(h)) if o == h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn websockets_come_from_pages_of_the_same_host() {
+        let request = |origin: Option<&str>, host: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+            if let Some(origin) = origin {
+                headers.insert(header::ORIGIN, HeaderValue::from_str(origin).unwrap());
+            }
+            same_origin(&headers)
+        };
+        assert!(request(Some("http://127.0.0.1:7878"), "127.0.0.1:7878"));
+        assert!(request(None, "127.0.0.1:7878"), "not a browser");
+        assert!(!request(Some("http://evil.example"), "127.0.0.1:7878"));
+        assert!(!request(Some("http://127.0.0.1:9999"), "127.0.0.1:7878"));
+        assert!(!request(Some("null"), "127.0.0.1:7878"));
+    }
+}

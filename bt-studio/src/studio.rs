@@ -1,0 +1,120 @@
+//! [`Studio`]: what a game embeds to serve the live view of its agents.
+
+use std::io;
+use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
+use std::sync::Arc;
+
+use bt_observe::{Error, NodeRow};
+
+use crate::live::{Agent, Registry, Reload};
+
+/// A studio serving the live view of a running game's agents.
+///
+/// ```no_run
+/// # use bt::prelude::*;
+/// # struct Ctx;
+/// # behave! { tree Dog for Ctx { sequence { running } } }
+/// let studio = bt_studio::Studio::serve("127.0.0.1:7878")?;
+/// println!("open {}", studio.url());
+/// let mut dog = Dog::new();
+/// let mut observer = studio.agent("dog#3", Dog::NODES)?;
+/// loop {
+///     dog.tick_observed(&mut Ctx, 0.0, &mut observer);
+///     # break;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Studio {
+    registry: Arc<Registry>,
+    addr: SocketAddr,
+}
+
+impl Studio {
+    /// Serves the live view at `addr` (use a loopback address: `127.0.0.1:0`
+    /// picks a free port) on a thread of its own.
+    pub fn serve(addr: impl ToSocketAddrs) -> io::Result<Studio> {
+        Studio::start(addr, None)
+    }
+
+    /// [`Studio::serve`], with the tree editor at `/edit`: each tree saved
+    /// there that the loader accepts also comes to the game, which takes it
+    /// with [`Studio::take_reload`] and loads it into its agents (bt-interp's
+    /// `Agent::replace_definition`).
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let editor = bt_studio::Editor::new("trees/guard.json");
+    /// let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:7878", editor)?;
+    /// println!("edit the guard at {}edit", studio.url());
+    /// // Each frame:
+    /// if let Some(reload) = studio.take_reload() {
+    ///     println!("{} was saved: load it with the game's Registry", reload.name);
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn serve_with_editor(addr: impl ToSocketAddrs, editor: crate::Editor) -> io::Result<Studio> {
+        Studio::start(addr, Some(editor))
+    }
+
+    fn start(addr: impl ToSocketAddrs, editor: Option<crate::Editor>) -> io::Result<Studio> {
+        let listener = TcpListener::bind(addr)?;
+        let addr = listener.local_addr()?;
+        let registry = Arc::new(Registry::default());
+        let served = Arc::clone(&registry);
+        let editor = editor.map(|editor| {
+            let reloads = Arc::clone(&registry);
+            let hook = crate::edit::SaveHook(Arc::new(move |name: &str, tree: &str| {
+                let reload = Reload {
+                    name: name.to_owned(),
+                    tree: tree.to_owned(),
+                };
+                reloads
+                    .reloads
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push_back(reload);
+            }));
+            crate::edit::embedded_editor_router(editor.with_save_hook(hook))
+        });
+        listener.set_nonblocking(true)?;
+        std::thread::Builder::new()
+            .name("bt-studio".to_owned())
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+                runtime.block_on(async {
+                    let listener = tokio::net::TcpListener::from_std(listener)?;
+                    crate::live_routes::serve_live(listener, served, editor).await
+                })
+            })?;
+        Ok(Studio { registry, addr })
+    }
+
+    /// The oldest tree saved in the editor that the game has not taken yet
+    /// (see [`Studio::serve_with_editor`]). Never waits.
+    pub fn take_reload(&self) -> Option<Reload> {
+        self.registry
+            .reloads
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop_front()
+    }
+
+    /// The address served.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Registers an agent whose tree has the node table `nodes` (`MyTree::NODES`
+    /// or an interpreted definition's table) and returns the observer to tick
+    /// it with (`tick_observed`).
+    pub fn agent<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
+        self.registry.register(name, nodes)
+    }
+}
