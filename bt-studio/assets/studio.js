@@ -1,10 +1,11 @@
 // bt-studio: replays a bt-trace (bt-observe's TRACE_FORMAT.md) in the browser.
 //
 // The server checks every trace with bt-observe's reader; this page replays
-// the checked events with the same rules as bt-observe's StatusSnapshot and
-// Cursor: the state "at tick t" is the state after every event before tick
-// t + 1's tick_started. A position is a tick and a number of that tick's
-// events applied (all of them: the tick's end state, as Cursor shows it).
+// the checked events (trace-model.js) with the same rules as bt-observe's
+// StatusSnapshot and Cursor, and draws the tree with tree-view.js. A position
+// is a tick and a number of that tick's events applied (all of them: the
+// tick's end state, as Cursor shows it). A live window is replayed as it
+// grows, not rebuilt (timings.builds counts the builds).
 //
 // Test hooks: body[data-state] is "loading", "ready" or "error";
 // #position carries data-tick, data-event, data-events and data-node; every
@@ -16,213 +17,15 @@
 'use strict';
 
 (() => {
-  const IDLE = 0, RUNNING = 1, SUCCESS = 2, FAILURE = 3;
+  const Model = window.BtTraceModel;
+  const { IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_TICKED, EV_FINISHED, EVENT_KINDS } = Model;
+  const { stateAt, visitOrder, haltedIn } = Model;
   const STATE_NAMES = ['idle', 'running', 'success', 'failure'];
-  const STATE_CODES = { idle: IDLE, running: RUNNING, success: SUCCESS, failure: FAILURE };
-  const GLYPHS = ['·', '▶', '✓', '✗'];
-  const HALT_GLYPH = '■';
   const COLORS = ['#9a9a9a', '#0072b2', '#009e73', '#d55e00'];
   const HALT_COLOR = '#cc79a7';
-  const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4;
-  const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED };
-  const CHECKPOINT_EVERY = 32;
   const MAX_TABLE_ROWS = 500;
   const { ICONS, svgEl, html, BOX_H, shorten } = window.BtDraw;
   const $ = (sel) => document.querySelector(sel);
-
-  // ---------------------------------------------------------------- model
-
-  /** Everything the page derives from one trace, computed once on load. */
-  function buildModel(name, trace) {
-    const nodes = trace.nodes.map((n) => ({ ...n, children: [], end: n.id + 1, depth: 0 }));
-    for (const n of nodes) {
-      if (n.parent !== null) {
-        nodes[n.parent].children.push(n.id);
-        n.depth = nodes[n.parent].depth + 1;
-      }
-    }
-    for (let i = nodes.length - 1; i > 0; i--) {
-      const p = nodes[i].parent;
-      nodes[p].end = Math.max(nodes[p].end, nodes[i].end);
-    }
-    const N = nodes.length;
-    const E = trace.events.length;
-    const kind = new Uint8Array(E), node = new Int32Array(E).fill(-1), status = new Uint8Array(E);
-    const ticks = [{ tick: trace.start.tick, now: trace.start.now, from: 0, to: E, root: null, halts: 0 }];
-    trace.events.forEach((e, i) => {
-      kind[i] = EVENT_KINDS[e.event];
-      if (e.node !== undefined) node[i] = e.node;
-      if (e.status !== undefined) status[i] = STATE_CODES[e.status];
-      if (kind[i] === EV_START) {
-        ticks[ticks.length - 1].to = i;
-        ticks.push({ tick: e.tick, now: e.now, from: i, to: E, root: null, halts: 0 });
-      }
-    });
-    const m = {
-      name, nodes, N, E, kind, node, status, ticks,
-      end: Int32Array.from(nodes, (n) => n.end),
-      start: Uint8Array.from(trace.start.statuses, (s) => STATE_CODES[s]),
-      checkpoints: [],
-      transitions: [],
-      changes: nodes.map(() => []), // per node: [tick index, state at that tick's end]
-      halts: nodes.map(() => []), // per node: tick indexes with a halted event
-      stats: nodes.map(() => ({ entered: 0, success: 0, failure: 0, halts: 0, longestRun: 0 })),
-      kinds: [...new Set(nodes.map((n) => n.kind))].sort(),
-      context: buildContext(trace.context || [], ticks),
-    };
-    replayAll(m);
-    return m;
-  }
-
-  /** `value` as named leaves: objects are opened (`pos.x`), anything else is one value shown as JSON. */
-  function flatten(value, prefix, out) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length) {
-      for (const k of Object.keys(value)) flatten(value[k], prefix ? `${prefix}.${k}` : k, out);
-    } else {
-      out.set(prefix || 'value', JSON.stringify(value));
-    }
-    return out;
-  }
-
-  /**
-   * The context values per tick index: `at[ti]` is the entry in force at the
-   * end of tick index ti (the tick's own, or the last before it; -1: none),
-   * `values[e]` entry e's named values, and `changes` per name the tick
-   * indexes where its value changed (appeared, or went: `undefined`).
-   */
-  function buildContext(entries, ticks) {
-    const at = new Int32Array(ticks.length).fill(-1);
-    const values = [], changes = new Map();
-    let e = 0, last = new Map();
-    ticks.forEach((t, ti) => {
-      if (e < entries.length && entries[e].tick === t.tick) {
-        const now = flatten(entries[e].values, '', new Map());
-        for (const [k, v] of now) {
-          if (last.get(k) !== v) {
-            if (!changes.has(k)) changes.set(k, []);
-            changes.get(k).push([ti, v]);
-          }
-        }
-        for (const [k] of last) if (!now.has(k)) changes.get(k).push([ti, undefined]);
-        values.push(now);
-        last = now;
-        e++;
-      }
-      at[ti] = e - 1;
-    });
-    return { at, values, changes, keys: [...changes.keys()] };
-  }
-
-  /** Applies event `i` to `state`; `onChange(node, from, to, cause)` hears every change. */
-  function applyEvent(m, state, i, onChange) {
-    const k = m.kind[i], n = m.node[i];
-    const set = (d, s, cause) => {
-      if (state[d] !== s) {
-        if (onChange) onChange(d, state[d], s, cause);
-        state[d] = s;
-      }
-    };
-    if (k === EV_TICKED) {
-      const s = m.status[i];
-      if (s !== RUNNING) {
-        for (let d = n + 1; d < m.end[n]; d++) if (state[d] !== IDLE) set(d, IDLE, 'reset');
-      }
-      set(n, s, 'ticked');
-    } else if (k === EV_HALTED) {
-      for (let d = n; d < m.end[n]; d++) if (state[d] !== IDLE) set(d, IDLE, 'halted');
-    }
-  }
-
-  /** One pass over the trace: checkpoints, transitions, lanes, counts and markers. */
-  function replayAll(m) {
-    const state = m.start.slice();
-    const runSince = new Int32Array(m.N).fill(-1);
-    for (let n = 0; n < m.N; n++) {
-      m.changes[n].push([0, state[n]]);
-      if (state[n] === RUNNING) runSince[n] = 0;
-    }
-    const touched = new Set();
-    m.ticks.forEach((t, ti) => {
-      for (let i = t.from; i < t.to; i++) {
-        const k = m.kind[i], n = m.node[i];
-        if (k === EV_ENTERED) m.stats[n].entered++;
-        else if (k === EV_TICKED && m.status[i] === SUCCESS) m.stats[n].success++;
-        else if (k === EV_TICKED && m.status[i] === FAILURE) m.stats[n].failure++;
-        else if (k === EV_HALTED) {
-          m.stats[n].halts++;
-          m.halts[n].push(ti);
-          t.halts++;
-        } else if (k === EV_FINISHED) t.root = m.status[i];
-        applyEvent(m, state, i, (d, from, to, cause) => {
-          m.transitions.push({ ti, k: i - t.from + 1, node: d, from, to, cause });
-          touched.add(d);
-        });
-      }
-      for (const d of touched) {
-        const lane = m.changes[d];
-        if (lane[lane.length - 1][1] !== state[d]) {
-          if (lane[lane.length - 1][0] === ti) lane.pop();
-          if (lane.length === 0 || lane[lane.length - 1][1] !== state[d]) lane.push([ti, state[d]]);
-        }
-        const running = state[d] === RUNNING;
-        if (running && runSince[d] < 0) runSince[d] = ti;
-        if (!running && runSince[d] >= 0) {
-          m.stats[d].longestRun = Math.max(m.stats[d].longestRun, ti - runSince[d]);
-          runSince[d] = -1;
-        }
-      }
-      touched.clear();
-      if (ti % CHECKPOINT_EVERY === 0) m.checkpoints.push(state.slice());
-    });
-    for (let d = 0; d < m.N; d++) {
-      if (runSince[d] >= 0) {
-        m.stats[d].longestRun = Math.max(m.stats[d].longestRun, m.ticks.length - runSince[d]);
-      }
-    }
-  }
-
-  /** The state after the first `k` events of tick index `ti`. */
-  function stateAt(m, ti, k) {
-    let state, t0;
-    if (ti === 0) {
-      state = m.start.slice();
-      t0 = 0;
-    } else {
-      const c = Math.floor((ti - 1) / CHECKPOINT_EVERY);
-      state = m.checkpoints[c].slice();
-      t0 = c * CHECKPOINT_EVERY + 1;
-      for (let t = t0; t < ti; t++) {
-        for (let i = m.ticks[t].from; i < m.ticks[t].to; i++) applyEvent(m, state, i);
-      }
-    }
-    const t = m.ticks[ti];
-    for (let i = t.from; i < t.from + k; i++) applyEvent(m, state, i);
-    return state;
-  }
-
-  /** The nodes visited in the first `k` events of tick `ti`, numbered in visit order. */
-  function visitOrder(m, ti, k) {
-    const order = new Map();
-    const t = m.ticks[ti];
-    const visit = (n) => {
-      if (order.has(n)) return;
-      const p = m.nodes[n].parent;
-      if (p !== null) visit(p);
-      order.set(n, order.size + 1);
-    };
-    for (let i = t.from; i < t.from + k; i++) {
-      if (m.kind[i] === EV_ENTERED || m.kind[i] === EV_TICKED) visit(m.node[i]);
-    }
-    return order;
-  }
-
-  /** The nodes with a halted event in the first `k` events of tick `ti`. */
-  function haltedIn(m, ti, k) {
-    const halted = new Set();
-    const t = m.ticks[ti];
-    for (let i = t.from; i < t.from + k; i++) if (m.kind[i] === EV_HALTED) halted.add(m.node[i]);
-    return halted;
-  }
 
   // ---------------------------------------------------------------- view state
 
@@ -244,6 +47,12 @@
     laneMasks: new Map(),
   };
   const tickLen = (ti) => view.m.ticks[ti].to - view.m.ticks[ti].from;
+  /** The index of tick number `tick` in the window, or -1. */
+  function tickIndex(tick) {
+    const m = view.m;
+    for (let ti = m.first; ti < m.ticks.length; ti++) if (m.ticks[ti].tick === tick) return ti;
+    return -1;
+  }
 
   // ---------------------------------------------------------------- loading
 
@@ -254,11 +63,15 @@
     document.body.dataset.state = 'error';
   }
 
+  /** Where the view is in `m`: at its newest tick, or at which tick. */
+  const positionIn = (m) => ({ atHead: view.ti === m.ticks.length - 1, tick: m.ticks[view.ti].tick });
+
   /**
    * Shows a trace. A live window (`live`) of the tree already shown keeps the
-   * selection, collapse and zoom, and stays at the newest tick if it was there.
+   * selection, collapse and zoom, and stays at the newest tick if it was
+   * there (or at `position`, where the view was before the model changed).
    */
-  function loadPayload(payload, live) {
+  function loadPayload(payload, live, position) {
     if (payload.error !== undefined) {
       showError(payload.name, payload.error);
       return;
@@ -267,27 +80,50 @@
     flushFragment();
     const old = view.m;
     const again = live && old !== null && old.name === payload.name;
-    const atHead = again && view.ti === old.ticks.length - 1;
-    const tick = again ? old.ticks[view.ti].tick : null;
+    const pos = again ? position || positionIn(old) : null;
     timings.modelStart = performance.now();
     try {
-      view.m = buildModel(payload.name, payload.trace);
+      view.m = Model.build(payload.name, payload.trace);
+      timings.builds = (timings.builds || 0) + 1;
     } catch (e) {
       showError(payload.name, `the page failed to replay it: ${e}`);
       return;
     }
     timings.modelBuilt = performance.now();
-    document.title = `${payload.name} · bt-studio`;
-    $('#title').textContent = payload.name;
-    view.ti = view.m.ticks.length - 1;
-    if (again && !atHead) view.ti = Math.max(0, view.m.ticks.findIndex((t) => t.tick === tick));
+    show(pos, live);
+  }
+
+  /**
+   * Applies a live window's increment (`append`, see appendWindow) to the
+   * model shown: replays only the new events. Builds the model afresh from
+   * the window when it cannot (or when it holds too many dropped ticks).
+   */
+  function extendShown(append) {
+    const m = view.m;
+    const pos = positionIn(m);
+    const rebuild = () => loadPayload({ name: m.name, trace: live.trace }, true, pos);
+    if (append.start && !Model.dropFront(m, append.start)) return rebuild();
+    Model.extend(m, append.events);
+    if (Model.needsCompaction(m)) return rebuild();
+    Model.setContext(m, live.trace.context || []);
+    show(pos, true);
+  }
+
+  /** Draws the model, after a new one (`pos` null) or after a change to the one shown. */
+  function show(pos, live) {
+    const m = view.m;
+    document.title = `${m.name} · bt-studio`;
+    $('#title').textContent = m.name;
+    view.ti = m.ticks.length - 1;
+    if (pos && !pos.atHead) view.ti = Math.max(m.first, tickIndex(pos.tick));
     view.k = tickLen(view.ti);
-    const kinds = $('#filter-kind');
-    kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...view.m.kinds.map((k) => html('option', { value: k }, k)));
-    $('#slider').max = String(view.m.ticks.length - 1);
-    if (again) {
+    $('#slider').min = String(m.first);
+    $('#slider').max = String(m.ticks.length - 1);
+    if (pos) {
       drawLanes();
     } else {
+      const kinds = $('#filter-kind');
+      kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...m.kinds.map((k) => html('option', { value: k }, k)));
       view.collapsed.clear();
       view.selected = null;
       measureTimeline();
@@ -449,7 +285,7 @@
     pos.dataset.node = view.selected === null ? '' : String(view.selected);
     const now = t.now === null || t.now === undefined ? '' : ` · t = ${t.now.toFixed(2)} s`;
     const root = t.root === null ? '' : ` · root ${STATE_NAMES[t.root]}`;
-    pos.textContent = `tick ${t.tick} (${m.ticks[0].tick}–${m.ticks[m.ticks.length - 1].tick})${now} · event ${k}/${t.to - t.from}${root}`;
+    pos.textContent = `tick ${t.tick} (${m.ticks[m.first].tick}–${m.ticks[m.ticks.length - 1].tick})${now} · event ${k}/${t.to - t.from}${root}`;
     $('#slider').value = String(ti);
     paintMarkers();
     paintLanes();
@@ -464,7 +300,7 @@
   function seek(ti, k) {
     const m = view.m;
     if (!m) return;
-    ti = Math.max(0, Math.min(m.ticks.length - 1, ti));
+    ti = Math.max(m.first, Math.min(m.ticks.length - 1, ti));
     view.ti = ti;
     view.k = k === undefined ? tickLen(ti) : Math.max(0, Math.min(tickLen(ti), k));
     paint();
@@ -476,8 +312,8 @@
       if (k < tickLen(ti)) seek(ti, k + 1);
       else if (ti + 1 < view.m.ticks.length) seek(ti + 1, Math.min(1, tickLen(ti + 1)));
     } else if (k > 1) seek(ti, k - 1);
-    else if (ti > 0) seek(ti - 1);
-    else seek(0, 0);
+    else if (ti > view.m.first) seek(ti - 1);
+    else seek(ti, 0);
   }
   function togglePlay() {
     if (view.playing) {
@@ -486,7 +322,7 @@
       $('#play').textContent = '▶ play';
       return;
     }
-    if (view.ti === view.m.ticks.length - 1) seek(0);
+    if (view.ti === view.m.ticks.length - 1) seek(view.m.first);
     $('#play').textContent = '⏸ pause';
     const step = () => {
       if (view.ti >= view.m.ticks.length - 1) {
@@ -535,7 +371,9 @@
     return { ctx, w };
   }
   const LANE_LABEL = 200, LANE_H = 12;
-  const tickX = (ti, x0, w) => x0 + (ti / view.m.ticks.length) * (w - x0);
+  /** The ticks the timeline shows (the window's). */
+  const shownTicks = () => view.m.ticks.length - view.m.first;
+  const tickX = (ti, x0, w) => x0 + ((ti - view.m.first) / shownTicks()) * (w - x0);
 
   /** Draws the root completions and halts of every tick once into an offscreen canvas. */
   function drawMarkers() {
@@ -549,12 +387,13 @@
     ctx.font = '10px system-ui';
     ctx.fillText('root / halts', 4, 12);
     // One mark per pixel column and kind, however many ticks share it.
-    const cw = Math.max(1, (w - LANE_LABEL) / m.ticks.length);
+    const cw = Math.max(1, (w - LANE_LABEL) / shownTicks());
     const seen = new Uint8Array(Math.ceil(w) + 1);
-    m.ticks.forEach((t, ti) => {
+    for (let ti = m.first; ti < m.ticks.length; ti++) {
+      const t = m.ticks[ti];
       const x = tickX(ti, LANE_LABEL, w), col = Math.floor(x);
       const bits = (t.root === SUCCESS ? 1 : t.root === FAILURE ? 2 : 0) | (t.halts ? 4 : 0);
-      if (cw < 1 && (seen[col] & bits) === bits) return;
+      if (cw < 1 && (seen[col] & bits) === bits) continue;
       seen[col] |= bits;
       if (bits & 1) {
         ctx.fillStyle = COLORS[SUCCESS];
@@ -568,7 +407,7 @@
         ctx.fillStyle = HALT_COLOR;
         ctx.fillRect(x, 13, cw, 4);
       }
-    });
+    }
     view.markersImage = canvas;
   }
 
@@ -576,7 +415,7 @@
     const m = view.m, canvas = $('#markers');
     const { ctx, w } = sizeCanvas(canvas, 18);
     if (view.markersImage) ctx.drawImage(view.markersImage, 0, 0, w, 18);
-    const cw = Math.max(1, (w - LANE_LABEL) / m.ticks.length);
+    const cw = Math.max(1, (w - LANE_LABEL) / shownTicks());
     ctx.fillStyle = '#000';
     ctx.fillRect(tickX(view.ti, LANE_LABEL, w) + cw / 2 - 1, 0, 2, 18);
   }
@@ -605,13 +444,13 @@
     const m = view.m, lane = m.changes[id];
     mask = new Uint8Array(Math.ceil(w) + 1);
     lane.forEach(([from, s], j) => {
-      if (s === IDLE) return;
       const to = j + 1 < lane.length ? lane[j + 1][0] : m.ticks.length;
-      const x0 = Math.floor(tickX(from, LANE_LABEL, w));
+      if (s === IDLE || to <= m.first) return;
+      const x0 = Math.floor(tickX(Math.max(from, m.first), LANE_LABEL, w));
       const x1 = Math.max(x0 + 1, Math.floor(tickX(to, LANE_LABEL, w)));
       for (let x = x0; x < x1 && x < mask.length; x++) mask[x] |= 1 << s;
     });
-    for (const ti of m.halts[id]) mask[Math.floor(tickX(ti, LANE_LABEL, w))] |= MASK_HALT;
+    for (const ti of m.halts[id]) if (ti > m.first) mask[Math.floor(tickX(ti, LANE_LABEL, w))] |= MASK_HALT;
     view.laneMasks.set(id, mask);
     return mask;
   }
@@ -666,7 +505,7 @@
     ctx.font = '10px system-ui';
     const first = Math.floor(top / LANE_H), last = Math.min(rows.length, Math.ceil((top + height) / LANE_H));
     for (let r = first; r < last; r++) drawLane(ctx, rows[r], r, r * LANE_H - top, w);
-    const cw = Math.max(1, (w - LANE_LABEL) / view.m.ticks.length);
+    const cw = Math.max(1, (w - LANE_LABEL) / shownTicks());
     const x = tickX(view.ti, LANE_LABEL, w);
     ctx.fillStyle = '#0001';
     ctx.fillRect(x, 0, cw, height);
@@ -687,7 +526,7 @@
     const rect = canvas.getBoundingClientRect();
     const x = event.clientX - rect.left;
     if (x < LANE_LABEL) return null;
-    return Math.floor(((x - LANE_LABEL) / (rect.width - LANE_LABEL)) * view.m.ticks.length);
+    return view.m.first + Math.floor(((x - LANE_LABEL) / (rect.width - LANE_LABEL)) * shownTicks());
   }
 
   // ---------------------------------------------------------------- side panels
@@ -701,7 +540,7 @@
       renderContext(box);
       return;
     }
-    const n = m.nodes[id], st = m.stats[id];
+    const n = m.nodes[id], st = Model.statsOf(m, id);
     const h = html('h3', {}, `${ICONS[n.kind] || ''} #${id} ${n.label}`);
     const dl = html('dl');
     const row = (k, v) => {
@@ -722,7 +561,7 @@
     row('failures', String(st.failure));
     row('halts', String(st.halts));
     row('longest run', `${st.longestRun} tick${st.longestRun === 1 ? '' : 's'} running`);
-    const history = m.transitions.filter((tr) => tr.node === id);
+    const history = Model.windowTransitions(m).filter((tr) => tr.node === id);
     const table = html('table', { id: 'history' });
     table.append(html('thead'));
     table.tHead.append(html('tr'));
@@ -743,7 +582,7 @@
   function renderContext(box) {
     const m = view.m, c = m.context;
     if (!c.keys.length) return;
-    const ti = view.k < tickLen(view.ti) && view.ti > 0 ? view.ti - 1 : view.ti;
+    const ti = view.k < tickLen(view.ti) && view.ti > m.first ? view.ti - 1 : view.ti;
     const e = c.at[ti];
     const shown = e < 0 ? new Map() : c.values[e];
     const tick = m.ticks[ti].tick;
@@ -820,7 +659,7 @@
     const q = $('#filter-node').value.trim().toLowerCase();
     const kind = $('#filter-kind').value, status = $('#filter-status').value;
     const idQuery = q.startsWith('#') ? Number(q.slice(1)) : NaN;
-    return m.transitions.filter((tr) => {
+    return Model.windowTransitions(m).filter((tr) => {
       const n = m.nodes[tr.node];
       if (kind && n.kind !== kind) return false;
       if (status === 'halted' && tr.cause !== 'halted') return false;
@@ -930,7 +769,7 @@
     const m = view.m;
     const params = new URLSearchParams(location.hash.slice(1));
     if (params.has('tick')) {
-      const ti = m.ticks.findIndex((t) => String(t.tick) === params.get('tick'));
+      const ti = tickIndex(Number(params.get('tick')));
       if (ti >= 0) {
         view.ti = ti;
         view.k = params.has('event') ? Math.min(Number(params.get('event')) || 0, tickLen(ti)) : tickLen(ti);
@@ -985,7 +824,7 @@
 
   function wire() {
     const on = (sel, ev, f) => $(sel).addEventListener(ev, f);
-    on('#first', 'click', () => seek(0));
+    on('#first', 'click', () => seek(view.m.first));
     on('#last', 'click', () => seek(view.m.ticks.length - 1));
     on('#prev-tick', 'click', () => stepTick(-1));
     on('#next-tick', 'click', () => stepTick(1));
@@ -1116,7 +955,7 @@
       const keys = {
         ArrowRight: () => (e.shiftKey ? stepEvent(1) : stepTick(1)),
         ArrowLeft: () => (e.shiftKey ? stepEvent(-1) : stepTick(-1)),
-        Home: () => seek(0),
+        Home: () => seek(view.m.first),
         End: () => seek(view.m.ticks.length - 1),
         ' ': togglePlay,
         ArrowUp: () => moveSelection('parent'),
@@ -1194,14 +1033,14 @@
     const c = view.diff && view.diff.comparison;
     if (!c || c.tick === undefined || !view.m) return;
     if (c.node !== null) view.selected = c.node;
-    const ti = view.m.ticks.findIndex((t) => t.tick === c.tick);
+    const ti = tickIndex(c.tick);
     if (c.node !== null) reveal(c.node);
     seek(ti, c.event);
   }
 
   // ---------------------------------------------------------------- live view
 
-  const live = { agents: [], version: 0, socket: null, following: null, latest: null, trace: null, paused: false };
+  const live = { agents: [], version: 0, shown: false, socket: null, following: null, latest: null, trace: null, paused: false };
 
   function renderAgents() {
     const q = $('#agent-filter').value.trim().toLowerCase();
@@ -1280,6 +1119,7 @@
     live.following = id;
     live.latest = null;
     live.trace = null;
+    live.shown = false;
     delete document.body.dataset.following;
     renderAgents();
     liveStatus();
@@ -1292,12 +1132,19 @@
         document.body.dataset.following = String(id);
         return;
       }
-      if (msg.trace) live.trace = msg.trace;
+      const whole = msg.trace !== undefined;
+      if (whole) live.trace = msg.trace;
       else if (msg.append && live.trace) appendWindow(live.trace, msg.append);
       if (!live.trace) return;
       msg.trace = live.trace;
       live.latest = msg;
-      if (!live.paused) loadPayload({ name: msg.name, trace: live.trace }, true);
+      if (!live.paused) {
+        // The model shown is this window's until a pause: then only a whole build catches up.
+        const current = !whole && live.shown && view.m && view.m.name === msg.name;
+        if (current && msg.append) extendShown(msg.append);
+        else if (!current) loadPayload({ name: msg.name, trace: live.trace }, true);
+        live.shown = true;
+      }
       liveStatus();
     };
     socket.onclose = () => {
@@ -1319,9 +1166,13 @@
 
   function togglePause() {
     live.paused = !live.paused;
+    if (live.paused) live.shown = false;
     $('#live-pause').classList.toggle('paused', live.paused);
     $('#live-pause').textContent = live.paused ? 'Resume' : 'Pause';
-    if (!live.paused && live.latest) loadPayload({ name: live.latest.name, trace: live.latest.trace }, true);
+    if (!live.paused && live.latest) {
+      loadPayload({ name: live.latest.name, trace: live.latest.trace }, true);
+      live.shown = true;
+    }
     if (live.latest) liveStatus();
   }
 
@@ -1352,7 +1203,7 @@
   window.btStudio = {
     exportSvgText,
     timings,
-    seek: (tick, event) => seek(view.m.ticks.findIndex((t) => t.tick === tick), event),
+    seek: (tick, event) => seek(tickIndex(tick), event),
     /** Where node `id`'s box is drawn (CSS pixels in the tree's view), for the tests of the canvas. */
     boxOnScreen: (id) => tree.boxOnScreen(id),
     /** The canvas's fill of each status (and of halted), to read its pixels back. */

@@ -39,6 +39,11 @@ pub(crate) const ASSETS: &[Asset] = &[
         body: include_str!("../assets/tree-view.js"),
     },
     Asset {
+        path: "/trace-model.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/trace-model.js"),
+    },
+    Asset {
         path: "/studio.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../assets/studio.js"),

@@ -974,6 +974,108 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
 }
 
 #[test]
+fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cursor_has_it() {
+    use bt::observe::{Tee, TraceRecorder};
+    use common::guard::{Guard, Post};
+    with_browser("live_window", |client| async move {
+        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let observer = studio.agent("guard", Guard::NODES).unwrap();
+        // The server's window, recorded beside it: a recorder of its size.
+        let mut watch = Tee(observer, TraceRecorder::new(Guard::NODES, bt_studio::HISTORY).unwrap());
+        open(&client, &format!("{}#agent=0", studio.url())).await;
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("body[data-following='0']"))
+            .await
+            .unwrap();
+        let mut tree = Guard::new();
+        let mut post = Post {
+            now: 0.0,
+            guard: 0.0,
+            intruder: None,
+            alarms: 0,
+        };
+        let mut tick = 0u32;
+        // Batches of 250 ticks, each drawn before the next: past the window's size.
+        for _ in 0..12 {
+            for _ in 0..250 {
+                tick += 1;
+                let now = f64::from(tick) * 0.5;
+                post.now = now;
+                if tick % 24 == 10 {
+                    post.intruder = Some(7.5);
+                }
+                tree.tick_observed(&mut post, now, &mut watch);
+                let values = serde_json::json!({ "guard": post.guard });
+                watch.0.record_context(&values).unwrap();
+                watch.1.record_context(&values).unwrap();
+            }
+            client
+                .wait()
+                .at_most(common::browser::PATIENCE)
+                .for_element(Locator::Css(&format!("#position[data-tick='{tick}']")))
+                .await
+                .unwrap();
+        }
+        let window = watch.1.trace();
+        assert!(window.start.dropped_events > 0, "the window dropped its oldest ticks");
+        let builds = client
+            .execute("return window.btStudio.timings.builds;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(builds, 1, "built once, from the first window; extended since");
+
+        // Pause, and scrub the window: the first tick, some in between, the last.
+        click(&client, "#live-pause").await;
+        let mut cursor = Cursor::new(&window).unwrap();
+        let (first, last) = (cursor.first_tick(), cursor.last_tick());
+        assert_eq!(first, window.start.tick);
+        for at in [first, first + 1, first + 2, (first + last) / 2, last - 1, last] {
+            cursor.seek(at).unwrap();
+            client
+                .execute("window.btStudio.seek(arguments[0])", vec![at.into()])
+                .await
+                .unwrap();
+            let page = drawn(&client).await;
+            assert_eq!((page.tick, page.events), (at, cursor.events().len()), "tick {at}");
+            assert_eq!(page.statuses, names(cursor.statuses()), "tick {at}");
+        }
+        // The window's first tick is as far back as the page goes.
+        click(&client, "#first").await;
+        assert_eq!(drawn(&client).await.tick, first);
+        keys(&client, &Key::Left.to_string()).await;
+        assert_eq!(drawn(&client).await.tick, first);
+        // The inspector counts the window's events only.
+        let chase = node_id(&window, "Chase");
+        client
+            .find(Locator::Css("#search"))
+            .await
+            .unwrap()
+            .send_keys(&format!("#{chase}{}", Key::Enter))
+            .await
+            .unwrap();
+        let entered = window
+            .events
+            .iter()
+            .filter(|e| **e == Event::Entered { node: NodeId(chase) })
+            .count();
+        assert!(entered > 0);
+        assert_eq!(inspector(&client).await["activations"], entered.to_string());
+        // The context at the last tick.
+        client
+            .execute("window.btStudio.seek(arguments[0])", vec![last.into()])
+            .await
+            .unwrap();
+        let (shown, rows) = context_table(&client).await;
+        assert_eq!(
+            (shown, rows[0].1.as_ref().and_then(|v| v.as_f64())),
+            (last, Some(post.guard))
+        );
+    });
+}
+
+#[test]
 fn thousands_of_agents_are_listed_filtered_and_followed() {
     use common::guard::{Guard, Post};
     with_browser("many_agents", |client| async move {

@@ -33,12 +33,23 @@ fn the_page_and_its_files_are_served_from_the_binary() {
             .unwrap()
             .starts_with("default-src 'self'")
     );
-    let js = get(addr, "/studio.js");
-    assert_eq!(
-        (js.status, js.header("content-type")),
-        (200, Some("text/javascript; charset=utf-8"))
-    );
-    assert!(js.body.contains("function buildModel"));
+    // Every script the page names is served.
+    let scripts: Vec<&str> = page
+        .body
+        .split(r#"<script src=""#)
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(scripts, ["/draw.js", "/tree-view.js", "/trace-model.js", "/studio.js"]);
+    for script in scripts {
+        let js = get(addr, script);
+        assert_eq!(
+            (js.status, js.header("content-type")),
+            (200, Some("text/javascript; charset=utf-8")),
+            "{script}"
+        );
+        assert!(js.body.starts_with("// bt-studio"), "{script}");
+    }
     let css = get(addr, "/studio.css");
     assert_eq!(
         (css.status, css.header("content-type")),
