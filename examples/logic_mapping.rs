@@ -101,6 +101,26 @@ behave! {
             }
         }
     }
+
+    /// ```text
+    /// for i in 0..5 {
+    ///     if i == 1 { continue }
+    ///     if i == 3 { break }
+    ///     TaskA(i)
+    /// }
+    /// ```
+    /// The same counting loop as `for .. in` over a range: the items (at most
+    /// 5) are read on entry, `continue` moves on to the next one, and all
+    /// iterations run in one tick, as a bounded loop's do. `i` is a `&i32`.
+    tree ForRange for Ctx {
+        for i: i32 in |_| 0..5 max 5 {
+            sequence {
+                if |_| *i == 1 { continue } else { success },
+                if |_| *i == 3 { break } else { success },
+                act(|c| c.did(format!("TaskA({i})"))),
+            }
+        }
+    }
 }
 
 /// Ticks `tree` until it completes (at most `max` ticks), printing each tick.
@@ -143,6 +163,12 @@ fn main() {
     show(
         "for (init; cond; step) with break and continue",
         &mut ForLoop::new(),
+        &mut Ctx::default(),
+        10,
+    );
+    show(
+        "for i in 0..5 with break and continue",
+        &mut ForRange::new(),
         &mut Ctx::default(),
         10,
     );

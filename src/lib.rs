@@ -45,8 +45,8 @@ pub mod __private {
     pub use crate::json_leaf::*;
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
-        Action, Async, Clock, Condition, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run,
-        Schedulable, Status, Ticked, Tree, Wake,
+        Action, Async, Clock, Condition, ForEachItems, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer,
+        Rng, Run, Schedulable, Status, Ticked, Tree, Wake,
     };
     pub use core::{
         marker::{PhantomData, Send, Sync},

@@ -70,6 +70,9 @@ behave! {
                         2 => shuffle { limit(1000) { Busy(15) }, run_once { Busy(16) } },
                         _ => abort_if(|c| c.tick % 13 == 0) { Busy(17) },
                     },
+                    for t: u32 in |c| (0..c.tick % 5).map(|k| k * 2) max 3 {
+                        if |_| *t == 2 { continue } else { Busy(20) }
+                    },
                     sequence_always {
                         latch(|c| c.tick % 6 == 0) { Busy(19) },
                         wait_until(|c| c.tick % 9 == 0),

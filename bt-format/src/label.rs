@@ -34,6 +34,7 @@ impl Node {
                 format!("weighted({})", w.join(", "))
             }
             Params::Match { value, .. } => format!("{name}({})", value.type_name),
+            Params::ForEach { items, max } => format!("{name}({}, max {max})", items.type_name),
             _ => name.to_string(),
         };
         match &self.label {

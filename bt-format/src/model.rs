@@ -67,6 +67,14 @@ pub enum Params {
     Leaf(Leaf),
     /// `subtree`: the id of the subtree in the library.
     Subtree(String),
+    /// `forEach`: the registered list its items are read from, and the most
+    /// items it holds.
+    ForEach {
+        /// The registered list leaf (`"items"`).
+        items: Leaf,
+        /// The most items the loop holds (`"max"`).
+        max: u32,
+    },
 }
 
 /// A parallel's policy as written.
@@ -185,6 +193,7 @@ pub fn fields_of(kind: NodeKind) -> &'static [&'static str] {
         K::Match | K::ReactiveMatch => &["value", "cases", "default"],
         K::Loop | K::UntilFail | K::UntilSuccess => &["child", "label"],
         K::Repeat | K::Retry => &["child", "count", "label"],
+        K::ForEach => &["items", "max", "child", "label"],
         K::While => &["condition", "child", "label"],
         K::Break | K::Continue => &["label"],
         K::Timeout | K::Delay | K::Cooldown => &["child", "seconds"],
@@ -212,6 +221,7 @@ pub fn is_loop(kind: NodeKind) -> bool {
             | NodeKind::While
             | NodeKind::UntilFail
             | NodeKind::UntilSuccess
+            | NodeKind::ForEach
     )
 }
 
@@ -346,6 +356,10 @@ impl Node {
                 m.insert(field.into(), leaf.to_json());
             }
             Params::Subtree(id) => drop(m.insert("subtreeId".into(), id.as_str().into())),
+            Params::ForEach { items, max } => {
+                m.insert("items".into(), items.to_json());
+                m.insert("max".into(), (*max).into());
+            }
         }
         if let Some(h) = &self.hooks {
             for (name, hook) in Hooks::FIELDS.iter().zip(h.all()) {
@@ -529,6 +543,8 @@ pub enum LeafFamily {
     Action,
     /// The value of a `match`.
     Value,
+    /// The items of a `forEach`.
+    List,
 }
 
 /// Walks a JSON document, building nodes and collecting problems.
@@ -682,6 +698,10 @@ impl Decoder<'_> {
                     None => ok = false,
                 }
             }
+            K::ForEach => match self.for_each(obj, at) {
+                Some(p) => node.params = p,
+                None => ok = false,
+            },
             K::Wait | K::Timeout | K::Delay | K::Cooldown => match self.seconds(obj, at, name) {
                 Some(s) => node.params = Params::Seconds(s),
                 None => ok = false,
@@ -1161,6 +1181,41 @@ impl Decoder<'_> {
                 None
             }
         }
+    }
+
+    /// `forEach`'s `"items"` (a registered list) and `"max"`.
+    fn for_each(&mut self, obj: &Object<'_>, at: &str) -> Option<Params> {
+        let items = match obj.get("items") {
+            Some(v) => {
+                let ip = path::field(at, "items");
+                let leaf = self.leaf_spec(v, &ip, "list");
+                if let Some(l) = &leaf {
+                    self.check_leaf(LeafFamily::List, l, &ip);
+                }
+                leaf
+            }
+            None => {
+                self.report(
+                    at,
+                    "\"forEach\" needs \"items\": the registered list whose items it runs its child for",
+                );
+                None
+            }
+        };
+        let max = match obj.get("max") {
+            Some(v) => self.positive(v, &path::field(at, "max"), "\"max\""),
+            None => {
+                self.report(
+                    at,
+                    "\"forEach\" needs \"max\": the most items it holds (a positive integer)",
+                );
+                None
+            }
+        };
+        Some(Params::ForEach {
+            items: items?,
+            max: max?,
+        })
     }
 
     fn count(&mut self, obj: &Object<'_>, at: &str, name: &str, hint: &str) -> Option<u32> {

@@ -16,7 +16,7 @@ use bt_runtime::{
 mod wake;
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node, NodeRow, UNKNOWN_KIND};
-use crate::leaves::Leaves;
+use crate::leaves::{ItemBuffer, Leaves};
 
 /// A child of a parallel that has not run in this activation.
 const IDLE: u32 = 0;
@@ -70,6 +70,8 @@ pub(crate) struct State<C: 'static> {
     pub(crate) ints: Box<[u32]>,
     /// The action leaves, one column per registered action name.
     pub(crate) leaves: Box<[Box<dyn Leaves<C>>]>,
+    /// The items of each `forEach` node (by its `leaf` index), allocated here for its `max`.
+    pub(crate) items: Box<[Box<dyn ItemBuffer<C>>]>,
     pub(crate) side: Side,
 }
 
@@ -97,6 +99,11 @@ impl<C: 'static> State<C> {
         State {
             ints: vec![0; def.ints].into_boxed_slice(),
             leaves: def.columns.iter().map(|(_, c)| c.spawn()).collect(),
+            items: def
+                .lists
+                .iter()
+                .map(|(list, max)| Arc::clone(list).buffer(*max as usize))
+                .collect(),
             side: Side {
                 times: def.times.clone().into_boxed_slice(),
                 rng,
@@ -271,6 +278,7 @@ impl<C: 'static> Agent<C> {
             def: &self.def,
             ints: &mut self.st.ints,
             leaves: &mut self.st.leaves,
+            items: &mut self.st.items,
             st: &mut self.st.side,
             ctx,
             obs,
@@ -392,6 +400,7 @@ struct Exec<'a, C: 'static, O: ?Sized> {
     def: &'a Definition<C>,
     ints: &'a mut [u32],
     leaves: &'a mut [Box<dyn Leaves<C>>],
+    items: &'a mut [Box<dyn ItemBuffer<C>>],
     st: &'a mut Side,
     ctx: &'a mut C,
     obs: &'a mut O,
@@ -802,6 +811,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::UntilFail => self.unbounded_body::<D0>(id, node.slot, Fast::UntilFail),
             NodeKind::UntilSuccess => self.unbounded_body::<D0>(id, node.slot, Fast::UntilSuccess),
             NodeKind::Repeat | NodeKind::Retry => self.bounded(id, node, entering),
+            NodeKind::ForEach => self.for_each(id, node, entering),
             NodeKind::While => self.while_loop(id, node),
             NodeKind::Break | NodeKind::Continue => {
                 self.st.jump = node.leaf;
@@ -1162,6 +1172,50 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
+    /// `forEach`: reads its items on entry, then ticks its child once per
+    /// item (selecting it in the context before each tick); bounded, so the
+    /// next iteration starts in the same tick. The state word is 1 + the
+    /// current item's position while running.
+    fn for_each(&mut self, id: u32, node: &Flat, entering: bool) -> Out {
+        let (s, k) = (node.slot as usize, node.leaf as usize);
+        if entering {
+            self.items[k].fill(self.ctx);
+            self.ints[s] = 1;
+        }
+        let mut e = entering;
+        loop {
+            let at = self.ints[s] as usize - 1;
+            if at >= self.items[k].len() {
+                self.ints[s] = 0;
+                self.items[k].clear();
+                return Out::Success;
+            }
+            self.items[k].select(at, self.ctx);
+            let mut o = self.tick(id + 1, e);
+            match self.own_jump(id, o) {
+                Some(true) => {
+                    self.ints[s] = 0;
+                    self.items[k].clear();
+                    return Out::Success;
+                }
+                Some(false) => o = Out::Success,
+                None => {}
+            }
+            match o {
+                Out::Running | Out::Jump => return o,
+                Out::Success => {
+                    self.ints[s] += 1;
+                    e = true;
+                }
+                Out::Failure => {
+                    self.ints[s] = 0;
+                    self.items[k].clear();
+                    return o;
+                }
+            }
+        }
+    }
+
     /// `while`: the condition is checked at the start of each iteration; one
     /// iteration starts per tick at most.
     fn while_loop(&mut self, id: u32, node: &Flat) -> Out {
@@ -1346,6 +1400,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
             NodeKind::Repeat | NodeKind::Retry => {
                 self.ints[s] = 0;
+                Some(self.kid(node, 0))
+            }
+            NodeKind::ForEach => {
+                self.ints[s] = 0;
+                self.items[node.leaf as usize].clear();
                 Some(self.kid(node, 0))
             }
             NodeKind::AbortIf | NodeKind::Latch => Some(self.kid(node, 1)),

@@ -153,6 +153,17 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     return fail(format!("is idle but has counted {}", v()));
                 }
             }
+            // 1 + the current item's position while running.
+            NodeKind::ForEach => {
+                if a {
+                    if v() == 0 || v() > f.a {
+                        return fail(format!("is running at item {} of at most {}", v(), f.a));
+                    }
+                    active[kid(0)] = true;
+                } else if v() != 0 {
+                    return fail(format!("is idle but at item {}", v()));
+                }
+            }
             NodeKind::Limit => {
                 if v() > f.a || (a && v() == f.a) {
                     return fail(format!("has completed {} times, limit {}", v(), f.a));

@@ -28,6 +28,7 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
             hooks: Vec::new(),
             conds: Vec::new(),
             values: Vec::new(),
+            lists: Vec::new(),
             columns: Vec::new(),
             actions: 0,
             table: Vec::new(),
@@ -344,7 +345,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
             | NodeKind::UntilSuccess
             | NodeKind::While
             | NodeKind::Repeat
-            | NodeKind::Retry => 1,
+            | NodeKind::Retry
+            | NodeKind::ForEach => 1,
             NodeKind::Delay | NodeKind::Limit | NodeKind::RunOnce => 1,
             _ => 0,
         };
@@ -402,6 +404,10 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 flat.leaf = self.value(value, &path::field(at, "value"));
             }
             Params::Count(c) => flat.a = *c,
+            Params::ForEach { items, max } => {
+                flat.a = *max;
+                flat.leaf = self.list(items, *max, &path::field(at, "items"));
+            }
             Params::Seconds(s) => flat.secs = *s,
             Params::Leaf(leaf) if matches!(node.kind, NodeKind::Condition | NodeKind::WaitUntil) => {
                 flat.leaf = self.condition(leaf, &path::field(at, "condition"));
@@ -486,6 +492,27 @@ impl<'a, C: 'static> Compiler<'a, C> {
             },
             None => {
                 let msg = self.reg.unknown_message("value", &leaf.type_name);
+                self.problems.push(at, msg);
+            }
+        }
+        0
+    }
+
+    /// The registered list `leaf`, built from its parameters, for a
+    /// `forEach` holding up to `max` items; returns its index.
+    fn list(&mut self, leaf: &Leaf, max: u32, at: &str) -> u32 {
+        match self.reg.lists.get(&leaf.type_name) {
+            Some(make) => match make(&leaf.params) {
+                Ok(l) => {
+                    self.def.lists.push((l, max));
+                    return self.def.lists.len() as u32 - 1;
+                }
+                Err(e) => self
+                    .problems
+                    .push(at, format!("bad parameters for list {}: {e}", shown(&leaf.type_name))),
+            },
+            None => {
+                let msg = self.reg.unknown_message("list", &leaf.type_name);
                 self.problems.push(at, msg);
             }
         }

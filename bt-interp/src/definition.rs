@@ -184,6 +184,8 @@ pub struct Definition<C: 'static> {
     pub(crate) hooks: Vec<[(u32, u32); 7]>,
     pub(crate) conds: Vec<CondBox<C>>,
     pub(crate) values: Vec<ValueBox<C>>,
+    /// The lists of `forEach` nodes (by the node's `leaf` index), each with its `max`.
+    pub(crate) lists: Vec<(std::sync::Arc<dyn crate::leaves::ListKind<C>>, u32)>,
     /// The action leaves, one column per registered action name used.
     pub(crate) columns: Vec<(String, Box<dyn Prototypes<C>>)>,
     /// The number of action leaves (hooks included).

@@ -82,7 +82,7 @@ pub use agent::Agent;
 pub use bt_format::model;
 pub use bt_format::{Library, LoadError, Problem};
 pub use definition::{Definition, NodeRow};
-pub use leaves::{KeyRef, MatchValue};
+pub use leaves::{ItemList, KeyRef, MatchValue};
 #[cfg(feature = "manifest")]
 pub use manifest::{LeafDoc, Manifest, Param, ParamType};
 #[cfg(feature = "serde")]

@@ -34,16 +34,18 @@ impl<C: 'static> Registry<C> {
             LeafFamily::Condition => (self.conditions.contains_key(name), "condition"),
             LeafFamily::Action => (self.actions.contains_key(name), "action"),
             LeafFamily::Value => (self.values.contains_key(name), "value"),
+            LeafFamily::List => (self.lists.contains_key(name), "list"),
         };
         (!registered).then(|| self.unknown_message(family, name))
     }
 
     /// "unknown condition type" with the best hint: another family, a close name, or the list.
     pub(crate) fn unknown_message(&self, family: &str, name: &str) -> String {
-        let families: [(&str, Vec<&str>); 3] = [
+        let families: [(&str, Vec<&str>); 4] = [
             ("condition", Registry::<C>::names(&self.conditions)),
             ("action", Registry::<C>::names(&self.actions)),
             ("value", Registry::<C>::names(&self.values)),
+            ("list", Registry::<C>::names(&self.lists)),
         ];
         let shown_name = shown(name);
         if let Some((other, _)) = families.iter().find(|(f, names)| *f != family && names.contains(&name)) {

@@ -17,6 +17,15 @@ const FIELDS: &[&str] = &["fingerprint", "running", "rng", "ints", "times", "lea
 
 impl<C: 'static> Serialize for Agent<C> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // A running `forEach` holds a copy of its items, which are the
+        // user's type and not saved: refuse rather than lose them.
+        if let Some(row) = self.running_for_each() {
+            return Err(serde::ser::Error::custom(format_args!(
+                "cannot save this agent while its forEach at {:?} runs: the items it holds are not saved \
+                 (save between loops, or before the loop starts)",
+                row
+            )));
+        }
         let mut st = s.serialize_struct("Agent", FIELDS.len())?;
         st.serialize_field("fingerprint", &self.def.fingerprint)?;
         st.serialize_field("running", &self.st.side.running)?;
@@ -45,6 +54,16 @@ impl<C: 'static> Serialize for SavedLeaves<'_, C> {
 }
 
 impl<C: 'static> Agent<C> {
+    /// The JSON path of a `forEach` node that is running, if any.
+    fn running_for_each(&self) -> Option<&str> {
+        self.def
+            .cold
+            .iter()
+            .zip(&self.def.table)
+            .find(|(f, _)| f.op == bt_runtime::NodeKind::ForEach && self.st.ints[f.slot as usize] != 0)
+            .map(|(_, row)| row.path.as_str())
+    }
+
     /// Loads an agent saved with `serde` (see [`Agent`]'s `Serialize`) to
     /// run `def`, which must be the definition it was saved from: same tree,
     /// same version of it (same [`Definition::fingerprint`]).

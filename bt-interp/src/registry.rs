@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::leaves::{Column, CondBox, MatchValue, Persistence, Prototypes, Transient, ValueBox};
+use crate::leaves::{Column, CondBox, ItemList, ListKind, MatchValue, Persistence, Prototypes, Transient, ValueBox};
 
 type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
 
@@ -97,6 +97,7 @@ pub struct Registry<C: 'static> {
     pub(crate) conditions: BTreeMap<String, Ctor<CondBox<C>>>,
     pub(crate) actions: BTreeMap<String, Box<dyn ActionKind<C>>>,
     pub(crate) values: BTreeMap<String, Ctor<ValueBox<C>>>,
+    pub(crate) lists: BTreeMap<String, Ctor<std::sync::Arc<dyn ListKind<C>>>>,
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
     pub(crate) max_tick_work: u64,
@@ -135,6 +136,7 @@ impl<C: 'static> Registry<C> {
             conditions: BTreeMap::new(),
             actions: BTreeMap::new(),
             values: BTreeMap::new(),
+            lists: BTreeMap::new(),
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_nodes: Self::DEFAULT_MAX_NODES,
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
@@ -260,6 +262,22 @@ impl<C: 'static> Registry<C> {
             Box::new(move |m| construct(m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
         self.values.insert(name.to_string(), ctor);
         self.describe::<P>("value", name)
+    }
+
+    /// Registers a list of items that `forEach` nodes run their child for
+    /// (see [`ItemList`]): `make` builds it from its JSON parameters.
+    pub fn list<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: ItemList<C> + Send + Sync + 'static,
+        F: Fn(P) -> L + Send + Sync + 'static,
+    {
+        let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> = Box::new(move |m| {
+            construct(m, &|p| Ok::<L, String>(make(p)))
+                .map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>)
+        });
+        self.lists.insert(name.to_string(), ctor);
+        self.describe::<P>("list", name)
     }
 
     /// The deepest nesting a loaded tree may have, subtrees included (default 64).

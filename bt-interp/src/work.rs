@@ -52,6 +52,8 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
             }
             NodeKind::Match | NodeKind::ReactiveMatch => max(all).saturating_add(1),
             NodeKind::Repeat | NodeKind::Retry => sum(all).saturating_mul(u64::from(f.a)),
+            // Reading the items, then up to `max` iterations in the tick.
+            NodeKind::ForEach => sum(all).saturating_mul(u64::from(f.a)).saturating_add(1),
             NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While => {
                 sum(all).saturating_mul(2)
             }

@@ -2,7 +2,7 @@
 //! allocate nothing: a counting global allocator watches a tree that uses every
 //! node kind and the ADR-017 guard tree for thousands of ticks.
 
-use bt_interp::{Agent, KeyRef, Library, MatchValue, Registry};
+use bt_interp::{Agent, ItemList, KeyRef, Library, MatchValue, Registry};
 use bt_runtime::{Action, Condition, NodeId, Observer, Status};
 use serde::Deserialize;
 use serde_json::json;
@@ -53,6 +53,19 @@ impl MatchValue<World> for Phase {
     }
 }
 
+/// Up to four numbers from the tick, the current one kept in `done`.
+struct Numbers;
+
+impl ItemList<World> for Numbers {
+    type Item = u64;
+    fn items<'c>(&'c self, w: &'c World) -> impl Iterator<Item = u64> + 'c {
+        0..w.tick % 6
+    }
+    fn select(&self, w: &mut World, item: &u64) {
+        w.done += item;
+    }
+}
+
 /// Counts events without allocating.
 #[derive(Default)]
 struct Count(u64);
@@ -74,6 +87,7 @@ fn registry() -> Registry<World> {
     r.action("step", |p: Every| Step(p.every))
         .condition("flip", |p: Every| Flip(p.every))
         .value("phase", |_: bt_interp::NoParams| Phase)
+        .list("numbers", |_: bt_interp::NoParams| Numbers)
         .action("dialogue", |_: serde_json::Value| Step(1))
         .action("moveTo", |_: serde_json::Value| Step(2))
         .condition("questStage", |_: serde_json::Value| Flip(5))
@@ -99,7 +113,9 @@ fn every_kind() -> serde_json::Value {
             {"type": "match", "value": "phase", "cases": [{"when": 1, "child": a(2)}], "default": {"type": "success"}},
             {"type": "reactiveMatch", "value": "phase", "cases": [{"when": [0, 2], "child": a(4)}], "default": a(1)},
             {"type": "if", "branches": [{"if": c(7), "then": {"type": "break", "label": "outer"}}]},
-            {"type": "if", "branches": [{"if": c(5), "then": {"type": "continue"}}]}
+            {"type": "if", "branches": [{"if": c(5), "then": {"type": "continue"}}]},
+            {"type": "forEach", "items": "numbers", "max": 4, "child": {"type": "sequence", "children": [
+                {"type": "if", "branches": [{"if": c(4), "then": {"type": "continue"}}]}, a(2)]}}
         ]}},
         {"type": "repeater", "count": 2, "child": {"type": "retry", "count": 2, "child": a(2)}},
         {"type": "while", "condition": c(1), "child": {"type": "untilSuccess", "child": {"type": "untilFail", "child": a(2)}}},

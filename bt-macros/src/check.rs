@@ -14,9 +14,13 @@ pub const MAX_PARALLEL: usize = 128;
 pub fn check(tree: &Tree, errors: &mut Errors) {
     match tree.roots.as_slice() {
         [] => errors.at(tree.body_span, "a tree needs a root node, e.g. `sequence { .. }`"),
-        [root] => check_node(root, &mut Vec::new(), errors),
+        [root] => {
+            check_node(root, &mut Vec::new(), errors);
+            no_item_in_reset_hooks(root, &mut Vec::new(), errors);
+        }
         [first, second, ..] => {
             check_node(first, &mut Vec::new(), errors);
+            no_item_in_reset_hooks(first, &mut Vec::new(), errors);
             errors.at(
                 second.span,
                 "a tree has exactly one root; wrap these nodes in `sequence { .. }` or `selector { .. }`",
@@ -102,6 +106,59 @@ fn path_between(edges: &[Vec<(usize, proc_macro2::Span)>], from: usize, to: usiz
     None
 }
 
+/// Reports a `#[on_reset]` hook inside a `for` body that mentions the loop's
+/// item: reset callbacks run on `tree.reset(..)`, outside the loop's
+/// iterations, where there is no current item. `visible` holds the names in
+/// scope, innermost last, with whether each is a `for` item (a `scope`
+/// variable of the same name hides it).
+fn no_item_in_reset_hooks(node: &Node, visible: &mut Vec<(String, bool)>, errors: &mut Errors) {
+    crate::depth::grow(|| {
+        if let Some(crate::model::Hook::Closure(hook)) = &node.hooks.reset {
+            let mut idents = Vec::new();
+            idents_of(quote::ToTokens::to_token_stream(hook), &mut idents);
+            for ident in idents {
+                let name = ident.to_string();
+                if visible
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| *n == name)
+                    .is_some_and(|(_, item)| *item)
+                {
+                    errors.at(
+                        ident.span(),
+                        format!(
+                            "`{name}` is the current item of a `for` loop, which `#[on_reset]` cannot see: \
+                             reset callbacks run on `tree.reset(..)`, outside the loop's iterations"
+                        ),
+                    );
+                }
+            }
+        }
+        let declared = match &node.kind {
+            Kind::ForEach { var, .. } => vec![(var.to_string(), true)],
+            Kind::Scope(vars) => vars.iter().map(|v| (v.name.to_string(), false)).collect(),
+            _ => Vec::new(),
+        };
+        let n = declared.len();
+        visible.extend(declared);
+        for child in &node.children {
+            no_item_in_reset_hooks(child, visible, errors);
+        }
+        visible.truncate(visible.len() - n);
+    });
+}
+
+/// Every identifier in `tokens`, groups included.
+fn idents_of(tokens: proc_macro2::TokenStream, out: &mut Vec<proc_macro2::Ident>) {
+    for tt in tokens {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) => out.push(i),
+            proc_macro2::TokenTree::Group(g) => idents_of(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
 fn check_node(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Errors) {
     crate::depth::grow(|| check_node_here(node, loops, errors));
 }
@@ -164,7 +221,7 @@ fn check_node_here(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Er
             match label {
                 None if loops.is_empty() => errors.at(
                     node.span,
-                    format!("`{word}` outside a loop: it acts on an enclosing `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`"),
+                    format!("`{word}` outside a loop: it acts on an enclosing `loop`, `while`, `for`, `repeat`, `retry`, `until_fail` or `until_success`"),
                 ),
                 Some(l) if !loops.iter().any(|x| x.as_deref() == Some(&l.to_string())) => {
                     let known: Vec<String> = loops.iter().flatten().cloned().collect();

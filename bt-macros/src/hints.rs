@@ -31,6 +31,7 @@ pub const WORDS: &[&str] = &[
     "loop",
     "forever",
     "while",
+    "for",
     "until_fail",
     "until_success",
     "break",

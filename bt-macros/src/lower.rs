@@ -84,6 +84,8 @@ pub enum State {
     Shuffle(usize),
     /// Node-local variables (`scope`).
     Vars,
+    /// The items of a `for` loop and the current one's position (`ForEachItems`).
+    Items,
     /// A leaf value of this type.
     Leaf(Type),
     /// A subtree of this type.
@@ -214,6 +216,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         Kind::Cooldown(_) => State::LastTime,
         Kind::Delay(_) => State::Delay,
         Kind::Scope(_) => State::Vars,
+        Kind::ForEach { .. } => State::Items,
         Kind::Cond(Leaf::Value { ty, .. })
         | Kind::Act(Leaf::Value { ty, .. })
         | Kind::WaitUntil(Leaf::Value { ty, .. }) => State::Leaf(ty.clone()),

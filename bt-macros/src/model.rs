@@ -181,6 +181,19 @@ pub enum Kind {
     UntilFail,
     /// `until_success`.
     UntilSuccess,
+    /// `for var: ty in |param| items max N { body }`: children are the body.
+    ForEach {
+        /// The item's name, bound to `&ty` in the body's inline leaves.
+        var: Ident,
+        /// The item's type.
+        ty: Type,
+        /// The source closure's parameter (`c` in `|c| c.targets.iter()`).
+        param: syn::Pat,
+        /// The source closure's body: an iterator (or `IntoIterator`) of `ty` or `&ty`.
+        items: Expr,
+        /// The most items the loop holds.
+        max: Count,
+    },
     /// `break` / `break 'label`.
     Break(Option<syn::Lifetime>),
     /// `continue` / `continue 'label`.
@@ -254,6 +267,7 @@ impl Kind {
             Kind::While => NodeKind::While,
             Kind::UntilFail => NodeKind::UntilFail,
             Kind::UntilSuccess => NodeKind::UntilSuccess,
+            Kind::ForEach { .. } => NodeKind::ForEach,
             Kind::Break(_) => NodeKind::Break,
             Kind::Continue(_) => NodeKind::Continue,
             Kind::Timeout(_) => NodeKind::Timeout,
@@ -279,7 +293,13 @@ impl Kind {
     pub fn is_loop(&self) -> bool {
         matches!(
             self,
-            Kind::Loop | Kind::While | Kind::Repeat(_) | Kind::Retry(_) | Kind::UntilFail | Kind::UntilSuccess
+            Kind::Loop
+                | Kind::While
+                | Kind::Repeat(_)
+                | Kind::Retry(_)
+                | Kind::UntilFail
+                | Kind::UntilSuccess
+                | Kind::ForEach { .. }
         )
     }
 
@@ -418,6 +438,7 @@ fn build_node_here(syntax: NodeSyntax, errors: &mut Errors) -> Node {
             node.children.extend(single_body(w.body, "a `while` body", errors));
             node
         }
+        NodeBody::For(f) => build_for(f, errors),
         NodeBody::Break(span, label) => {
             let text = label.as_ref().map_or(String::from("break"), |l| format!("break {l}"));
             plain(Kind::Break(label), span, text)
@@ -449,7 +470,7 @@ fn build_node_here(syntax: NodeSyntax, errors: &mut Errors) -> Node {
         } else {
             errors.over(
                 &label,
-                "a label names a loop: `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`",
+                "a label names a loop: `loop`, `while`, `for`, `repeat`, `retry`, `until_fail` or `until_success`",
             );
         }
     }
@@ -556,6 +577,7 @@ fn node_span(node: &NodeSyntax) -> Span {
         NodeBody::If(i) => i.span,
         NodeBody::Match(m) => m.span,
         NodeBody::While(w) => w.span,
+        NodeBody::For(f) => f.span,
         NodeBody::Break(s, _) | NodeBody::Continue(s, _) | NodeBody::Missing(s) => *s,
     }
 }
@@ -721,6 +743,74 @@ fn build_match(syntax: MatchSyntax, errors: &mut Errors) -> Node {
     );
     node.children = children;
     node.braces = Some(syntax.braces);
+    node
+}
+
+/// `for x: T in |c| items max N { body }`.
+fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node {
+    const FORM: &str = "`for x: Type in |c| c.items.iter() max 8 { .. }`";
+    let max_text = f
+        .max
+        .as_ref()
+        .map_or(String::new(), |(_, m)| format!(" max {}", render(&m.to_token_stream())));
+    let ty_text =
+        f.ty.as_ref()
+            .map_or(String::new(), |t| format!(": {}", render(&t.to_token_stream())));
+    let label = format!(
+        "for {}{ty_text} in {}{max_text}",
+        f.var,
+        render(&f.source.to_token_stream())
+    );
+    let mut node = plain(Kind::Invalid, f.span, label);
+    node.braces = Some(f.body.span);
+    let ty = match f.ty {
+        Some(ty) => Some(ty),
+        None => {
+            errors.over(
+                &f.var,
+                format!(
+                    "the item of a `for` loop needs its type, as the loop keeps a copy of the items: `for {}: Type in ..`",
+                    f.var
+                ),
+            );
+            None
+        }
+    };
+    let source = match f.source {
+        Expr::Closure(c) if c.inputs.len() == 1 => {
+            reads_only(&c, errors);
+            Some((c.inputs[0].clone(), *c.body))
+        }
+        other => {
+            errors.over(
+                &other,
+                format!("a `for` loop reads its items with a closure on the context: {FORM}"),
+            );
+            None
+        }
+    };
+    let max = match f.max {
+        Some((_, expr)) => count_of(expr, "for", |n| format!("max {n}"), errors),
+        None => {
+            errors.at(
+                f.body.span,
+                format!(
+                    "a `for` loop needs `max N` before its body, the most items it holds (its copy lives in the tree): {FORM}"
+                ),
+            );
+            None
+        }
+    };
+    node.children.extend(single_body(f.body, "a `for` body", errors));
+    if let (Some(ty), Some((param, items)), Some(max)) = (ty, source, max) {
+        node.kind = Kind::ForEach {
+            var: f.var,
+            ty,
+            param,
+            items,
+            max,
+        };
+    }
     node
 }
 
@@ -922,13 +1012,19 @@ fn single_arg(word: &WordNode, what: &str, errors: &mut Errors) -> Option<Expr> 
 
 fn count(word: &WordNode, errors: &mut Errors) -> Option<Count> {
     let expr = single_arg(word, "a count", errors)?;
-    let name = &word.name;
+    let name = word.name.to_string();
+    count_of(expr, &name, |n| format!("{name}({n})"), errors)
+}
+
+/// A positive count of node `name` (a literal, or a constant checked by
+/// rustc); `written(n)` is how count `n` is written (`repeat(3)`, `max 3`).
+fn count_of(expr: Expr, name: &str, written: impl Fn(&str) -> String, errors: &mut Errors) -> Option<Count> {
     match literal_of(&expr) {
         Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
             Ok(0) => {
                 errors.over(
                     &i,
-                    format!("`{name}(0)` never runs its child; the count must be at least 1"),
+                    format!("`{}` never runs its child; the count must be at least 1", written("0")),
                 );
                 None
             }
@@ -936,7 +1032,8 @@ fn count(word: &WordNode, errors: &mut Errors) -> Option<Count> {
                 errors.over(
                     &i,
                     format!(
-                        "`{name}` expects a plain count (`{name}(3)`), found the suffix `{}`",
+                        "`{name}` expects a plain count (`{}`), found the suffix `{}`",
+                        written("3"),
                         i.suffix()
                     ),
                 );

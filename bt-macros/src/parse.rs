@@ -12,6 +12,7 @@ use syn::{Attribute, Expr, Ident, Token, Type, Visibility, braced, parenthesized
 
 syn::custom_keyword!(tree);
 syn::custom_keyword!(reactive);
+syn::custom_keyword!(max);
 
 /// Everything inside one `behave! { .. }`: any number of trees.
 #[derive(Debug)]
@@ -83,6 +84,8 @@ pub enum NodeBody {
     Match(MatchSyntax),
     /// `while c { .. }`.
     While(WhileSyntax),
+    /// `for x: T in |c| .. max N { .. }`.
+    For(ForSyntax),
     /// `break` or `break 'label`.
     Break(Span, Option<syn::Lifetime>),
     /// `continue` or `continue 'label`.
@@ -192,6 +195,23 @@ pub struct WhileSyntax {
     pub span: Span,
     /// The condition, checked at the start of each iteration.
     pub cond: Expr,
+    /// The body.
+    pub body: Children,
+}
+
+/// `for name: Type in |c| items max N { node }`
+#[derive(Debug)]
+pub struct ForSyntax {
+    /// The `for` keyword.
+    pub span: Span,
+    /// The item's name, visible to the inline leaves of the body.
+    pub var: Ident,
+    /// The item's type (`None` when not written: an error in `model`).
+    pub ty: Option<Type>,
+    /// The items: a closure on the context returning an iterator.
+    pub source: Expr,
+    /// `max N`: the most items the loop holds (`None` when not written).
+    pub max: Option<(Span, Expr)>,
     /// The body.
     pub body: Children,
 }
@@ -466,6 +486,9 @@ impl Parse for NodeBody {
             let body = parse_children(input)?;
             return Ok(NodeBody::While(WhileSyntax { span, cond, body }));
         }
+        if input.peek(Token![for]) {
+            return input.parse().map(NodeBody::For);
+        }
         if input.peek(Token![break]) {
             let span = input.parse::<Token![break]>()?.span;
             return Ok(NodeBody::Break(span, input.parse()?));
@@ -482,6 +505,44 @@ impl Parse for NodeBody {
             }
             Ok(NodeBody::Value(input.parse()?))
         }
+    }
+}
+
+impl Parse for ForSyntax {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        const FORM: &str = "`for x: Type in |c| c.items.iter() max 8 { .. }`";
+        let span = input.parse::<Token![for]>()?.span;
+        let var: Ident = input
+            .parse()
+            .map_err(|e| syn::Error::new(e.span(), format!("expected the item's name: {FORM}")))?;
+        let ty = if input.peek(Token![:]) {
+            input.parse::<Token![:]>()?;
+            Some(input.call(Type::without_plus)?)
+        } else {
+            None
+        };
+        input
+            .parse::<Token![in]>()
+            .map_err(|e| syn::Error::new(e.span(), format!("expected `in` and the items: {FORM}")))?;
+        let source = Expr::parse_without_eager_brace(input)?;
+        let max = if input.peek(max) {
+            let span = input.parse::<max>()?.span;
+            Some((span, Expr::parse_without_eager_brace(input)?))
+        } else {
+            None
+        };
+        if !input.peek(syn::token::Brace) {
+            return Err(input.error(format!("expected `max N` or the loop's body in braces: {FORM}")));
+        }
+        let body = parse_children(input)?;
+        Ok(ForSyntax {
+            span,
+            var,
+            ty,
+            source,
+            max,
+            body,
+        })
     }
 }
 

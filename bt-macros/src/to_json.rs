@@ -99,6 +99,26 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
         },
         Kind::Cond(leaf) | Kind::Act(leaf) | Kind::WaitUntil(leaf) => Params::Leaf(json_leaf(leaf)),
         Kind::Subtree { ty, .. } => Params::Subtree(text(ty)),
+        Kind::ForEach {
+            var,
+            ty,
+            param,
+            items,
+            max,
+        } => {
+            let mut source = inline(format!("|{}| {}", text(param), text(items)));
+            source
+                .params
+                .insert("item".into(), format!("{var}: {}", text(ty)).into());
+            let max = match max {
+                Count::Literal(n) => u32::try_from(*n).unwrap_or(u32::MAX),
+                Count::Expr(e) => {
+                    own = Some(("max", text(e)));
+                    0
+                }
+            };
+            Params::ForEach { items: source, max }
+        }
         _ => Params::None,
     };
     code.push(own);

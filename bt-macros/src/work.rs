@@ -8,7 +8,8 @@
 //! Per node: a leaf 1; sequences, selectors, parallels, `shuffle`, `abort_if`
 //! the sum of their children; `random`, `weighted` the largest child; `if` its
 //! conditions plus the largest branch; `match` 1 plus the largest arm;
-//! `repeat(n)`, `retry(n)` n times the child; `loop`, `while`, `until_*` twice
+//! `repeat(n)`, `retry(n)` n times the child; `for .. max n` 1 plus n times
+//! the child; `loop`, `while`, `until_*` twice
 //! their children; other decorators the child; a subtree its own figure; plus
 //! one per lifecycle hook.
 
@@ -133,6 +134,8 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
             }
             Kind::Match { .. } => max(&kids).add(Work::Known(1)),
             Kind::Repeat(c) | Kind::Retry(c) => sum(&kids).times(c),
+            // Reading the items, then up to `max` iterations in the tick.
+            Kind::ForEach { max, .. } => sum(&kids).times(max).add(Work::Known(1)),
             Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => sum(&kids).times(&Count::Literal(2)),
         };
         let hooks = &s.node.hooks;
@@ -148,7 +151,10 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
                     s.node.label
                 ),
             ),
-            Work::Const(t) if matches!(s.node.kind, Kind::Repeat(_) | Kind::Retry(_)) || s.parent.is_none() => {
+            Work::Const(t)
+                if matches!(s.node.kind, Kind::Repeat(_) | Kind::Retry(_) | Kind::ForEach { .. })
+                    || s.parent.is_none() =>
+            {
                 let message = format!(
                     "`{}`: one tick could tick leaves more than {MAX_TICK_WORK} times here \
                      (bounded loops' counts multiply); lower a count",

@@ -186,6 +186,9 @@ catalogue! {
     /// Checks its condition on every tick, the entering one included: `Running` while false, `Success` once true.
     #[doc = rules!("wait_until")]
     WaitUntil => "wait_until", "waitUntil", Leaf;
+    /// Reads up to `max` items from the context on entry, then runs its body once per item, in order, the next iteration starting in the same tick; a body failure fails it, and it succeeds once every item has had its turn (at once when there are none).
+    #[doc = rules!("for")]
+    ForEach => "for", "forEach", One;
 }
 
 impl NodeKind {

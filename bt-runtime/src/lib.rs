@@ -15,6 +15,7 @@
 mod async_action;
 pub mod catalog;
 mod clock;
+mod for_each;
 mod leaf;
 pub mod node;
 mod observer;
@@ -30,6 +31,7 @@ pub use async_action::BoxFuture;
 pub use async_action::{Async, AsyncAction, Task};
 pub use catalog::{Arity, NodeKind};
 pub use clock::Clock;
+pub use for_each::{ForEachItems, ItemOf};
 pub use leaf::{Action, Condition};
 pub use node::NodeInfo;
 pub use observer::{LeafCall, NodeId, NoopObserver, Observer};

@@ -52,6 +52,7 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
         NodeKind::Wait => timer(),
         NodeKind::Running => Wake::Never,
         NodeKind::Repeat
+        | NodeKind::ForEach
         | NodeKind::Retry
         | NodeKind::Invert
         | NodeKind::ForceSuccess

@@ -81,6 +81,14 @@ impl Gen<'_> {
                     #child;
                 }
             }
+            Kind::ForEach { .. } => {
+                // The body's halt hooks may still read the current item.
+                let child = self.halt_child(s, 0);
+                quote! {
+                    #child;
+                    self.#f.clear();
+                }
+            }
             Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => {
                 let child = self.halt_child(s, body_child);
                 quote! {

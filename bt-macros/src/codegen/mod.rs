@@ -610,6 +610,17 @@ fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
                 .collect(),
             _ => unreachable!("variables on a non-scope"),
         },
+        State::Items => match &s.node.kind {
+            Kind::ForEach { ty, max, .. } => {
+                let rt = rt();
+                let max = match max {
+                    crate::model::Count::Literal(n) => Literal::usize_unsuffixed(*n as usize).into_token_stream(),
+                    crate::model::Count::Expr(e) => quote!({ (#e) as usize }),
+                };
+                one(quote!(#rt::ForEachItems<#ty, #max>), quote!(#rt::ForEachItems::new()))
+            }
+            _ => unreachable!("items on a non-for"),
+        },
         State::Leaf(ty) => match &s.node.kind {
             Kind::Cond(Leaf::Value { expr, .. })
             | Kind::Act(Leaf::Value { expr, .. })
@@ -747,6 +758,17 @@ impl Gen<'_> {
                     }
                 }
             }
+            // A `for` item is visible inside the body only (not to the loop's
+            // own source or hooks): the body runs only while an item is current.
+            if let Kind::ForEach { var, ty, .. } = &slot.node.kind
+                && id != s.id
+            {
+                let name = var.to_string();
+                if mentioned.contains(&name) && bound.insert(name) {
+                    let f = field(id);
+                    out.extend(quote!(let #var: &#ty = self.#f.current();));
+                }
+            }
             at = slot.parent;
         }
         out
@@ -760,7 +782,19 @@ fn collect_idents(tokens: TokenStream, out: &mut std::collections::BTreeSet<Stri
                 out.insert(i.to_string());
             }
             proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
-            _ => {}
+            // `format!("{n}")` names `n` inside a string: take every `{name`.
+            proc_macro2::TokenTree::Literal(l) => {
+                let text = l.to_string();
+                if text.starts_with('"') || text.starts_with('r') {
+                    for part in text.split('{').skip(1) {
+                        let name: String = part.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                        if !name.is_empty() {
+                            out.insert(name);
+                        }
+                    }
+                }
+            }
+            proc_macro2::TokenTree::Punct(_) => {}
         }
     }
 }

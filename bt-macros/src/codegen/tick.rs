@@ -268,6 +268,7 @@ impl Gen<'_> {
             Kind::UntilFail => self.unbounded(s, Some(quote!(Failure))),
             Kind::UntilSuccess => self.unbounded(s, Some(quote!(Success))),
             Kind::While => self.while_loop(s),
+            Kind::ForEach { param, items, .. } => self.for_each(s, param, items),
             Kind::Break(_) | Kind::Continue(_) => {
                 let code = s.jump.expect("lowering resolves every jump");
                 quote!({ __env.jump = #code; #rt::Status::Success })
@@ -886,6 +887,48 @@ impl Gen<'_> {
                         }
                         __now = true;
                         __e = true;
+                    }
+                }
+            }
+        }}
+    }
+
+    /// `for x: T in |c| items max N { body }`: reads the items on entry, then
+    /// runs the body once per item; bounded, so the next iteration starts in
+    /// the same tick. `__e`: the body enters (a new item's iteration).
+    fn for_each(&self, s: &Slot, param: &syn::Pat, items: &syn::Expr) -> TokenStream {
+        let rt = rt();
+        let (f, ctx) = (field(s.id), &self.ctx);
+        let span = syn::spanned::Spanned::span(items);
+        let binding = match param {
+            syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
+            _ => quote!(let #param: &#ctx = &*__ctx;),
+        };
+        let vars = self.var_bindings(s, &items.to_token_stream());
+        let (_, __this, _) = call_site_names();
+        let fill = quote_spanned!(span=> #__this.#f.fill(#items));
+        let child = self.loop_child(s, 0, quote!(__e), quote!(self.#f.clear();));
+        quote! {{
+            if __entering {
+                #vars
+                #binding
+                #fill;
+            }
+            let mut __e = __entering;
+            loop {
+                if !self.#f.has_current() {
+                    self.#f.clear();
+                    break #rt::Status::Success;
+                }
+                match #child {
+                    #rt::Status::Running => break #rt::Status::Running,
+                    #rt::Status::Success => {
+                        self.#f.advance();
+                        __e = true;
+                    }
+                    #rt::Status::Failure => {
+                        self.#f.clear();
+                        break #rt::Status::Failure;
                     }
                 }
             }

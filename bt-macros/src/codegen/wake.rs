@@ -59,7 +59,8 @@ impl Gen<'_> {
             | Kind::RunOnce
             | Kind::Scope(_)
             | Kind::Repeat(_)
-            | Kind::Retry(_) => self.wake_child(s, 0),
+            | Kind::Retry(_)
+            | Kind::ForEach { .. } => self.wake_child(s, 0),
             Kind::Latch => self.wake_child(s, 1),
             Kind::Loop | Kind::UntilFail | Kind::UntilSuccess | Kind::While => {
                 // Between two iterations the next one starts on the next tick.
