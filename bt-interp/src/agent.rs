@@ -42,7 +42,7 @@ const ON_RESET: usize = 6;
 /// With the `serde` feature (on by default) an agent implements `Serialize`,
 /// and [`Agent::load`] (or [`AgentSeed`](crate::AgentSeed), inside larger
 /// save files) brings it back over the same [`Definition`]. The state is a
-/// struct of six fields, in this order:
+/// struct of six fields (seven when the tree has `forEach` nodes), in this order:
 ///
 /// | field | |
 /// |---|---|
@@ -52,6 +52,7 @@ const ON_RESET: usize = 6;
 /// | `ints` | resume points (the running child's node id), counters and parallel children's states, in node order |
 /// | `times` | the timestamps of its timing nodes, in seconds |
 /// | `leaves` | for each action name registered with [`Registry::persistent_action`](crate::Registry::persistent_action), the list of its leaves in node order, as the leaf type serialises itself |
+/// | `items` | only in trees with `forEach` nodes: for each, in node order, the items it holds (empty when idle), as [`ItemList::Item`](crate::ItemList::Item) serialises itself |
 ///
 /// Other leaves are not saved: a loaded agent has them as their constructor
 /// made them (the DSL's leaves without `#[persist]` behave the same way).

@@ -607,6 +607,7 @@ fn check_shape(node: &Node) -> Result<(), String> {
         (K::Wait, Params::Seconds(s)) => n == 0 && s.is_finite() && *s >= 0.0,
         (K::Condition | K::Action | K::WaitUntil, Params::Leaf(_)) => n == 0,
         (K::Subtree, Params::Subtree(_)) => n == 0,
+        (K::ForEach, Params::ForEach { max, .. }) => n == 1 && *max >= 1,
         (
             K::Parallel
             | K::Weighted
@@ -627,7 +628,8 @@ fn check_shape(node: &Node) -> Result<(), String> {
             | K::Wait
             | K::Condition
             | K::Action
-            | K::Subtree,
+            | K::Subtree
+            | K::ForEach,
             _,
         ) => false,
         (k, Params::None) => match k.arity() {

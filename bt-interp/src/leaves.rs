@@ -191,7 +191,8 @@ where
 /// entering nor ticking allocates. Before each tick of its child it calls
 /// [`ItemList::select`] with the current item: registered leaves read it
 /// from the context, as they read everything else (the DSL's `for x: T in ..`
-/// binds it to a name instead).
+/// binds it to a name instead). A saved agent keeps the items of a running
+/// loop, so they are serde types.
 ///
 /// ```
 /// use bt_interp::{Agent, ItemList, NoParams, Registry};
@@ -229,8 +230,8 @@ where
 /// # Ok::<(), bt_interp::LoadError>(())
 /// ```
 pub trait ItemList<C: ?Sized> {
-    /// One item; the loop keeps a copy of each.
-    type Item: Send + 'static;
+    /// One item; the loop keeps a copy of each (saved with a running agent).
+    type Item: Send + serde::Serialize + serde::de::DeserializeOwned + 'static;
     /// The items now, in order; the loop takes at most its `"max"` of them.
     fn items<'c>(&'c self, ctx: &'c C) -> impl Iterator<Item = Self::Item> + 'c;
     /// Makes `item` the current one where the child's leaves read it.
@@ -266,6 +267,12 @@ pub(crate) trait ItemBuffer<C>: Send {
     fn select(&self, at: usize, ctx: &mut C);
     /// Drops the items.
     fn clear(&mut self);
+    /// The items as serde data.
+    #[cfg(feature = "serde")]
+    fn save(&self) -> &dyn erased_serde::Serialize;
+    /// Replaces the items with saved ones (at most the buffer's `max`).
+    #[cfg(feature = "serde")]
+    fn load(&mut self, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error>;
 }
 
 struct Buffer<L: ItemList<C>, C: ?Sized> {
@@ -291,5 +298,23 @@ where
     }
     fn clear(&mut self) {
         self.items.clear();
+    }
+    #[cfg(feature = "serde")]
+    fn save(&self) -> &dyn erased_serde::Serialize {
+        &self.items
+    }
+    #[cfg(feature = "serde")]
+    fn load(&mut self, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error> {
+        use serde::de::Error;
+        let loaded: Vec<L::Item> = erased_serde::deserialize(d)?;
+        if loaded.len() > self.max {
+            return Err(erased_serde::Error::invalid_length(
+                loaded.len(),
+                &format!("at most {} items", self.max).as_str(),
+            ));
+        }
+        self.items.clear();
+        self.items.extend(loaded);
+        Ok(())
     }
 }

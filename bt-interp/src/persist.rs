@@ -11,28 +11,25 @@ use bt_runtime::Rng;
 use crate::agent::{Agent, State};
 use crate::check::check_state;
 use crate::definition::Definition;
-use crate::leaves::Leaves;
+use crate::leaves::{ItemBuffer, Leaves};
 
-const FIELDS: &[&str] = &["fingerprint", "running", "rng", "ints", "times", "leaves"];
+const FIELDS: &[&str] = &["fingerprint", "running", "rng", "ints", "times", "leaves", "items"];
 
 impl<C: 'static> Serialize for Agent<C> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        // A running `forEach` holds a copy of its items, which are the
-        // user's type and not saved: refuse rather than lose them.
-        if let Some(row) = self.running_for_each() {
-            return Err(serde::ser::Error::custom(format_args!(
-                "cannot save this agent while its forEach at {:?} runs: the items it holds are not saved \
-                 (save between loops, or before the loop starts)",
-                row
-            )));
-        }
-        let mut st = s.serialize_struct("Agent", FIELDS.len())?;
+        // `items` only for trees with `forEach` nodes: other agents' saved
+        // states stay as they were.
+        let lists = !self.def.lists.is_empty();
+        let mut st = s.serialize_struct("Agent", FIELDS.len() - usize::from(!lists))?;
         st.serialize_field("fingerprint", &self.def.fingerprint)?;
         st.serialize_field("running", &self.st.side.running)?;
         st.serialize_field("rng", &self.st.side.rng)?;
         st.serialize_field("ints", &*self.st.ints)?;
         st.serialize_field("times", &*self.st.side.times)?;
         st.serialize_field("leaves", &SavedLeaves(self))?;
+        if lists {
+            st.serialize_field("items", &SavedItems(self))?;
+        }
         st.end()
     }
 }
@@ -53,17 +50,16 @@ impl<C: 'static> Serialize for SavedLeaves<'_, C> {
     }
 }
 
-impl<C: 'static> Agent<C> {
-    /// The JSON path of a `forEach` node that is running, if any.
-    fn running_for_each(&self) -> Option<&str> {
-        self.def
-            .cold
-            .iter()
-            .zip(&self.def.table)
-            .find(|(f, _)| f.op == bt_runtime::NodeKind::ForEach && self.st.ints[f.slot as usize] != 0)
-            .map(|(_, row)| row.path.as_str())
-    }
+/// The items of the agent's `forEach` nodes, one list per node.
+struct SavedItems<'a, C: 'static>(&'a Agent<C>);
 
+impl<C: 'static> Serialize for SavedItems<'_, C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.st.items.iter().map(|b| b.save()))
+    }
+}
+
+impl<C: 'static> Agent<C> {
     /// Loads an agent saved with `serde` (see [`Agent`]'s `Serialize`) to
     /// run `def`, which must be the definition it was saved from: same tree,
     /// same version of it (same [`Definition::fingerprint`]).
@@ -147,6 +143,18 @@ impl<C: 'static> AgentVisitor<C> {
             )));
         }
         check_state(&def, &ints, st.side.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
+        // A running `forEach` is at one of its items; an idle one holds none.
+        for (f, row) in def.cold.iter().zip(&def.table) {
+            if f.op == bt_runtime::NodeKind::ForEach {
+                let (at, held) = (ints[f.slot as usize] as usize, st.items[f.leaf as usize].len());
+                if (at == 0 && held != 0) || (at != 0 && at > held) {
+                    return Err(E::custom(format!(
+                        "impossible state: the forEach at {:?} is at item {at} of the {held} it holds",
+                        row.path
+                    )));
+                }
+            }
+        }
         st.ints = ints.into_boxed_slice();
         st.side.times = times.into_boxed_slice();
         Ok(Agent { def, st })
@@ -161,7 +169,7 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Agent<C>, A::Error> {
-        let missing = |i: usize| A::Error::invalid_length(i, &"6 fields");
+        let missing = |i: usize| A::Error::invalid_length(i, &"6 fields (7 with forEach nodes)");
         let fingerprint: u64 = seq.next_element()?.ok_or_else(|| missing(0))?;
         self.check_fingerprint(fingerprint)?;
         let mut st = State::fresh(&self.def, Rng::default());
@@ -174,6 +182,10 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
             leaves: &mut st.leaves,
         };
         seq.next_element_seed(seed)?.ok_or_else(|| missing(5))?;
+        if !self.def.lists.is_empty() {
+            seq.next_element_seed(ItemsSeed(&mut st.items))?
+                .ok_or_else(|| missing(6))?;
+        }
         self.finish(st, ints, times)
     }
 
@@ -185,7 +197,7 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
             _ => return Err(A::Error::custom("a saved agent starts with its `fingerprint`")),
         }
         let mut st = State::fresh(&self.def, Rng::default());
-        let (mut running, mut rng, mut ints, mut times, mut leaves) = (None, None, None, None, false);
+        let (mut running, mut rng, mut ints, mut times, mut leaves, mut items) = (None, None, None, None, false, false);
         while let Some(key) = map.next_key::<String>()? {
             let dup = match key.as_str() {
                 "running" => running.replace(map.next_value()?).is_some(),
@@ -199,6 +211,10 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
                     })?;
                     std::mem::replace(&mut leaves, true)
                 }
+                "items" if !self.def.lists.is_empty() => {
+                    map.next_value_seed(ItemsSeed(&mut st.items))?;
+                    std::mem::replace(&mut items, true)
+                }
                 other => return Err(A::Error::unknown_field(other, FIELDS)),
             };
             if dup {
@@ -209,6 +225,9 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
         st.side.rng = rng.ok_or_else(|| A::Error::missing_field("rng"))?;
         if !leaves {
             return Err(A::Error::missing_field("leaves"));
+        }
+        if !items && !self.def.lists.is_empty() {
+            return Err(A::Error::missing_field("items"));
         }
         let ints = ints.ok_or_else(|| A::Error::missing_field("ints"))?;
         let times = times.ok_or_else(|| A::Error::missing_field("times"))?;
@@ -265,6 +284,53 @@ impl<'de, C: 'static> Visitor<'de> for LeavesSeed<'_, C> {
             )));
         }
         Ok(())
+    }
+}
+
+/// Loads the items of every `forEach` node, in node order.
+struct ItemsSeed<'a, C: 'static>(&'a mut [Box<dyn ItemBuffer<C>>]);
+
+impl<'de, C: 'static> DeserializeSeed<'de> for ItemsSeed<'_, C> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, C: 'static> Visitor<'de> for ItemsSeed<'_, C> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "the items of {} forEach nodes", self.0.len())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let n = self.0.len();
+        for (i, buffer) in self.0.iter_mut().enumerate() {
+            seq.next_element_seed(BufferSeed(&mut **buffer))?
+                .ok_or_else(|| A::Error::invalid_length(i, &items_of(n).as_str()))?;
+        }
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(A::Error::invalid_length(n + 1, &items_of(n).as_str()));
+        }
+        Ok(())
+    }
+}
+
+fn items_of(n: usize) -> String {
+    format!("the items of {n} forEach nodes")
+}
+
+/// Loads one `forEach` node's items through their own (type-erased) `Deserialize`.
+struct BufferSeed<'a, C: 'static>(&'a mut dyn ItemBuffer<C>);
+
+impl<'de, C: 'static> DeserializeSeed<'de> for BufferSeed<'_, C> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        self.0.load(&mut erased).map_err(D::Error::custom)
     }
 }
 

@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "`break` outside a loop: it acts on an enclosing `loop`, `while`, `repeat`, `retry`, `until_fail` or `until_success`",
+                "`break` outside a loop: it acts on an enclosing `loop`, `while`, `for`, `repeat`, `retry`, `until_fail` or `until_success`",
                 "unknown label `'c` in `break 'c`; enclosing labels: 'a, 'b",
                 "label `'a` shadows the label of an enclosing loop",
             ]

@@ -1514,6 +1514,23 @@ mod tests {
     }
 
     #[test]
+    fn for_reads_item_type_source_and_capacity() {
+        let n = root("tree T for C { 'rows: for t: (u8, u8) in |c| c.cells.iter() max CELLS { act(|_| *t) } }");
+        let Kind::ForEach {
+            var, ty, items, max, ..
+        } = &n.kind
+        else {
+            panic!("{:?}", n.kind)
+        };
+        assert_eq!(var, "t");
+        assert_eq!(render(&ty.to_token_stream()), "(u8, u8)");
+        assert_eq!(render(&items.to_token_stream()), "c.cells.iter()");
+        assert!(matches!(max, Count::Expr(_)));
+        assert_eq!(n.label, "'rows: for t: (u8, u8) in |c| c.cells.iter() max CELLS");
+        assert!(n.loop_label.is_some() && n.children.len() == 1);
+    }
+
+    #[test]
     fn parallel_policies() {
         let (_, errors) = model("tree T for C { parallel { success } }");
         assert!(errors[0].starts_with("`parallel` needs a policy"), "{errors:?}");

@@ -7,7 +7,7 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use bt_interp::{Agent, Definition, KeyRef, MatchValue, Registry};
+use bt_interp::{Agent, Definition, ItemList, KeyRef, MatchValue, Registry};
 use bt_runtime::{Action, AsyncAction, Clock, Condition, NodeId, Observer, Rng, Status, Task, Tree, Wake};
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +33,9 @@ pub struct Ctx {
     pub acts: u64,
     /// Leaf events: `e3` enter, `t3` tick, `h3` halt, hook calls.
     pub log: Vec<String>,
+    /// The current item of the `forEach` loops of each nesting level (JSON
+    /// trees: their list puts it here; compiled trees name it instead).
+    pub items: [u64; treegen::FOR_LEVELS],
 }
 
 impl Clock for Ctx {
@@ -73,6 +76,27 @@ impl Ctx {
     /// The value `match` nodes look at.
     pub fn phase(&self) -> i64 {
         (mix(self.tick, self.next_check()) % 3) as i64
+    }
+
+    /// The items of `for` loop `id` (at nesting `level`): zero to four
+    /// numbers, a function of the loop and the tick only.
+    pub fn list(&self, id: u32, level: usize) -> impl Iterator<Item = u64> + use<> {
+        let key = u64::from(id) * 8 + level as u64;
+        let n = mix(key, self.tick) % 5;
+        let tick = self.tick;
+        (0..n).map(move |k| mix(key + k, tick) % 10)
+    }
+
+    /// An inline action on the current item of a `for` loop: logs it, and
+    /// its status depends on the item.
+    pub fn use_item(&mut self, id: u32, level: usize, item: u64) -> Status {
+        self.acts += 1;
+        self.log.push(format!("u{id}@{level}:{item}"));
+        match mix(u64::from(id) + item, self.tick * 977 + self.acts) % 4 {
+            0 | 1 => Status::Success,
+            2 => Status::Failure,
+            _ => Status::Running,
+        }
     }
 
     /// A lifecycle hook call.
@@ -253,6 +277,41 @@ impl Condition<Ctx> for InlineCheck {
     }
 }
 
+/// The JSON twin of a `for` loop's items: `Ctx::list`, the current one put
+/// in the slot of its level.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct List {
+    id: u32,
+    level: usize,
+}
+
+impl ItemList<Ctx> for List {
+    type Item = u64;
+    fn items<'c>(&'c self, ctx: &'c Ctx) -> impl Iterator<Item = u64> + 'c {
+        ctx.list(self.id, self.level)
+    }
+    fn select(&self, ctx: &mut Ctx, item: &u64) {
+        ctx.items[self.level] = *item;
+    }
+}
+
+/// The JSON twin of `act(|c| c.use_item(id, level, *x))`: the item is in
+/// the slot of its loop's level.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UseItem {
+    id: u32,
+    level: usize,
+}
+
+impl Action<Ctx> for UseItem {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        let item = ctx.items[self.level];
+        ctx.use_item(self.id, self.level, item)
+    }
+}
+
 /// A hook action: logs and succeeds.
 #[derive(Debug, Clone)]
 struct Hook(u32, String);
@@ -286,7 +345,9 @@ pub fn registry() -> Registry<Ctx> {
         p.pattern().map(|_| Check::new(p.id, &p.pattern))
     })
     .condition("inlineCheck", |p: Id| InlineCheck(p.id))
-    .value("phase", |_: bt_interp::NoParams| Phase);
+    .value("phase", |_: bt_interp::NoParams| Phase)
+    .action("useItem", |p: UseItem| p)
+    .list("list", |p: List| p);
     r
 }
 
@@ -309,6 +370,19 @@ impl Code {
         digits.parse().unwrap_or(u32::MAX)
     }
 
+    /// The first two integer arguments in the code (`c.use_item(12, 1, *x7)`,
+    /// `c.list(7, 1)`: the leaf's id and level).
+    fn id_and_level(&self) -> (u32, usize) {
+        let start = self.code.find('(').map_or(0, |i| i + 1);
+        let mut numbers = self.code[start..]
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse::<u32>().unwrap_or(u32::MAX));
+        let id = numbers.next().unwrap_or(u32::MAX);
+        let level = numbers.next().map_or(0, |l| l as usize % treegen::FOR_LEVELS);
+        (id, level)
+    }
+
     /// The string argument in the code (the leaf's pattern, or a hook's name).
     fn text(&self) -> String {
         self.code.split('"').nth(1).unwrap_or_default().to_string()
@@ -321,6 +395,7 @@ impl Code {
 enum InlineOrHook {
     Act(InlineAct),
     Hook(Hook),
+    UseItem(UseItem),
 }
 
 impl Action<Ctx> for InlineOrHook {
@@ -328,6 +403,7 @@ impl Action<Ctx> for InlineOrHook {
         match self {
             InlineOrHook::Act(a) => a.tick(ctx),
             InlineOrHook::Hook(h) => h.tick(ctx),
+            InlineOrHook::UseItem(u) => u.tick(ctx),
         }
     }
 }
@@ -341,6 +417,9 @@ pub fn export_registry() -> Registry<Ctx> {
         .action("inline", |p: Code| {
             if p.code.contains(".hook(") {
                 InlineOrHook::Hook(Hook(p.id(), p.text()))
+            } else if p.code.contains(".use_item(") {
+                let (id, level) = p.id_and_level();
+                InlineOrHook::UseItem(UseItem { id, level })
             } else {
                 InlineOrHook::Act(InlineAct(p.id()))
             }
@@ -348,7 +427,11 @@ pub fn export_registry() -> Registry<Ctx> {
         .async_action("AsyncScripted", |p: AsyncScripted| p)
         .condition("Check", |p: Code| Check::new(p.id(), &p.text()))
         .condition("inline", |p: Code| InlineCheck(p.id()))
-        .value("inline", |_: Code| Phase);
+        .value("inline", |_: Code| Phase)
+        .list("inline", |p: Code| {
+            let (id, level) = p.id_and_level();
+            List { id, level }
+        });
     r
 }
 

@@ -20,6 +20,10 @@ pub const MACRO_HOOKS: bool = true;
 /// Every kind the generator can write: the whole catalogue, in its order.
 pub const ALL_KINDS: &[K] = K::ALL;
 
+/// The most `for` loops nested in each other (subtrees included): each has
+/// its own slot for the current item in the context (`Ctx::items`).
+pub const FOR_LEVELS: usize = 4;
+
 /// Deepest node (the root is at depth 0).
 pub const MAX_DEPTH: usize = 6;
 
@@ -80,6 +84,12 @@ struct Gen<'a> {
     subtrees: Vec<(String, String, String, String)>,
     /// Labels of the enclosing loops of the tree being written (`None` = unlabelled).
     loops: Vec<Option<String>>,
+    /// The enclosing `for` loops whose item the leaves of the tree being
+    /// written can name: (the loop's id, its level).
+    fors: Vec<(u32, usize)>,
+    /// How many `for` loops enclose the node being written, across subtrees:
+    /// each level has its own slot in the context for the JSON form's items.
+    for_level: usize,
     next_leaf: u32,
     next_label: u32,
     nodes: usize,
@@ -95,6 +105,8 @@ pub fn generate(index: usize, seed: u64, kinds: &[K], hooks: bool) -> Generated 
         name: format!("T{index}"),
         subtrees: Vec::new(),
         loops: Vec::new(),
+        fors: Vec::new(),
+        for_level: 0,
         next_leaf: 0,
         next_label: 0,
         nodes: 0,
@@ -308,6 +320,7 @@ impl Gen<'_> {
                 }
             }
             K::Loop | K::UntilFail | K::UntilSuccess | K::Repeat | K::Retry | K::While => self.looped(k, depth, sub),
+            K::ForEach if self.for_level < FOR_LEVELS => self.for_each(depth, sub),
             K::Invert | K::ForceSuccess | K::ForceFailure | K::RunOnce => {
                 let child = self.node(depth + 1, sub);
                 self.decorator(k.dsl_name(), k.json_name(), "", child)
@@ -403,6 +416,42 @@ impl Gen<'_> {
             json: format!(
                 "{{\"type\": \"{}\", {json_label}{json_params}\"child\": {}}}",
                 k.json_name(),
+                body.json
+            ),
+        }
+    }
+
+    /// `for xN: u64 in |c| c.list(N, level) max m { body }`: up to four items
+    /// from the context; leaves in the body may use the item
+    /// (`c.use_item(id, level, *xN)`), which the JSON form's list puts in the
+    /// context's slot for its level.
+    fn for_each(&mut self, depth: usize, sub: usize) -> Both {
+        let jumps = self.has(K::Break) || self.has(K::Continue);
+        let label = if jumps && self.rand.chance(1, 3) {
+            self.next_label += 1;
+            Some(format!("l{}", self.next_label))
+        } else {
+            None
+        };
+        let (id, level, max) = (self.leaf_id(), self.for_level, 1 + self.rand.below(3));
+        self.loops.push(label.clone());
+        self.fors.push((id, level));
+        self.for_level += 1;
+        let body = self.node(depth + 1, sub);
+        self.for_level -= 1;
+        self.fors.pop();
+        self.loops.pop();
+        let (dsl_label, json_label) = match &label {
+            Some(l) => (format!("'{l}: "), format!("\"label\": \"{l}\", ")),
+            None => (String::new(), String::new()),
+        };
+        Both {
+            dsl: format!(
+                "{dsl_label}for x{id}: u64 in |c| c.list({id}, {level}) max {max} {{ {} }}",
+                body.dsl
+            ),
+            json: format!(
+                "{{\"type\": \"forEach\", {json_label}\"items\": {{\"type\": \"list\", \"id\": {id}, \"level\": {level}}}, \"max\": {max}, \"child\": {}}}",
                 body.json
             ),
         }
@@ -525,6 +574,16 @@ impl Gen<'_> {
                     ),
                 }
             }
+            // In a `for` body: an action on the item of one of the loops.
+            _ if !self.fors.is_empty() && self.rand.chance(1, 2) => {
+                let (fid, level) = self.fors[self.rand.below(self.fors.len() as u64) as usize];
+                Both {
+                    dsl: format!("act(|c| c.use_item({id}, {level}, *x{fid}))"),
+                    json: format!(
+                        "{{\"type\": \"action\", \"action\": {{\"type\": \"useItem\", \"id\": {id}, \"level\": {level}}}}}"
+                    ),
+                }
+            }
             _ if self.rand.chance(1, 3) => Both {
                 dsl: format!("act(|c| c.inline_act({id}))"),
                 json: format!("{{\"type\": \"action\", \"action\": {{\"type\": \"inlineAct\", \"id\": {id}}}}}"),
@@ -547,12 +606,15 @@ impl Gen<'_> {
         let name = format!("{}S{n}", self.name);
         let id = format!("s{n}");
         let outer_loops = std::mem::take(&mut self.loops);
+        // The items of the loops around it are not names in its own tree.
+        let outer_fors = std::mem::take(&mut self.fors);
         // Reserve the slot so nested subtrees get other numbers.
         self.subtrees
             .push((name.clone(), id.clone(), String::new(), String::new()));
         let body = self.node(depth + 1, sub + 1);
         self.subtrees[n] = (name.clone(), id.clone(), body.dsl, body.json);
         self.loops = outer_loops;
+        self.fors = outer_fors;
         Both {
             dsl: format!("subtree({name})"),
             json: format!("{{\"type\": \"subtree\", \"subtreeId\": \"{id}\"}}"),
