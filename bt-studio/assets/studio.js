@@ -66,6 +66,11 @@
   /** Where the view is in `m`: at its newest tick, or at which tick. */
   const positionIn = (m) => ({ atHead: view.ti === m.ticks.length - 1, tick: m.ticks[view.ti].tick });
 
+  /** Whether a model's nodes are those of node table `table`. */
+  function sameTable(nodes, table) {
+    return nodes.length === table.length && table.every((n, i) => n.parent === nodes[i].parent && n.kind === nodes[i].kind && n.label === nodes[i].label);
+  }
+
   /**
    * Shows a trace. A live window (`live`) of the tree already shown keeps the
    * selection, collapse and zoom, and stays at the newest tick if it was
@@ -79,7 +84,8 @@
     $('#error').hidden = true;
     flushFragment();
     const old = view.m;
-    const again = live && old !== null && old.name === payload.name;
+    // The same agent's tree again (a hot reload brings another table: laid out afresh).
+    const again = live && old !== null && old.name === payload.name && sameTable(old.nodes, payload.trace.nodes);
     const pos = again ? position || positionIn(old) : null;
     timings.modelStart = performance.now();
     try {

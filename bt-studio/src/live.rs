@@ -38,8 +38,8 @@ pub const HISTORY: usize = 20_000;
 pub(crate) struct AgentShared {
     /// The agent's name, as the page lists it.
     pub name: String,
-    /// Its node table.
-    pub nodes: Vec<TraceNode>,
+    /// Its tree: the node table, replaced on a hot reload ([`Agent::replace_nodes`]).
+    pub tree: Mutex<Tree>,
     /// How many pages follow it.
     pub followers: AtomicUsize,
     /// Ticks handed over by the game thread, not yet read by the server.
@@ -59,10 +59,38 @@ pub(crate) struct AgentShared {
     changes: Arc<AtomicU64>,
 }
 
+/// An agent's node table, and how many times it was replaced.
+#[derive(Debug)]
+pub(crate) struct Tree {
+    /// Which table this is: 0 first, one more on each replacement.
+    pub generation: u64,
+    /// The node table.
+    pub nodes: Arc<[TraceNode]>,
+}
+
+impl AgentShared {
+    /// The agent's current tree.
+    pub fn tree(&self) -> (u64, Arc<[TraceNode]>) {
+        let tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
+        (tree.generation, Arc::clone(&tree.nodes))
+    }
+
+    /// Counts a change of the agent (see [`Registry::changed_since`]).
+    fn count_change(&self) {
+        // Marked as changing before it is counted: a page whose count
+        // includes this change either sees the mark or the count.
+        self.changed.store(u64::MAX, Ordering::SeqCst);
+        let changed = self.changes.fetch_add(1, Ordering::SeqCst) + 1;
+        self.changed.store(changed, Ordering::SeqCst);
+    }
+}
+
 /// What the game thread hands over at once: the events of one or more
 /// ticks, and the context values recorded among them.
 #[derive(Debug, Default)]
 pub(crate) struct Handover {
+    /// The tree they were recorded with ([`Tree::generation`]).
+    generation: u64,
     /// The events, in order.
     events: Vec<Event>,
     /// Context values, each with the number of `events` recorded before it.
@@ -90,7 +118,10 @@ impl Registry {
         let changed = self.changes.fetch_add(1, Ordering::SeqCst) + 1;
         let shared = Arc::new(AgentShared {
             name: name.to_owned(),
-            nodes: nodes.iter().map(TraceNode::from_row).collect(),
+            tree: Mutex::new(Tree {
+                generation: 0,
+                nodes: nodes.iter().map(TraceNode::from_row).collect(),
+            }),
             followers: AtomicUsize::new(0),
             queue: Mutex::new(queue),
             broken: AtomicBool::new(false),
@@ -103,6 +134,7 @@ impl Registry {
         agents.push(Arc::clone(&shared));
         Ok(Agent {
             shared,
+            generation: 0,
             handover,
             tick: Vec::new(),
             context: Vec::new(),
@@ -145,6 +177,8 @@ pub struct Reload {
 #[derive(Debug)]
 pub struct Agent {
     shared: Arc<AgentShared>,
+    /// The tree the events are recorded with ([`Tree::generation`]).
+    generation: u64,
     /// Where finished ticks go to the server (a bounded, lock-free channel).
     handover: SyncSender<Handover>,
     /// The events not yet handed over (no buffer while nobody follows).
@@ -163,6 +197,28 @@ impl Agent {
     /// Events this observer dropped because the server did not keep up.
     pub fn dropped_events(&self) -> u64 {
         self.shared.dropped.load(Ordering::Relaxed)
+    }
+
+    /// The agent's tree was replaced (a hot reload: bt-interp's
+    /// `Agent::replace_definition`): from the next tick on, its events are
+    /// of the node table `nodes`. The live view keeps listing the agent
+    /// once, now with this tree, and a page that follows it starts its
+    /// history afresh. Fails, changing nothing, on a table a trace could
+    /// not hold.
+    pub fn replace_nodes<R: NodeRow>(&mut self, nodes: &[R]) -> Result<(), Error> {
+        TraceRecorder::new(nodes, 1)?;
+        {
+            let mut tree = self.shared.tree.lock().unwrap_or_else(|e| e.into_inner());
+            tree.generation += 1;
+            tree.nodes = nodes.iter().map(TraceNode::from_row).collect();
+            self.generation = tree.generation;
+        }
+        self.shared.count_change();
+        // What was not handed over is of the old table.
+        self.tick.clear();
+        self.context.clear();
+        self.finished = false;
+        Ok(())
     }
 
     /// Whether the observer is recording for a page (it holds a buffer only then).
@@ -208,6 +264,7 @@ impl Agent {
     /// them for the next try.
     fn hand_over(&mut self) {
         let handover = Handover {
+            generation: self.generation,
             events: std::mem::take(&mut self.tick),
             context: std::mem::take(&mut self.context),
         };
@@ -286,14 +343,8 @@ impl Observer for Agent {
 
 impl Drop for Agent {
     fn drop(&mut self) {
-        let shared = &self.shared;
-        shared.gone.store(true, Ordering::SeqCst);
-        // Marked as changing before it is counted: a page whose count
-        // includes this change either sees the mark or the count (see
-        // Registry::changed_since).
-        shared.changed.store(u64::MAX, Ordering::SeqCst);
-        let changed = shared.changes.fetch_add(1, Ordering::SeqCst) + 1;
-        shared.changed.store(changed, Ordering::SeqCst);
+        self.shared.gone.store(true, Ordering::SeqCst);
+        self.shared.count_change();
     }
 }
 
@@ -301,6 +352,8 @@ impl Drop for Agent {
 #[derive(Debug)]
 pub(crate) struct History {
     recorder: TraceRecorder,
+    /// The tree it records ([`Tree::generation`]).
+    generation: u64,
     /// How many times the history restarted after dropped events.
     pub restarts: u64,
     /// Context entries recorded since the last restart.
@@ -331,22 +384,28 @@ impl History {
         let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
         while queue.try_recv().is_ok() {}
         agent.broken.store(false, Ordering::Relaxed);
+        let (generation, nodes) = agent.tree();
         History {
-            recorder: TraceRecorder::new(&agent.nodes, HISTORY).expect("checked by Studio::agent"),
+            recorder: TraceRecorder::new(&nodes, HISTORY).expect("checked by Studio::agent"),
+            generation,
             restarts: 0,
             contexts: 0,
         }
     }
 
-    /// Takes what the game thread handed over into the history.
+    /// Takes what the game thread handed over into the history: it starts
+    /// afresh after dropped events or with a replaced tree, whose events
+    /// alone it then takes.
     pub fn drain(&mut self, agent: &AgentShared) {
-        if agent.broken.swap(false, Ordering::Relaxed) {
-            self.recorder = TraceRecorder::new(&agent.nodes, HISTORY).expect("checked by Studio::agent");
+        let (generation, nodes) = agent.tree();
+        if agent.broken.swap(false, Ordering::Relaxed) || generation != self.generation {
+            self.recorder = TraceRecorder::new(&nodes, HISTORY).expect("checked by Studio::agent");
+            self.generation = generation;
             self.restarts += 1;
             self.contexts = 0;
         }
         let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
-        for handover in queue.try_iter() {
+        for handover in queue.try_iter().filter(|h| h.generation == generation) {
             self.record(&handover);
         }
     }

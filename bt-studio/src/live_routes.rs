@@ -70,7 +70,7 @@ async fn agents(Query(query): Query<AgentsQuery>, State(registry): State<Arc<Reg
     let list: Vec<_> = changed
         .iter()
         .map(|(id, a)| {
-            json!({ "id": id, "name": a.name, "nodes": a.nodes.len(), "gone": a.gone.load(Ordering::Relaxed) })
+            json!({ "id": id, "name": a.name, "nodes": a.tree().1.len(), "gone": a.gone.load(Ordering::Relaxed) })
         })
         .collect();
     axum::Json(json!({ "version": version, "agents": list })).into_response()

@@ -40,7 +40,8 @@ impl Studio {
     /// [`Studio::serve`], with the tree editor at `/edit`: each tree saved
     /// there that the loader accepts also comes to the game, which takes it
     /// with [`Studio::take_reload`] and loads it into its agents (bt-interp's
-    /// `Agent::replace_definition`).
+    /// `Agent::replace_definition`), telling each agent's observer
+    /// ([`Agent::replace_nodes`](crate::Agent::replace_nodes)): the live view then shows the new tree.
     ///
     /// ```no_run
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {

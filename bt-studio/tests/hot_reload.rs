@@ -57,14 +57,84 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
     // The game loads it with its own leaves and swaps it in; the live view shows the new tree.
     let new_def = leaves.load(&reload.tree).unwrap();
     guard.replace_definition(&mut town, new_def.clone());
-    observer = studio.agent("guard", new_def.nodes()).unwrap();
+    observer.replace_nodes(new_def.nodes()).unwrap();
     guard.tick_observed(&mut town, 2.0, &mut observer);
     let agents: Value = serde_json::from_str(&common::get(addr, "/api/agents").body).unwrap();
     assert_eq!(
         agents,
-        json!({"version": 3, "agents": [
-            {"id": 0, "name": "guard", "nodes": 15, "gone": true},
-            {"id": 1, "name": "guard", "nodes": 2, "gone": false},
-        ]})
+        json!({"version": 2, "agents": [{"id": 0, "name": "guard", "nodes": 2, "gone": false}]}),
+        "the same agent, listed once, with its new tree"
     );
+    // A page that listed the agents before the reload is sent the agent again.
+    let since: Value = serde_json::from_str(&common::get(addr, "/api/agents?since=1").body).unwrap();
+    assert_eq!(since["agents"][0]["nodes"], 2);
+}
+
+#[test]
+fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
+    use common::browser::{PATIENCE, drawn, open, with_browser};
+    use fantoccini::Locator;
+    let dir = guard_folder("hot-page");
+    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
+    let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+    let leaves = town_leaves();
+    let def = leaves.load(&guard_json()).unwrap();
+    let mut guard = Agent::new(def.clone());
+    let mut observer = studio.agent("guard", def.nodes()).unwrap();
+    let mut town = Town {
+        time: "day",
+        guard_at: "gate",
+        walked: 0,
+    };
+    with_browser("hot_reload_page", |client| async move {
+        let wait_for = async |css: &str| {
+            client
+                .wait()
+                .at_most(PATIENCE)
+                .for_element(Locator::Css(css))
+                .await
+                .unwrap()
+        };
+        open(&client, &studio.url()).await;
+        wait_for("#agent-list li[data-agent='0']").await.click().await.unwrap();
+        wait_for("body[data-following='0']").await;
+        guard.tick_observed(&mut town, 1.0, &mut observer);
+        wait_for("#position[data-tick='1']").await;
+        assert_eq!(drawn(&client).await.statuses.len(), 15);
+
+        let smaller = json!({"type": "selector", "name": "Guard", "children": [
+            {"type": "action", "name": "Default", "action": {"type": "dialogue", "dialogueId": "guard-default"}}]});
+        let (status, _) = post(
+            studio.addr(),
+            "/api/edit/save",
+            &json!({"name": "guard.json", "doc": smaller}),
+        );
+        assert_eq!(status, 200);
+        let new_def = leaves.load(&studio.take_reload().unwrap().tree).unwrap();
+        guard.replace_definition(&mut town, new_def.clone());
+        observer.replace_nodes(new_def.nodes()).unwrap();
+        guard.tick_observed(&mut town, 2.0, &mut observer);
+        // The page, still following the same agent, draws the new tree from
+        // its next tick, the first of the agent's new history.
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while drawn(&client).await.statuses.len() != 2 {
+            assert!(std::time::Instant::now() < deadline, "the page never drew the new tree");
+            // Polling the page's state, not timing the test.
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+        }
+        let now = drawn(&client).await;
+        assert_eq!((now.tick, now.statuses[0].as_str()), (1, "success"));
+        assert_eq!(
+            client
+                .find(Locator::Css("#agents-count"))
+                .await
+                .unwrap()
+                .attr("data-count")
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("1"),
+            "the agent is listed once"
+        );
+    });
 }
