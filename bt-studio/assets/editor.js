@@ -519,7 +519,8 @@
     $('#force').hidden = true;
     const r = await post('/api/edit/save', { name, doc: ed.doc, force });
     if (r.ok) {
-      status(`saved ${r.data.saved}${r.data.pushed ? ', and sent to the running game' : ''}`);
+      if (r.data.pushError) status(`saved ${r.data.saved}, but ${r.data.pushError}`, true);
+      else status(`saved ${r.data.saved}${r.data.pushed ? ', and sent to the running game' : ''}`);
       return;
     }
     if (r.status === 409) {

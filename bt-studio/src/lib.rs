@@ -22,6 +22,10 @@
 //! manifest of `bt_interp::Registry::manifest`), every change checked by
 //! bt-interp's loader, saved in a stable layout, and replayed against a
 //! recorded trace to see whether an edit changes what happened ([`edit`]).
+//! A game that serves its live view takes saved trees while it runs:
+//! from the editor it serves itself ([`Studio::serve_with_editor`]) or from
+//! a separate one (`bt-studio edit tree.json --push http://127.0.0.1:7878/`,
+//! [`Editor::push_to`]); see [`Studio::take_reload`].
 //!
 //! The library also serves the replay from a program of your own:
 //!
@@ -39,6 +43,7 @@ pub mod edit;
 mod files;
 mod live;
 mod live_routes;
+mod push;
 mod server;
 mod studio;
 

@@ -107,7 +107,20 @@ pub(crate) struct Registry {
     pub changes: Arc<AtomicU64>,
 }
 
+/// The most saved trees waiting for the game to take them: a game that
+/// never takes them keeps only the newest.
+const RELOADS_WAITING: usize = 16;
+
 impl Registry {
+    /// Queues a saved tree for [`Studio::take_reload`](crate::Studio::take_reload).
+    pub fn queue_reload(&self, reload: Reload) {
+        let mut reloads = self.reloads.lock().unwrap_or_else(|e| e.into_inner());
+        if reloads.len() == RELOADS_WAITING {
+            reloads.pop_front();
+        }
+        reloads.push_back(reload);
+    }
+
     /// Registers an agent whose tree has the node table `nodes` and returns its observer.
     pub fn register<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
         // Checks the table as a trace would.
@@ -162,7 +175,9 @@ impl Registry {
 }
 
 /// A tree saved in the studio's editor, for the game to load
-/// ([`Studio::take_reload`](crate::Studio::take_reload)).
+/// ([`Studio::take_reload`](crate::Studio::take_reload)). The game loads it
+/// with its own registry, which may still refuse it: the editor checked it
+/// against a manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reload {
     /// The file it was saved as (a name in the edited tree's folder).

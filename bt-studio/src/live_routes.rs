@@ -44,7 +44,7 @@ pub(crate) async fn serve_live(
     registry: Arc<Registry>,
     editor: Option<Router>,
 ) -> io::Result<()> {
-    let mut app = live_router(registry);
+    let mut app = live_router(Arc::clone(&registry)).merge(crate::push::reload_router(registry));
     if let Some(editor) = editor {
         app = app.merge(editor);
     }

@@ -1,7 +1,7 @@
 //! `bt-studio open <trace.json> [--diff other.json] [--port N] [--host ADDR]`:
 //! serves the trace's replay on the loopback interface and prints the page's
 //! URL. `bt-studio diff a.json b.json` prints where two traces first differ.
-//! `bt-studio edit <tree.json> [--library DIR] [--leaves MANIFEST] [--trace TRACE]`
+//! `bt-studio edit <tree.json> [--library DIR] [--leaves MANIFEST] [--trace TRACE] [--push URL]`
 //! serves the tree editor.
 
 use std::io::Write;
@@ -61,6 +61,15 @@ fn edit(args: &clap::ArgMatches) -> ExitCode {
     }
     if let Some(trace) = args.get_one::<PathBuf>("trace") {
         editor = editor.with_trace(trace);
+    }
+    if let Some(url) = args.get_one::<String>("push") {
+        match editor.push_to(url) {
+            Ok(e) => editor = e,
+            Err(e) => {
+                eprintln!("bt-studio: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     let host: IpAddr = args.get_one("host").copied().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
     let (listener, url) = match listen(host, *args.get_one("port").expect("defaulted")) {
@@ -133,6 +142,12 @@ fn cli() -> Command {
                         .value_name("TRACE")
                         .value_parser(value_parser!(PathBuf))
                         .help("a recorded trace of this tree to replay edits against (the preview)"),
+                )
+                .arg(
+                    Arg::new("push")
+                        .long("push")
+                        .value_name("URL")
+                        .help("a running game's live view (http://127.0.0.1:7878/): each saved tree that loads goes to it (Studio::take_reload)"),
                 )
                 .arg(port_arg())
                 .arg(host_arg()),

@@ -67,15 +67,11 @@ impl Studio {
         let editor = editor.map(|editor| {
             let reloads = Arc::clone(&registry);
             let hook = crate::edit::SaveHook(Arc::new(move |name: &str, tree: &str| {
-                let reload = Reload {
+                reloads.queue_reload(Reload {
                     name: name.to_owned(),
                     tree: tree.to_owned(),
-                };
-                reloads
-                    .reloads
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push_back(reload);
+                });
+                Ok(())
             }));
             crate::edit::embedded_editor_router(editor.with_save_hook(hook))
         });
@@ -93,7 +89,9 @@ impl Studio {
     }
 
     /// The oldest tree saved in the editor that the game has not taken yet
-    /// (see [`Studio::serve_with_editor`]). Never waits.
+    /// (see [`Studio::serve_with_editor`]), or pushed by a separate editor
+    /// (`bt-studio edit tree.json --push URL`, URL being [`Studio::url`]).
+    /// Never waits; at most 16 wait, the oldest going first.
     pub fn take_reload(&self) -> Option<Reload> {
         self.registry
             .reloads

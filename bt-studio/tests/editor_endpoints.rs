@@ -5,7 +5,7 @@
 mod common;
 
 use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
-use common::{get, post, request};
+use common::{KillOnDrop, get, post, request};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
@@ -182,16 +182,6 @@ fn a_what_if_replay_finds_the_first_divergence() {
     let (status, refused) = post(addr, "/api/edit/preview", &json!({"doc": doc}));
     assert_eq!(status, 422);
     assert_eq!(refused["problems"][0]["path"], "children[4]");
-}
-
-/// Ends the child process when the test ends.
-struct KillOnDrop(std::process::Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 #[test]

@@ -3,10 +3,10 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use bt::observe::Trace;
-use common::{get, guard_trace, request, serve, temp_file};
+use common::{KillOnDrop, get, guard_trace, request, serve, temp_file};
 use serde_json::Value;
 
 /// Broken trace files and why: cut short, another format, out-of-order ticks, not JSON.
@@ -154,16 +154,6 @@ fn requests_for_other_hosts_are_refused_on_loopback() {
     }
     for host in [format!("localhost:{}", addr.port()), addr.to_string()] {
         assert_eq!(request(addr, "GET", "/api/trace", &host, "").status, 200, "{host}");
-    }
-}
-
-/// Kills the child process when dropped, also when the test panics.
-struct KillOnDrop(Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
     }
 }
 

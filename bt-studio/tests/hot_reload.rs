@@ -138,3 +138,156 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
         );
     });
 }
+
+/// The saved smaller guard: it only ever says the default line.
+fn smaller_guard() -> Value {
+    json!({"type": "selector", "name": "Guard", "children": [
+        {"type": "action", "name": "Default", "action": {"type": "dialogue", "dialogueId": "guard-default"}}]})
+}
+
+#[test]
+fn a_separate_editor_pushes_the_trees_it_saves_to_a_running_game() {
+    let game = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let dir = guard_folder("push");
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .with_leaves(guard_manifest())
+        .push_to(&game.url())
+        .unwrap();
+    let addr = common::editing::serve_editor(editor);
+
+    // A tree that loads goes over loopback to the game, which takes it as from its own editor.
+    let (status, saved) = post(
+        addr,
+        "/api/edit/save",
+        &json!({"name": "guard.json", "doc": smaller_guard()}),
+    );
+    assert_eq!(
+        (status, &saved["pushed"], &saved["pushError"]),
+        (200, &json!(true), &Value::Null)
+    );
+    let reload = game.take_reload().expect("the pushed tree");
+    assert_eq!(reload.name, "guard.json");
+    assert_eq!(reload.tree, std::fs::read_to_string(dir.join("guard.json")).unwrap());
+    assert!(town_leaves().load(&reload.tree).is_ok());
+    assert_eq!(game.take_reload(), None);
+
+    // One the loader rejects, saved anyway, is not pushed.
+    let mut doc: Value = serde_json::from_str(&guard_json()).unwrap();
+    doc["children"].as_array_mut().unwrap().push(json!({"type": "wait"}));
+    let (status, saved) = post(
+        addr,
+        "/api/edit/save",
+        &json!({"name": "guard.json", "doc": doc, "force": true}),
+    );
+    assert_eq!((status, &saved["pushed"]), (200, &json!(false)));
+    assert_eq!(game.take_reload(), None);
+}
+
+#[test]
+fn a_push_to_a_game_that_is_gone_saves_and_says_why_it_was_not_sent() {
+    let gone = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let dir = guard_folder("push-gone");
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .push_to(&format!("http://{gone}/"))
+        .unwrap();
+    let addr = common::editing::serve_editor(editor);
+    let (status, saved) = post(
+        addr,
+        "/api/edit/save",
+        &json!({"name": "guard.json", "doc": smaller_guard()}),
+    );
+    assert_eq!((status, &saved["pushed"]), (200, &json!(false)));
+    let why = saved["pushError"].as_str().unwrap();
+    assert!(
+        why.starts_with(&format!("not sent to the game: cannot reach {gone}: ")),
+        "{why}"
+    );
+    assert_eq!(
+        serde_json::from_str::<Value>(&std::fs::read_to_string(dir.join("guard.json")).unwrap()).unwrap(),
+        smaller_guard(),
+        "saved all the same"
+    );
+}
+
+#[test]
+fn a_game_takes_pushed_trees_from_programs_only_and_an_editor_only_its_address() {
+    let game = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let addr = game.addr();
+    let body = json!({"name": "guard.json", "tree": "{}"}).to_string();
+    // A web page's request carries an Origin (the "host" argument adds the headers).
+    let from_a_page = format!("{addr}\r\nContent-Type: application/json\r\nOrigin: http://evil.example");
+    let answer = common::request(addr, "POST", "/api/reload", &from_a_page, &body);
+    assert_eq!(answer.status, 403, "{}", answer.body);
+    assert_eq!(game.take_reload(), None);
+    // Without a JSON content type (a form a page could send without asking), refused too.
+    assert_eq!(
+        common::request(addr, "POST", "/api/reload", &addr.to_string(), &body).status,
+        415
+    );
+    assert_eq!(game.take_reload(), None);
+    // A game that never takes them keeps only the newest sixteen.
+    for i in 0..20 {
+        let body = json!({"name": format!("t{i}.json"), "tree": "{}"});
+        assert_eq!(post(addr, "/api/reload", &body).0, 202);
+    }
+    let waiting: Vec<String> = std::iter::from_fn(|| game.take_reload()).map(|r| r.name).collect();
+    assert_eq!(waiting, (4..20).map(|i| format!("t{i}.json")).collect::<Vec<_>>());
+
+    let refused = |url: &str| bt_studio::Editor::new("guard.json").push_to(url).unwrap_err();
+    assert_eq!(
+        refused("https://127.0.0.1:7878/"),
+        "cannot push to \"https://127.0.0.1:7878/\": a game's live view is an http:// URL"
+    );
+    assert_eq!(
+        refused("http://127.0.0.1:7878/edit"),
+        "cannot push to \"http://127.0.0.1:7878/edit\": give the live view's address, http://host:port/"
+    );
+    assert_eq!(
+        refused("http://localhost/"),
+        "cannot push to \"http://localhost/\": name the host and the port, http://127.0.0.1:7878/"
+    );
+}
+
+#[test]
+fn the_binary_pushes_with_push_url() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let game = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let dir = guard_folder("push-binary");
+    let tree = dir.join("guard.json");
+    let mut child = common::KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+            .args(["edit", tree.to_str().unwrap(), "--port", "0", "--push", &game.url()])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr: std::net::SocketAddr = line.split_whitespace().last().unwrap()["http://".len()..]
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    let (status, saved) = post(
+        addr,
+        "/api/edit/save",
+        &json!({"name": "guard.json", "doc": smaller_guard()}),
+    );
+    assert_eq!((status, &saved["pushed"]), (200, &json!(true)));
+    assert_eq!(game.take_reload().map(|r| r.name).as_deref(), Some("guard.json"));
+
+    let output = Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        .args(["edit", tree.to_str().unwrap(), "--port", "0", "--push", "ftp://x"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "bt-studio: cannot push to \"ftp://x\": a game's live view is an http:// URL\n"
+    );
+}

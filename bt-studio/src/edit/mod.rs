@@ -40,8 +40,9 @@ pub struct Editor {
     on_save: Option<SaveHook>,
 }
 
-/// What hears a saved tree: called with the file name and the text written.
-type OnSave = dyn Fn(&str, &str) + Send + Sync;
+/// What hears a saved tree: called with the file name and the text
+/// written; says why the tree did not reach the game.
+type OnSave = dyn Fn(&str, &str) -> Result<(), String> + Send + Sync;
 
 /// A listener for saved trees.
 #[derive(Clone)]
@@ -62,6 +63,8 @@ pub struct Saved {
     pub text: String,
     /// Whether it went to the running game too (the live view's hot reload).
     pub pushed: bool,
+    /// Why a tree the loader accepts did not reach the game ([`Editor::push_to`]).
+    pub push_error: Option<String>,
 }
 
 /// Why a save did not happen.
@@ -105,6 +108,16 @@ impl Editor {
     pub fn with_trace(mut self, trace: impl Into<PathBuf>) -> Editor {
         self.trace = Some(trace.into());
         self
+    }
+
+    /// Sends each saved tree that the loader accepts to the running game
+    /// whose live view ([`Studio`](crate::Studio)) is at `url`
+    /// (`http://host:port/`): the game takes it with
+    /// [`Studio::take_reload`](crate::Studio::take_reload). Fails on a URL
+    /// that is not such an address.
+    pub fn push_to(self, url: &str) -> Result<Editor, String> {
+        let game = crate::push::Game::at(url)?;
+        Ok(self.with_save_hook(SaveHook(Arc::new(move |name: &str, tree: &str| game.push(name, tree)))))
     }
 
     /// Calls `hook` with each saved tree that the loader accepts.
@@ -195,8 +208,9 @@ impl Editor {
     /// Saves `doc` in the stable layout as `name`: the opened file's name, or a
     /// new `.json` file in its folder (or one this editor created there);
     /// a tree the loader rejects only when `force`. In a game's live view
-    /// ([`Studio::serve_with_editor`](crate::Studio::serve_with_editor)) a
-    /// tree the loader accepts also goes to the game.
+    /// ([`Studio::serve_with_editor`](crate::Studio::serve_with_editor)), or
+    /// with [`Editor::push_to`], a tree the loader accepts also goes to the
+    /// game; that it did not is no error ([`Saved::push_error`]).
     pub fn save(&self, name: &str, doc: &Value, force: bool) -> Result<Saved, SaveError> {
         let path = self.target(name).map_err(SaveError::Refused)?;
         let problems = self.check(doc);
@@ -211,14 +225,16 @@ impl Editor {
                 .unwrap_or_else(|e| e.into_inner())
                 .insert(path.clone());
         }
-        let pushed = match &self.on_save {
-            Some(hook) if problems.is_empty() => {
-                (hook.0)(name, &text);
-                true
-            }
-            _ => false,
+        let push = match &self.on_save {
+            Some(hook) if problems.is_empty() => Some((hook.0)(name, &text)),
+            _ => None,
         };
-        Ok(Saved { path, text, pushed })
+        Ok(Saved {
+            path,
+            text,
+            pushed: matches!(push, Some(Ok(()))),
+            push_error: push.and_then(Result::err),
+        })
     }
 
     /// Replays `doc` against `recorded` (the editor's trace when `None`),

@@ -104,8 +104,13 @@ struct SaveRequest {
 /// outside the folder, `409` with the problems of a rejected tree.
 async fn save(State(editor): State<Editor>, Json(request): Json<SaveRequest>) -> Response {
     blocking(move || match editor.save(&request.name, &request.doc, request.force) {
-        Ok(saved) => Json(json!({ "saved": saved.path.display().to_string(), "text": saved.text, "pushed": saved.pushed }))
-            .into_response(),
+        Ok(saved) => Json(json!({
+            "saved": saved.path.display().to_string(),
+            "text": saved.text,
+            "pushed": saved.pushed,
+            "pushError": saved.push_error,
+        }))
+        .into_response(),
         Err(SaveError::Refused(why)) => (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response(),
         Err(SaveError::Rejected(problems)) => (
             StatusCode::CONFLICT,

@@ -194,6 +194,16 @@ impl Answer {
     }
 }
 
+/// Ends the child process when the test ends.
+pub struct KillOnDrop(pub std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Sends one request over a real socket and reads the whole answer.
 pub fn request(addr: SocketAddr, method: &str, path: &str, host: &str, body: &str) -> Answer {
     let mut stream = TcpStream::connect(addr).unwrap();
