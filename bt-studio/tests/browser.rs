@@ -402,7 +402,11 @@ fn a_permalink_reopens_the_same_tick_event_and_node() {
         // The address follows the position a moment after the last move.
         let mut link = client.current_url().await.unwrap();
         let deadline = std::time::Instant::now() + common::browser::PATIENCE;
-        while !link.as_str().contains("tick=15&") && std::time::Instant::now() < deadline {
+        // The tick and the node may reach it in two updates: wait for both.
+        let node = format!("node={}", before.node.unwrap());
+        while !(link.as_str().contains("tick=15&") && link.as_str().ends_with(&node))
+            && std::time::Instant::now() < deadline
+        {
             link = client.current_url().await.unwrap();
         }
         client.goto("about:blank").await.unwrap();
