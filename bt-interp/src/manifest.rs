@@ -1,4 +1,4 @@
-//! The leaf manifest: what a [`Registry`] accepts, as JSON, for tools that
+//! The leaf manifest: what a [`Registry`](crate::Registry) accepts, as JSON, for tools that
 //! write trees without the game's code (the studio's editor). Parameters are
 //! read from each leaf's parameter type by tracing its `serde::Deserialize`
 //! (serde-reflection), so every registered leaf is described with no code
@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use serde_reflection::{ContainerFormat, Format, Samples, Tracer, TracerConfig, VariantFormat};
 
-/// What a [`Registry`] accepts: every registered condition, action and
-/// `match` value by name. Written by [`Registry::manifest`]; read by
+/// What a [`Registry`](crate::Registry) accepts: every registered condition, action and
+/// `match` value by name. Written by [`Registry::manifest`](crate::Registry::manifest); read by
 /// `bt-studio edit --leaves`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
