@@ -95,6 +95,89 @@
   }
   const rebuild = (parts) => parts.reduce((p, s) => (s.startsWith('[') ? p + s : join(p, s)), '');
 
+  // ---------------------------------------------------------------- arms of if and match
+
+  const isIf = (n) => isObj(n) && (n.type === 'if' || n.type === 'reactiveIf');
+  const isMatch = (n) => isObj(n) && (n.type === 'match' || n.type === 'reactiveMatch');
+  /**
+   * The arm that `path` is a slot of (a branch's `if` or `then`, a case's
+   * `child`): { owner, list, index, slot }, or null.
+   */
+  function armOf(path) {
+    const m = /(?:^|\.)(branches|cases)\[(\d+)\]\.(if|then|child)$/.exec(path);
+    return m && { owner: path.slice(0, m.index), list: m[1], index: Number(m[2]), slot: m[3] };
+  }
+  const armPath = (owner, list, index) => join(owner, `${list}[${index}].${list === 'branches' ? 'then' : 'child'}`);
+  /** A new branch of an `if` running `node`, on the first registered condition. */
+  const newBranch = (node) => ({ if: { type: 'condition', condition: leafTemplate('conditions', Object.keys(ed.leaves?.conditions || {})[0] || '') }, then: node });
+  /** A new case of `match` node `m` running `node`, on a key no case has yet. */
+  function newCase(m, node) {
+    const used = new Set((m.cases || []).flatMap((c) => (Array.isArray(c?.when) ? c.when : [c?.when])).map((k) => JSON.stringify(k)));
+    let i = 1;
+    while (used.has(JSON.stringify(i === 1 ? 'key' : `key ${i}`))) i++;
+    return { when: i === 1 ? 'key' : `key ${i}`, child: node };
+  }
+  /** An arm for `list` of node `owner` running `node` (or `arm` itself when it is one of that list). */
+  const armFor = (owner, list, node, arm) => (arm && arm.list === list ? arm.value : list === 'branches' ? newBranch(node) : newCase(owner, node));
+
+  /**
+   * Match keys as typed: `night`, `dusk, night`, `1, 2`, `true`, `"a, b"` or
+   * a JSON array. Numbers are integers and `true`/`false` booleans; put a
+   * key in quotes to keep it a string. Returns { when } or { error }.
+   */
+  function parseKeys(text) {
+    let parts;
+    if (text.trim().startsWith('[')) {
+      try {
+        parts = JSON.parse(text);
+      } catch (e) {
+        return { error: `not a JSON array: ${e.message}` };
+      }
+      if (!Array.isArray(parts) || !parts.length) return { error: 'a case needs at least one key' };
+    } else {
+      parts = [];
+      let i = 0;
+      for (;;) {
+        while (text[i] === ' ') i++;
+        if (text[i] === '"') {
+          let j = i + 1;
+          while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+          const quoted = text.slice(i, j + 1);
+          try {
+            parts.push(JSON.parse(quoted));
+          } catch {
+            return { error: `${quoted} is not a quoted string` };
+          }
+          i = j + 1;
+          while (text[i] === ' ') i++;
+          if (i < text.length && text[i] !== ',') return { error: `a comma goes after ${quoted}` };
+        } else {
+          const j = text.indexOf(',', i) < 0 ? text.length : text.indexOf(',', i);
+          const t = text.slice(i, j).trim();
+          i = j;
+          if (t === '') return { error: 'an empty key: give a word, a whole number, true or false' };
+          if (/^-?\d+$/.test(t)) parts.push(Number(t));
+          else if (!Number.isNaN(Number(t))) return { error: `${t} is not a whole number (quote it to make it a word)` };
+          else if (t === 'true' || t === 'false') parts.push(t === 'true');
+          else parts.push(t);
+        }
+        if (i >= text.length) break;
+        i++; // the comma
+      }
+    }
+    for (const k of parts) {
+      const ok = typeof k === 'string' || typeof k === 'boolean' || Number.isInteger(k);
+      if (!ok) return { error: `${JSON.stringify(k)} is not a key: keys are strings, whole numbers or booleans` };
+    }
+    return { when: parts.length === 1 ? parts[0] : parts };
+  }
+  /** Keys as `parseKeys` reads them back. */
+  function keysText(when) {
+    if (when === undefined) return '';
+    const one = (k) => (typeof k === 'string' && (k.trim() !== k || k === '' || /^(-?\d+|true|false)$/.test(k) || /[",]/.test(k) || k.startsWith('[')) ? JSON.stringify(k) : String(k));
+    return (Array.isArray(when) ? when : [when]).map(one).join(', ');
+  }
+
   /** Every node of `root`: path -> { node, kids, parent }. Pre-order. */
   function walk(root) {
     const nodes = new Map();
@@ -189,6 +272,7 @@
     if (k.fields.includes('count')) n.count = 1;
     if (k.fields.includes('seconds') && kind !== 'wait') n.seconds = 1.0;
     if (kind === 'if' || kind === 'reactiveIf') n.branches = [];
+    if (kind === 'match' || kind === 'reactiveMatch') n.cases = [];
     if (kind === 'subtree') n.subtreeId = Object.keys(ed.library)[0] || '';
     if (kind === 'condition' || kind === 'waitUntil') n.condition = leafTemplate('conditions', Object.keys(ed.leaves?.conditions || {})[0] || '');
     if (kind === 'action') n.action = leafTemplate('actions', Object.keys(ed.leaves?.actions || {})[0] || '');
@@ -320,10 +404,22 @@
     changed();
   }
 
-  /** Where a node goes when added at the selection: into it, or after it. */
+  /**
+   * Where a node goes when added at the selection: into it (an `if` gets a
+   * new branch, a `match` its `default` or a new case), or after it (after
+   * its arm, for the node of an arm).
+   */
   function insertionPoint(doc, at) {
     const n = get(doc, at);
     if (isObj(n) && Array.isArray(n.children)) return { array: n.children, index: n.children.length, path: join(at, 'children') };
+    if (isIf(n) || (isMatch(n) && isObj(n.default))) {
+      const list = isIf(n) ? 'branches' : 'cases';
+      if (!Array.isArray(n[list])) n[list] = [];
+      return { owner: n, ownerPath: at, list, index: n[list].length };
+    }
+    if (isMatch(n)) return { single: n, key: 'default', path: join(at, 'default') };
+    const arm = armOf(at);
+    if (arm) return { owner: get(doc, arm.owner), ownerPath: arm.owner, list: arm.list, index: arm.index + 1 };
     const k = ed.palette.kinds.find((x) => x.type === n?.type);
     if (k && k.arity === 'one' && !isObj(n.child)) return { single: n, key: 'child', path: join(at, 'child') };
     if (at === '') return null;
@@ -337,6 +433,10 @@
   function insertAt(doc, at, node) {
     const point = insertionPoint(doc, at);
     if (!point) return null;
+    if (point.list) {
+      point.owner[point.list].splice(point.index, 0, armFor(point.owner, point.list, node));
+      return armPath(point.ownerPath, point.list, point.index);
+    }
     if (point.array) {
       point.array.splice(point.index, 0, node);
       return `${point.path}[${point.index}]`;
@@ -356,7 +456,13 @@
     });
     if (ok) status(`added ${node.type}`);
   }
+  /** Removes the node at `path`; the node of an arm goes with its arm (no arm is left without one). */
   function remove(doc, path) {
+    const arm = armOf(path);
+    if (arm) {
+      get(doc, arm.owner)[arm.list].splice(arm.index, 1);
+      return;
+    }
     const { obj, key } = parentRef(doc, path);
     if (Array.isArray(obj)) obj.splice(key, 1);
     else delete obj[key];
@@ -401,9 +507,20 @@
       return { select: at };
     });
   }
-  /** Moves the selection `d` places among its siblings (a list of children only). */
+  /** Moves the selection `d` places among its siblings (in a list of children, or its arm among the arms). */
   function moveBy(d) {
     const at = ed.selected;
+    const arm = armOf(at);
+    if (arm) {
+      edit((doc) => {
+        const arms = get(doc, arm.owner)[arm.list];
+        const to = arm.index + d;
+        if (to < 0 || to >= arms.length) return false;
+        arms.splice(to, 0, ...arms.splice(arm.index, 1));
+        return { select: join(arm.owner, `${arm.list}[${to}].${arm.slot}`) };
+      });
+      return;
+    }
     if (at === '' || !at.endsWith(']')) return;
     edit((doc) => {
       const { obj, key } = parentRef(doc, at);
@@ -415,7 +532,13 @@
       return { select: `${at.slice(0, at.lastIndexOf('['))}[${to}]` };
     });
   }
-  /** Drag and drop: `from` goes into composite `onto`, or before it in its list. */
+  /**
+   * Drag and drop: `from` goes into composite `onto`, or before it in its
+   * list. Onto an `if` or `match` it becomes a new arm (its `default` when
+   * the `match` has none), before an arm when dropped on one's node; the
+   * node of an arm moves with its arm (its condition or keys) where arms of
+   * its kind go, alone elsewhere.
+   */
   function moveTo(from, onto) {
     if (from === '' || onto === from || onto.startsWith(from + '.') || onto.startsWith(from + '[')) {
       status('A node cannot move into itself.', true);
@@ -424,6 +547,8 @@
     edit((doc) => {
       const node = get(doc, from);
       const target = get(doc, onto);
+      const fromArm = armOf(from);
+      const arm = fromArm && { list: fromArm.list, value: get(doc, fromArm.owner)[fromArm.list][fromArm.index] };
       // Mark the target, remove the node, then find the target again (paths shift).
       const mark = {};
       target.__bt_drop = mark;
@@ -432,6 +557,23 @@
       if (!found) return false;
       const [path, entry] = found;
       delete entry.node.__bt_drop;
+      const into = entry.node;
+      if (isMatch(into) && !isObj(into.default) && !(arm && arm.list === 'cases')) {
+        into.default = node;
+        return { select: join(path, 'default') };
+      }
+      if (isIf(into) || isMatch(into)) {
+        const list = isIf(into) ? 'branches' : 'cases';
+        if (!Array.isArray(into[list])) into[list] = [];
+        into[list].push(armFor(into, list, node, arm));
+        return { select: armPath(path, list, into[list].length - 1) };
+      }
+      const onArm = armOf(path);
+      if (onArm) {
+        const owner = get(doc, onArm.owner);
+        owner[onArm.list].splice(onArm.index, 0, armFor(owner, onArm.list, node, arm));
+        return { select: armPath(onArm.owner, onArm.list, onArm.index) };
+      }
       if (Array.isArray(entry.node.children)) {
         entry.node.children.push(node);
         return { select: `${join(path, 'children')}[${entry.node.children.length - 1}]` };
@@ -652,6 +794,87 @@
     }
   }
 
+  /**
+   * The arms of an `if` (branches) or `match` (cases, with their keys) as a
+   * list: each arm moves up or down or goes; new arms, and the `else` or
+   * `default`. A case's keys are checked as typed (parseKeys) and written
+   * only when they read.
+   */
+  function armsEditor(box, at, n) {
+    const list = isIf(n) ? 'branches' : 'cases';
+    const arms = Array.isArray(n[list]) ? n[list] : [];
+    box.appendChild(html('h4', {}, list === 'branches' ? 'Branches (the first whose condition holds runs)' : `Cases of ${leafName(n.value)}`));
+    const ol = html('ol', { class: 'arms', 'data-arms': list });
+    arms.forEach((a, i) => {
+      const li = html('li', { 'data-arm': String(i) });
+      if (list === 'branches') {
+        const cond = isObj(a?.if) ? label(a.if) : '?';
+        const then = isObj(a?.then) ? label(a.then) : '?';
+        const go = html('a', { href: '#', title: 'Select this branch' }, `if ${shorten(cond)} → ${shorten(then)}`);
+        go.addEventListener('click', (e) => {
+          e.preventDefault();
+          select(join(at, `branches[${i}].then`));
+        });
+        li.appendChild(go);
+      } else {
+        const keys = html('input', { type: 'text', 'data-when': String(i), title: 'keys: words, whole numbers, true or false, separated by commas; quote a key to keep it a word' });
+        keys.value = keysText(a?.when);
+        keys.addEventListener('change', () => {
+          const parsed = parseKeys(keys.value);
+          keys.classList.toggle('bad', !!parsed.error);
+          keys.title = parsed.error || '';
+          if (parsed.error) return status(`case ${i + 1}: ${parsed.error}`, true);
+          edit((d) => {
+            get(d, at).cases[i].when = parsed.when;
+          });
+        });
+        li.append(keys, html('span', { class: 'hint' }, ` → ${shorten(isObj(a?.child) ? label(a.child) : '?')}`));
+      }
+      const button = (op, text, title, action) => {
+        const b = html('button', { 'data-op': op, title }, text);
+        b.addEventListener('click', action);
+        li.appendChild(b);
+      };
+      const slot = list === 'branches' ? 'then' : 'child';
+      const path = join(at, `${list}[${i}].${slot}`);
+      button('up', '↑', 'Move up (Alt+↑ on its node)', () => {
+        ed.selected = path;
+        moveBy(-1);
+      });
+      button('down', '↓', 'Move down (Alt+↓ on its node)', () => {
+        ed.selected = path;
+        moveBy(1);
+      });
+      button('delete', '✕', 'Delete this arm and its node', () => edit((d) => remove(d, path), at));
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    const add = html('button', { 'data-op': 'add-arm' }, list === 'branches' ? '+ branch' : '+ case');
+    add.addEventListener('click', () =>
+      edit((d) => {
+        const owner = get(d, at);
+        if (!Array.isArray(owner[list])) owner[list] = [];
+        owner[list].push(armFor(owner, list, template('sequence')));
+        return { select: armPath(at, list, owner[list].length - 1) };
+      }),
+    );
+    box.appendChild(add);
+    const last = list === 'branches' ? 'else' : 'default';
+    const toggle = html('button', { 'data-op': `toggle-${last}` }, isObj(n[last]) ? `✕ ${last}` : `+ ${last}`);
+    toggle.addEventListener('click', () =>
+      edit((d) => {
+        const owner = get(d, at);
+        if (isObj(owner[last])) {
+          delete owner[last];
+          return { select: at };
+        }
+        owner[last] = template('sequence');
+        return { select: join(at, last) };
+      }),
+    );
+    box.appendChild(toggle);
+  }
+
   function renderProperties() {
     const box = $('#properties');
     box.replaceChildren();
@@ -707,7 +930,8 @@
         leafEditor(box, at, n, 'action');
       }
     }
-    // Everything else (branches, cases, weights, hooks): the node's own JSON, children left out.
+    if (isIf(n) || isMatch(n)) armsEditor(box, at, n);
+    // Everything else (weights, hooks, ...): the node's own JSON, children left out.
     const own = { ...n };
     for (const s of ['children', 'child']) delete own[s];
     const area = html('textarea', { 'data-field': 'json', spellcheck: 'false' });

@@ -672,3 +672,150 @@ fn the_property_panel_marks_required_parameters_and_shows_defaults_without_writi
         assert_eq!(doc, serde_json::from_str::<Value>(tree).unwrap());
     });
 }
+
+/// A night/day `if` and a `match` on the time of day, each with one arm.
+const ARMS: &str = r#"{"type": "sequence", "children": [
+  {"type": "if", "branches": [
+     {"if": {"type": "condition", "condition": {"type": "timeOfDay", "value": "night"}},
+      "then": {"type": "action", "action": {"type": "dialogue", "dialogueId": "night"}}}],
+   "else": {"type": "action", "action": {"type": "dialogue", "dialogueId": "day"}}},
+  {"type": "match", "value": "timeOfDay", "cases": [
+     {"when": "dusk", "child": {"type": "action", "action": {"type": "moveTo", "target": "gate"}}}],
+   "default": {"type": "success"}}]}"#;
+
+/// The document as the page holds it, parsed.
+async fn doc(client: &Client) -> Value {
+    serde_json::from_str(&doc_text(client).await).unwrap()
+}
+
+#[test]
+fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys_are_checked() {
+    let dir = guard_folder("arms");
+    std::fs::write(dir.join("arms.json"), ARMS).unwrap();
+    let mut leaves = guard_manifest();
+    leaves
+        .values
+        .insert("timeOfDay".into(), bt_interp::LeafDoc { params: Some(vec![]) });
+    let editor = bt_studio::Editor::new(dir.join("arms.json")).with_leaves(leaves);
+    let url = format!("http://{}/", serve_editor(editor));
+    let original: Value = serde_json::from_str(ARMS).unwrap();
+    with_browser("editor_arms", |client| async move {
+        open(&client, &url).await;
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        // Added into an `if`: a new branch, on the first registered condition.
+        select(&client, "children[0]").await;
+        click(&client, "#palette button[data-leaf='dialogue']").await;
+        until(
+            &client,
+            "return window.btEditor.selected() === 'children[0].branches[1].then';",
+        )
+        .await;
+        assert_eq!(
+            doc(&client).await["children"][0]["branches"][1],
+            serde_json::json!({
+                "if": {"type": "condition", "condition": {"type": "atLocation", "locationId": ""}},
+                "then": {"type": "action", "action": {"type": "dialogue", "dialogueId": ""}}})
+        );
+        // Moved by keyboard: the whole branch goes first, its condition with it.
+        let svg = client.find(Locator::Css("#tree")).await.unwrap();
+        svg.send_keys(&format!("{}{}", char::from(Key::Alt), char::from(Key::Up)))
+            .await
+            .unwrap();
+        until(
+            &client,
+            "return window.btEditor.selected() === 'children[0].branches[0].then';",
+        )
+        .await;
+        let now = doc(&client).await;
+        assert_eq!(
+            now["children"][0]["branches"][0]["if"]["condition"]["type"],
+            "atLocation"
+        );
+        assert_eq!(
+            now["children"][0]["branches"][1],
+            original["children"][0]["branches"][0]
+        );
+        // Deleted: the branch goes with its node.
+        svg.send_keys(&char::from(Key::Delete).to_string()).await.unwrap();
+        until(&client, "return window.btEditor.selected() === 'children[0]';").await;
+        assert_eq!(doc(&client).await, original);
+
+        // The `else` dropped onto the `match`: a new case on a fresh key.
+        drag(&client, "children[0].else", "children[1]").await;
+        until(
+            &client,
+            "return window.btEditor.selected() === 'children[1].cases[1].child';",
+        )
+        .await;
+        let now = doc(&client).await;
+        assert_eq!(now["children"][0].get("else"), None);
+        assert_eq!(
+            now["children"][1]["cases"][1],
+            serde_json::json!({"when": "key", "child": original["children"][0]["else"]})
+        );
+
+        // Its keys, in the match's property panel: the loader flags a key an earlier case has.
+        select(&client, "children[1]").await;
+        type_into(&client, "#properties input[data-when='1']", "dusk").await;
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.error[data-path='children[1]']\");",
+        )
+        .await;
+        let error = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[1]']\").dataset.error;",
+        )
+        .await;
+        assert_eq!(error, "the key \"dusk\" is already matched by case 0");
+        type_into(&client, "#properties input[data-when='1']", "night, 3, \"true\"").await;
+        until(
+            &client,
+            "return document.querySelectorAll('#viewport .node.error').length === 0;",
+        )
+        .await;
+        assert_eq!(
+            doc(&client).await["children"][1]["cases"][1]["when"],
+            serde_json::json!(["night", 3, "true"])
+        );
+        // Keys that do not read are refused as typed, and the document keeps the last good ones.
+        for bad in ["1.5", "", "night,"] {
+            type_into(&client, "#properties input[data-when='1']", bad).await;
+            until(
+                &client,
+                "return document.querySelector(\"#properties input[data-when='1']\").classList.contains('bad');",
+            )
+            .await;
+            assert_eq!(
+                doc(&client).await["children"][1]["cases"][1]["when"],
+                serde_json::json!(["night", 3, "true"]),
+                "{bad:?}"
+            );
+            assert!(
+                eval(
+                    &client,
+                    "return document.querySelector('#status').classList.contains('bad');"
+                )
+                .await
+                .as_bool()
+                .unwrap()
+            );
+        }
+        // The case moves up from its panel, and undo walks back to the document as opened.
+        click(&client, "#properties li[data-arm='1'] button[data-op='up']").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children[1].cases[0].child.action.dialogueId === 'day';",
+        )
+        .await;
+        for _ in 0..4 {
+            click(&client, "#undo").await;
+        }
+        until(&client, "return true;").await;
+        assert_eq!(doc(&client).await, original);
+    });
+}
