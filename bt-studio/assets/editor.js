@@ -8,7 +8,8 @@
 // Test hooks: body[data-state] is "loading", "ready" or "error" and
 // body[data-pending] counts the checks and saves in flight; every drawn node
 // carries data-path (and data-error with its problems); window.btEditor.docText()
-// is the document as JSON text.
+// is the document as JSON text; body[data-dirty] says whether it differs from
+// what was opened or last saved.
 'use strict';
 
 (() => {
@@ -255,7 +256,9 @@
       return;
     }
     ed.doc = open.doc;
+    ed.savedText = JSON.stringify(ed.doc);
     document.body.dataset.state = 'ready';
+    markDirty();
     redraw();
     fit();
     check();
@@ -325,6 +328,33 @@
     }
   }
 
+  /** Shows only the palette's buttons whose kind or leaf name contains the filter's text. */
+  function filterPalette() {
+    const q = $('#palette-filter').value.trim().toLowerCase();
+    let heading = null, shown = 0;
+    const close = () => heading && (heading.hidden = shown === 0);
+    for (const el of $('#palette').children) {
+      if (el.tagName === 'H4') {
+        close();
+        heading = el;
+        shown = 0;
+        continue;
+      }
+      const name = (el.dataset.kind || el.dataset.leaf || '').toLowerCase();
+      el.hidden = q !== '' && !name.includes(q) && !(el.title || '').toLowerCase().includes(q);
+      if (!el.hidden) shown++;
+    }
+    close();
+  }
+
+  /** Marks the page (title, body[data-dirty]) when the document differs from the file. */
+  function markDirty() {
+    const dirty = JSON.stringify(ed.doc) !== ed.savedText;
+    document.body.dataset.dirty = String(dirty);
+    document.title = `${dirty ? '● ' : ''}${ed.name} · bt-studio editor`;
+    $('#title').textContent = `${dirty ? '● ' : ''}${ed.name}`;
+  }
+
   function renderLibrary() {
     const list = $('#library');
     list.replaceChildren();
@@ -388,6 +418,7 @@
     }
     redraw();
     check();
+    markDirty();
   }
   function undo() {
     if (!ed.undo.length) return;
@@ -659,8 +690,11 @@
 
   async function save(name, force) {
     $('#force').hidden = true;
-    const r = await post('/api/edit/save', { name, doc: ed.doc, force });
+    const body = { name, doc: ed.doc, force };
+    const r = await post('/api/edit/save', body);
     if (r.ok) {
+      if (name === ed.name) ed.savedText = JSON.stringify(body.doc);
+      markDirty();
       if (r.data.pushError) status(`saved ${r.data.saved}, but ${r.data.pushError}`, true);
       else status(`saved ${r.data.saved}${r.data.pushed ? ', and sent to the running game' : ''}`);
       return;
@@ -1215,6 +1249,22 @@
     $('#open-trace').addEventListener('click', () => $('#trace-file').click());
     $('#trace-file').addEventListener('change', (e) => e.target.files[0] && openTrace(e.target.files[0]));
     $('#fit').addEventListener('click', fit);
+    const filter = $('#palette-filter');
+    filter.addEventListener('input', filterPalette);
+    filter.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        [...$('#palette').querySelectorAll('button')].find((b) => !b.hidden)?.click();
+      } else if (e.key === 'Escape') {
+        filter.value = '';
+        filterPalette();
+        $('#tree').focus();
+      }
+    });
+    // Leaving with changes that were not saved asks first.
+    window.addEventListener('beforeunload', (e) => {
+      if (document.body.dataset.dirty === 'true') e.preventDefault();
+    });
     // A recorded trace dropped anywhere on the page becomes the preview's recording.
     document.addEventListener('dragover', (e) => {
       e.preventDefault();
@@ -1257,6 +1307,7 @@
         const i = sibs.indexOf(ed.selected) + (e.key === 'ArrowLeft' ? -1 : 1);
         if (i >= 0 && i < sibs.length) select(sibs[i]);
       } else if (key === 'f') fit();
+      else if (e.key === '/') $('#palette-filter').focus();
       else return;
       e.preventDefault();
     });

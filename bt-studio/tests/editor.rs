@@ -819,3 +819,76 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
         assert_eq!(doc(&client).await, original);
     });
 }
+
+/// The palette's buttons shown: (kind or leaf, its group's heading shown).
+async fn palette_shown(client: &Client) -> Value {
+    eval(
+        client,
+        "return [...document.querySelectorAll('#palette button')].filter(b => !b.hidden).map(b => b.dataset.kind || b.dataset.leaf);",
+    )
+    .await
+}
+
+#[test]
+fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved_changes() {
+    let (url, dir) = edit_guard("filter", false);
+    with_browser("editor_filter", |client| async move {
+        open(&client, &url).await;
+        let dirty = async || {
+            let body = eval(&client, "return [document.body.dataset.dirty, document.title];").await;
+            (
+                body[0].as_str().unwrap().to_string(),
+                body[1].as_str().unwrap().to_string(),
+            )
+        };
+        assert_eq!(dirty().await, ("false".into(), "guard.json · bt-studio editor".into()));
+        let all = palette_shown(&client).await.as_array().unwrap().len();
+        // "/" on the tree goes to the filter.
+        let svg = client.find(Locator::Css("#tree")).await.unwrap();
+        svg.send_keys("/").await.unwrap();
+        assert_eq!(
+            eval(&client, "return document.activeElement.id;").await,
+            "palette-filter"
+        );
+        let filter = client.find(Locator::Css("#palette-filter")).await.unwrap();
+        filter.send_keys("invert").await.unwrap();
+        assert_eq!(palette_shown(&client).await, serde_json::json!(["inverter"]));
+        let headings = eval(
+            &client,
+            "return [...document.querySelectorAll('#palette h4')].filter(h => !h.hidden).map(h => h.textContent);",
+        )
+        .await;
+        assert_eq!(headings, serde_json::json!(["decorators"]));
+        // Enter adds the first shown to the selection (the root: its last child).
+        filter.send_keys(&char::from(Key::Enter).to_string()).await.unwrap();
+        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        assert_eq!(
+            doc(&client).await["children"][4],
+            serde_json::json!({"type": "inverter"})
+        );
+        assert_eq!(dirty().await, ("true".into(), "● guard.json · bt-studio editor".into()));
+        // Escape empties the filter and goes back to the tree.
+        filter.send_keys(&char::from(Key::Escape).to_string()).await.unwrap();
+        assert_eq!(palette_shown(&client).await.as_array().unwrap().len(), all);
+        assert_eq!(eval(&client, "return document.activeElement.id;").await, "tree");
+        // Leaves by name too; undone, the document is as saved again.
+        click(&client, "#undo").await;
+        assert_eq!(dirty().await.0, "false");
+        svg.send_keys("/").await.unwrap();
+        filter
+            .send_keys(&format!("dialo{}", char::from(Key::Enter)))
+            .await
+            .unwrap();
+        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        assert_eq!(
+            doc(&client).await["children"][4],
+            serde_json::json!({"type": "action", "action": {"type": "dialogue", "dialogueId": ""}})
+        );
+        // Saved, the mark goes.
+        click(&client, "#save").await;
+        until(&client, "return document.body.dataset.dirty === 'false';").await;
+        assert_eq!(dirty().await.1, "guard.json · bt-studio editor");
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("guard.json")).unwrap()).unwrap();
+        assert_eq!(saved, doc(&client).await);
+    });
+}
