@@ -520,6 +520,24 @@
     copySelected();
     deleteSelected();
   }
+  /** Puts a copy of the selected subtree right after it (of its arm, for an arm's node). */
+  function duplicateSelected() {
+    const at = ed.selected;
+    const arm = armOf(at);
+    const ok = edit((doc) => {
+      if (arm) {
+        const arms = get(doc, arm.owner)[arm.list];
+        arms.splice(arm.index + 1, 0, JSON.parse(JSON.stringify(arms[arm.index])));
+        return { select: join(arm.owner, `${arm.list}[${arm.index + 1}].${arm.slot}`) };
+      }
+      if (at === '' || !at.endsWith(']')) return false;
+      const { obj, key } = parentRef(doc, at);
+      obj.splice(key + 1, 0, JSON.parse(JSON.stringify(obj[key])));
+      return { select: `${at.slice(0, at.lastIndexOf('['))}[${key + 1}]` };
+    });
+    if (ok) status('duplicated');
+    else status('Only a node in a list of children, or of a branch or case, can be duplicated.', true);
+  }
   function paste() {
     if (!ed.clipboard) return status('Nothing to paste.', true);
     add(JSON.parse(ed.clipboard));
@@ -1235,6 +1253,7 @@
     $('#cut').addEventListener('click', cutSelected);
     $('#copy').addEventListener('click', copySelected);
     $('#paste').addEventListener('click', paste);
+    $('#duplicate').addEventListener('click', duplicateSelected);
     $('#delete').addEventListener('click', deleteSelected);
     $('#wrap').addEventListener('change', (e) => {
       if (e.target.value) wrapSelected(e.target.value);
@@ -1293,6 +1312,7 @@
       else if (mod && key === 'x') cutSelected();
       else if (mod && key === 'c') copySelected();
       else if (mod && key === 'v') paste();
+      else if (mod && key === 'd') duplicateSelected();
       else if (e.key === 'Delete' || e.key === 'Backspace') deleteSelected();
       else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowLeft')) moveBy(-1);
       else if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowRight')) moveBy(1);

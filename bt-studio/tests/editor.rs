@@ -892,3 +892,49 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
         assert_eq!(saved, doc(&client).await);
     });
 }
+
+#[test]
+fn duplicate_copies_a_child_or_a_whole_arm_right_after_it() {
+    let dir = guard_folder("duplicate");
+    std::fs::write(dir.join("arms.json"), ARMS).unwrap();
+    let editor = bt_studio::Editor::new(dir.join("arms.json")).with_leaves(guard_manifest());
+    let url = format!("http://{}/", serve_editor(editor));
+    let original: Value = serde_json::from_str(ARMS).unwrap();
+    with_browser("editor_duplicate", |client| async move {
+        open(&client, &url).await;
+        let svg = client.find(Locator::Css("#tree")).await.unwrap();
+        let ctrl_d = format!("{}d{}", char::from(Key::Control), char::from(Key::Null));
+        // A branch's node: the branch, condition included, is copied after it.
+        select(&client, "children[0].branches[0].then").await;
+        svg.send_keys(&ctrl_d).await.unwrap();
+        until(
+            &client,
+            "return window.btEditor.selected() === 'children[0].branches[1].then';",
+        )
+        .await;
+        let branches = &doc(&client).await["children"][0]["branches"];
+        assert_eq!(
+            branches,
+            &serde_json::json!([
+                original["children"][0]["branches"][0],
+                original["children"][0]["branches"][0]
+            ])
+        );
+        // A child, from the toolbar.
+        click(&client, "#fit").await; // the tree grew: all of it in view
+        select(&client, "children[1]").await;
+        click(&client, "#duplicate").await;
+        until(&client, "return window.btEditor.selected() === 'children[2]';").await;
+        assert_eq!(doc(&client).await["children"][2], original["children"][1]);
+        // An `else` has no place beside it: nothing changes, and the page says why.
+        let before = doc_text(&client).await;
+        select(&client, "children[0].else").await;
+        svg.send_keys(&ctrl_d).await.unwrap();
+        until(
+            &client,
+            "return document.querySelector('#status').classList.contains('bad');",
+        )
+        .await;
+        assert_eq!(doc_text(&client).await, before);
+    });
+}
