@@ -1038,8 +1038,34 @@
     }
     if (ed.viewing === null) paintProblems();
     else renderProperties();
+    paintFound();
     paintDivergence();
     paintRun();
+  }
+
+  /** The paths of the nodes whose label, name or type contains the find box's text, in tree order. */
+  function found() {
+    const q = $('#find').value.trim().toLowerCase();
+    if (!q || !ed.layout) return [];
+    return ed.layout.order.filter((p) => {
+      const n = ed.nodes.get(p).node;
+      return [fullLabel(n), n.type].some((t) => String(t).toLowerCase().includes(q));
+    });
+  }
+  /** Marks the nodes found (class found; #find[data-found] counts them). */
+  function paintFound() {
+    const hits = new Set(found());
+    for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('found', hits.has(g.dataset.path));
+    $('#find').dataset.found = String(hits.size);
+  }
+  /** Selects the next node found after the selection (the first after the last). */
+  function findNext() {
+    const hits = found();
+    if (!hits.length) return status(`no node matches ${JSON.stringify($('#find').value.trim())}`, true);
+    const order = ed.layout.order;
+    const here = order.indexOf(ed.selected);
+    select(hits.find((p) => order.indexOf(p) > here) ?? hits[0]);
+    status(`${hits.length} found`);
   }
 
   function select(path) {
@@ -1268,6 +1294,17 @@
     $('#open-trace').addEventListener('click', () => $('#trace-file').click());
     $('#trace-file').addEventListener('change', (e) => e.target.files[0] && openTrace(e.target.files[0]));
     $('#fit').addEventListener('click', fit);
+    $('#find').addEventListener('input', paintFound);
+    $('#find').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        findNext();
+      } else if (e.key === 'Escape') {
+        $('#find').value = '';
+        paintFound();
+        $('#tree').focus();
+      }
+    });
     const filter = $('#palette-filter');
     filter.addEventListener('input', filterPalette);
     filter.addEventListener('keydown', (e) => {
@@ -1303,6 +1340,12 @@
       if (mod && e.key.toLowerCase() === 's') {
         e.preventDefault();
         save(ed.name, false);
+        return;
+      }
+      if (mod && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        $('#find').focus();
+        $('#find').select();
         return;
       }
       if (typing) return;

@@ -938,3 +938,48 @@ fn duplicate_copies_a_child_or_a_whole_arm_right_after_it() {
         assert_eq!(doc_text(&client).await, before);
     });
 }
+
+#[test]
+fn find_marks_the_matching_nodes_and_enter_selects_them_in_turn() {
+    let (url, _dir) = edit_guard("find", false);
+    with_browser("editor_find", |client| async move {
+        open(&client, &url).await;
+        let svg = client.find(Locator::Css("#tree")).await.unwrap();
+        svg.send_keys(&format!("{}f{}", char::from(Key::Control), char::from(Key::Null)))
+            .await
+            .unwrap();
+        assert_eq!(eval(&client, "return document.activeElement.id;").await, "find");
+        let find = client.find(Locator::Css("#find")).await.unwrap();
+        // Leaves by their type or parameters, composites by name.
+        find.send_keys("guard-").await.unwrap();
+        let marked = eval(
+            &client,
+            "return [...document.querySelectorAll('#viewport .node.found')].map(g => g.dataset.path);",
+        )
+        .await;
+        let dialogues = [
+            "children[0].children[1]",
+            "children[1].children[1].children[0].children[1]",
+            "children[2].children[1]",
+            "children[3]",
+        ];
+        assert_eq!(marked, serde_json::json!(dialogues));
+        assert_eq!(find.attr("data-found").await.unwrap().as_deref(), Some("4"));
+        let enter = char::from(Key::Enter).to_string();
+        for expected in dialogues.iter().chain(&dialogues[..1]) {
+            find.send_keys(&enter).await.unwrap();
+            assert_eq!(eval(&client, "return window.btEditor.selected();").await, *expected);
+        }
+        // Escape clears the marks and goes back to the tree.
+        find.send_keys(&char::from(Key::Escape).to_string()).await.unwrap();
+        assert_eq!(
+            eval(
+                &client,
+                "return document.querySelectorAll('#viewport .node.found').length;"
+            )
+            .await,
+            0
+        );
+        assert_eq!(eval(&client, "return document.activeElement.id;").await, "tree");
+    });
+}
