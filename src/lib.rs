@@ -17,7 +17,8 @@ pub use bt_testing as testing;
 pub mod prelude {
     pub use crate::behave;
     pub use bt_runtime::{
-        Action, AsyncAction, Clock, Condition, NodeId, NodeInfo, Observer, Run, Schedulable, Status, Task, Tree, Wake,
+        Action, AsyncAction, Clock, Condition, ItemList, NodeId, NodeInfo, Observer, Run, Schedulable, Status, Task,
+        Tree, Wake,
     };
 }
 
@@ -45,8 +46,8 @@ pub mod __private {
     pub use crate::json_leaf::*;
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
-        Action, Async, Clock, Condition, ForEachItems, IntoStatus, NodeId, NodeInfo, NodeKind, NoopObserver, Observer,
-        Rng, Run, Schedulable, Status, Ticked, Tree, Wake,
+        Action, Async, Clock, Condition, ForEachItems, IntoStatus, ItemList, NodeId, NodeInfo, NodeKind, NoopObserver,
+        Observer, Rng, Run, Schedulable, Status, Ticked, Tree, Wake,
     };
     pub use core::{
         marker::{PhantomData, Send, Sync},

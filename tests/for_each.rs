@@ -17,6 +17,8 @@ struct Camp {
     script: BTreeMap<u32, Status>,
     log: Vec<String>,
     alarm: bool,
+    /// The current target of a JSON tree's `forEach` (its list's `select` puts it here).
+    target: u32,
 }
 
 impl Camp {
@@ -92,6 +94,99 @@ behave! {
             }
         }
     }
+}
+
+/// The targets as a JSON tree's list: the current one goes to `Camp::target`.
+struct Targets;
+
+impl ItemList<Camp> for Targets {
+    type Item = u32;
+    fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
+        camp.targets.iter().copied()
+    }
+    fn select(&self, camp: &mut Camp, target: &u32) {
+        camp.target = *target;
+    }
+}
+
+/// Hits the current target of a JSON tree's loop.
+#[derive(Clone)]
+struct Hit;
+
+impl Action<Camp> for Hit {
+    fn tick(&mut self, camp: &mut Camp) -> Status {
+        let target = camp.target;
+        camp.hit(target)
+    }
+    fn halt(&mut self, camp: &mut Camp) {
+        camp.log.push(format!("halt {}", camp.target));
+    }
+}
+
+struct Alarm;
+
+impl Condition<Camp> for Alarm {
+    fn check(&self, camp: &Camp) -> bool {
+        camp.alarm
+    }
+}
+
+/// Target 0 is skipped (`continue`).
+struct Skip;
+
+impl Condition<Camp> for Skip {
+    fn check(&self, camp: &Camp) -> bool {
+        camp.target == 0
+    }
+}
+
+behave! {
+    /// The JSON form, compiled: its list is `Targets`, as the interpreter's is.
+    tree FromJson for Camp = json("tests/trees/for_each.json") {
+        "targets" => Targets,
+        "hit" => Hit,
+        "alarm" => Alarm,
+        "skip" => Skip,
+    }
+}
+
+#[test]
+fn a_json_for_each_compiled_and_interpreted_agree_tick_by_tick() {
+    let mut registry = bt_interp::Registry::<Camp>::new();
+    registry
+        .list("targets", |_: bt_interp::NoParams| Targets)
+        .action("hit", |_: bt_interp::NoParams| Hit)
+        .condition("alarm", |_: bt_interp::NoParams| Alarm)
+        .condition("skip", |_: bt_interp::NoParams| Skip);
+    let definition = registry.load(include_str!("trees/for_each.json")).unwrap();
+    let (mut compiled, mut interpreted) = (FromJson::new(), bt_interp::Agent::new(definition));
+    let (mut a, mut b) = (Camp::default(), Camp::default());
+    let mut lines = Vec::new();
+    for t in 0..24u32 {
+        for camp in [&mut a, &mut b] {
+            camp.targets = (0..t % 5).map(|k| (k * 7 + t) % 4).collect();
+            camp.alarm = t % 7 == 6;
+            camp.script = [(1, if t % 2 == 0 { R } else { S }), (2, if t % 3 == 0 { F } else { S })].into();
+        }
+        let (mut ea, mut eb) = (
+            bt_testkit::script::IdEvents::default(),
+            bt_testkit::script::IdEvents::default(),
+        );
+        let sa = compiled.tick_observed(&mut a, f64::from(t), &mut ea);
+        let sb = interpreted.tick_observed(&mut b, f64::from(t), &mut eb);
+        assert_eq!((sa, &ea.0, a.take()), (sb, &eb.0, b.take()), "tick {t}");
+        lines.push(sa);
+    }
+    assert!(
+        lines.contains(&R) && lines.contains(&S) && lines.contains(&F),
+        "{lines:?}"
+    );
+    assert_eq!(
+        FromJson::TICK_WORK,
+        bt_interp::Agent::new(registry.load(include_str!("trees/for_each.json")).unwrap())
+            .definition()
+            .tick_work()
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@
 
 use std::any::Any;
 
-use bt_runtime::{Action, Condition, Status, Wake};
+use bt_runtime::{Action, Condition, ItemList, Status, Wake};
 
 /// A shared condition leaf.
 pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;
@@ -182,61 +182,11 @@ where
     }
 }
 
-/// The items a `forEach` node runs its child for, read from the context, and
-/// how the child's leaves see the current one. Registered with
-/// [`Registry::list`](crate::Registry::list).
-///
-/// The loop reads the items once when it enters (at most its `"max"`) and
-/// keeps them in a buffer its agent allocated when it was created, so neither
-/// entering nor ticking allocates. Before each tick of its child it calls
-/// [`ItemList::select`] with the current item: registered leaves read it
-/// from the context, as they read everything else (the DSL's `for x: T in ..`
-/// binds it to a name instead). A saved agent keeps the items of a running
-/// loop, so they are serde types.
-///
-/// ```
-/// use bt_interp::{Agent, ItemList, NoParams, Registry};
-/// use bt_runtime::{Action, Status};
-///
-/// struct Camp { targets: Vec<u32>, target: u32, hits: Vec<u32> }
-///
-/// struct Targets;
-/// impl ItemList<Camp> for Targets {
-///     type Item = u32;
-///     fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
-///         camp.targets.iter().copied()
-///     }
-///     fn select(&self, camp: &mut Camp, target: &u32) {
-///         camp.target = *target;
-///     }
-/// }
-///
-/// #[derive(Clone)]
-/// struct Hit;
-/// impl Action<Camp> for Hit {
-///     fn tick(&mut self, camp: &mut Camp) -> Status {
-///         camp.hits.push(camp.target);
-///         Status::Success
-///     }
-/// }
-///
-/// let mut leaves = Registry::new();
-/// leaves.list("targets", |_: NoParams| Targets).action("hit", |_: NoParams| Hit);
-/// let tree = leaves.load(r#"{"type": "forEach", "items": "targets", "max": 8,
-///                            "child": {"type": "action", "action": "hit"}}"#)?;
-/// let mut camp = Camp { targets: vec![4, 2], target: 0, hits: Vec::new() };
-/// assert_eq!(Agent::new(tree).tick_at(&mut camp, 0.0), Status::Success);
-/// assert_eq!(camp.hits, [4, 2]);
-/// # Ok::<(), bt_interp::LoadError>(())
-/// ```
-pub trait ItemList<C: ?Sized> {
-    /// One item; the loop keeps a copy of each (saved with a running agent).
-    type Item: Send + serde::Serialize + serde::de::DeserializeOwned + 'static;
-    /// The items now, in order; the loop takes at most its `"max"` of them.
-    fn items<'c>(&'c self, ctx: &'c C) -> impl Iterator<Item = Self::Item> + 'c;
-    /// Makes `item` the current one where the child's leaves read it.
-    fn select(&self, ctx: &mut C, item: &Self::Item);
-}
+/// What the interpreter needs of a list's items: an agent holds them (`Send`)
+/// and saves them (serde).
+pub trait ListItem: Send + serde::Serialize + serde::de::DeserializeOwned + 'static {}
+
+impl<T: Send + serde::Serialize + serde::de::DeserializeOwned + 'static> ListItem for T {}
 
 /// A registered list as a definition holds it: makes each agent's buffer.
 pub(crate) trait ListKind<C>: Send + Sync {
@@ -247,6 +197,7 @@ pub(crate) trait ListKind<C>: Send + Sync {
 impl<C: 'static, L> ListKind<C> for L
 where
     L: ItemList<C> + Send + Sync + 'static,
+    L::Item: ListItem,
 {
     fn buffer(self: std::sync::Arc<Self>, max: usize) -> Box<dyn ItemBuffer<C>> {
         Box::new(Buffer {
@@ -284,6 +235,7 @@ struct Buffer<L: ItemList<C>, C: ?Sized> {
 impl<C, L> ItemBuffer<C> for Buffer<L, C>
 where
     L: ItemList<C> + Send + Sync,
+    L::Item: ListItem,
 {
     fn fill(&mut self, ctx: &C) {
         self.items.clear();

@@ -81,8 +81,10 @@ pub use agent::Agent;
 /// The JSON model this crate loads (from `bt-format`).
 pub use bt_format::model;
 pub use bt_format::{Library, LoadError, Problem};
+/// The trait of the lists `forEach` nodes read (from `bt-runtime`).
+pub use bt_runtime::ItemList;
 pub use definition::{Definition, NodeRow};
-pub use leaves::{ItemList, KeyRef, MatchValue};
+pub use leaves::{KeyRef, ListItem, MatchValue};
 #[cfg(feature = "manifest")]
 pub use manifest::{LeafDoc, Manifest, Param, ParamType};
 #[cfg(feature = "serde")]

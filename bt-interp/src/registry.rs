@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::marker::PhantomData;
 
-use bt_runtime::{Action, Async, AsyncAction, Condition};
+use bt_runtime::{Action, Async, AsyncAction, Condition, ItemList};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::leaves::{Column, CondBox, ItemList, ListKind, MatchValue, Persistence, Prototypes, Transient, ValueBox};
+use crate::leaves::{Column, CondBox, ListItem, ListKind, MatchValue, Persistence, Prototypes, Transient, ValueBox};
 
 type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
 
@@ -265,11 +265,55 @@ impl<C: 'static> Registry<C> {
     }
 
     /// Registers a list of items that `forEach` nodes run their child for
-    /// (see [`ItemList`]): `make` builds it from its JSON parameters.
+    /// ([`ItemList`]): `make` builds it from its JSON parameters.
+    ///
+    /// A `forEach` reads the items once when it enters (at most its `"max"`)
+    /// into a buffer its agent allocated when it was created, so neither
+    /// entering nor ticking allocates; before each tick of its child it calls
+    /// the list's `select` with the current item, where the child's leaves
+    /// read it. A saved agent keeps the items of a running loop: they are
+    /// serde types ([`ListItem`](crate::ListItem)).
+    ///
+    /// ```
+    /// use bt_interp::{Agent, ItemList, NoParams, Registry};
+    /// use bt_runtime::{Action, Status};
+    ///
+    /// struct Camp { targets: Vec<u32>, target: u32, hits: Vec<u32> }
+    ///
+    /// struct Targets;
+    /// impl ItemList<Camp> for Targets {
+    ///     type Item = u32;
+    ///     fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
+    ///         camp.targets.iter().copied()
+    ///     }
+    ///     fn select(&self, camp: &mut Camp, target: &u32) {
+    ///         camp.target = *target;
+    ///     }
+    /// }
+    ///
+    /// #[derive(Clone)]
+    /// struct Hit;
+    /// impl Action<Camp> for Hit {
+    ///     fn tick(&mut self, camp: &mut Camp) -> Status {
+    ///         camp.hits.push(camp.target);
+    ///         Status::Success
+    ///     }
+    /// }
+    ///
+    /// let mut leaves = Registry::new();
+    /// leaves.list("targets", |_: NoParams| Targets).action("hit", |_: NoParams| Hit);
+    /// let tree = leaves.load(r#"{"type": "forEach", "items": "targets", "max": 8,
+    ///                            "child": {"type": "action", "action": "hit"}}"#)?;
+    /// let mut camp = Camp { targets: vec![4, 2], target: 0, hits: Vec::new() };
+    /// assert_eq!(Agent::new(tree).tick_at(&mut camp, 0.0), Status::Success);
+    /// assert_eq!(camp.hits, [4, 2]);
+    /// # Ok::<(), bt_interp::LoadError>(())
+    /// ```
     pub fn list<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
     where
         P: DeserializeOwned,
         L: ItemList<C> + Send + Sync + 'static,
+        L::Item: ListItem,
         F: Fn(P) -> L + Send + Sync + 'static,
     {
         let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> = Box::new(move |m| {

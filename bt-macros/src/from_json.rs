@@ -197,6 +197,12 @@ impl Convert<'_> {
             (NodeKind::Repeat, Params::Count(c)) => Kind::Repeat(count(*c)),
             (NodeKind::Retry, Params::Count(c)) => Kind::Retry(count(*c)),
             (NodeKind::While, _) => Kind::While,
+            (NodeKind::ForEach, Params::ForEach { items, max }) => self
+                .leaf(items, &field(path, "items"), "list")
+                .map_or(Kind::Invalid, |list| Kind::ForEach {
+                    source: crate::model::ForSource::List(list),
+                    max: count(*max),
+                }),
             (NodeKind::UntilFail, _) => Kind::UntilFail,
             (NodeKind::UntilSuccess, _) => Kind::UntilSuccess,
             (NodeKind::Break, _) => Kind::Break(jump_label()),

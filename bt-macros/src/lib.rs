@@ -56,7 +56,8 @@ use proc_macro::TokenStream;
 /// - a branch: `if c { a } else if d { b } else { e }`, `match |c| c.x { pat => a, _ => b }`,
 ///   each optionally `reactive`;
 /// - a loop with one child: `loop` (alias `forever`), `repeat(n)`, `retry(n)`,
-///   `while c { .. }`, `until_fail`, `until_success`, optionally labelled
+///   `while c { .. }`, `for x: T in |c| c.items.iter() max n { .. }` (the item
+///   `x` is a `&T` in the body's inline leaves), `until_fail`, `until_success`, optionally labelled
 ///   (`'outer: loop { .. }`), and the leaves `break`, `continue`, `break 'outer`;
 /// - a decorator with one child: `invert`, `force_success`, `force_failure`,
 ///   `timeout(d)`, `delay(d)`, `cooldown(d)`, `limit(n)`, `run_once`,

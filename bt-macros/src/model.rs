@@ -181,16 +181,11 @@ pub enum Kind {
     UntilFail,
     /// `until_success`.
     UntilSuccess,
-    /// `for var: ty in |param| items max N { body }`: children are the body.
+    /// `for var: ty in |param| items max N { body }`, or a JSON tree's
+    /// `forEach`: children are the body.
     ForEach {
-        /// The item's name, bound to `&ty` in the body's inline leaves.
-        var: Ident,
-        /// The item's type.
-        ty: Type,
-        /// The source closure's parameter (`c` in `|c| c.targets.iter()`).
-        param: syn::Pat,
-        /// The source closure's body: an iterator (or `IntoIterator`) of `ty` or `&ty`.
-        items: Expr,
+        /// Where the items come from.
+        source: ForSource,
         /// The most items the loop holds.
         max: Count,
     },
@@ -307,6 +302,26 @@ impl Kind {
     pub fn condition_children(&self) -> usize {
         usize::from(matches!(self, Kind::While | Kind::AbortIf | Kind::Latch))
     }
+}
+
+/// The items of a `for` loop.
+#[derive(Debug)]
+pub enum ForSource {
+    /// `for var: ty in |param| items`: the item is named in the body.
+    Closure {
+        /// The item's name, bound to `&ty` in the body's inline leaves.
+        var: Ident,
+        /// The item's type.
+        ty: Type,
+        /// The source closure's parameter (`c` in `|c| c.targets.iter()`).
+        param: syn::Pat,
+        /// The source closure's body: an iterator (or `IntoIterator`) of `ty` or `&ty`.
+        items: Expr,
+    },
+    /// A JSON tree's `forEach`: a value implementing `bt::ItemList`, stored in
+    /// the tree, whose `select` puts the current item in the context before
+    /// each tick of the body (as the interpreter does).
+    List(Leaf),
 }
 
 /// A parallel threshold as written.
@@ -804,10 +819,12 @@ fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node {
     node.children.extend(single_body(f.body, "a `for` body", errors));
     if let (Some(ty), Some((param, items)), Some(max)) = (ty, source, max) {
         node.kind = Kind::ForEach {
-            var: f.var,
-            ty,
-            param,
-            items,
+            source: ForSource::Closure {
+                var: f.var,
+                ty,
+                param,
+                items,
+            },
             max,
         };
     }
@@ -1517,7 +1534,8 @@ mod tests {
     fn for_reads_item_type_source_and_capacity() {
         let n = root("tree T for C { 'rows: for t: (u8, u8) in |c| c.cells.iter() max CELLS { act(|_| *t) } }");
         let Kind::ForEach {
-            var, ty, items, max, ..
+            source: ForSource::Closure { var, ty, items, .. },
+            max,
         } = &n.kind
         else {
             panic!("{:?}", n.kind)

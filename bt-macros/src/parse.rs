@@ -52,7 +52,7 @@ pub struct TreeSyntax {
 pub struct JsonSource {
     /// The file, relative to the crate's `Cargo.toml`.
     pub path: syn::LitStr,
-    /// `"leafType" => RustType` (conditions, actions, hooks, subtrees) or
+    /// `"leafType" => RustType` (conditions, actions, hooks, subtrees, `forEach` lists) or
     /// `"valueName" => |c| ..` (the value a `match` compares).
     pub leaves: Vec<(syn::LitStr, Expr)>,
 }

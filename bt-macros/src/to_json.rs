@@ -11,7 +11,7 @@ use quote::ToTokens;
 use serde_json::{Map, Value};
 use syn::Expr;
 
-use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Weight, thresholds, value_expr};
+use crate::model::{Count, Duration, ForSource, Hook, Kind, Leaf, Node, Weight, thresholds, value_expr};
 use crate::render::render;
 
 /// The tree below `root` as pretty-printed JSON.
@@ -99,17 +99,17 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
         },
         Kind::Cond(leaf) | Kind::Act(leaf) | Kind::WaitUntil(leaf) => Params::Leaf(json_leaf(leaf)),
         Kind::Subtree { ty, .. } => Params::Subtree(text(ty)),
-        Kind::ForEach {
-            var,
-            ty,
-            param,
-            items,
-            max,
-        } => {
-            let mut source = inline(format!("|{}| {}", text(param), text(items)));
-            source
-                .params
-                .insert("item".into(), format!("{var}: {}", text(ty)).into());
+        Kind::ForEach { source, max } => {
+            let source = match source {
+                ForSource::Closure { var, ty, param, items } => {
+                    let mut source = inline(format!("|{}| {}", text(param), text(items)));
+                    source
+                        .params
+                        .insert("item".into(), format!("{var}: {}", text(ty)).into());
+                    source
+                }
+                ForSource::List(leaf) => json_leaf(leaf),
+            };
             let max = match max {
                 Count::Literal(n) => u32::try_from(*n).unwrap_or(u32::MAX),
                 Count::Expr(e) => {

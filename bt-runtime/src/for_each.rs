@@ -86,6 +86,26 @@ impl<T, const N: usize> ForEachItems<T, N> {
     }
 }
 
+/// The items a JSON tree's `forEach` node runs its child for, read from the
+/// context, and how the child's leaves see the current one: registered with
+/// `bt_interp::Registry::list` for the interpreter, or mapped to its type
+/// (`"targets" => Targets`) in a tree `behave!` compiles from JSON.
+///
+/// The loop reads the items once when it enters (at most its `"max"`) into
+/// a copy it holds, and calls [`ItemList::select`] with the current item
+/// before each tick of its child: registered leaves read it from the
+/// context, as they read everything else (the DSL's `for x: T in ..` binds
+/// it to a name instead). A saved agent or tree keeps the copy, so the
+/// interpreter wants items that are serde types.
+pub trait ItemList<C: ?Sized> {
+    /// One item; the loop keeps a copy of each.
+    type Item;
+    /// The items now, in order; the loop takes at most its `"max"` of them.
+    fn items<'c>(&'c self, ctx: &'c C) -> impl Iterator<Item = Self::Item> + 'c;
+    /// Makes `item` the current one where the child's leaves read it.
+    fn select(&self, ctx: &mut C, item: &Self::Item);
+}
+
 /// What a `for` loop's source may yield for items of type `T`: `T` itself, or
 /// `&T` (cloned), so that `|c| c.targets.iter()` works as well as
 /// `|c| c.targets.iter().copied()`.

@@ -31,7 +31,7 @@ pub use async_action::BoxFuture;
 pub use async_action::{Async, AsyncAction, Task};
 pub use catalog::{Arity, NodeKind};
 pub use clock::Clock;
-pub use for_each::{ForEachItems, ItemOf};
+pub use for_each::{ForEachItems, ItemList, ItemOf};
 pub use leaf::{Action, Condition};
 pub use node::NodeInfo;
 pub use observer::{LeafCall, NodeId, NoopObserver, Observer};

@@ -60,7 +60,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let (attrs, cfgs) = split_attrs(t);
     let (vis, name, ctx) = (&t.vis, &t.name, &g.ctx);
 
-    let fields: Vec<Field> = l.slots.iter().flat_map(fields_of).collect();
+    let fields: Vec<Field> = l.slots.iter().flat_map(|s| fields_of(s, &l.tree.ctx)).collect();
     let field_names = fields.iter().map(|f| &f.name);
     let field_types = fields.iter().map(|f| &f.ty);
     let init_names = fields.iter().map(|f| &f.name);
@@ -505,6 +505,11 @@ fn hook_field(id: usize, which: &str) -> syn::Ident {
     format_ident!("__n{}_{}", id, which)
 }
 
+/// The field holding the list value of the `forEach` node `id` (JSON trees).
+fn list_field(id: usize) -> syn::Ident {
+    format_ident!("__n{}_list", id)
+}
+
 /// The field holding variable `name` of the `scope` node `id`.
 fn var_field(id: usize, name: &syn::Ident) -> syn::Ident {
     format_ident!("__n{}_{}", id, name)
@@ -553,7 +558,7 @@ pub(crate) struct Field {
 
 /// The fields a node needs. Control state is always saved; a leaf value only
 /// when marked `#[persist]`.
-fn fields_of(s: &Slot) -> Vec<Field> {
+fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
     let saved = !matches!(s.state, State::Leaf(_)) || s.node.persist;
     let hooks = s.node.hooks.all().into_iter().filter_map(|(which, hook)| match hook? {
         // Not saved: a loaded tree has them as `new()` built them, as the
@@ -566,15 +571,29 @@ fn fields_of(s: &Slot) -> Vec<Field> {
         }),
         Hook::Action(Leaf::Inline(_)) | Hook::Closure(_) => None,
     });
-    raw_fields(s)
+    // Not saved, as leaf values are not: a loaded tree has it as `new()` built it.
+    let list = match &s.node.kind {
+        Kind::ForEach {
+            source: crate::model::ForSource::List(Leaf::Value { expr, ty, .. }),
+            ..
+        } => Some(Field {
+            name: list_field(s.id),
+            ty: ty.to_token_stream(),
+            init: value_expr(expr).to_token_stream(),
+            saved: false,
+        }),
+        _ => None,
+    };
+    raw_fields(s, ctx)
         .into_iter()
         .map(|(name, ty, init)| Field { name, ty, init, saved })
         .chain(hooks)
+        .chain(list)
         .collect()
 }
 
 /// The fields a node needs: (name, type, value in `new()`).
-fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
+fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
     let f = field(s.id);
     let one = |ty: TokenStream, init: TokenStream| vec![(f.clone(), ty, init)];
     match &s.state {
@@ -611,13 +630,20 @@ fn raw_fields(s: &Slot) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
             _ => unreachable!("variables on a non-scope"),
         },
         State::Items => match &s.node.kind {
-            Kind::ForEach { ty, max, .. } => {
+            Kind::ForEach { source, max } => {
                 let rt = rt();
                 let max = match max {
                     crate::model::Count::Literal(n) => Literal::usize_unsuffixed(*n as usize).into_token_stream(),
                     crate::model::Count::Expr(e) => quote!({ (#e) as usize }),
                 };
-                one(quote!(#rt::ForEachItems<#ty, #max>), quote!(#rt::ForEachItems::new()))
+                let item = match source {
+                    crate::model::ForSource::Closure { ty, .. } => ty.to_token_stream(),
+                    crate::model::ForSource::List(Leaf::Value { ty, .. }) => {
+                        quote!(<#ty as #rt::ItemList<#ctx>>::Item)
+                    }
+                    crate::model::ForSource::List(Leaf::Inline(_)) => unreachable!("a list is a value"),
+                };
+                one(quote!(#rt::ForEachItems<#item, #max>), quote!(#rt::ForEachItems::new()))
             }
             _ => unreachable!("items on a non-for"),
         },
@@ -760,7 +786,10 @@ impl Gen<'_> {
             }
             // A `for` item is visible inside the body only (not to the loop's
             // own source or hooks): the body runs only while an item is current.
-            if let Kind::ForEach { var, ty, .. } = &slot.node.kind
+            if let Kind::ForEach {
+                source: crate::model::ForSource::Closure { var, ty, .. },
+                ..
+            } = &slot.node.kind
                 && id != s.id
             {
                 let name = var.to_string();

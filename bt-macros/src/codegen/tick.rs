@@ -9,7 +9,7 @@ use quote::{ToTokens, quote, quote_spanned};
 
 use super::{Gen, bit, child_halt_name, field, flat_id, hook_field, lit, rt, rt_at, uint, var_field};
 use crate::lower::{Slot, State, UInt, break_code, continue_code};
-use crate::model::{Count, Duration, Hook, Kind, Leaf, Weight, thresholds};
+use crate::model::{Count, Duration, ForSource, Hook, Kind, Leaf, Weight, thresholds};
 
 /// The largest subtree (in nodes) whose tick is always inlined into its parent's.
 pub const INLINE_NODES: usize = 512;
@@ -268,7 +268,7 @@ impl Gen<'_> {
             Kind::UntilFail => self.unbounded(s, Some(quote!(Failure))),
             Kind::UntilSuccess => self.unbounded(s, Some(quote!(Success))),
             Kind::While => self.while_loop(s),
-            Kind::ForEach { param, items, .. } => self.for_each(s, param, items),
+            Kind::ForEach { source, .. } => self.for_each(s, source),
             Kind::Break(_) | Kind::Continue(_) => {
                 let code = s.jump.expect("lowering resolves every jump");
                 quote!({ __env.jump = #code; #rt::Status::Success })
@@ -896,23 +896,37 @@ impl Gen<'_> {
     /// `for x: T in |c| items max N { body }`: reads the items on entry, then
     /// runs the body once per item; bounded, so the next iteration starts in
     /// the same tick. `__e`: the body enters (a new item's iteration).
-    fn for_each(&self, s: &Slot, param: &syn::Pat, items: &syn::Expr) -> TokenStream {
+    /// A JSON tree's list (`ForSource::List`) also puts the current item in
+    /// the context before each tick of the body, as the interpreter does.
+    fn for_each(&self, s: &Slot, source: &ForSource) -> TokenStream {
         let rt = rt();
         let (f, ctx) = (field(s.id), &self.ctx);
-        let span = syn::spanned::Spanned::span(items);
-        let binding = match param {
-            syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
-            _ => quote!(let #param: &#ctx = &*__ctx;),
+        let (fill, select) = match source {
+            ForSource::Closure { param, items, .. } => {
+                let span = syn::spanned::Spanned::span(items);
+                let binding = match param {
+                    syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
+                    _ => quote!(let #param: &#ctx = &*__ctx;),
+                };
+                let vars = self.var_bindings(s, &items.to_token_stream());
+                let (_, __this, _) = call_site_names();
+                let fill = quote_spanned!(span=> #__this.#f.fill(#items));
+                (quote!(#vars #binding #fill;), quote!())
+            }
+            ForSource::List(_) => {
+                let list = super::list_field(s.id);
+                let span = s.node.span;
+                let rt = rt_at(span);
+                (
+                    quote_spanned!(span=> self.#f.fill(#rt::ItemList::<#ctx>::items(&self.#list, &*__ctx));),
+                    quote_spanned!(span=> #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.current());),
+                )
+            }
         };
-        let vars = self.var_bindings(s, &items.to_token_stream());
-        let (_, __this, _) = call_site_names();
-        let fill = quote_spanned!(span=> #__this.#f.fill(#items));
         let child = self.loop_child(s, 0, quote!(__e), quote!(self.#f.clear();));
         quote! {{
             if __entering {
-                #vars
-                #binding
-                #fill;
+                #fill
             }
             let mut __e = __entering;
             loop {
@@ -920,6 +934,7 @@ impl Gen<'_> {
                     self.#f.clear();
                     break #rt::Status::Success;
                 }
+                #select
                 match #child {
                     #rt::Status::Running => break #rt::Status::Running,
                     #rt::Status::Success => {
