@@ -82,31 +82,34 @@ window.BtTraceModel = (() => {
   function extend(m, events) {
     reserve(m, m.E + events.length);
     const { state, touched } = m.replay;
-    let ti = m.ticks.length - 1;
+    const { kind, node, status, ticks, transitions, halts } = m;
+    let ti = ticks.length - 1, t = ticks[ti], i = m.E;
+    const onChange = (d, from, to, cause) => {
+      transitions.push({ ti, k: i - t.from + 1, node: d, from, to, cause });
+      touched.add(d);
+    };
     for (const e of events) {
-      const i = m.E++;
       const k = EVENT_KINDS[e.event];
-      m.kind[i] = k;
-      m.node[i] = e.node === undefined ? -1 : e.node;
-      m.status[i] = e.status === undefined ? 0 : STATE_CODES[e.status];
+      kind[i] = k;
+      node[i] = e.node === undefined ? -1 : e.node;
+      status[i] = e.status === undefined ? 0 : STATE_CODES[e.status];
       if (k === EV_START) {
+        t.to = i;
         finishTick(m, ti);
         ti++;
-        m.ticks.push({ tick: e.tick, now: e.now, from: i, to: i, root: null, halts: 0 });
-      }
-      const t = m.ticks[ti];
-      t.to = i + 1;
-      if (k === EV_HALTED) {
-        m.halts[m.node[i]].push(ti);
+        t = { tick: e.tick, now: e.now, from: i, to: i, root: null, halts: 0 };
+        ticks.push(t);
+      } else if (k === EV_HALTED) {
+        halts[node[i]].push(ti);
         t.halts++;
       } else if (k === EV_FINISHED) {
-        t.root = m.status[i];
+        t.root = status[i];
       }
-      applyEvent(m, state, i, (d, from, to, cause) => {
-        m.transitions.push({ ti, k: i - t.from + 1, node: d, from, to, cause });
-        touched.add(d);
-      });
+      applyEvent(m, state, i, onChange);
+      i++;
     }
+    t.to = i;
+    m.E = i;
     // The last tick may go on in the next events: finishing it again then corrects its lanes and checkpoint.
     finishTick(m, ti);
   }

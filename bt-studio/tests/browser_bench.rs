@@ -3,8 +3,11 @@
 //! demand, not a test (no thresholds):
 //!
 //! ```text
-//! cargo test -p bt-studio --release --test browser_bench -- --ignored --nocapture
+//! cargo test -p bt-studio --test browser_bench -- --ignored --nocapture
 //! ```
+//!
+//! With `BT_STUDIO_BENCH_SERVER=$PWD/target/release/bt-studio` the trace is served
+//! by that binary (a release build) instead of the test's own debug build.
 //!
 //! It prints the medians of opening the trace (from navigation until the
 //! page has drawn it), of drawing one tick (a seek to another tick, until the
@@ -26,6 +29,47 @@ const EVENTS: usize = 100_000;
 const RUNS: usize = 21;
 /// Page loads for the opening time.
 const OPENS: usize = 5;
+
+/// Names a `bt-studio` binary to serve the trace with (for example a release
+/// build: `cargo build --release -p bt-studio`), instead of the test's own build.
+const SERVER: &str = "BT_STUDIO_BENCH_SERVER";
+
+/// A `bt-studio open` process, ended on drop.
+struct Server {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Server {
+    /// Starts `binary open file --port 0` and reads the URL it prints.
+    fn start(binary: &std::ffi::OsStr, file: &std::path::Path) -> Server {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(binary)
+            .arg("open")
+            .arg(file)
+            .args(["--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", binary.to_string_lossy()));
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"))
+            .to_owned();
+        Server { child, url }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
 
 /// Runs `action` (JavaScript) in the page and returns the milliseconds until
 /// the next frame has been drawn.
@@ -56,7 +100,19 @@ fn a_10000_node_tree_and_a_100000_event_trace() {
         trace.events.len(),
         json.len() as f64 / 1e6
     );
-    let url = format!("http://{}/", serve(temp_file("big.trace.json", &json)));
+    let file = temp_file("big.trace.json", &json);
+    // The server: in this process (this build's profile), or the binary named by SERVER.
+    let (url, _server) = match std::env::var_os(SERVER) {
+        Some(binary) => {
+            let server = Server::start(&binary, &file);
+            (server.url.clone(), Some(server))
+        }
+        None => (format!("http://{}/", serve(file)), None),
+    };
+    println!(
+        "server: {}",
+        std::env::var(SERVER).unwrap_or_else(|_| "in the test process".to_owned())
+    );
     with_browser("bench", |client| async move {
         let (mut open_ms, mut server_ms, mut page_ms) = (Vec::new(), Vec::new(), Vec::new());
         // The page's phases: script start to request, parse, replay, layout, first paint, frame.
