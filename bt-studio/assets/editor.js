@@ -1075,18 +1075,39 @@
     renderProperties();
   }
 
-  /** Pans so that the node at `path` is in view. */
+  /** Whether the whole box of the node at `path` (with a margin) lies in a tree area of `W` by `H`. */
+  function inView(path, W, H) {
+    const p = ed.layout?.pos.get(path);
+    if (!p) return false;
+    const z = ed.zoom, m = 10;
+    const left = z.x + (p.x - p.w / 2) * z.s, top = z.y + p.y * z.s;
+    return left >= m && top >= m && left + p.w * z.s <= W - m && top + BOX_H * z.s <= H - m;
+  }
+  /** Pans so that the whole box of the node at `path` is in view (centred in it when it was not). */
   function reveal(path) {
     const p = ed.layout?.pos.get(path);
-    if (!p) return;
-    const svg = $('#tree'), z = ed.zoom;
-    const x = z.x + p.x * z.s, y = z.y + (p.y + BOX_H / 2) * z.s;
-    const W = svg.clientWidth, H = svg.clientHeight, half = (p.w * z.s) / 2;
-    if (x - half < 10 || x + half > W - 10 || y < 20 || y > H - 20) {
-      z.x = W / 2 - p.x * z.s;
-      z.y = H / 2 - (p.y + BOX_H / 2) * z.s;
-      applyZoom();
-    }
+    const svg = $('#tree');
+    const W = svg.clientWidth, H = svg.clientHeight;
+    if (!p || inView(path, W, H)) return;
+    const z = ed.zoom;
+    z.x = W / 2 - p.x * z.s;
+    z.y = H / 2 - (p.y + BOX_H / 2) * z.s;
+    applyZoom();
+  }
+  /**
+   * Keeps the selection in view when the tree's area changes size (the
+   * preview's lanes open below it, the status line wraps the toolbar): the
+   * selected node, if it was whole in the old area, is panned into the new one.
+   */
+  function keepSelectionInView() {
+    const svg = $('#tree');
+    let W = svg.clientWidth, H = svg.clientHeight;
+    new ResizeObserver(() => {
+      const wasInView = inView(ed.selected, W, H);
+      W = svg.clientWidth;
+      H = svg.clientHeight;
+      if (wasInView) reveal(ed.selected);
+    }).observe(svg);
   }
 
   function applyZoom() {
@@ -1375,6 +1396,7 @@
       e.preventDefault();
     });
     window.addEventListener('resize', fit);
+    keepSelectionInView();
   }
 
   window.btEditor = { docText: () => JSON.stringify(ed.doc), selected: () => ed.selected };

@@ -983,3 +983,79 @@ fn find_marks_the_matching_nodes_and_enter_selects_them_in_turn() {
         assert_eq!(eval(&client, "return document.activeElement.id;").await, "tree");
     });
 }
+
+/// Zooms the tree by `factor` (one wheel turn) about the point that puts the
+/// centre of the node at `path` at `(x, y)`, as fractions of the tree area.
+async fn zoom_node_to(client: &Client, path: &str, factor: f64, x: f64, y: f64) {
+    let js = format!(
+        "const t = document.querySelector('#tree'), a = t.getBoundingClientRect();
+         const b = document.querySelector(`#viewport .node[data-path='{path}'] rect.box`).getBoundingClientRect();
+         const f = {factor}, at = (target, centre) => (target - centre * f) / (1 - f);
+         t.dispatchEvent(new WheelEvent('wheel', {{ deltaY: -500 * Math.log(f), bubbles: true, cancelable: true,
+           clientX: at(a.left + {x} * a.width, b.left + b.width / 2), clientY: at(a.top + {y} * a.height, b.top + b.height / 2) }}));
+         return true;"
+    );
+    eval(client, &js).await;
+}
+
+/// Where the node at `path` lies, as `[left, top, right, bottom]`: its box, the
+/// tree's visible area (the SVG within the window) and the side panel.
+async fn boxes(client: &Client, path: &str) -> [[f64; 4]; 3] {
+    let js = format!(
+        "const r = (e) => {{ const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }};
+         const t = r(document.querySelector('#tree'));
+         const area = [Math.max(t[0], 0), Math.max(t[1], 0), Math.min(t[2], innerWidth), Math.min(t[3], innerHeight)];
+         return [r(document.querySelector(`#viewport .node[data-path='{path}'] rect.box`)), area, r(document.querySelector('#side'))];"
+    );
+    serde_json::from_value(eval(client, &js).await).unwrap()
+}
+
+/// Asserts that the whole box of the node at `path` is in the tree's visible
+/// area, left of the side panel.
+async fn assert_in_view(client: &Client, path: &str, when: &str) {
+    let [node, area, side] = boxes(client, path).await;
+    let inside = node[0] >= area[0] && node[1] >= area[1] && node[2] <= area[2] && node[3] <= area[3];
+    assert!(
+        inside && node[2] <= side[0],
+        "{when}: {path} at {node:?}, outside the tree's visible area {area:?} (side panel {side:?})"
+    );
+}
+
+#[test]
+fn the_selected_node_is_kept_whole_in_the_visible_tree_area() {
+    let (url, _dir) = edit_guard("in_view", true);
+    with_browser("editor_in_view", |client| async move {
+        open(&client, &url).await;
+        // The last child of the root, its centre just left of the side panel: half of it is hidden.
+        let last = "children[3]";
+        zoom_node_to(&client, last, 3.0, 0.99, 0.5).await;
+        let [node, area, _] = boxes(&client, last).await;
+        assert!(
+            node[2] > area[2],
+            "the test's set-up: {last} at {node:?} reaches past {area:?}"
+        );
+        select(&client, last).await;
+        assert_in_view(&client, last, "selected at the right edge").await;
+        // After an edit, the node it selects.
+        let ctrl_d = format!("{}d{}", char::from(Key::Control), char::from(Key::Null));
+        client
+            .find(Locator::Css("#tree"))
+            .await
+            .unwrap()
+            .send_keys(&ctrl_d)
+            .await
+            .unwrap();
+        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        assert_in_view(&client, "children[4]", "duplicated").await;
+        // A node near the bottom, selected where it is; then the preview's lanes open
+        // under the tree and take some of its height.
+        click(&client, "#fit").await;
+        let deep = "children[1].children[1].children[0].children[1]";
+        zoom_node_to(&client, deep, 3.0, 0.5, 0.95).await;
+        select(&client, deep).await;
+        assert_in_view(&client, deep, "selected near the bottom").await;
+        click(&client, "#preview-run").await;
+        until(&client, "return !document.querySelector('#preview').hidden;").await;
+        assert_in_view(&client, deep, "the preview opened").await;
+    });
+}
