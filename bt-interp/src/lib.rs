@@ -24,7 +24,15 @@
 //!   (`Serialize`, [`Agent::load`]), checked against its definition's
 //!   [`Definition::fingerprint`]; actions registered with
 //!   [`Registry::persistent_action`] keep their own state too.
-//! - With the `manifest` feature, [`Registry::manifest`] describes every
+// The link only where the method exists: the docs build clean with and without the feature.
+#![cfg_attr(
+    feature = "manifest",
+    doc = "- With the `manifest` feature, [`Registry::manifest`] describes every"
+)]
+#![cfg_attr(
+    not(feature = "manifest"),
+    doc = "- With the `manifest` feature, `Registry::manifest` describes every"
+)]
 //!   registered leaf and its parameters as JSON, for the studio's editor.
 //!
 //! Ticking is built for speed: each node is a 16-byte record in one array,

@@ -384,7 +384,12 @@ impl<C: 'static> Registry<C> {
         self
     }
 
-    /// Shows in the [`manifest`](Registry::manifest) (the `manifest`
+    // The link only where the method exists: the docs build clean with and without the feature.
+    #[cfg_attr(
+        feature = "manifest",
+        doc = "Shows in the [`manifest`](Registry::manifest) (the `manifest`"
+    )]
+    #[cfg_attr(not(feature = "manifest"), doc = "Shows in the `manifest` (the `manifest`")]
     /// feature; without it this does nothing) the default of each optional
     /// field of the parameter type `P`, for every leaf registered with `P`:
     /// the value `P` gets when a tree leaves the field out, read back
