@@ -94,7 +94,7 @@ pub use bt_runtime::ItemList;
 pub use definition::{Definition, NodeRow};
 pub use leaves::{KeyRef, ListItem, MatchValue};
 #[cfg(feature = "manifest")]
-pub use manifest::{LeafDoc, Manifest, Param, ParamType};
+pub use manifest::{LeafDoc, ListDoc, Manifest, Param, ParamType};
 #[cfg(feature = "serde")]
 pub use persist::AgentSeed;
 pub use registry::{NoParams, Registry};

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use serde_reflection::{ContainerFormat, Format, Samples, Tracer, TracerConfig, VariantFormat};
 
-/// What a [`Registry`](crate::Registry) accepts: every registered condition, action and
-/// `match` value by name. Written by [`Registry::manifest`](crate::Registry::manifest); read by
+/// What a [`Registry`](crate::Registry) accepts: every registered condition, action,
+/// `match` value and `forEach` list by name. Written by [`Registry::manifest`](crate::Registry::manifest); read by
 /// `bt-studio edit --leaves`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,6 +32,10 @@ pub struct Manifest {
     pub actions: BTreeMap<String, LeafDoc>,
     /// The `match` value types.
     pub values: BTreeMap<String, LeafDoc>,
+    /// The lists `forEach` nodes read their items from (absent in
+    /// manifests written before lists existed: none).
+    #[serde(default)]
+    pub lists: BTreeMap<String, ListDoc>,
 }
 
 impl Manifest {
@@ -48,6 +52,7 @@ impl Manifest {
             conditions: BTreeMap::new(),
             actions: BTreeMap::new(),
             values: BTreeMap::new(),
+            lists: BTreeMap::new(),
         }
     }
 
@@ -86,6 +91,18 @@ pub struct LeafDoc {
     /// traced (a parameter type with its own `Deserialize` that takes any
     /// JSON, such as `serde_json::Value`).
     pub params: Option<Vec<Param>>,
+}
+
+/// One registered list ([`Registry::list`](crate::Registry::list)): its
+/// parameters, as a leaf's, and what its items are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListDoc {
+    /// Its parameters, as [`LeafDoc::params`].
+    pub params: Option<Vec<Param>>,
+    /// The JSON form of one item (its `ItemList::Item`); `None` when it
+    /// could not be traced.
+    pub item: Option<ParamType>,
 }
 
 /// One parameter of a leaf: a field of its JSON object.
@@ -256,6 +273,15 @@ fn param_type(format: &Format, registry: &serde_reflection::Registry) -> (ParamT
     };
     (ty, false)
 }
+
+/// The JSON form of one value of type `T` (a list's item), as a parameter's type.
+pub(crate) fn describe_item<T: DeserializeOwned>() -> Option<ParamType> {
+    let (format, registry) = trace::<T>()?;
+    Some(param_type(&format, &registry).0)
+}
+
+/// A registered list's item describer: run when the manifest is asked for.
+pub(crate) type DescribeItem = fn() -> Option<ParamType>;
 
 /// A registered leaf's describer: run when the manifest is asked for.
 pub(crate) type Describe = fn() -> Option<Vec<Param>>;

@@ -108,6 +108,9 @@ pub struct Registry<C: 'static> {
     /// Parameter types whose defaults the manifest shows ([`Registry::show_defaults`]).
     #[cfg(feature = "manifest")]
     defaults: BTreeMap<std::any::TypeId, crate::manifest::FillDefaults>,
+    /// How to describe each registered list's items, by name.
+    #[cfg(feature = "manifest")]
+    list_items: BTreeMap<String, crate::manifest::DescribeItem>,
     pub(crate) max_recursion: usize,
 }
 
@@ -144,6 +147,8 @@ impl<C: 'static> Registry<C> {
             described: BTreeMap::new(),
             #[cfg(feature = "manifest")]
             defaults: BTreeMap::new(),
+            #[cfg(feature = "manifest")]
+            list_items: BTreeMap::new(),
             max_recursion: 0,
         }
     }
@@ -321,6 +326,9 @@ impl<C: 'static> Registry<C> {
                 .map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>)
         });
         self.lists.insert(name.to_string(), ctor);
+        #[cfg(feature = "manifest")]
+        self.list_items
+            .insert(name.to_string(), crate::manifest::describe_item::<L::Item>);
         self.describe::<P>("list", name)
     }
 
@@ -420,8 +428,8 @@ impl<C: 'static> Registry<C> {
         self
     }
 
-    /// Every registered leaf type with its parameters (the `manifest`
-    /// feature), for the studio's editor (`bt-studio edit --leaves`).
+    /// Every registered leaf type with its parameters, and every list with
+    /// its parameters and item type (the `manifest` feature), for the studio's editor (`bt-studio edit --leaves`).
     #[cfg(feature = "manifest")]
     pub fn manifest(&self) -> crate::Manifest {
         let family = |names: Vec<&str>, family: &str| -> BTreeMap<String, crate::LeafDoc> {
@@ -440,10 +448,24 @@ impl<C: 'static> Registry<C> {
                 })
                 .collect()
         };
+        let lists = family(Registry::<C>::names(&self.lists), "list")
+            .into_iter()
+            .map(|(name, doc)| {
+                let item = self.list_items.get(&name).and_then(|describe| describe());
+                (
+                    name,
+                    crate::ListDoc {
+                        params: doc.params,
+                        item,
+                    },
+                )
+            })
+            .collect();
         crate::Manifest {
             conditions: family(Registry::<C>::names(&self.conditions), "condition"),
             actions: family(Registry::<C>::names(&self.actions), "action"),
             values: family(Registry::<C>::names(&self.values), "value"),
+            lists,
             ..crate::Manifest::new()
         }
     }

@@ -1,6 +1,6 @@
 //! `Registry::manifest`: each leaf's parameters as its `Deserialize` reads them.
 
-use bt_interp::{LeafDoc, Manifest, NoParams, Param, ParamType, Registry};
+use bt_interp::{LeafDoc, ListDoc, Manifest, NoParams, Param, ParamType, Registry};
 use bt_runtime::{Action, Condition, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -161,4 +161,65 @@ fn a_manifest_of_another_format_or_version_is_refused() {
             .unwrap_err()
             .starts_with("not a leaf manifest")
     );
+}
+
+struct Targets;
+impl bt_runtime::ItemList<()> for Targets {
+    type Item = u32;
+    fn items<'c>(&'c self, _: &'c ()) -> impl Iterator<Item = u32> + 'c {
+        std::iter::empty()
+    }
+    fn select(&self, _: &mut (), _: &u32) {}
+}
+
+struct Waypoints;
+impl bt_runtime::ItemList<()> for Waypoints {
+    type Item = serde_json::Value;
+    fn items<'c>(&'c self, _: &'c ()) -> impl Iterator<Item = serde_json::Value> + 'c {
+        std::iter::empty()
+    }
+    fn select(&self, _: &mut (), _: &serde_json::Value) {}
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RangeParams {
+    #[allow(dead_code)]
+    radius: f64,
+}
+
+#[test]
+fn lists_with_their_parameters_and_item_types() {
+    let mut r = Registry::<()>::new();
+    r.list("targets", |_: NoParams| Targets)
+        .list("inRange", |_: RangeParams| Targets)
+        .list("waypoints", |_: NoParams| Waypoints)
+        .action("move", |_: NoParams| Leaf);
+    let m = r.manifest();
+    assert_eq!(m.lists.keys().collect::<Vec<_>>(), ["inRange", "targets", "waypoints"]);
+    assert_eq!(
+        m.lists["targets"],
+        ListDoc {
+            params: Some(vec![]),
+            item: Some(ParamType::Integer { minimum: Some(0) })
+        }
+    );
+    assert_eq!(
+        m.lists["inRange"].params,
+        Some(vec![param("radius", ParamType::Number, true)])
+    );
+    // An item type that takes any JSON is not described.
+    assert_eq!(m.lists["waypoints"].item, None);
+    // Lists are no leaves of another family.
+    assert!(!m.actions.contains_key("targets") && !m.values.contains_key("targets"));
+    let text = m.to_json_pretty();
+    let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        written["lists"]["targets"],
+        json!({"params": [], "item": {"type": "integer", "minimum": 0}})
+    );
+    assert_eq!(Manifest::from_json(&text), Ok(m));
+    // A manifest written before lists existed reads as one without any.
+    let old = r#"{"format": "bt-leaves", "version": 1, "conditions": {}, "actions": {}, "values": {}}"#;
+    assert_eq!(Manifest::from_json(old).map(|m| m.lists.len()), Ok(0));
 }
