@@ -218,8 +218,10 @@ impl Agent {
     /// `Agent::replace_definition`): from the next tick on, its events are
     /// of the node table `nodes`. The live view keeps listing the agent
     /// once, now with this tree, and a page that follows it starts its
-    /// history afresh. Fails, changing nothing, on a table a trace could
-    /// not hold.
+    /// history afresh, with every tick of the new tree (each handover
+    /// carries the number of its tree, so the server pairs events with
+    /// their table even when the reload meets its read). Fails, changing
+    /// nothing, on a table a trace could not hold.
     pub fn replace_nodes<R: NodeRow>(&mut self, nodes: &[R]) -> Result<(), Error> {
         TraceRecorder::new(nodes, 1)?;
         {
@@ -412,17 +414,36 @@ impl History {
     /// afresh after dropped events or with a replaced tree, whose events
     /// alone it then takes.
     pub fn drain(&mut self, agent: &AgentShared) {
-        let (generation, nodes) = agent.tree();
-        if agent.broken.swap(false, Ordering::Relaxed) || generation != self.generation {
-            self.recorder = TraceRecorder::new(&nodes, HISTORY).expect("checked by Studio::agent");
-            self.generation = generation;
-            self.restarts += 1;
-            self.contexts = 0;
+        self.take(agent, agent.tree());
+    }
+
+    /// [`drain`](Self::drain) with the agent's tree as read, `tree`: the
+    /// game may have replaced it since. Each handover says which tree it was
+    /// recorded with, so none of the newest tree is lost: one of a tree
+    /// newer than the history's reads the tree again and starts afresh.
+    fn take(&mut self, agent: &AgentShared, tree: (u64, Arc<[TraceNode]>)) {
+        if agent.broken.swap(false, Ordering::Relaxed) || tree.0 != self.generation {
+            self.restart(tree);
         }
         let queue = agent.queue.lock().unwrap_or_else(|e| e.into_inner());
-        for handover in queue.try_iter().filter(|h| h.generation == generation) {
-            self.record(&handover);
+        for handover in queue.try_iter() {
+            if handover.generation > self.generation {
+                // Replaced after it was read: the tree now is this handover's or a newer one.
+                self.restart(agent.tree());
+            }
+            // Older handovers are of a tree that was replaced.
+            if handover.generation == self.generation {
+                self.record(&handover);
+            }
         }
+    }
+
+    /// Starts afresh with the tree `(generation, nodes)`.
+    fn restart(&mut self, (generation, nodes): (u64, Arc<[TraceNode]>)) {
+        self.recorder = TraceRecorder::new(&nodes, HISTORY).expect("checked by Studio::agent");
+        self.generation = generation;
+        self.restarts += 1;
+        self.contexts = 0;
     }
 
     /// Replays what was handed over into the history.
@@ -512,5 +533,81 @@ impl Drop for Following {
         if self.0.followers.fetch_sub(1, Ordering::Relaxed) == 1 {
             *history = None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bt_observe::Trace;
+    use bt_runtime::NodeKind;
+
+    use super::*;
+
+    /// A node table: a sequence over `leaves` actions (just an action for none).
+    fn table(leaves: u32) -> Vec<TraceNode> {
+        let node = |id, parent, kind| TraceNode {
+            id,
+            parent,
+            kind,
+            label: format!("n{id}"),
+            line: 0,
+        };
+        if leaves == 0 {
+            return vec![node(0, None, NodeKind::Action)];
+        }
+        let mut nodes = vec![node(0, None, NodeKind::Sequence)];
+        nodes.extend((1..=leaves).map(|id| node(id, Some(0), NodeKind::Action)));
+        nodes
+    }
+
+    /// One tick of the game, in which `node` runs to success.
+    fn tick(agent: &mut Agent, now: f64, node: u32) {
+        agent.tick_started(now);
+        agent.entered(NodeId(node));
+        agent.ticked(NodeId(node), Status::Success);
+        agent.tick_finished(Status::Success);
+    }
+
+    /// The server's history of the agent, as a trace.
+    fn history(shared: &AgentShared) -> Trace {
+        shared.history.lock().unwrap().as_ref().unwrap().recorder.trace()
+    }
+
+    #[test]
+    fn a_tick_of_the_new_tree_handed_over_while_the_server_reads_the_old_one_is_kept() {
+        let registry = Registry::default();
+        let mut agent = registry.register("guard", &table(0)).unwrap();
+        let shared = Arc::clone(&registry.agents.lock().unwrap()[0]);
+        let _following = Following::new(Arc::clone(&shared));
+        tick(&mut agent, 1.0, 0);
+        shared.history.lock().unwrap().as_mut().unwrap().drain(&shared);
+        assert_eq!(history(&shared).events.len(), 4);
+
+        // The server reads the tree; then the game replaces it and ticks; then the server takes the queue.
+        let read = shared.tree();
+        agent.replace_nodes(&table(2)).unwrap();
+        tick(&mut agent, 2.0, 2);
+        shared.history.lock().unwrap().as_mut().unwrap().take(&shared, read);
+        // And on the next period.
+        tick(&mut agent, 3.0, 1);
+        shared.history.lock().unwrap().as_mut().unwrap().drain(&shared);
+
+        let trace = history(&shared);
+        assert_eq!(trace.nodes, table(2), "the history is of the new tree");
+        let nodes: Vec<Option<u32>> = trace
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Entered { node } => Some(Some(node.0)),
+                Event::TickStarted { .. } => Some(None),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            nodes,
+            [None, Some(2), None, Some(1)],
+            "both ticks of the new tree, in order"
+        );
+        assert_eq!(shared.history.lock().unwrap().as_ref().unwrap().restarts, 1);
     }
 }
