@@ -321,9 +321,20 @@ impl<C: 'static> Registry<C> {
         L::Item: ListItem,
         F: Fn(P) -> L + Send + Sync + 'static,
     {
+        self.try_list(name, move |p: P| Ok::<L, String>(make(p)))
+    }
+
+    /// Registers a list whose constructor can reject its parameters (see [`Registry::list`]).
+    pub fn try_list<P, L, E, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: ItemList<C> + Send + Sync + 'static,
+        L::Item: ListItem,
+        E: Display,
+        F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
+    {
         let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> = Box::new(move |m| {
-            construct(m, &|p| Ok::<L, String>(make(p)))
-                .map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>)
+            construct(m, &make).map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>)
         });
         self.lists.insert(name.to_string(), ctor);
         #[cfg(feature = "manifest")]

@@ -12,7 +12,7 @@ window.BtDraw = (() => {
     succeeder: '⊤', forceFailure: '⊥', timeout: '◴', delay: '◶', cooldown: '❄', limit: '#',
     runOnce: '1×', abortIf: '⊘', scope: '{}', success: '⊤', failure: '⊥', running: '…',
     wait: '◷', condition: '◇', action: '▣', subtree: '⧉', sequenceAlways: '⇒', latch: '⊙',
-    waitUntil: '◷',
+    waitUntil: '◷', forEach: '∀',
   };
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const svgEl = (name, attrs, parent) => {

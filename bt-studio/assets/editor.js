@@ -212,6 +212,7 @@
     else if (n.count !== undefined) base = `${n.type}(${n.count})`;
     else if (n.seconds !== undefined) base = `${n.type}(${n.seconds})`;
     else if (n.type === 'subtree') base = `subtree(${n.subtreeId})`;
+    else if (n.type === 'forEach') base = `forEach(${leafLabel(n.items)}, max ${n.max ?? '?'})`;
     return n.name ? `${n.name}` : base;
   }
   /** The tooltip of a node: its name and its own label. */
@@ -276,6 +277,11 @@
     if (k.fields.includes('seconds') && kind !== 'wait') n.seconds = 1.0;
     if (kind === 'if' || kind === 'reactiveIf') n.branches = [];
     if (kind === 'match' || kind === 'reactiveMatch') n.cases = [];
+    if (kind === 'forEach') {
+      n.items = leafTemplate('lists', Object.keys(ed.leaves?.lists || {})[0] || '');
+      if (Object.keys(n.items).length === 1) n.items = n.items.type;
+      n.max = 8;
+    }
     if (kind === 'subtree') n.subtreeId = Object.keys(ed.library)[0] || '';
     if (kind === 'condition' || kind === 'waitUntil') n.condition = leafTemplate('conditions', Object.keys(ed.leaves?.conditions || {})[0] || '');
     if (kind === 'action') n.action = leafTemplate('actions', Object.keys(ed.leaves?.actions || {})[0] || '');
@@ -847,6 +853,59 @@
   }
 
   /**
+   * A forEach's `items`: a choice among the manifest's lists (free text
+   * without one), then the chosen list's parameters as a leaf's.
+   */
+  function itemsEditor(box, at, n) {
+    const lists = ed.leaves?.lists || {};
+    const items = isObj(n.items) ? n.items : { type: typeof n.items === 'string' ? n.items : '' };
+    const names = Object.keys(lists);
+    let input;
+    if (names.length) {
+      input = html('select', { 'data-field': 'items' });
+      if (!names.includes(items.type)) input.appendChild(html('option', { value: items.type }, `${items.type} (not registered)`));
+      for (const name of names) {
+        const item = lists[name].item ? ` (items: ${lists[name].item.type})` : '';
+        input.appendChild(html('option', { value: name }, `${name}${item}`));
+      }
+      input.value = items.type;
+    } else {
+      input = html('input', { type: 'text', 'data-field': 'items', placeholder: 'the registered list' });
+      input.value = items.type;
+    }
+    const write = (leaf) => setField(at, 'items', Object.keys(leaf).length === 1 ? leaf.type : leaf);
+    field(box, 'items (list)', input, true).addEventListener('change', () => {
+      const next = lists[input.value] ? leafTemplate('lists', input.value) : { ...items, type: input.value.trim() };
+      write(next);
+    });
+    for (const p of lists[items.type]?.params || []) {
+      const param = paramInput(p, items[p.name], (value) => {
+        const next = { ...items };
+        if (value === undefined) delete next[p.name];
+        else next[p.name] = value;
+        write(next);
+      });
+      param.dataset.param = p.name;
+      field(box, `${p.name} (${p.type})`, param, p.required);
+    }
+  }
+
+  /** A forEach's `max`: a positive integer; anything else is refused where it was typed. */
+  function maxEditor(box, at, n) {
+    const i = numberInput(n.max, true);
+    i.dataset.field = 'max';
+    i.min = '1';
+    field(box, 'max (most items)', i, true).addEventListener('change', () => {
+      const v = Number(i.value);
+      const ok = i.value.trim() !== '' && Number.isInteger(v) && v >= 1;
+      i.classList.toggle('bad', !ok);
+      i.title = ok ? '' : 'max is a positive integer: the most items the loop holds';
+      if (!ok) return status(`max: ${i.title}`, true);
+      setField(at, 'max', v);
+    });
+  }
+
+  /**
    * The arms of an `if` (branches) or `match` (cases, with their keys) as a
    * list: each arm moves up or down or goes; new arms, and the `else` or
    * `default`. A case's keys are checked as typed (parseKeys) and written
@@ -980,6 +1039,10 @@
         leafEditor(box, at, n, 'condition');
       } else if (f === 'action' && n.type === 'action') {
         leafEditor(box, at, n, 'action');
+      } else if (f === 'items' && n.type === 'forEach') {
+        itemsEditor(box, at, n);
+      } else if (f === 'max' && n.type === 'forEach') {
+        maxEditor(box, at, n);
       }
     }
     if (isIf(n) || isMatch(n)) armsEditor(box, at, n);

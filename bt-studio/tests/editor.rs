@@ -1059,3 +1059,124 @@ fn the_selected_node_is_kept_whole_in_the_visible_tree_area() {
         assert_in_view(&client, deep, "the preview opened").await;
     });
 }
+
+/// The guard's leaves and two lists: "targets" (no parameters) and "watchPosts" (a radius).
+fn guard_leaves_with_lists() -> bt_interp::Manifest {
+    let mut m = common::editing::guard_manifest();
+    let lists: Value = serde_json::json!({
+        "targets": {"params": [], "item": {"type": "integer", "minimum": 0}},
+        "watchPosts": {"params": [{"name": "radius", "type": "number", "required": true}], "item": null},
+    });
+    m.lists = serde_json::from_value(lists).unwrap();
+    m
+}
+
+#[test]
+fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
+    let dir = guard_folder("for-each");
+    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_leaves_with_lists());
+    let url = format!("http://{}/", serve_editor(editor));
+    with_browser("editor_for_each", |client| async move {
+        open(&client, &url).await;
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        // Among the loops, with its icon.
+        let listed = eval(
+            &client,
+            "const b = document.querySelector(\"#palette button[data-kind='forEach']\");
+             let h = b.previousElementSibling; while (h.tagName !== 'H4') h = h.previousElementSibling;
+             return [h.textContent, b.textContent];",
+        )
+        .await;
+        assert_eq!(listed, serde_json::json!(["loops", "∀ forEach"]));
+        // The root is selected: the loop becomes its last child, on the first list, with a body added next.
+        click(&client, "#palette button[data-kind='forEach']").await;
+        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        click(&client, "#palette button[data-leaf='dialogue']").await;
+        until(&client, "return window.btEditor.selected() === 'children[4].child';").await;
+        let added = doc(&client).await["children"][4].clone();
+        assert_eq!(
+            added,
+            serde_json::json!({"type": "forEach", "items": "targets", "max": 8,
+                "child": {"type": "action", "action": {"type": "dialogue", "dialogueId": ""}}})
+        );
+        select(&client, "children[4]").await;
+        let label = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[4]'] .label\").textContent;",
+        )
+        .await;
+        assert_eq!(label, "forEach(targets, max 8)");
+        // The lists of the manifest to choose from, with what their items are.
+        let options = eval(
+            &client,
+            "return [...document.querySelectorAll(\"#properties select[data-field='items'] option\")].map(o => o.textContent);",
+        )
+        .await;
+        assert_eq!(options, serde_json::json!(["targets (items: integer)", "watchPosts"]));
+        // A max that is no positive integer is refused where it is typed.
+        type_into(&client, "#properties input[data-field='max']", "0").await;
+        until(
+            &client,
+            "return document.querySelector(\"#properties input[data-field='max']\").classList.contains('bad');",
+        )
+        .await;
+        assert_eq!(doc(&client).await["children"][4]["max"], 8);
+        type_into(&client, "#properties input[data-field='max']", "3").await;
+        until(&client, "return JSON.parse(window.btEditor.docText()).children[4].max === 3;").await;
+        // Another list, with its parameter.
+        eval(
+            &client,
+            "const s = document.querySelector(\"#properties select[data-field='items']\");
+             s.value = 'watchPosts'; s.dispatchEvent(new Event('change')); return null;",
+        )
+        .await;
+        until(&client, "return JSON.parse(window.btEditor.docText()).children[4].items.type === 'watchPosts';").await;
+        type_into(&client, "#properties input[data-param='radius']", "12.5").await;
+        until(&client, "return JSON.parse(window.btEditor.docText()).children[4].items.radius === 12.5;").await;
+        // A bad value through the node's JSON: the loader's error at the node.
+        let area = client
+            .find(Locator::Css("#properties textarea[data-field='json']"))
+            .await
+            .unwrap();
+        area.clear().await.unwrap();
+        area.send_keys(r#"{"type": "forEach", "items": {"type": "watchPosts", "radius": 12.5}, "max": 0}"#)
+            .await
+            .unwrap();
+        click(&client, "#properties button:last-of-type").await;
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+        )
+        .await;
+        let error = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
+        )
+        .await;
+        assert_eq!(error, "\"max\" must be a positive integer, found the number 0");
+        // Fixed in its input, and saved in the stable layout (scalar fields before objects).
+        type_into(&client, "#properties input[data-field='max']", "3").await;
+        until(&client, "return document.querySelector('#problem-count').textContent.startsWith('✓');").await;
+        click(&client, "#save").await;
+        until(
+            &client,
+            "return document.querySelector('#status').textContent.startsWith('saved');",
+        )
+        .await;
+        let saved = std::fs::read_to_string(dir.join("guard.json")).unwrap();
+        let expected = GUARD_WITH_WAIT.replace(
+            r#"    { "type": "wait", "seconds": 2 }"#,
+            r#"    {
+      "type": "forEach",
+      "max": 3,
+      "items": { "type": "watchPosts", "radius": 12.5 },
+      "child": { "type": "action", "action": { "type": "dialogue", "dialogueId": "" } }
+    }"#,
+        );
+        assert_eq!(saved, expected);
+    });
+}

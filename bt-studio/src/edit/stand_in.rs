@@ -3,7 +3,9 @@
 //! they accept exactly the registered names and check each parameter
 //! against its declared type; without one, every leaf name the document uses
 //! is accepted with any parameters. In a preview each stand-in returns what
-//! the same leaf returned in a recording ([`Script`]).
+//! the same leaf returned in a recording ([`Script`]). A recording does not
+//! keep a `forEach` list's items, so a stand-in list has none (the preview
+//! says so at the loop).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
@@ -12,7 +14,7 @@ use std::sync::Arc;
 use bt_format::model::did_you_mean;
 use bt_interp::{KeyRef, Manifest, MatchValue, Param, ParamType, Registry};
 use bt_observe::{Event, Trace};
-use bt_runtime::{Action, Condition, NodeKind, Status};
+use bt_runtime::{Action, Condition, ItemList, NodeKind, Status};
 use serde_json::{Map, Value};
 
 /// What the stand-ins of a preview return: the recorded results of each
@@ -94,6 +96,18 @@ impl MatchValue<Script> for NoValue {
     fn get<'c>(&self, _: &'c Script) -> KeyRef<'c> {
         KeyRef::Str("\u{0}no recorded value")
     }
+}
+
+/// A stand-in `forEach` list: no recording keeps the items a list held, so
+/// it has none (checked against the manifest's parameters like a leaf).
+struct NoItems;
+
+impl ItemList<Script> for NoItems {
+    type Item = ();
+    fn items<'c>(&'c self, _: &'c Script) -> impl Iterator<Item = ()> + 'c {
+        std::iter::empty()
+    }
+    fn select(&self, _: &mut Script, _: &()) {}
 }
 
 /// A leaf's label in node tables and traces: `name` or `name(k: v, ..)`
@@ -204,6 +218,10 @@ pub fn registry(manifest: Option<&Manifest>, doc: &Value) -> Registry<Script> {
     for name in manifest.values.keys() {
         r.value(name, |_: Map<String, Value>| NoValue);
     }
+    for (name, list) in &manifest.lists {
+        let check = make(name, list.params.clone());
+        r.try_list(name, move |given: Map<String, Value>| check(given).map(|_| NoItems));
+    }
     r
 }
 
@@ -235,6 +253,13 @@ fn collect(v: &Value, m: &mut Manifest) {
                     ("match" | "reactiveMatch", "value") => Some(&mut m.values),
                     _ => None,
                 };
+                if (kind, key.as_str()) == ("forEach", "items")
+                    && let Some(name) = name_of(value)
+                {
+                    let any = bt_interp::ListDoc { params: None, item: None };
+                    m.lists.insert(name, any);
+                    continue;
+                }
                 match family.zip(name_of(value)) {
                     Some((family, name)) => drop(family.insert(name, any())),
                     None => collect(value, m),
