@@ -1228,6 +1228,7 @@
       l.appendChild(s);
       unknown.appendChild(l);
     }
+    for (const note of r.data.notes || []) unknown.appendChild(html('p', { class: 'preview-note', 'data-path': note.path }, `⚠ ${note.text}`));
     paintDivergence();
   }
 
@@ -1291,6 +1292,13 @@
   function paintDivergence() {
     const d = ed.viewing === null && ed.preview ? ed.preview.divergence : null;
     for (const g of document.querySelectorAll('#viewport .node')) g.classList.toggle('diverge', !!d && g.dataset.path === d.path);
+    const notes = new Map(ed.viewing === null && ed.preview ? (ed.preview.notes || []).map((x) => [x.path, x.text]) : []);
+    for (const g of document.querySelectorAll('#viewport .node')) {
+      const note = notes.get(g.dataset.path);
+      g.classList.toggle('note', !!note);
+      if (note) g.dataset.note = note;
+      else delete g.dataset.note;
+    }
   }
 
   function openTrace(file) {

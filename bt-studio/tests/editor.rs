@@ -1074,7 +1074,11 @@ fn guard_leaves_with_lists() -> bt_interp::Manifest {
 #[test]
 fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
     let dir = guard_folder("for-each");
-    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_leaves_with_lists());
+    let trace = dir.join("guard.trace.json");
+    std::fs::write(&trace, guard_recording().to_json().unwrap()).unwrap();
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .with_leaves(guard_leaves_with_lists())
+        .with_trace(trace);
     let url = format!("http://{}/", serve_editor(editor));
     with_browser("editor_for_each", |client| async move {
         open(&client, &url).await;
@@ -1178,5 +1182,25 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
     }"#,
         );
         assert_eq!(saved, expected);
+        // Without the default line before it, the loop runs by day; the preview has no
+        // items for it, and says so at it.
+        select(&client, "children[3]").await;
+        click(&client, "#delete").await;
+        until(&client, "return JSON.parse(window.btEditor.docText()).children.length === 4;").await;
+        click(&client, "#preview-run").await;
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.note[data-path='children[3]']\");",
+        )
+        .await;
+        let note = eval(
+            &client,
+            "return [document.querySelector(\"#viewport .node[data-path='children[3]']\").dataset.note,
+                     document.querySelector('#unknown .preview-note').textContent];",
+        )
+        .await;
+        let text = "forEach(watchPosts, max 3): the preview ran this loop with no items \
+                    (a recording does not keep a list's items), so its child never ran";
+        assert_eq!(note, serde_json::json!([text, format!("⚠ {text}")]));
     });
 }

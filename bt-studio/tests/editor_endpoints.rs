@@ -185,6 +185,49 @@ fn a_what_if_replay_finds_the_first_divergence() {
 }
 
 #[test]
+fn a_for_each_is_checked_against_the_manifests_lists_and_its_preview_says_it_had_no_items() {
+    let dir = guard_folder("for-each");
+    let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
+    let mut leaves = guard_manifest();
+    leaves.lists.insert(
+        "targets".into(),
+        bt_interp::ListDoc {
+            params: Some(vec![]),
+            item: None,
+        },
+    );
+    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+        .with_leaves(leaves)
+        .with_trace(&trace);
+    let addr = serve_editor(editor);
+    // The default dialogue, for each target.
+    let mut doc = guard();
+    let default = doc["children"][3].take();
+    doc["children"][3] = json!({"type": "forEach", "items": "targetz", "max": 4, "child": default});
+    let (status, refused) = post(addr, "/api/edit/preview", &json!({"doc": doc}));
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["problems"][0]["path"], "children[3].items");
+    assert_eq!(
+        refused["problems"][0]["message"],
+        "unknown list type \"targetz\"; did you mean \"targets\"?"
+    );
+    doc["children"][3]["items"] = json!("targets");
+    let (status, preview) = post(addr, "/api/edit/preview", &json!({"doc": doc}));
+    assert_eq!(status, 200, "{preview}");
+    // A recording keeps no items: the loop ran none, and the preview says so at the loop.
+    assert_eq!(
+        preview["notes"],
+        json!([{"path": "children[3]", "text": "forEach(targets, max 4): the preview ran this loop with no items (a recording does not keep a list's items), so its child never ran"}])
+    );
+    // By day the guard no longer says its default line.
+    assert_eq!(preview["divergence"]["tick"], 1, "{preview}");
+    // Without a manifest, every list the document names is accepted, and nothing else.
+    let bare = serve_editor(bt_studio::Editor::new(dir.join("guard.json")));
+    let (status, checked) = post(bare, "/api/edit/check", &doc);
+    assert_eq!((status, &checked["problems"]), (200, &json!([])), "{checked}");
+}
+
+#[test]
 fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
     use std::io::BufRead;
     use std::process::{Command, Stdio};

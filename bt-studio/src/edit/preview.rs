@@ -29,6 +29,18 @@ pub struct Preview {
     pub unknown: Vec<String>,
     /// The JSON path of each node of the new run, by id.
     pub paths: Vec<String>,
+    /// What the preview could not replay, at the node it concerns.
+    pub notes: Vec<Note>,
+}
+
+/// Something at a node of the edited tree that the preview could not replay
+/// as the game would (a `forEach`: a recording does not keep its items).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Note {
+    /// The node's JSON path in the edited document.
+    pub path: String,
+    /// What the preview did instead, in words.
+    pub text: String,
 }
 
 /// Where the edited run first differs from the recorded one.
@@ -64,12 +76,42 @@ pub fn run(
         path: def.nodes()[node as usize].path.clone(),
         text,
     });
+    let notes = loops_without_items(def, &trace);
     Ok(Preview {
         trace,
         divergence,
         unknown: script.unknown().into_iter().collect(),
         paths: def.nodes().iter().map(|n| n.path.clone()).collect(),
+        notes,
     })
+}
+
+/// A note at every `forEach` the edited run entered: its stand-in list has
+/// no items, so its child never ran.
+fn loops_without_items(def: &Definition<Script>, trace: &Trace) -> Vec<Note> {
+    let mut entered: Vec<u32> = trace
+        .events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Entered { node } if def.nodes()[node.0 as usize].kind == NodeKind::ForEach => Some(node.0),
+            _ => None,
+        })
+        .collect();
+    entered.sort_unstable();
+    entered.dedup();
+    entered
+        .into_iter()
+        .map(|node| {
+            let row = &def.nodes()[node as usize];
+            Note {
+                path: row.path.clone(),
+                text: format!(
+                    "{}: the preview ran this loop with no items (a recording does not keep a list's items), so its child never ran",
+                    row.label
+                ),
+            }
+        })
+        .collect()
 }
 
 /// One tick of a run as compared: what each leaf returned, in order

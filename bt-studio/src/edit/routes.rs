@@ -169,6 +169,7 @@ async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewReques
                 "divergence": p.divergence,
                 "unknown": p.unknown,
                 "paths": p.paths,
+                "notes": p.notes,
             }))
             .into_response(),
             Err(why) => (StatusCode::UNPROCESSABLE_ENTITY, Json(why)).into_response(),
