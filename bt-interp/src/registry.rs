@@ -333,9 +333,8 @@ impl<C: 'static> Registry<C> {
         E: Display,
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
-        let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> = Box::new(move |m| {
-            construct(m, &make).map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>)
-        });
+        let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> =
+            Box::new(move |m| construct(m, &make).map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>));
         self.lists.insert(name.to_string(), ctor);
         #[cfg(feature = "manifest")]
         self.list_items

@@ -1062,7 +1062,7 @@ fn the_selected_node_is_kept_whole_in_the_visible_tree_area() {
 
 /// The guard's leaves and two lists: "targets" (no parameters) and "watchPosts" (a radius).
 fn guard_leaves_with_lists() -> bt_interp::Manifest {
-    let mut m = common::editing::guard_manifest();
+    let mut m = guard_manifest();
     let lists: Value = serde_json::json!({
         "targets": {"params": [], "item": {"type": "integer", "minimum": 0}},
         "watchPosts": {"params": [{"name": "radius", "type": "number", "required": true}], "item": null},
@@ -1130,7 +1130,11 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         .await;
         assert_eq!(doc(&client).await["children"][4]["max"], 8);
         type_into(&client, "#properties input[data-field='max']", "3").await;
-        until(&client, "return JSON.parse(window.btEditor.docText()).children[4].max === 3;").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children[4].max === 3;",
+        )
+        .await;
         // Another list, with its parameter.
         eval(
             &client,
@@ -1138,9 +1142,17 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
              s.value = 'watchPosts'; s.dispatchEvent(new Event('change')); return null;",
         )
         .await;
-        until(&client, "return JSON.parse(window.btEditor.docText()).children[4].items.type === 'watchPosts';").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children[4].items.type === 'watchPosts';",
+        )
+        .await;
         type_into(&client, "#properties input[data-param='radius']", "12.5").await;
-        until(&client, "return JSON.parse(window.btEditor.docText()).children[4].items.radius === 12.5;").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children[4].items.radius === 12.5;",
+        )
+        .await;
         // A bad value through the node's JSON: the loader's error at the node.
         let area = client
             .find(Locator::Css("#properties textarea[data-field='json']"))
@@ -1164,7 +1176,11 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         assert_eq!(error, "\"max\" must be a positive integer, found the number 0");
         // Fixed in its input, and saved in the stable layout (scalar fields before objects).
         type_into(&client, "#properties input[data-field='max']", "3").await;
-        until(&client, "return document.querySelector('#problem-count').textContent.startsWith('✓');").await;
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
         click(&client, "#save").await;
         until(
             &client,
@@ -1186,7 +1202,11 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         // items for it, and says so at it.
         select(&client, "children[3]").await;
         click(&client, "#delete").await;
-        until(&client, "return JSON.parse(window.btEditor.docText()).children.length === 4;").await;
+        until(
+            &client,
+            "return JSON.parse(window.btEditor.docText()).children.length === 4;",
+        )
+        .await;
         click(&client, "#preview-run").await;
         until(
             &client,

@@ -256,7 +256,10 @@ fn collect(v: &Value, m: &mut Manifest) {
                 if (kind, key.as_str()) == ("forEach", "items")
                     && let Some(name) = name_of(value)
                 {
-                    let any = bt_interp::ListDoc { params: None, item: None };
+                    let any = bt_interp::ListDoc {
+                        params: None,
+                        item: None,
+                    };
                     m.lists.insert(name, any);
                     continue;
                 }
