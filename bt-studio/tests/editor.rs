@@ -1224,3 +1224,44 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         assert_eq!(note, serde_json::json!([text, format!("⚠ {text}")]));
     });
 }
+
+#[test]
+fn without_a_manifest_a_for_each_takes_its_list_as_free_text() {
+    let dir = guard_folder("for-each-free");
+    let url = format!(
+        "http://{}/",
+        serve_editor(bt_studio::Editor::new(dir.join("guard.json")))
+    );
+    with_browser("editor_for_each_free", |client| async move {
+        open(&client, &url).await;
+        click(&client, "#palette button[data-kind='forEach']").await;
+        click(&client, "#palette button[data-kind='success']").await;
+        until(&client, "return window.btEditor.selected() === 'children[4].child';").await;
+        select(&client, "children[4]").await;
+        // No list is named yet: the loader says so at the loop's node.
+        until(
+            &client,
+            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+        )
+        .await;
+        let error = eval(
+            &client,
+            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
+        )
+        .await;
+        assert_eq!(
+            error,
+            "expected a list: {\"type\": <registered name>, ..parameters} or a name, found a string \"\""
+        );
+        type_into(&client, "#properties input[data-field='items']", "targets").await;
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        assert_eq!(
+            doc(&client).await["children"][4],
+            serde_json::json!({"type": "forEach", "items": "targets", "max": 8, "child": {"type": "success"}})
+        );
+    });
+}
