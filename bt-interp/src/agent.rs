@@ -892,9 +892,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::Condition => self
                 .stood_in(id, entering)
                 .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx))),
-            NodeKind::WaitUntil => match self.def.conds[n.arg as usize].check(self.ctx) {
-                true => Out::Success,
-                false => Out::Running,
+            // A stand-in answers for the condition: only `Success` ends the wait.
+            NodeKind::WaitUntil => match self.stood_in(id, entering) {
+                Some(Out::Success) => Out::Success,
+                Some(_) => Out::Running,
+                None if self.def.conds[n.arg as usize].check(self.ctx) => Out::Success,
+                None => Out::Running,
             },
             NodeKind::Action => self
                 .stood_in(id, entering)

@@ -39,12 +39,13 @@ pub enum LeafCall {
 /// an empty default, so an observer implements only what it needs; the
 /// [`NoopObserver`] implements none and compiles away.
 pub trait Observer {
-    /// A test hook: asked before a condition, action or `wait` leaf is
-    /// ticked or halted on the observed path (`tick_observed`,
+    /// A test hook: asked before a condition, action, `wait` or `wait_until`
+    /// leaf is ticked or halted on the observed path (`tick_observed`,
     /// `reset_observed`). `Some(status)` replaces the leaf's own code for this
     /// call (a tick returns `status`, the leaf's `enter`/`tick` are not run;
     /// for a halt, the leaf's `halt` is not run and `status` is ignored); the
-    /// events are reported as usual. `bt-testing` uses it to substitute
+    /// events are reported as usual. For a `wait_until` the answer stands for
+    /// its condition: `Success` ends the wait, any other answer keeps it `Running`. `bt-testing` uses it to substitute
     /// scripted stand-ins for leaves.
     ///
     /// The default answers `None`, and `tick`/`tick_at` never ask (they tick

@@ -23,7 +23,7 @@ pub enum Error {
         /// Each match, as `#id path`.
         matches: Vec<String>,
     },
-    /// A stand-in was asked for a node that is not a condition, action or `wait`,
+    /// A stand-in was asked for a node that is not a condition, action, `wait` or `wait_until`,
     /// or with a script the node cannot follow.
     BadStandIn {
         /// The node, described.

@@ -3,9 +3,11 @@
 //! A kit for the tests of a game's AI, on compiled trees (`behave!`) and
 //! interpreted agents (`bt-interp`) alike:
 //!
-//! - **Stand-ins** ([`StandIn`]): replace any condition, action or `wait`,
-//!   found by label, path or id, with a script: statuses per tick or per
-//!   activation, condition values, or a closure.
+//! - **Stand-ins** ([`StandIn`]): replace any condition, action (async
+//!   actions included), `wait` or `wait_until`, found by label, path or id,
+//!   with a script: statuses per tick or per activation, condition values, or
+//!   a closure. Composites and decorators (`latch`, `sequence_always`, ..)
+//!   run as they are, over their stood-in leaves.
 //! - **Scenarios** ([`Scenario`]): a script of ticks with context changes
 //!   and times, asserting the root's status, which leaves ran or were halted,
 //!   and facts about the context; a failure names the tick and lists its events.
@@ -53,7 +55,7 @@
 //! observer, and `tick_observed`, which reports every event to an
 //! [`Observer`](bt_runtime::Observer). The substitution hook is one more
 //! observer method, [`Observer::stand_in`](bt_runtime::Observer::stand_in),
-//! asked before each condition, action and `wait` on the observed path only;
+//! asked before each condition, action, `wait` and `wait_until` on the observed path only;
 //! its default answers `None` and is inlined away, and the production path
 //! never asks. So the user's code needs no change (no test-only
 //! constructor, no generic leaf parameters, no `cfg(test)` in the tree), the

@@ -77,9 +77,12 @@ impl StandIn {
 
     /// Why this script cannot stand in for a node of `kind`, if it cannot.
     pub(crate) fn unfit_for(&self, kind: NodeKind) -> Option<String> {
-        if !matches!(kind, NodeKind::Condition | NodeKind::Action | NodeKind::Wait) {
+        if !matches!(
+            kind,
+            NodeKind::Condition | NodeKind::Action | NodeKind::Wait | NodeKind::WaitUntil
+        ) {
             return Some(format!(
-                "it is a `{}` node; only conditions, actions and `wait` have stand-ins",
+                "it is a `{}` node; only conditions, actions, `wait` and `wait_until` have stand-ins",
                 kind.dsl_name()
             ));
         }
@@ -129,6 +132,8 @@ impl fmt::Debug for StandIn {
 struct Slot {
     stand_in: StandIn,
     condition: bool,
+    /// It stands for the condition of a `wait_until`: `Failure` waits on.
+    wait_until: bool,
     ticks: u32,
     starts: u32,
     tick_of_start: u32,
@@ -156,6 +161,7 @@ impl StandIns {
         self.slots[node.index()] = Some(Slot {
             stand_in,
             condition: kind == NodeKind::Condition,
+            wait_until: kind == NodeKind::WaitUntil,
             ticks: 0,
             starts: 0,
             tick_of_start: 0,
@@ -184,6 +190,9 @@ impl StandIns {
             tick_of_start: slot.tick_of_start,
         };
         let mut status = slot.stand_in.answer(&info, slot.ticks);
+        if slot.wait_until && status == Status::Failure {
+            status = Status::Running;
+        }
         slot.ticks += 1;
         slot.tick_of_start += 1;
         if status.is_done() || slot.condition {

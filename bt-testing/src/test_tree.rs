@@ -111,8 +111,14 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
         select::find(&self.nodes, selector)
     }
 
-    /// Replaces the leaf `selector` names (a condition, action or `wait`)
-    /// with `stand_in` for the rest of the test. Install stand-ins while the
+    /// Replaces the leaf `selector` names (a condition, action, `wait` or
+    /// `wait_until`) with `stand_in` for the rest of the test. On a
+    /// `wait_until` the script stands for its condition: `Success` (or
+    /// `true`) ends the wait, `Failure` (`false`) and `Running` wait on. A
+    /// stood-in async action is never started, polled or cancelled. A stand-in
+    /// replaces ticks and halts only: `reset` still runs the leaf's reset
+    /// callbacks (`Action::reset`, `on_reset` hooks), as it does for every
+    /// node whether it ran or not. Install stand-ins while the
     /// tree is idle (before the first tick or after a reset).
     pub fn stand_in(&mut self, selector: &str, stand_in: StandIn) -> Result<&mut Self, Error> {
         let node = self.find(selector)?;

@@ -62,7 +62,7 @@ fn agent() -> Agent<Ctx> {
 }
 
 /// Ticks `t` at 0, 1, 2, ... and returns the root statuses.
-fn run<S: bt_testing::Subject<Ctx>>(t: &mut TestTree<Ctx, S>, ctx: &mut Ctx, ticks: usize) -> Vec<Status> {
+fn run<C, S: bt_testing::Subject<C>>(t: &mut TestTree<C, S>, ctx: &mut C, ticks: usize) -> Vec<Status> {
     (0..ticks).map(|i| t.tick(ctx, i as f64)).collect()
 }
 
@@ -173,7 +173,7 @@ fn bad_selectors_and_scripts_are_clear_errors() {
         err(t.stand_in("reactive sequence", StandIn::always(S))).as_deref(),
         Some(
             "cannot stand in for #1 `reactive sequence`: it is a `reactive sequence` node; \
-             only conditions, actions and `wait` have stand-ins"
+             only conditions, actions, `wait` and `wait_until` have stand-ins"
         )
     );
     assert_eq!(
@@ -213,4 +213,157 @@ fn an_ambiguous_label_lists_every_match_by_path() {
     );
     assert_eq!(t.find("selector/wait(1.0)").unwrap(), NodeId(3));
     assert_eq!(t.find("sequence/wait(1.0)").unwrap(), NodeId(1));
+}
+
+/// The context of a camp that waits for supplies, fetches them (an async
+/// action) and eats.
+#[derive(Default)]
+struct Camp {
+    hungry: bool,
+    supplied: bool,
+    starts: u32,
+    cancels: u32,
+    eaten: u32,
+    resets: u32,
+    reset_hooks: u32,
+}
+
+struct Supplied;
+
+impl Condition<Camp> for Supplied {
+    fn check(&self, c: &Camp) -> bool {
+        c.supplied
+    }
+}
+
+struct Hungry;
+
+impl Condition<Camp> for Hungry {
+    fn check(&self, c: &Camp) -> bool {
+        c.hungry
+    }
+}
+
+/// Fetches supplies: a future that never completes on its own.
+#[derive(Clone)]
+struct Fetch;
+
+impl Task for Fetch {
+    type Future = core::future::Pending<bool>;
+}
+
+impl AsyncAction<Camp> for Fetch {
+    fn start(&mut self, c: &mut Camp) -> core::future::Pending<bool> {
+        c.starts += 1;
+        core::future::pending()
+    }
+    fn finish(&mut self, _: &mut Camp, ok: bool) -> Status {
+        Status::from(ok)
+    }
+    fn cancelled(&mut self, c: &mut Camp) {
+        c.cancels += 1;
+    }
+}
+
+/// Eats; its reset callback counts the resets.
+#[derive(Clone)]
+struct Eat;
+
+impl Action<Camp> for Eat {
+    fn tick(&mut self, c: &mut Camp) -> Status {
+        c.eaten += 1;
+        S
+    }
+    fn reset(&mut self, c: &mut Camp) {
+        c.resets += 1;
+    }
+}
+
+behave! {
+    tree CampTree for Camp {
+        #[on_reset(|c| c.reset_hooks += 1)]
+        sequence_always {
+            wait_until(Supplied),
+            latch(Hungry) { act(async Fetch) },
+            Eat,
+        }
+    }
+}
+
+const CAMP_JSON: &str = r#"{"type": "sequenceAlways", "onReset": "CountReset", "children": [
+    {"type": "waitUntil", "condition": "Supplied"},
+    {"type": "latch", "condition": {"type": "condition", "condition": "Hungry"}, "child": {"type": "action", "action": "Fetch"}},
+    {"type": "action", "action": "Eat"}]}"#;
+
+/// The JSON twin of the `on_reset` hook.
+#[derive(Clone)]
+struct CountReset;
+
+impl Action<Camp> for CountReset {
+    fn tick(&mut self, c: &mut Camp) -> Status {
+        c.reset_hooks += 1;
+        S
+    }
+}
+
+fn camp_agent() -> Agent<Camp> {
+    let mut leaves = Registry::new();
+    leaves
+        .condition("Supplied", |_: NoParams| Supplied)
+        .condition("Hungry", |_: NoParams| Hungry)
+        .async_action("Fetch", |_: NoParams| Fetch)
+        .action("Eat", |_: NoParams| Eat)
+        .action("CountReset", |_: NoParams| CountReset);
+    Agent::new(leaves.load(CAMP_JSON).unwrap())
+}
+
+/// `wait_until` and async actions take stand-ins; `latch` and
+/// `sequence_always` run over them as written; a stood-in async action is
+/// never started nor cancelled; a reset still runs the reset callbacks
+/// (`on_reset`, `Action::reset`), which stand-ins do not replace.
+fn camp_with_stand_ins<S: bt_testing::Subject<Camp>>(
+    t: &mut TestTree<Camp, S>,
+    wait: &str,
+    fetch: &str,
+) -> Result<(), Error> {
+    // The wait's condition: false, false, then true (its values).
+    t.stand_in(wait, StandIn::values([false, false, true]))?
+        .stand_in(fetch, StandIn::per_start([vec![R, S], vec![R]]))?;
+    let mut c = Camp {
+        hungry: true,
+        ..Camp::default()
+    };
+    assert_eq!(run(t, &mut c, 5), [R, R, R, S, R], "waits 2 ticks, fetches for 2, eats");
+    assert_eq!(c.eaten, 1);
+    assert!(t.ran(t.find(fetch)?), "the second activation of Fetch runs");
+    t.reset(&mut c);
+    assert!(t.was_halted(t.find(fetch)?));
+    assert_eq!(
+        (c.starts, c.cancels),
+        (0, 0),
+        "the real async action neither started nor was cancelled"
+    );
+    assert_eq!((c.resets, c.reset_hooks), (1, 1), "the reset callbacks ran, once each");
+    Ok(())
+}
+
+#[test]
+fn wait_until_async_actions_latch_and_sequence_always_take_stand_ins_in_both_forms() -> Result<(), Error> {
+    camp_with_stand_ins(
+        &mut TestTree::new(CampTree::new()),
+        "wait_until(Supplied)",
+        "act(async Fetch)",
+    )?;
+    // The interpreter labels a `waitUntil` by its condition.
+    camp_with_stand_ins(&mut TestTree::agent(camp_agent()), "Supplied", "Fetch")?;
+    // A `wait_until` stand-in given statuses: `Failure` waits on like `Running`.
+    let mut t = TestTree::new(CampTree::new());
+    t.stand_in("wait_until(Supplied)", StandIn::statuses([F, R, S]))?;
+    let mut c = Camp::default();
+    assert_eq!(
+        run(&mut t, &mut c, 3),
+        [R, R, F],
+        "waits two ticks; the latch fails (not hungry)"
+    );
+    t.check_properties()
 }

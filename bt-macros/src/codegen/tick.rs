@@ -24,7 +24,17 @@ impl Gen<'_> {
         let body = self.tick_body(s);
         // The observed path offers leaves to the observer's stand-in hook
         // (bt-testing's substitution); the fast path never asks.
-        let body = if !self.fast && stands_in(&s.node.kind) {
+        let body = if !self.fast && matches!(s.node.kind, Kind::WaitUntil(_)) {
+            // A stand-in answers for the condition of a `wait_until`: only
+            // `Success` ends the wait.
+            quote! {
+                match __env.stand_in(#id, __entering) {
+                    ::core::option::Option::Some(#rt::Status::Success) => #rt::Status::Success,
+                    ::core::option::Option::Some(_) => #rt::Status::Running,
+                    ::core::option::Option::None => #body,
+                }
+            }
+        } else if !self.fast && stands_in(&s.node.kind) {
             quote! {
                 match __env.stand_in(#id, __entering) {
                     ::core::option::Option::Some(__s) => __s,
