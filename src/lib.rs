@@ -47,7 +47,7 @@ pub mod __private {
     pub use bt_runtime::private::*;
     pub use bt_runtime::{
         Action, Async, Clock, Condition, ForEachItems, IntoStatus, ItemList, NodeId, NodeInfo, NodeKind, NoopObserver,
-        Observer, Rng, Run, Schedulable, Status, Ticked, Tree, Wake,
+        Observer, Rng, Run, Schedulable, Status, Task, Ticked, Tree, Wake,
     };
     pub use core::{
         marker::{PhantomData, Send, Sync},

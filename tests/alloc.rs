@@ -1,5 +1,8 @@
 //! Ticking never allocates: a counting global allocator watches 10,000 ticks
-//! of trees that use every node of the catalogue, a parallel and a subtree.
+//! (and resets) of trees that use every node of the catalogue, every hook, a
+//! parallel, a subtree, a dynamic subtree (`reactive match`) and async
+//! actions with named futures (stored inline; a boxed future's one
+//! allocation per start is counted in `tests/async_actions.rs`).
 use bt::prelude::*;
 
 #[global_allocator]
@@ -33,6 +36,46 @@ impl Action<Ctx> for Busy {
         }
     }
     fn halt(&mut self, ctx: &mut Ctx) {
+        ctx.work += 100;
+    }
+}
+
+/// An async action whose future is named (`Task::Future`): it lives inline
+/// in the tree, so starting, polling and cancelling it allocate nothing.
+struct Ask(u32);
+
+/// Pending until the tick says it is done.
+struct Answer {
+    ready_at: u32,
+}
+
+impl Future for Answer {
+    type Output = bool;
+    fn poll(self: std::pin::Pin<&mut Self>, _: &mut std::task::Context<'_>) -> std::task::Poll<bool> {
+        if self.ready_at == 0 {
+            std::task::Poll::Ready(true)
+        } else {
+            self.get_mut().ready_at -= 1;
+            std::task::Poll::Pending
+        }
+    }
+}
+
+impl Task for Ask {
+    type Future = Answer;
+}
+
+impl AsyncAction<Ctx> for Ask {
+    fn start(&mut self, ctx: &mut Ctx) -> Answer {
+        ctx.work += 1;
+        Answer {
+            ready_at: (ctx.tick + self.0) % 3,
+        }
+    }
+    fn finish(&mut self, _: &mut Ctx, ok: bool) -> Status {
+        Status::from(ok)
+    }
+    fn cancelled(&mut self, ctx: &mut Ctx) {
         ctx.work += 100;
     }
 }
@@ -73,9 +116,17 @@ behave! {
                     for t: u32 in |c| (0..c.tick % 5).map(|k| k * 2) max 3 {
                         if |_| *t == 2 { continue } else { Busy(20) }
                     },
+                    #[on_pre_tick(|c| c.work += 1)]
+                    #[on_tick(|c| c.work += 1)]
+                    #[on_reset(|c| c.work += 1)]
                     sequence_always {
                         latch(|c| c.tick % 6 == 0) { Busy(19) },
                         wait_until(|c| c.tick % 9 == 0),
+                        act(async Ask(20)),
+                    },
+                    reactive match |c| c.tick % 8 < 3 {
+                        true => subtree(Patrol),
+                        false => act(async Ask(21)),
                     },
                     while |c| c.tick % 5 != 0 {
                         sequence {
@@ -111,6 +162,7 @@ fn ten_thousand_ticks_allocate_nothing() {
             let _ = catalogue.tick(&mut ctx);
             if tick % 1000 == 999 {
                 trees[0].reset(&mut ctx);
+                catalogue.reset(&mut ctx);
             }
         }
     });

@@ -42,6 +42,14 @@ behave! {
         #[on_reset(|c| c.log.push("reset-hook".into()))]
         sequence { Rec("a"), Remembers(0) }
     }
+    tree HaltOrReset for Ctx {
+        reactive selector {
+            cond(Check("alarm")),
+            #[on_exit(|c| c.log.push("exit-hook".into()))]
+            #[on_reset(|c| c.log.push("reset-hook".into()))]
+            RecWithReset("ra"),
+        }
+    }
     tree WaitUntil for Ctx { sequence { wait_until(Check("there")), Rec("a") } }
     tree WaitUntilInline for Ctx { wait_until(|c| c.counter >= 2) }
     tree Scope for Ctx {
@@ -391,4 +399,36 @@ fn reset_callbacks_run_only_on_reset_after_the_halts() {
         log(&["halt a", "exit-hook", "reset-hook", "reset after 0"]),
         "the halts first, then the callbacks; halting is not resetting"
     );
+}
+
+/// `SEMANTICS.md#hooks`, `SEMANTICS.md#reset`: halting is not resetting. A
+/// running action halted by a reactive switch gets `halt` and its node's
+/// `on_exit`, never the reset callbacks; `reset` halts it the same way, then
+/// runs `on_reset` and `Action::reset`; on an idle tree only the callbacks run.
+#[test]
+fn a_halt_runs_no_reset_callback_and_a_reset_runs_them_after_the_halts() {
+    let (mut t, mut c) = (HaltOrReset::new(), Ctx::new());
+    c.set("alarm", F).set("ra", R);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&["enter ra", "ra"]));
+    c.set("alarm", S);
+    assert_eq!(t.tick(&mut c), S);
+    assert_eq!(
+        c.take(),
+        log(&["halt ra", "exit-hook"]),
+        "halted by the switch: no reset callback"
+    );
+    c.set("alarm", F);
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&["enter ra", "ra"]));
+    t.reset(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["halt ra", "exit-hook", "reset-hook", "reset ra"]),
+        "reset: the halt first, then the reset callbacks"
+    );
+    t.reset(&mut c);
+    assert_eq!(c.take(), log(&["reset-hook", "reset ra"]), "idle: only the callbacks");
+    assert_eq!(t.tick(&mut c), R);
+    assert_eq!(c.take(), log(&["enter ra", "ra"]), "after a reset, ticks start afresh");
 }

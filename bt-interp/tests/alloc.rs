@@ -112,6 +112,7 @@ fn every_kind() -> serde_json::Value {
             {"type": "reactiveIf", "branches": [{"if": c(3), "then": a(2)}]},
             {"type": "match", "value": "phase", "cases": [{"when": 1, "child": a(2)}], "default": {"type": "success"}},
             {"type": "reactiveMatch", "value": "phase", "cases": [{"when": [0, 2], "child": a(4)}], "default": a(1)},
+            {"type": "reactiveMatch", "value": "phase", "cases": [{"when": 1, "child": {"type": "subtree", "subtreeId": "idle"}}], "default": a(1)},
             {"type": "if", "branches": [{"if": c(7), "then": {"type": "break", "label": "outer"}}]},
             {"type": "if", "branches": [{"if": c(5), "then": {"type": "continue"}}]},
             {"type": "forEach", "items": "numbers", "max": 4, "child": {"type": "sequence", "children": [
@@ -124,7 +125,8 @@ fn every_kind() -> serde_json::Value {
         {"type": "limit", "count": 3, "child": {"type": "runOnce", "child": a(2)}},
         {"type": "abortIf", "condition": c(9), "child": {"type": "scope", "onEnter": {"type": "step", "every": 1}, "onExit": {"type": "step", "every": 1}, "child": {"type": "subtree", "subtreeId": "idle"}}},
         {"type": "selector", "children": [{"type": "wait", "seconds": 0.5}, {"type": "running"}]},
-        {"type": "sequenceAlways", "children": [
+        {"type": "sequenceAlways", "onPreTick": {"type": "step", "every": 1}, "onTick": {"type": "step", "every": 1},
+         "onReset": {"type": "step", "every": 1}, "children": [
             {"type": "latch", "condition": c(4), "child": a(3)},
             {"type": "waitUntil", "condition": {"type": "flip", "every": 3}}
         ]}

@@ -470,3 +470,39 @@ fn tick_hooks_run_every_tick_and_reset_hooks_only_on_reset() {
     t.reset(&mut c);
     assert_eq!(c.take(), log(&["halt a", "exit-hook", "reset-hook"]));
 }
+
+/// `SEMANTICS.md#hooks`, `SEMANTICS.md#reset`: halting is not resetting. A
+/// running action halted by a reactive switch gets `halt` and its node's
+/// `onExit`, never the reset callbacks; `reset` halts it the same way, then
+/// runs `onReset` and `Action::reset`; on an idle agent only the callbacks run.
+#[test]
+fn a_halt_runs_no_reset_callback_and_a_reset_runs_them_after_the_halts() {
+    let hook = |m: &str| json!({"type": "log", "msg": m});
+    let mut guarded = act("ra");
+    guarded["onExit"] = hook("exit-hook");
+    guarded["onReset"] = hook("reset-hook");
+    let (mut t, mut c) = (agent(many("reactiveSelector", vec![cond("c1"), guarded])), Ctx::new());
+    c.set("c1", F).set("ra", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter ra", "ra"]));
+    c.set("c1", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(
+        c.take(),
+        log(&["halt ra", "exit-hook"]),
+        "halted by the switch: no reset callback"
+    );
+    c.set("c1", F);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter ra", "ra"]));
+    t.reset(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["halt ra", "exit-hook", "reset-hook", "reset ra"]),
+        "reset: the halt first, then the reset callbacks"
+    );
+    t.reset(&mut c);
+    assert_eq!(c.take(), log(&["reset-hook", "reset ra"]), "idle: only the callbacks");
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter ra", "ra"]), "after a reset, ticks start afresh");
+}

@@ -531,10 +531,18 @@ fn hooks(attrs: Vec<Attribute>, errors: &mut Errors) -> Hooks {
             "on_tick" => &mut hooks.tick,
             "on_reset" => &mut hooks.reset,
             _ => {
+                // ClosureBT's names for the hooks that exist under another name.
+                let hint = match name.as_str() {
+                    "on_disabled" | "on_disable" => "; ClosureBT's OnDisabled (reset only) is `#[on_reset(..)]`",
+                    "on_enabled" | "on_enable" => {
+                        "; the nearest to ClosureBT's OnEnabled is `#[on_enter(..)]` (it runs on every activation)"
+                    }
+                    _ => "",
+                };
                 errors.at(
                     attr.path().span(),
                     format!(
-                        "unknown hook `#[{}]`; expected `on_enter`, `on_pre_tick`, `on_tick`, `on_success`, `on_failure`, `on_exit` or `on_reset`",
+                        "unknown hook `#[{}]`; expected `on_enter`, `on_pre_tick`, `on_tick`, `on_success`, `on_failure`, `on_exit` or `on_reset`{hint}",
                         render(&attr.path().to_token_stream())
                     ),
                 );
@@ -1317,9 +1325,13 @@ fn async_leaf(tokens: TokenStream, errors: &mut Errors) -> Option<Leaf> {
         );
         return None;
     };
+    // The future is named in the field's type, and the value is made
+    // without a bound (`async_leaf`): a type that is not an async action
+    // fails where its future is named, not at every use of the wrapper.
+    let span = ty.span();
     Some(Leaf::Value {
-        ty: syn::parse_quote!(::bt::__private::Async<#ty>),
-        expr: syn::parse_quote!(::bt::__private::Async::new(#expr)),
+        ty: syn::parse_quote_spanned!(span=> ::bt::__private::Async<#ty, <#ty as ::bt::__private::Task>::Future>),
+        expr: syn::parse_quote_spanned!(span=> ::bt::__private::async_leaf(#expr)),
         json: None,
     })
 }

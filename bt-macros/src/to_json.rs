@@ -199,11 +199,11 @@ fn json_leaf(leaf: &Leaf) -> JsonLeaf {
     }
 }
 
-/// An async action (`act(async X)`, stored as `Async::new(X)` of type
-/// `Async<X>`) as the action it wraps: in JSON it is an action like any other.
+/// An async action (`act(async X)`, stored as `async_leaf(X)` of type
+/// `Async<X, ..>`) as the action it wraps: in JSON it is an action like any other.
 fn unwrap_async<'a>(expr: &'a Expr, ty: &'a syn::Type) -> (&'a Expr, &'a syn::Type) {
     let wrapped = |path: &syn::Path| {
-        path.segments.len() == 4 && path.segments[1].ident == "__private" && path.segments[2].ident == "Async"
+        path.segments.len() == 3 && path.segments[1].ident == "__private" && path.segments[2].ident == "async_leaf"
     };
     if let (Expr::Call(call), syn::Type::Path(tp)) = (expr, ty)
         && let Expr::Path(func) = &*call.func

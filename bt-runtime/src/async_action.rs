@@ -109,10 +109,15 @@ pub trait AsyncAction<C: ?Sized>: Task {
 ///   the context's waker, `NextTick` otherwise.
 ///
 /// A clone is idle: it clones the action, not a running future.
+///
+/// `F` is always `A`'s future; it is a parameter of its own (with that
+/// default) so that the struct needs no bound: a type that is not an async
+/// action is then reported once, where its future is named, instead of at
+/// every use of the wrapper.
 #[derive(Debug, Default)]
-pub struct Async<A: Task> {
+pub struct Async<A, F = <A as Task>::Future> {
     action: A,
-    future: Option<A::Future>,
+    future: Option<F>,
     /// The last poll was pending with a real waker: no tick is needed until it wakes.
     asleep: bool,
 }
@@ -120,6 +125,14 @@ pub struct Async<A: Task> {
 impl<A: Task> Async<A> {
     /// Wraps an async action; nothing starts before the tree enters it.
     pub const fn new(action: A) -> Async<A> {
+        Async::idle(action)
+    }
+}
+
+impl<A, F> Async<A, F> {
+    /// [`Async::new`] without the bound, for generated code (where the
+    /// field's type names the future).
+    pub(crate) const fn idle(action: A) -> Async<A, F> {
         Async {
             action,
             future: None,
@@ -138,14 +151,14 @@ impl<A: Task> Async<A> {
     }
 }
 
-impl<A: Task + Clone> Clone for Async<A> {
+impl<A: Clone, F> Clone for Async<A, F> {
     /// An idle copy: the action is cloned, a running future is not.
-    fn clone(&self) -> Async<A> {
-        Async::new(self.action.clone())
+    fn clone(&self) -> Async<A, F> {
+        Async::idle(self.action.clone())
     }
 }
 
-impl<C: ?Sized, A: AsyncAction<C>> Action<C> for Async<A> {
+impl<C: ?Sized, A: AsyncAction<C>> Action<C> for Async<A, A::Future> {
     #[inline]
     fn enter(&mut self, ctx: &mut C) {
         self.future = Some(self.action.start(ctx));

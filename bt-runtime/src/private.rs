@@ -103,6 +103,14 @@ pub fn map_ctx<P: ?Sized, S: ?Sized, F: FnOnce(&mut P) -> &mut S>(ctx: &mut P, f
     f(ctx)
 }
 
+/// An idle async action for `act(async X)`: its field's type names the
+/// future, so no bound is needed here (a type that is not an async action is
+/// reported once, where its future is named).
+#[inline(always)]
+pub const fn async_leaf<A, F>(action: A) -> crate::Async<A, F> {
+    crate::Async::idle(action)
+}
+
 /// Checks a condition value (the bound names the trait in errors).
 #[inline(always)]
 pub fn check<C: ?Sized, T: Condition<C>>(leaf: &T, ctx: &C) -> Status {

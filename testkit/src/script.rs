@@ -69,6 +69,26 @@ impl Action<Ctx> for Rec {
     }
 }
 
+/// [`Rec`] with a reset callback: also logs `"reset a"` when its tree is
+/// reset (`Action::reset`), to tell a halt from a reset.
+#[derive(Debug, Clone, Copy)]
+pub struct RecWithReset(pub &'static str);
+
+impl Action<Ctx> for RecWithReset {
+    fn enter(&mut self, ctx: &mut Ctx) {
+        Rec(self.0).enter(ctx);
+    }
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        Rec(self.0).tick(ctx)
+    }
+    fn halt(&mut self, ctx: &mut Ctx) {
+        Rec(self.0).halt(ctx);
+    }
+    fn reset(&mut self, ctx: &mut Ctx) {
+        ctx.log.push(format!("reset {}", self.0));
+    }
+}
+
 /// A condition that holds when the script says Success.
 #[derive(Debug, Clone, Copy)]
 pub struct Check(pub &'static str);
