@@ -18,14 +18,13 @@ impl MatchValue<Ctx> for Mode {
     }
 }
 
-/// Actions `a`..`h`, `ra` (with a reset callback), conditions `c1`..`c4` (scripted by the same names),
+/// Actions `a`..`h`, conditions `c1`..`c4` (scripted by the same names),
 /// the value `mode`, and the action `log` with a `msg` (for hooks).
 pub fn registry() -> Registry<Ctx> {
     let mut r = Registry::new();
     for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
         r.action(name, move |_: NoParams| Rec(name));
     }
-    r.action("ra", |_: NoParams| RecWithReset("ra"));
     for name in ["c1", "c2", "c3", "c4"] {
         r.condition(name, move |_: NoParams| Check(name));
     }
