@@ -484,7 +484,10 @@ fn a_halt_runs_no_reset_callback_and_a_reset_runs_them_after_the_halts() {
     let mut leaves = registry();
     leaves.action("ra", |_: bt_interp::NoParams| RecWithReset("ra"));
     let tree = many("reactiveSelector", vec![cond("c1"), guarded]);
-    let (mut t, mut c) = (bt_interp::Agent::new(leaves.load(&tree.to_string()).unwrap()), Ctx::new());
+    let (mut t, mut c) = (
+        bt_interp::Agent::new(leaves.load(&tree.to_string()).unwrap()),
+        Ctx::new(),
+    );
     c.set("c1", F).set("ra", R);
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(c.take(), log(&["enter ra", "ra"]));
