@@ -2,6 +2,9 @@
 //! allocate nothing: a counting global allocator watches a tree that uses every
 //! node kind and the ADR-017 guard tree for thousands of ticks.
 
+// The tree of every kind is one `json!` literal, deeper than its default recursion limit.
+#![recursion_limit = "256"]
+
 use bt_interp::{Agent, ItemList, KeyRef, Library, MatchValue, Registry};
 use bt_runtime::{Action, Condition, NodeId, Observer, Status};
 use serde::Deserialize;
@@ -100,6 +103,14 @@ fn registry() -> Registry<World> {
 fn every_kind() -> serde_json::Value {
     let a = |n: u64| json!({"type": "action", "action": {"type": "step", "every": n}});
     let c = |n: u64| json!({"type": "condition", "condition": {"type": "flip", "every": n}});
+    // Tick and reset hooks, and a dynamic subtree.
+    let hooked = json!({"type": "sequenceAlways", "onPreTick": {"type": "step", "every": 1},
+    "onTick": {"type": "step", "every": 1}, "onReset": {"type": "step", "every": 1}, "children": [
+        {"type": "latch", "condition": c(4), "child": a(3)},
+        {"type": "waitUntil", "condition": {"type": "flip", "every": 3}}
+    ]});
+    let dynamic = json!({"type": "reactiveMatch", "value": "phase",
+        "cases": [{"when": 1, "child": {"type": "subtree", "subtreeId": "idle"}}], "default": a(1)});
     json!({"type": "parallel", "success": 8, "failure": 8, "children": [
         {"type": "loop", "label": "outer", "child": {"type": "sequence", "children": [
             {"type": "reactiveSequence", "children": [c(1), a(2)]},
@@ -112,7 +123,7 @@ fn every_kind() -> serde_json::Value {
             {"type": "reactiveIf", "branches": [{"if": c(3), "then": a(2)}]},
             {"type": "match", "value": "phase", "cases": [{"when": 1, "child": a(2)}], "default": {"type": "success"}},
             {"type": "reactiveMatch", "value": "phase", "cases": [{"when": [0, 2], "child": a(4)}], "default": a(1)},
-            {"type": "reactiveMatch", "value": "phase", "cases": [{"when": 1, "child": {"type": "subtree", "subtreeId": "idle"}}], "default": a(1)},
+            dynamic,
             {"type": "if", "branches": [{"if": c(7), "then": {"type": "break", "label": "outer"}}]},
             {"type": "if", "branches": [{"if": c(5), "then": {"type": "continue"}}]},
             {"type": "forEach", "items": "numbers", "max": 4, "child": {"type": "sequence", "children": [
@@ -125,11 +136,7 @@ fn every_kind() -> serde_json::Value {
         {"type": "limit", "count": 3, "child": {"type": "runOnce", "child": a(2)}},
         {"type": "abortIf", "condition": c(9), "child": {"type": "scope", "onEnter": {"type": "step", "every": 1}, "onExit": {"type": "step", "every": 1}, "child": {"type": "subtree", "subtreeId": "idle"}}},
         {"type": "selector", "children": [{"type": "wait", "seconds": 0.5}, {"type": "running"}]},
-        {"type": "sequenceAlways", "onPreTick": {"type": "step", "every": 1}, "onTick": {"type": "step", "every": 1},
-         "onReset": {"type": "step", "every": 1}, "children": [
-            {"type": "latch", "condition": c(4), "child": a(3)},
-            {"type": "waitUntil", "condition": {"type": "flip", "every": 3}}
-        ]}
+        hooked
     ]})
 }
 
