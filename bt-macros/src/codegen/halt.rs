@@ -1,6 +1,7 @@
 //! The `__halt_N` methods: halt a running node's running descendants in
 //! post-order, run its own halt hook and exit hook, report the halt, and leave
-//! it idle. Only ever called on a node that is Running.
+//! it idle. Only ever called on a node that is Running. A leaf has no method:
+//! its halt is written where its parent halts it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -10,11 +11,24 @@ use crate::lower::{Slot, State};
 use crate::model::{Kind, Leaf};
 
 impl Gen<'_> {
+    /// `__halt_N`: the method of a node with children (see [`Gen::inlined`]).
     pub(super) fn halt_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let ctx = &self.ctx;
+        let name = halt_name(s.id);
+        let code = self.halt_code(s);
+        quote! {
+            #[inline]
+            fn #name<__O: #rt::Observer + ?Sized>(&mut self, __ctx: &mut #ctx, __env: &mut #rt::Env<'_, __O>) {
+                #code
+            }
+        }
+    }
+
+    /// Node `s`'s halt as one block, which may stand in its parent's code.
+    pub(super) fn halt_code(&self, s: &Slot) -> TokenStream {
         let f = field(s.id);
-        let (name, id) = (halt_name(s.id), flat_id(self.l, s.id));
+        let id = flat_id(self.l, s.id);
         let helper = child_halt_name(s.id);
         let body_child = s.node.kind.condition_children();
         let body = match &s.node.kind {
@@ -131,14 +145,11 @@ impl Gen<'_> {
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         };
         let on_exit = self.hook(s, "on_exit");
-        quote! {
-            #[inline]
-            fn #name<__O: #rt::Observer + ?Sized>(&mut self, __ctx: &mut #ctx, __env: &mut #rt::Env<'_, __O>) {
-                #body
-                #on_exit
-                __env.halted(#id);
-            }
-        }
+        quote! {{
+            #body
+            #on_exit
+            __env.halted(#id);
+        }}
     }
 
     /// For composites, a helper that halts the running children named by the

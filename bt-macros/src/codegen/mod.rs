@@ -1,6 +1,7 @@
-//! Stage 5: the flat table to Rust. Each node becomes two private methods on
-//! the tree struct: `__tick_N` (inlined into its parent, so the whole tick is
-//! one function as if written by hand) and `__halt_N`. A parent passes
+//! Stage 5: the flat table to Rust. Each node with children becomes private
+//! methods on the tree struct: `__tick_N` and `__fast_N` (inlined into its
+//! parent, so the whole tick is one function as if written by hand),
+//! `__halt_N` and `__wake_N`; a leaf's code is written inside its parent's. A parent passes
 //! `entering` to its child, because the parent's own resume point already says
 //! whether the child is running: no node stores an "am I running" flag.
 //!
@@ -76,10 +77,11 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         (quote!(), quote!(), quote!(#rt::Rng::new(0)), quote!())
     };
 
-    let ticks = l.slots.iter().map(|s| g.tick_method(s));
-    let fast_ticks = l.slots.iter().map(|s| fast.tick_method(s));
-    let halts = l.slots.iter().map(|s| g.halt_method(s));
-    let wakes = l.slots.iter().map(|s| g.wake_method(s));
+    let own = || l.slots.iter().filter(|s| !g.inlined(s));
+    let ticks = own().map(|s| g.tick_method(s));
+    let fast_ticks = own().map(|s| fast.tick_method(s));
+    let halts = own().map(|s| g.halt_method(s));
+    let wakes = own().map(|s| g.wake_method(s));
     let helpers = l.slots.iter().filter_map(|s| g.child_halt_helper(s));
     let resets: Vec<TokenStream> = l.slots.iter().flat_map(|s| g.reset_callbacks(s)).collect();
     let reset_callbacks = (!resets.is_empty()).then(|| {
@@ -753,15 +755,38 @@ impl Gen<'_> {
         &self.l.slots[s.children[i]]
     }
 
-    /// Calls child `i`'s tick with the given `entering` expression.
+    /// Whether node `s` has no methods of its own: a leaf other than the
+    /// root. Its tick, halt and wake are written where its parent calls them,
+    /// so a tree has methods for its composites only: rustc's work per item
+    /// (signature, bounds, MIR, metadata) is most of a big tree's compile
+    /// time (BENCHMARKS.md, "Compile cost"). A leaf's code has no `return`
+    /// and no labels, and its parent ticks it in one place.
+    fn inlined(&self, s: &Slot) -> bool {
+        s.children.is_empty() && s.parent.is_some()
+    }
+
+    /// Child `i`'s tick with the given `entering` expression: a call of its
+    /// method, or a leaf's code.
     fn tick_child(&self, s: &Slot, i: usize, entering: TokenStream) -> TokenStream {
-        let name = tick_name(s.children[i], self.fast);
+        let child = self.child(s, i);
+        if self.inlined(child) {
+            let code = self.tick_code(child);
+            return quote!({
+                let __entering: bool = #entering;
+                #code
+            });
+        }
+        let name = tick_name(child.id, self.fast);
         quote!(self.#name(__ctx, __env, #entering))
     }
 
-    /// Calls child `i`'s halt.
+    /// Child `i`'s halt: a call of its method, or a leaf's code.
     fn halt_child(&self, s: &Slot, i: usize) -> TokenStream {
-        let name = halt_name(s.children[i]);
+        let child = self.child(s, i);
+        if self.inlined(child) {
+            return self.halt_code(child);
+        }
+        let name = halt_name(child.id);
         quote!(self.#name(__ctx, __env))
     }
 
@@ -842,15 +867,25 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_becomes_a_struct_with_minimal_state_and_one_method_pair_per_node() {
+    fn a_tree_becomes_a_struct_with_minimal_state_and_methods_for_its_composites_only() {
         let out = expand("pub tree Dog for Ctx<'w> { loop { sequence { Face, wait(1.0) } } }");
         assert!(out.contains("pub struct Dog"), "{out}");
         for field in ["__n0 : bool", "__n1 : u8", "__n2 : Face", "__n3 : f64"] {
             assert!(out.contains(field), "missing {field}");
         }
-        for m in ["fn __tick_3", "fn __halt_3", "fn __halt_children_1"] {
-            assert!(out.contains(m), "missing {m}");
+        for m in ["__tick_", "__fast_", "__halt_", "__wake_"] {
+            for id in [0, 1] {
+                assert!(out.contains(&format!("fn {m}{id}")), "missing {m}{id}");
+            }
+            for leaf in [2, 3] {
+                assert!(!out.contains(&format!("fn {m}{leaf}")), "leaf {leaf} has {m}");
+            }
         }
+        assert!(out.contains("fn __halt_children_1"), "missing the sequence's halt helper");
+        assert!(
+            out.contains("__env . entered ((3))") && out.contains("__env . halted ((3))"),
+            "the leaves' code is written in their parent's"
+        );
         assert!(out.contains("Ctx < '_ >"), "lifetimes are elided");
         assert!(!out.contains("__rng"), "no RNG without random nodes");
         assert!(out.contains("Clock"), "a tree with wait reads the time");

@@ -1,4 +1,5 @@
-//! The `__tick_N` methods: one per node, inlined into its parent.
+//! The `__tick_N` methods: one per node with children, inlined into its
+//! parent; a leaf's tick is written where its parent ticks it.
 //!
 //! A `break`/`continue` leaves a code in `env.jump`; only the nodes lowering
 //! marked as on its path check for it (see [`Gen::guarded_child`]), so trees
@@ -15,12 +16,41 @@ use crate::model::{Count, Duration, ForSource, Hook, Kind, Leaf, Weight, thresho
 pub const INLINE_NODES: usize = 512;
 
 impl Gen<'_> {
-    /// `__tick_N`: reports entry, runs the node's logic and hooks, reports its
-    /// status (or its halt, when a jump passes through it).
+    /// `__tick_N`: the method of a node with children (see [`Gen::inlined`]).
+    /// Small ones are inlined into their parents, so a tick runs as one
+    /// function; a large one stays a function of its own, so that no function
+    /// grows past a few hundred nodes and big trees compile in time linear in
+    /// their size (BENCHMARKS.md, "Compile cost").
     pub(super) fn tick_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let ctx = &self.ctx;
-        let (name, id) = (super::tick_name(s.id, self.fast), flat_id(self.l, s.id));
+        let name = super::tick_name(s.id, self.fast);
+        let code = self.tick_code(s);
+        let inline = if s.size <= INLINE_NODES {
+            quote!(#[inline(always)])
+        } else {
+            quote!(#[inline])
+        };
+        quote! {
+            #inline
+            fn #name<__O: #rt::Observer + ?Sized>(
+                &mut self,
+                __ctx: &mut #ctx,
+                __env: &mut #rt::Env<'_, __O>,
+                __entering: bool,
+            ) -> #rt::Status {
+                #code
+            }
+        }
+    }
+
+    /// Node `s`'s tick as one block (no `return`, so that it can stand in its
+    /// parent's code): reports entry, runs the node's logic and hooks, reports
+    /// its status (or its halt, when a jump passes through it). `__entering`
+    /// is in scope.
+    pub(super) fn tick_code(&self, s: &Slot) -> TokenStream {
+        let rt = rt();
+        let id = flat_id(self.l, s.id);
         let body = self.tick_body(s);
         // The observed path offers leaves to the observer's stand-in hook
         // (bt-testing's substitution); the fast path never asks.
@@ -61,15 +91,6 @@ impl Gen<'_> {
         } else {
             quote!(__env.ticked(#id, __status))
         };
-        let passing = s.passes_jump.then(|| {
-            quote! {
-                if __env.jump != 0 {
-                    #on_exit
-                    #halted
-                    return __status;
-                }
-            }
-        });
         let completion = if hooks.success.is_some() || hooks.failure.is_some() || hooks.exit.is_some() {
             let on_success = self.hook(s, "on_success");
             let on_failure = self.hook(s, "on_failure");
@@ -83,35 +104,33 @@ impl Gen<'_> {
         } else {
             quote!()
         };
-        // Small nodes are inlined into their parents, so a tick runs as one
-        // function; a large one stays a function of its own, so that no
-        // function grows past a few hundred nodes and big trees compile in
-        // time linear in their size (BENCHMARKS.md, "Compile cost").
-        let inline = if s.size <= INLINE_NODES {
-            quote!(#[inline(always)])
-        } else {
-            quote!(#[inline])
+        let finish = quote! {
+            #on_tick
+            #completion
+            #ticked
         };
-        quote! {
-            #inline
-            fn #name<__O: #rt::Observer + ?Sized>(
-                &mut self,
-                __ctx: &mut #ctx,
-                __env: &mut #rt::Env<'_, __O>,
-                __entering: bool,
-            ) -> #rt::Status {
-                if __entering {
-                    #entered
-                    #on_enter
+        let finish = if s.passes_jump {
+            quote! {
+                if __env.jump != 0 {
+                    #on_exit
+                    #halted
+                    __status
+                } else {
+                    #finish
                 }
-                #on_pre_tick
-                let __status: #rt::Status = #body;
-                #passing
-                #on_tick
-                #completion
-                #ticked
             }
-        }
+        } else {
+            finish
+        };
+        quote! {{
+            if __entering {
+                #entered
+                #on_enter
+            }
+            #on_pre_tick
+            let __status: #rt::Status = #body;
+            #finish
+        }}
     }
 
     /// Lifecycle hook `which` of node `s` (`on_enter`, ..), if it has one: a
@@ -285,20 +304,19 @@ impl Gen<'_> {
             }
             Kind::Timeout(d) => {
                 let d = duration(d);
-                let (first, later) = (
-                    self.guarded_child(s, 0, quote!(true), quote!()),
-                    self.guarded_child(s, 0, quote!(false), quote!()),
-                );
+                // The child is ticked in one place, so that its code (a leaf's
+                // is written here) appears once.
+                let child = self.guarded_child(s, 0, quote!(__entering), quote!());
                 let halt = self.halt_child(s, 0);
                 quote! {
-                    if __entering {
-                        self.#f = __env.now;
-                        #first
-                    } else if __env.now - self.#f >= #d {
+                    if !__entering && __env.now - self.#f >= #d {
                         #halt;
                         #rt::Status::Failure
                     } else {
-                        #later
+                        if __entering {
+                            self.#f = __env.now;
+                        }
+                        #child
                     }
                 }
             }

@@ -11,11 +11,26 @@ use crate::lower::Slot;
 use crate::model::{Kind, Leaf};
 
 impl Gen<'_> {
-    /// `__wake_N(&self, now)`: only ever called on a node that is Running.
+    /// `__wake_N(&self, now)`: the method of a node with children (see
+    /// [`Gen::inlined`]); only ever called on a node that is Running.
     pub(super) fn wake_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
-        let f = field(s.id);
         let name = wake_name(s.id);
+        let code = self.wake_code(s);
+        quote! {
+            #[inline]
+            #[allow(unused_variables)]
+            fn #name(&self, __now: f64) -> #rt::Wake {
+                #code
+            }
+        }
+    }
+
+    /// Node `s`'s wake as one expression, which may stand in its parent's
+    /// code (`__now` is in scope).
+    fn wake_code(&self, s: &Slot) -> TokenStream {
+        let rt = rt();
+        let f = field(s.id);
         let next = quote!(#rt::Wake::NextTick);
         let hooks = &s.node.hooks;
         let body = match &s.node.kind {
@@ -113,13 +128,7 @@ impl Gen<'_> {
             | Kind::Continue(_) => next.clone(),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         };
-        quote! {
-            #[inline]
-            #[allow(unused_variables)]
-            fn #name(&self, __now: f64) -> #rt::Wake {
-                #body
-            }
-        }
+        quote!({ #body })
     }
 
     /// The wake of the child a resume point (running child + 1) names.
@@ -132,9 +141,13 @@ impl Gen<'_> {
         quote!(match #resume { #(#arms)* _ => #rt::Wake::NextTick })
     }
 
-    /// Child `i`'s wake.
+    /// Child `i`'s wake: a call of its method, or a leaf's code.
     fn wake_child(&self, s: &Slot, i: usize) -> TokenStream {
-        let name = wake_name(s.children[i]);
+        let child = self.child(s, i);
+        if self.inlined(child) {
+            return self.wake_code(child);
+        }
+        let name = wake_name(child.id);
         quote!(self.#name(__now))
     }
 }

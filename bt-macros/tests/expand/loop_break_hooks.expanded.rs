@@ -102,38 +102,40 @@ impl Search {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((0));
-        }
-        let __status: ::bt::__private::Status = '__jump: {
-            {
-                let mut __e = !self.__n0;
-                loop {
-                    match {
-                        let __c = self.__tick_1(__ctx, __env, __e);
-                        if __env.jump == 1u32 {
-                            __env.jump = 0;
-                            self.__n0 = false;
-                            break '__jump (::bt::__private::Status::Success);
-                        }
-                        __c
-                    } {
-                        ::bt::__private::Status::Running => {
-                            self.__n0 = true;
-                            break ::bt::__private::Status::Running;
-                        }
-                        _ => {
-                            self.__n0 = false;
-                            if __e {
+        {
+            if __entering {
+                __env.entered((0));
+            }
+            let __status: ::bt::__private::Status = '__jump: {
+                {
+                    let mut __e = !self.__n0;
+                    loop {
+                        match {
+                            let __c = self.__tick_1(__ctx, __env, __e);
+                            if __env.jump == 1u32 {
+                                __env.jump = 0;
+                                self.__n0 = false;
+                                break '__jump (::bt::__private::Status::Success);
+                            }
+                            __c
+                        } {
+                            ::bt::__private::Status::Running => {
+                                self.__n0 = true;
                                 break ::bt::__private::Status::Running;
                             }
-                            __e = true;
+                            _ => {
+                                self.__n0 = false;
+                                if __e {
+                                    break ::bt::__private::Status::Running;
+                                }
+                                __e = true;
+                            }
                         }
                     }
                 }
-            }
-        };
-        __env.ticked((0), __status)
+            };
+            __env.ticked((0), __status)
+        }
     }
     #[inline(always)]
     fn __tick_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -142,107 +144,98 @@ impl Search {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((1));
-        }
-        let __status: ::bt::__private::Status = '__jump: {
-            {
-                let __r = self.__n1;
-                let __b: u8 = if __r != 0 {
-                    __r
-                } else {
-                    if let ::bt::__private::Status::Success = self
-                        .__tick_2(__ctx, __env, true)
-                    {
-                        2
+        {
+            if __entering {
+                __env.entered((1));
+            }
+            let __status: ::bt::__private::Status = '__jump: {
+                {
+                    let __r = self.__n1;
+                    let __b: u8 = if __r != 0 {
+                        __r
                     } else {
-                        3
-                    }
-                };
-                let __s = match __b {
-                    2 => {
-                        let __c = self.__tick_3(__ctx, __env, __r != 2);
-                        if __env.jump != 0 {
-                            self.__n1 = 0;
-                            break '__jump __c;
+                        if let ::bt::__private::Status::Success = {
+                            let __entering: bool = true;
+                            {
+                                if __entering {
+                                    __env.entered((2));
+                                }
+                                let __status: ::bt::__private::Status = match __env
+                                    .stand_in((2), __entering)
+                                {
+                                    ::core::option::Option::Some(__s) => __s,
+                                    ::core::option::Option::None => {
+                                        ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+                                    }
+                                };
+                                __env.ticked((2), __status)
+                            }
+                        } {
+                            2
+                        } else {
+                            3
                         }
-                        __c
+                    };
+                    let __s = match __b {
+                        2 => {
+                            let __c = {
+                                let __entering: bool = __r != 2;
+                                {
+                                    if __entering {
+                                        __env.entered((3));
+                                    }
+                                    let __status: ::bt::__private::Status = {
+                                        __env.jump = 1u32;
+                                        ::bt::__private::Status::Success
+                                    };
+                                    __env.ticked((3), __status)
+                                }
+                            };
+                            if __env.jump != 0 {
+                                self.__n1 = 0;
+                                break '__jump __c;
+                            }
+                            __c
+                        }
+                        3 => {
+                            let __entering: bool = __r != 3;
+                            {
+                                if __entering {
+                                    __env.entered((4));
+                                }
+                                let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
+                                __env.ticked((4), __status)
+                            }
+                        }
+                        _ => ::bt::__private::Status::Success,
+                    };
+                    self.__n1 = if let ::bt::__private::Status::Running = __s {
+                        __b
+                    } else {
+                        0
+                    };
+                    __s
+                }
+            };
+            if __env.jump != 0 {
+                {
+                    ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+                }
+                __env.halted((1));
+                __status
+            } else {
+                match __status {
+                    ::bt::__private::Status::Success => {
+                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
                     }
-                    3 => self.__tick_4(__ctx, __env, __r != 3),
-                    _ => ::bt::__private::Status::Success,
-                };
-                self.__n1 = if let ::bt::__private::Status::Running = __s {
-                    __b
-                } else {
-                    0
-                };
-                __s
+                    ::bt::__private::Status::Failure => {
+                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+                    }
+                    ::bt::__private::Status::Running => {}
+                }
+                __env.ticked((1), __status)
             }
-        };
-        if __env.jump != 0 {
-            {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            __env.halted((1));
-            return __status;
         }
-        match __status {
-            ::bt::__private::Status::Success => {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            ::bt::__private::Status::Failure => {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            ::bt::__private::Status::Running => {}
-        }
-        __env.ticked((1), __status)
-    }
-    #[inline(always)]
-    fn __tick_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((2));
-        }
-        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
-            }
-        };
-        __env.ticked((2), __status)
-    }
-    #[inline(always)]
-    fn __tick_3<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((3));
-        }
-        let __status: ::bt::__private::Status = {
-            __env.jump = 1u32;
-            ::bt::__private::Status::Success
-        };
-        __env.ticked((3), __status)
-    }
-    #[inline(always)]
-    fn __tick_4<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((4));
-        }
-        let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
-        __env.ticked((4), __status)
     }
     #[inline(always)]
     fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -251,36 +244,38 @@ impl Search {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = '__jump: {
-            {
-                let mut __e = !self.__n0;
-                loop {
-                    match {
-                        let __c = self.__fast_1(__ctx, __env, __e);
-                        if __env.jump == 1u32 {
-                            __env.jump = 0;
-                            self.__n0 = false;
-                            break '__jump (::bt::__private::Status::Success);
-                        }
-                        __c
-                    } {
-                        ::bt::__private::Status::Running => {
-                            self.__n0 = true;
-                            break ::bt::__private::Status::Running;
-                        }
-                        _ => {
-                            self.__n0 = false;
-                            if __e {
+        {
+            if __entering {}
+            let __status: ::bt::__private::Status = '__jump: {
+                {
+                    let mut __e = !self.__n0;
+                    loop {
+                        match {
+                            let __c = self.__fast_1(__ctx, __env, __e);
+                            if __env.jump == 1u32 {
+                                __env.jump = 0;
+                                self.__n0 = false;
+                                break '__jump (::bt::__private::Status::Success);
+                            }
+                            __c
+                        } {
+                            ::bt::__private::Status::Running => {
+                                self.__n0 = true;
                                 break ::bt::__private::Status::Running;
                             }
-                            __e = true;
+                            _ => {
+                                self.__n0 = false;
+                                if __e {
+                                    break ::bt::__private::Status::Running;
+                                }
+                                __e = true;
+                            }
                         }
                     }
                 }
-            }
-        };
-        __status
+            };
+            __status
+        }
     }
     #[inline(always)]
     fn __fast_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -289,95 +284,84 @@ impl Search {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = '__jump: {
-            {
-                let __r = self.__n1;
-                let __b: u8 = if __r != 0 {
-                    __r
-                } else {
-                    if let ::bt::__private::Status::Success = self
-                        .__fast_2(__ctx, __env, true)
-                    {
-                        2
+        {
+            if __entering {}
+            let __status: ::bt::__private::Status = '__jump: {
+                {
+                    let __r = self.__n1;
+                    let __b: u8 = if __r != 0 {
+                        __r
                     } else {
-                        3
-                    }
-                };
-                let __s = match __b {
-                    2 => {
-                        let __c = self.__fast_3(__ctx, __env, __r != 2);
-                        if __env.jump != 0 {
-                            self.__n1 = 0;
-                            break '__jump __c;
+                        if let ::bt::__private::Status::Success = {
+                            let __entering: bool = true;
+                            {
+                                if __entering {}
+                                let __status: ::bt::__private::Status = {
+                                    ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+                                };
+                                __status
+                            }
+                        } {
+                            2
+                        } else {
+                            3
                         }
-                        __c
+                    };
+                    let __s = match __b {
+                        2 => {
+                            let __c = {
+                                let __entering: bool = __r != 2;
+                                {
+                                    if __entering {}
+                                    let __status: ::bt::__private::Status = {
+                                        __env.jump = 1u32;
+                                        ::bt::__private::Status::Success
+                                    };
+                                    __status
+                                }
+                            };
+                            if __env.jump != 0 {
+                                self.__n1 = 0;
+                                break '__jump __c;
+                            }
+                            __c
+                        }
+                        3 => {
+                            let __entering: bool = __r != 3;
+                            {
+                                if __entering {}
+                                let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
+                                __status
+                            }
+                        }
+                        _ => ::bt::__private::Status::Success,
+                    };
+                    self.__n1 = if let ::bt::__private::Status::Running = __s {
+                        __b
+                    } else {
+                        0
+                    };
+                    __s
+                }
+            };
+            if __env.jump != 0 {
+                {
+                    ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+                }
+                __status
+            } else {
+                match __status {
+                    ::bt::__private::Status::Success => {
+                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
                     }
-                    3 => self.__fast_4(__ctx, __env, __r != 3),
-                    _ => ::bt::__private::Status::Success,
-                };
-                self.__n1 = if let ::bt::__private::Status::Running = __s {
-                    __b
-                } else {
-                    0
-                };
-                __s
+                    ::bt::__private::Status::Failure => {
+                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+                    }
+                    ::bt::__private::Status::Running => {}
+                }
+                __status
             }
-        };
-        if __env.jump != 0 {
-            {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            return __status;
         }
-        match __status {
-            ::bt::__private::Status::Success => {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            ::bt::__private::Status::Failure => {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            ::bt::__private::Status::Running => {}
-        }
-        __status
-    }
-    #[inline(always)]
-    fn __fast_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_3<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            __env.jump = 1u32;
-            ::bt::__private::Status::Success
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_4<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
-        __status
     }
     #[inline]
     fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -385,11 +369,13 @@ impl Search {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        if self.__n0 {
-            self.__n0 = false;
-            self.__halt_1(__ctx, __env);
+        {
+            if self.__n0 {
+                self.__n0 = false;
+                self.__halt_1(__ctx, __env);
+            }
+            __env.halted((0));
         }
-        __env.halted((0));
     }
     #[inline]
     fn __halt_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -397,67 +383,38 @@ impl Search {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        let __r = self.__n1;
-        self.__n1 = 0;
-        self.__halt_children_1(__ctx, __env, __r);
         {
-            ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+            let __r = self.__n1;
+            self.__n1 = 0;
+            self.__halt_children_1(__ctx, __env, __r);
+            {
+                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+            }
+            __env.halted((1));
         }
-        __env.halted((1));
-    }
-    #[inline]
-    fn __halt_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((2));
-    }
-    #[inline]
-    fn __halt_3<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((3));
-    }
-    #[inline]
-    fn __halt_4<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((4));
     }
     #[inline]
     #[allow(unused_variables)]
     fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        if self.__n0 { self.__wake_1(__now) } else { ::bt::__private::Wake::NextTick }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
-        match self.__n1 {
-            1 => self.__wake_2(__now),
-            2 => self.__wake_3(__now),
-            3 => self.__wake_4(__now),
-            _ => ::bt::__private::Wake::NextTick,
+        {
+            if self.__n0 {
+                self.__wake_1(__now)
+            } else {
+                ::bt::__private::Wake::NextTick
+            }
         }
     }
     #[inline]
     #[allow(unused_variables)]
-    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::NextTick
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_3(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::NextTick
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_4(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::Never
+    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
+        {
+            match self.__n1 {
+                1 => ::bt::__private::Wake::NextTick,
+                2 => ::bt::__private::Wake::NextTick,
+                3 => ::bt::__private::Wake::Never,
+                _ => ::bt::__private::Wake::NextTick,
+            }
+        }
     }
     #[inline]
     fn __halt_children_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -467,9 +424,15 @@ impl Search {
         __r: u8,
     ) {
         match __r {
-            1 => self.__halt_2(__ctx, __env),
-            2 => self.__halt_3(__ctx, __env),
-            3 => self.__halt_4(__ctx, __env),
+            1 => {
+                __env.halted((2));
+            }
+            2 => {
+                __env.halted((3));
+            }
+            3 => {
+                __env.halted((4));
+            }
             _ => {}
         }
     }

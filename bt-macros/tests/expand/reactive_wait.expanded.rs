@@ -110,78 +110,81 @@ impl Guard {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((0));
-        }
-        let __status: ::bt::__private::Status = {
-            let __r = self.__n0;
-            '__node: {
-                match self.__tick_1(__ctx, __env, __r != 1) {
-                    ::bt::__private::Status::Failure => {}
-                    __s => {
-                        if __r > 1 {
-                            self.__halt_children_0(__ctx, __env, __r);
+        {
+            if __entering {
+                __env.entered((0));
+            }
+            let __status: ::bt::__private::Status = {
+                let __r = self.__n0;
+                '__node: {
+                    match {
+                        let __entering: bool = __r != 1;
+                        {
+                            if __entering {
+                                __env.entered((1));
+                            }
+                            let __status: ::bt::__private::Status = match __env
+                                .stand_in((1), __entering)
+                            {
+                                ::core::option::Option::Some(__s) => __s,
+                                ::core::option::Option::None => {
+                                    ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
+                                }
+                            };
+                            __env.ticked((1), __status)
                         }
-                        self.__n0 = if let ::bt::__private::Status::Running = __s {
-                            1
-                        } else {
-                            0
-                        };
-                        break '__node __s;
+                    } {
+                        ::bt::__private::Status::Failure => {}
+                        __s => {
+                            if __r > 1 {
+                                self.__halt_children_0(__ctx, __env, __r);
+                            }
+                            self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                1
+                            } else {
+                                0
+                            };
+                            break '__node __s;
+                        }
                     }
-                }
-                match self.__tick_2(__ctx, __env, __r != 2) {
-                    ::bt::__private::Status::Failure => {}
-                    __s => {
-                        self.__n0 = if let ::bt::__private::Status::Running = __s {
-                            2
-                        } else {
-                            0
-                        };
-                        break '__node __s;
+                    match {
+                        let __entering: bool = __r != 2;
+                        {
+                            if __entering {
+                                __env.entered((2));
+                            }
+                            let __status: ::bt::__private::Status = match __env
+                                .stand_in((2), __entering)
+                            {
+                                ::core::option::Option::Some(__s) => __s,
+                                ::core::option::Option::None => {
+                                    ::bt::__private::wait(
+                                        &mut self.__n2,
+                                        __entering,
+                                        __env.now,
+                                        2f64,
+                                    )
+                                }
+                            };
+                            __env.ticked((2), __status)
+                        }
+                    } {
+                        ::bt::__private::Status::Failure => {}
+                        __s => {
+                            self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                2
+                            } else {
+                                0
+                            };
+                            break '__node __s;
+                        }
                     }
+                    self.__n0 = 0;
+                    ::bt::__private::Status::Failure
                 }
-                self.__n0 = 0;
-                ::bt::__private::Status::Failure
-            }
-        };
-        __env.ticked((0), __status)
-    }
-    #[inline(always)]
-    fn __tick_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((1));
+            };
+            __env.ticked((0), __status)
         }
-        let __status: ::bt::__private::Status = match __env.stand_in((1), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
-            }
-        };
-        __env.ticked((1), __status)
-    }
-    #[inline(always)]
-    fn __tick_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((2));
-        }
-        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                ::bt::__private::wait(&mut self.__n2, __entering, __env.now, 2f64)
-            }
-        };
-        __env.ticked((2), __status)
     }
     #[inline(always)]
     fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -190,69 +193,63 @@ impl Guard {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            let __r = self.__n0;
-            '__node: {
-                match self.__fast_1(__ctx, __env, __r != 1) {
-                    ::bt::__private::Status::Failure => {}
-                    __s => {
-                        if __r > 1 {
-                            self.__halt_children_0(__ctx, __env, __r);
+        {
+            if __entering {}
+            let __status: ::bt::__private::Status = {
+                let __r = self.__n0;
+                '__node: {
+                    match {
+                        let __entering: bool = __r != 1;
+                        {
+                            if __entering {}
+                            let __status: ::bt::__private::Status = {
+                                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
+                            };
+                            __status
                         }
-                        self.__n0 = if let ::bt::__private::Status::Running = __s {
-                            1
-                        } else {
-                            0
-                        };
-                        break '__node __s;
+                    } {
+                        ::bt::__private::Status::Failure => {}
+                        __s => {
+                            if __r > 1 {
+                                self.__halt_children_0(__ctx, __env, __r);
+                            }
+                            self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                1
+                            } else {
+                                0
+                            };
+                            break '__node __s;
+                        }
                     }
-                }
-                match self.__fast_2(__ctx, __env, __r != 2) {
-                    ::bt::__private::Status::Failure => {}
-                    __s => {
-                        self.__n0 = if let ::bt::__private::Status::Running = __s {
-                            2
-                        } else {
-                            0
-                        };
-                        break '__node __s;
+                    match {
+                        let __entering: bool = __r != 2;
+                        {
+                            if __entering {}
+                            let __status: ::bt::__private::Status = ::bt::__private::wait(
+                                &mut self.__n2,
+                                __entering,
+                                __env.now,
+                                2f64,
+                            );
+                            __status
+                        }
+                    } {
+                        ::bt::__private::Status::Failure => {}
+                        __s => {
+                            self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                2
+                            } else {
+                                0
+                            };
+                            break '__node __s;
+                        }
                     }
+                    self.__n0 = 0;
+                    ::bt::__private::Status::Failure
                 }
-                self.__n0 = 0;
-                ::bt::__private::Status::Failure
-            }
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = ::bt::__private::wait(
-            &mut self.__n2,
-            __entering,
-            __env.now,
-            2f64,
-        );
-        __status
+            };
+            __status
+        }
     }
     #[inline]
     fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -260,41 +257,17 @@ impl Guard {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        let __r = self.__n0;
-        self.__n0 = 0;
-        self.__halt_children_0(__ctx, __env, __r);
-        __env.halted((0));
-    }
-    #[inline]
-    fn __halt_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((1));
-    }
-    #[inline]
-    fn __halt_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((2));
+        {
+            let __r = self.__n0;
+            self.__n0 = 0;
+            self.__halt_children_0(__ctx, __env, __r);
+            __env.halted((0));
+        }
     }
     #[inline]
     #[allow(unused_variables)]
     fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::NextTick
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::NextTick
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::after(self.__n2, 2f64, __now)
+        { ::bt::__private::Wake::NextTick }
     }
     #[inline]
     fn __halt_children_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -304,8 +277,12 @@ impl Guard {
         __r: u8,
     ) {
         match __r {
-            1 => self.__halt_1(__ctx, __env),
-            2 => self.__halt_2(__ctx, __env),
+            1 => {
+                __env.halted((1));
+            }
+            2 => {
+                __env.halted((2));
+            }
             _ => {}
         }
     }

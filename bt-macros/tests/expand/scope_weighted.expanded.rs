@@ -99,16 +99,18 @@ impl Idle {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((0));
-        }
-        let __status: ::bt::__private::Status = {
+        {
             if __entering {
-                self.__n0_n = 0;
+                __env.entered((0));
             }
-            self.__tick_1(__ctx, __env, __entering)
-        };
-        __env.ticked((0), __status)
+            let __status: ::bt::__private::Status = {
+                if __entering {
+                    self.__n0_n = 0;
+                }
+                self.__tick_1(__ctx, __env, __entering)
+            };
+            __env.ticked((0), __status)
+        }
     }
     #[inline(always)]
     fn __tick_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -117,67 +119,73 @@ impl Idle {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((1));
-        }
-        let __status: ::bt::__private::Status = {
-            let __r = self.__n1;
-            let __b: u8 = if __r != 0 {
-                __r
-            } else {
-                ({
-                    let __x = __env.rng.below(4);
-                    if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
-                }) as u8
-            };
-            let __s = match __b {
-                1 => self.__tick_2(__ctx, __env, __r != 1),
-                _ => self.__tick_3(__ctx, __env, __r != 2),
-            };
-            self.__n1 = if let ::bt::__private::Status::Running = __s { __b } else { 0 };
-            __s
-        };
-        __env.ticked((1), __status)
-    }
-    #[inline(always)]
-    fn __tick_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((2));
-        }
-        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                ::bt::__private::action::<
-                    Npc,
-                    _,
-                >(&mut self.__n2, __ctx, ::bt::__private::Step::Tick(__entering))
+        {
+            if __entering {
+                __env.entered((1));
             }
-        };
-        __env.ticked((2), __status)
-    }
-    #[inline(always)]
-    fn __tick_3<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((3));
+            let __status: ::bt::__private::Status = {
+                let __r = self.__n1;
+                let __b: u8 = if __r != 0 {
+                    __r
+                } else {
+                    ({
+                        let __x = __env.rng.below(4);
+                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                    }) as u8
+                };
+                let __s = match __b {
+                    1 => {
+                        let __entering: bool = __r != 1;
+                        {
+                            if __entering {
+                                __env.entered((2));
+                            }
+                            let __status: ::bt::__private::Status = match __env
+                                .stand_in((2), __entering)
+                            {
+                                ::core::option::Option::Some(__s) => __s,
+                                ::core::option::Option::None => {
+                                    ::bt::__private::action::<
+                                        Npc,
+                                        _,
+                                    >(
+                                        &mut self.__n2,
+                                        __ctx,
+                                        ::bt::__private::Step::Tick(__entering),
+                                    )
+                                }
+                            };
+                            __env.ticked((2), __status)
+                        }
+                    }
+                    _ => {
+                        let __entering: bool = __r != 2;
+                        {
+                            if __entering {
+                                __env.entered((3));
+                            }
+                            let __status: ::bt::__private::Status = match __env
+                                .stand_in((3), __entering)
+                            {
+                                ::core::option::Option::Some(__s) => __s,
+                                ::core::option::Option::None => {
+                                    let n = &mut self.__n0_n;
+                                    ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                                }
+                            };
+                            __env.ticked((3), __status)
+                        }
+                    }
+                };
+                self.__n1 = if let ::bt::__private::Status::Running = __s {
+                    __b
+                } else {
+                    0
+                };
+                __s
+            };
+            __env.ticked((1), __status)
         }
-        let __status: ::bt::__private::Status = match __env.stand_in((3), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                let n = &mut self.__n0_n;
-                ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
-            }
-        };
-        __env.ticked((3), __status)
     }
     #[inline(always)]
     fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -186,14 +194,16 @@ impl Idle {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            if __entering {
-                self.__n0_n = 0;
-            }
-            self.__fast_1(__ctx, __env, __entering)
-        };
-        __status
+        {
+            if __entering {}
+            let __status: ::bt::__private::Status = {
+                if __entering {
+                    self.__n0_n = 0;
+                }
+                self.__fast_1(__ctx, __env, __entering)
+            };
+            __status
+        }
     }
     #[inline(always)]
     fn __fast_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -202,53 +212,55 @@ impl Idle {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            let __r = self.__n1;
-            let __b: u8 = if __r != 0 {
-                __r
-            } else {
-                ({
-                    let __x = __env.rng.below(4);
-                    if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
-                }) as u8
+        {
+            if __entering {}
+            let __status: ::bt::__private::Status = {
+                let __r = self.__n1;
+                let __b: u8 = if __r != 0 {
+                    __r
+                } else {
+                    ({
+                        let __x = __env.rng.below(4);
+                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                    }) as u8
+                };
+                let __s = match __b {
+                    1 => {
+                        let __entering: bool = __r != 1;
+                        {
+                            if __entering {}
+                            let __status: ::bt::__private::Status = ::bt::__private::action::<
+                                Npc,
+                                _,
+                            >(
+                                &mut self.__n2,
+                                __ctx,
+                                ::bt::__private::Step::Fast(__entering),
+                            );
+                            __status
+                        }
+                    }
+                    _ => {
+                        let __entering: bool = __r != 2;
+                        {
+                            if __entering {}
+                            let __status: ::bt::__private::Status = {
+                                let n = &mut self.__n0_n;
+                                ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                            };
+                            __status
+                        }
+                    }
+                };
+                self.__n1 = if let ::bt::__private::Status::Running = __s {
+                    __b
+                } else {
+                    0
+                };
+                __s
             };
-            let __s = match __b {
-                1 => self.__fast_2(__ctx, __env, __r != 1),
-                _ => self.__fast_3(__ctx, __env, __r != 2),
-            };
-            self.__n1 = if let ::bt::__private::Status::Running = __s { __b } else { 0 };
-            __s
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = ::bt::__private::action::<
-            Npc,
-            _,
-        >(&mut self.__n2, __ctx, ::bt::__private::Step::Fast(__entering));
-        __status
-    }
-    #[inline(always)]
-    fn __fast_3<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            let n = &mut self.__n0_n;
-            ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
-        };
-        __status
+            __status
+        }
     }
     #[inline]
     fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -256,8 +268,10 @@ impl Idle {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        self.__halt_1(__ctx, __env);
-        __env.halted((0));
+        {
+            self.__halt_1(__ctx, __env);
+            __env.halted((0));
+        }
     }
     #[inline]
     fn __halt_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -265,63 +279,35 @@ impl Idle {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        let __r = self.__n1;
-        self.__n1 = 0;
-        self.__halt_children_1(__ctx, __env, __r);
-        __env.halted((1));
-    }
-    #[inline]
-    fn __halt_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        if !__env.stands_in_halt((2)) {
-            let _ = ::bt::__private::action::<
-                Npc,
-                _,
-            >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+        {
+            let __r = self.__n1;
+            self.__n1 = 0;
+            self.__halt_children_1(__ctx, __env, __r);
+            __env.halted((1));
         }
-        __env.halted((2));
-    }
-    #[inline]
-    fn __halt_3<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((3));
     }
     #[inline]
     #[allow(unused_variables)]
     fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        self.__wake_1(__now)
+        { self.__wake_1(__now) }
     }
     #[inline]
     #[allow(unused_variables)]
     fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
-        match self.__n1 {
-            1 => self.__wake_2(__now),
-            2 => self.__wake_3(__now),
-            _ => ::bt::__private::Wake::NextTick,
-        }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
         {
-            use ::bt::__private::{ViaAction as _, ViaNothing as _};
-            (&::bt::__private::ActionWake::<
-                _,
-                Npc,
-            >(&self.__n2, ::bt::__private::PhantomData))
-                .wake(__now)
+            match self.__n1 {
+                1 => {
+                    use ::bt::__private::{ViaAction as _, ViaNothing as _};
+                    (&::bt::__private::ActionWake::<
+                        _,
+                        Npc,
+                    >(&self.__n2, ::bt::__private::PhantomData))
+                        .wake(__now)
+                }
+                2 => ::bt::__private::Wake::NextTick,
+                _ => ::bt::__private::Wake::NextTick,
+            }
         }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_3(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::NextTick
     }
     #[inline]
     fn __halt_children_1<__O: ::bt::__private::Observer + ?Sized>(
@@ -331,8 +317,18 @@ impl Idle {
         __r: u8,
     ) {
         match __r {
-            1 => self.__halt_2(__ctx, __env),
-            2 => self.__halt_3(__ctx, __env),
+            1 => {
+                if !__env.stands_in_halt((2)) {
+                    let _ = ::bt::__private::action::<
+                        Npc,
+                        _,
+                    >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+                }
+                __env.halted((2));
+            }
+            2 => {
+                __env.halted((3));
+            }
             _ => {}
         }
     }

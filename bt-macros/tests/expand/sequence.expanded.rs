@@ -90,82 +90,84 @@ impl Greet {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((0));
-        }
-        let __status: ::bt::__private::Status = {
-            let __r = self.__n0;
-            '__node: {
-                if __r <= 1 {
-                    match self.__tick_1(__ctx, __env, __r != 1) {
-                        ::bt::__private::Status::Success => {}
-                        __s => {
-                            self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                1
-                            } else {
-                                0
-                            };
-                            break '__node __s;
+        {
+            if __entering {
+                __env.entered((0));
+            }
+            let __status: ::bt::__private::Status = {
+                let __r = self.__n0;
+                '__node: {
+                    if __r <= 1 {
+                        match {
+                            let __entering: bool = __r != 1;
+                            {
+                                if __entering {
+                                    __env.entered((1));
+                                }
+                                let __status: ::bt::__private::Status = match __env
+                                    .stand_in((1), __entering)
+                                {
+                                    ::core::option::Option::Some(__s) => __s,
+                                    ::core::option::Option::None => {
+                                        ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
+                                    }
+                                };
+                                __env.ticked((1), __status)
+                            }
+                        } {
+                            ::bt::__private::Status::Success => {}
+                            __s => {
+                                self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                    1
+                                } else {
+                                    0
+                                };
+                                break '__node __s;
+                            }
                         }
                     }
-                }
-                if __r <= 2 {
-                    match self.__tick_2(__ctx, __env, __r != 2) {
-                        ::bt::__private::Status::Success => {}
-                        __s => {
-                            self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                2
-                            } else {
-                                0
-                            };
-                            break '__node __s;
+                    if __r <= 2 {
+                        match {
+                            let __entering: bool = __r != 2;
+                            {
+                                if __entering {
+                                    __env.entered((2));
+                                }
+                                let __status: ::bt::__private::Status = match __env
+                                    .stand_in((2), __entering)
+                                {
+                                    ::core::option::Option::Some(__s) => __s,
+                                    ::core::option::Option::None => {
+                                        ::bt::__private::action::<
+                                            Npc,
+                                            _,
+                                        >(
+                                            &mut self.__n2,
+                                            __ctx,
+                                            ::bt::__private::Step::Tick(__entering),
+                                        )
+                                    }
+                                };
+                                __env.ticked((2), __status)
+                            }
+                        } {
+                            ::bt::__private::Status::Success => {}
+                            __s => {
+                                self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                    2
+                                } else {
+                                    0
+                                };
+                                break '__node __s;
+                            }
                         }
                     }
+                    self.__n0 = 0;
+                    ::bt::__private::Status::Success
                 }
-                self.__n0 = 0;
-                ::bt::__private::Status::Success
-            }
-        };
-        __env.ticked((0), __status)
-    }
-    #[inline(always)]
-    fn __tick_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((1));
+            };
+            __env.ticked((0), __status)
         }
-        let __status: ::bt::__private::Status = match __env.stand_in((1), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
-            }
-        };
-        __env.ticked((1), __status)
-    }
-    #[inline(always)]
-    fn __tick_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {
-            __env.entered((2));
-        }
-        let __status: ::bt::__private::Status = match __env.stand_in((2), __entering) {
-            ::core::option::Option::Some(__s) => __s,
-            ::core::option::Option::None => {
-                ::bt::__private::action::<
-                    Npc,
-                    _,
-                >(&mut self.__n2, __ctx, ::bt::__private::Step::Tick(__entering))
-            }
-        };
-        __env.ticked((2), __status)
     }
     #[inline(always)]
     fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -174,68 +176,66 @@ impl Greet {
         __env: &mut ::bt::__private::Env<'_, __O>,
         __entering: bool,
     ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            let __r = self.__n0;
-            '__node: {
-                if __r <= 1 {
-                    match self.__fast_1(__ctx, __env, __r != 1) {
-                        ::bt::__private::Status::Success => {}
-                        __s => {
-                            self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                1
-                            } else {
-                                0
-                            };
-                            break '__node __s;
+        {
+            if __entering {}
+            let __status: ::bt::__private::Status = {
+                let __r = self.__n0;
+                '__node: {
+                    if __r <= 1 {
+                        match {
+                            let __entering: bool = __r != 1;
+                            {
+                                if __entering {}
+                                let __status: ::bt::__private::Status = {
+                                    ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
+                                };
+                                __status
+                            }
+                        } {
+                            ::bt::__private::Status::Success => {}
+                            __s => {
+                                self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                    1
+                                } else {
+                                    0
+                                };
+                                break '__node __s;
+                            }
                         }
                     }
-                }
-                if __r <= 2 {
-                    match self.__fast_2(__ctx, __env, __r != 2) {
-                        ::bt::__private::Status::Success => {}
-                        __s => {
-                            self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                2
-                            } else {
-                                0
-                            };
-                            break '__node __s;
+                    if __r <= 2 {
+                        match {
+                            let __entering: bool = __r != 2;
+                            {
+                                if __entering {}
+                                let __status: ::bt::__private::Status = ::bt::__private::action::<
+                                    Npc,
+                                    _,
+                                >(
+                                    &mut self.__n2,
+                                    __ctx,
+                                    ::bt::__private::Step::Fast(__entering),
+                                );
+                                __status
+                            }
+                        } {
+                            ::bt::__private::Status::Success => {}
+                            __s => {
+                                self.__n0 = if let ::bt::__private::Status::Running = __s {
+                                    2
+                                } else {
+                                    0
+                                };
+                                break '__node __s;
+                            }
                         }
                     }
+                    self.__n0 = 0;
+                    ::bt::__private::Status::Success
                 }
-                self.__n0 = 0;
-                ::bt::__private::Status::Success
-            }
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = {
-            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
-        };
-        __status
-    }
-    #[inline(always)]
-    fn __fast_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        if __entering {}
-        let __status: ::bt::__private::Status = ::bt::__private::action::<
-            Npc,
-            _,
-        >(&mut self.__n2, __ctx, ::bt::__private::Step::Fast(__entering));
-        __status
+            };
+            __status
+        }
     }
     #[inline]
     fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
@@ -243,57 +243,29 @@ impl Greet {
         __ctx: &mut Npc,
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
-        let __r = self.__n0;
-        self.__n0 = 0;
-        self.__halt_children_0(__ctx, __env, __r);
-        __env.halted((0));
-    }
-    #[inline]
-    fn __halt_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        __env.halted((1));
-    }
-    #[inline]
-    fn __halt_2<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        if !__env.stands_in_halt((2)) {
-            let _ = ::bt::__private::action::<
-                Npc,
-                _,
-            >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+        {
+            let __r = self.__n0;
+            self.__n0 = 0;
+            self.__halt_children_0(__ctx, __env, __r);
+            __env.halted((0));
         }
-        __env.halted((2));
     }
     #[inline]
     #[allow(unused_variables)]
     fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        match self.__n0 {
-            1 => self.__wake_1(__now),
-            2 => self.__wake_2(__now),
-            _ => ::bt::__private::Wake::NextTick,
-        }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
-        ::bt::__private::Wake::NextTick
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_2(&self, __now: f64) -> ::bt::__private::Wake {
         {
-            use ::bt::__private::{ViaAction as _, ViaNothing as _};
-            (&::bt::__private::ActionWake::<
-                _,
-                Npc,
-            >(&self.__n2, ::bt::__private::PhantomData))
-                .wake(__now)
+            match self.__n0 {
+                1 => ::bt::__private::Wake::NextTick,
+                2 => {
+                    use ::bt::__private::{ViaAction as _, ViaNothing as _};
+                    (&::bt::__private::ActionWake::<
+                        _,
+                        Npc,
+                    >(&self.__n2, ::bt::__private::PhantomData))
+                        .wake(__now)
+                }
+                _ => ::bt::__private::Wake::NextTick,
+            }
         }
     }
     #[inline]
@@ -304,8 +276,18 @@ impl Greet {
         __r: u8,
     ) {
         match __r {
-            1 => self.__halt_1(__ctx, __env),
-            2 => self.__halt_2(__ctx, __env),
+            1 => {
+                __env.halted((1));
+            }
+            2 => {
+                if !__env.stands_in_halt((2)) {
+                    let _ = ::bt::__private::action::<
+                        Npc,
+                        _,
+                    >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+                }
+                __env.halted((2));
+            }
             _ => {}
         }
     }
