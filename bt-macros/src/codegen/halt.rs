@@ -1,7 +1,7 @@
 //! The `__halt_N` methods: halt a running node's running descendants in
 //! post-order, run its own halt hook and exit hook, report the halt, and leave
-//! it idle. Only ever called on a node that is Running. A leaf has no method:
-//! its halt is written where its parent halts it.
+//! it idle. Only ever called on a node that is Running. A small node has no
+//! method: its halt is written where its parent halts it (`Gen::inlined`).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -11,7 +11,7 @@ use crate::lower::{Slot, State};
 use crate::model::{Kind, Leaf};
 
 impl Gen<'_> {
-    /// `__halt_N`: the method of a node with children (see [`Gen::inlined`]).
+    /// `__halt_N`: the method of a node that has one (see [`Gen::inlined`]).
     pub(super) fn halt_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let ctx = &self.ctx;

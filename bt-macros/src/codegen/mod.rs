@@ -1,7 +1,8 @@
-//! Stage 5: the flat table to Rust. Each node with children becomes private
-//! methods on the tree struct: `__tick_N` and `__fast_N` (inlined into its
-//! parent, so the whole tick is one function as if written by hand),
-//! `__halt_N` and `__wake_N`; a leaf's code is written inside its parent's. A parent passes
+//! Stage 5: the flat table to Rust. The root and each node of more than
+//! `CODE_INLINE_NODES` nodes become private methods on the tree struct:
+//! `__tick_N` and `__fast_N` (inlined into its parent, so the whole tick is
+//! one function as if written by hand), `__halt_N` and `__wake_N`; a smaller
+//! node's code is written inside its parent's. A parent passes
 //! `entering` to its child, because the parent's own resume point already says
 //! whether the child is running: no node stores an "am I running" flag.
 //!
@@ -19,6 +20,10 @@ use syn::visit_mut::VisitMut;
 
 use crate::lower::{Lowered, Slot, State, UInt};
 use crate::model::{Duration, Hook, Kind, Leaf, Tree, value_expr};
+
+/// The largest subtree (in nodes) whose code is written inside its parent's
+/// methods instead of methods of its own (see [`Gen::inlined`]).
+pub const CODE_INLINE_NODES: usize = 16;
 
 /// What every part of the code generator needs: the flattened tree and its
 /// context type with lifetimes elided.
@@ -537,6 +542,19 @@ fn child_halt_name(id: usize) -> syn::Ident {
     format_ident!("__halt_children_{}", id)
 }
 
+/// The label of node `id`'s block that a jump from one of its children
+/// leaves. Labels are named by node: a child's code written inside its
+/// parent's must not shadow the parent's label (rustc warns).
+fn jump_label(id: usize) -> syn::Lifetime {
+    syn::Lifetime::new(&format!("'__jump_{id}"), Span::call_site())
+}
+
+/// The label of node `id`'s block that a composite's step leaves with the
+/// node's status (named by node, as [`jump_label`]).
+fn node_label(id: usize) -> syn::Lifetime {
+    syn::Lifetime::new(&format!("'__node_{id}"), Span::call_site())
+}
+
 fn uint(u: UInt) -> syn::Ident {
     syn::Ident::new(u.name(), Span::call_site())
 }
@@ -755,18 +773,21 @@ impl Gen<'_> {
         &self.l.slots[s.children[i]]
     }
 
-    /// Whether node `s` has no methods of its own: a leaf other than the
-    /// root. Its tick, halt and wake are written where its parent calls them,
-    /// so a tree has methods for its composites only: rustc's work per item
-    /// (signature, bounds, MIR, metadata) is most of a big tree's compile
-    /// time (BENCHMARKS.md, "Compile cost"). A leaf's code has no `return`
-    /// and no labels, and its parent ticks it in one place.
+    /// Whether node `s` has no methods of its own: a node other than the
+    /// root with at most [`CODE_INLINE_NODES`] nodes. Its tick, halt and wake
+    /// are written where its parent calls them, so a big tree has a method
+    /// per few dozen nodes: rustc's work per item (signature, bounds, MIR,
+    /// borrowck, metadata) was most of a big tree's compile time
+    /// (BENCHMARKS.md, "Compile cost"). A node's code has no `return`, its
+    /// labels are named by node, and its parent ticks it in one place.
+    /// (Composites' `__halt_children_N` stay methods: a parent calls them
+    /// from several places.)
     fn inlined(&self, s: &Slot) -> bool {
-        s.children.is_empty() && s.parent.is_some()
+        s.size <= CODE_INLINE_NODES && s.parent.is_some()
     }
 
     /// Child `i`'s tick with the given `entering` expression: a call of its
-    /// method, or a leaf's code.
+    /// method, or its code.
     fn tick_child(&self, s: &Slot, i: usize, entering: TokenStream) -> TokenStream {
         let child = self.child(s, i);
         if self.inlined(child) {
@@ -780,7 +801,7 @@ impl Gen<'_> {
         quote!(self.#name(__ctx, __env, #entering))
     }
 
-    /// Child `i`'s halt: a call of its method, or a leaf's code.
+    /// Child `i`'s halt: a call of its method, or its code.
     fn halt_child(&self, s: &Slot, i: usize) -> TokenStream {
         let child = self.child(s, i);
         if self.inlined(child) {
@@ -867,25 +888,28 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_becomes_a_struct_with_minimal_state_and_methods_for_its_composites_only() {
+    fn a_tree_becomes_a_struct_with_minimal_state_and_methods_for_big_subtrees_only() {
         let out = expand("pub tree Dog for Ctx<'w> { loop { sequence { Face, wait(1.0) } } }");
         assert!(out.contains("pub struct Dog"), "{out}");
         for field in ["__n0 : bool", "__n1 : u8", "__n2 : Face", "__n3 : f64"] {
             assert!(out.contains(field), "missing {field}");
         }
         for m in ["__tick_", "__fast_", "__halt_", "__wake_"] {
-            for id in [0, 1] {
-                assert!(out.contains(&format!("fn {m}{id}")), "missing {m}{id}");
-            }
-            for leaf in [2, 3] {
-                assert!(!out.contains(&format!("fn {m}{leaf}")), "leaf {leaf} has {m}");
+            assert!(out.contains(&format!("fn {m}0")), "the root has {m}");
+            for small in [1, 2, 3] {
+                assert!(!out.contains(&format!("fn {m}{small}")), "node {small} has {m}");
             }
         }
         assert!(out.contains("fn __halt_children_1"), "missing the sequence's halt helper");
         assert!(
             out.contains("__env . entered ((3))") && out.contains("__env . halted ((3))"),
-            "the leaves' code is written in their parent's"
+            "the small nodes' code is written in the root's"
         );
+        // A subtree of more than CODE_INLINE_NODES nodes keeps its methods.
+        let leaves = vec!["success"; CODE_INLINE_NODES].join(", ");
+        let big = expand(&format!("tree Big for C {{ selector {{ sequence {{ {leaves} }}, failure }} }}"));
+        assert!(big.contains("fn __fast_1"), "the big sequence has its own methods");
+        assert!(!big.contains("fn __fast_2"), "its leaves do not");
         assert!(out.contains("Ctx < '_ >"), "lifetimes are elided");
         assert!(!out.contains("__rng"), "no RNG without random nodes");
         assert!(out.contains("Clock"), "a tree with wait reads the time");

@@ -1,5 +1,6 @@
-//! The `__tick_N` methods: one per node with children, inlined into its
-//! parent; a leaf's tick is written where its parent ticks it.
+//! The `__tick_N` methods: one per node of more than `CODE_INLINE_NODES`
+//! nodes (and the root), inlined into its parent; a smaller node's tick is
+//! written where its parent ticks it.
 //!
 //! A `break`/`continue` leaves a code in `env.jump`; only the nodes lowering
 //! marked as on its path check for it (see [`Gen::guarded_child`]), so trees
@@ -16,7 +17,7 @@ use crate::model::{Count, Duration, ForSource, Hook, Kind, Leaf, Weight, thresho
 pub const INLINE_NODES: usize = 512;
 
 impl Gen<'_> {
-    /// `__tick_N`: the method of a node with children (see [`Gen::inlined`]).
+    /// `__tick_N`: the method of a node that has one (see [`Gen::inlined`]).
     /// Small ones are inlined into their parents, so a tick runs as one
     /// function; a large one stays a function of its own, so that no function
     /// grows past a few hundred nodes and big trees compile in time linear in
@@ -49,6 +50,7 @@ impl Gen<'_> {
     /// its status (or its halt, when a jump passes through it). `__entering`
     /// is in scope.
     pub(super) fn tick_code(&self, s: &Slot) -> TokenStream {
+        let jump = super::jump_label(s.id);
         let rt = rt();
         let id = flat_id(self.l, s.id);
         let body = self.tick_body(s);
@@ -75,7 +77,7 @@ impl Gen<'_> {
             body
         };
         let body = if (0..s.children.len()).any(|i| self.child(s, i).may_jump()) {
-            quote!('__jump: { #body })
+            quote!(#jump: { #body })
         } else {
             body
         };
@@ -162,6 +164,7 @@ impl Gen<'_> {
     /// this node runs `cleanup` (leave this node idle, halt its other running
     /// children) and leaves the node at once.
     fn guarded_child(&self, s: &Slot, i: usize, entering: TokenStream, cleanup: TokenStream) -> TokenStream {
+        let jump = super::jump_label(s.id);
         let call = self.tick_child(s, i, entering);
         if !self.child(s, i).may_jump() {
             return call;
@@ -170,7 +173,7 @@ impl Gen<'_> {
             let __c = #call;
             if __env.jump != 0 {
                 #cleanup
-                break '__jump __c;
+                break #jump __c;
             }
             __c
         }}
@@ -180,6 +183,7 @@ impl Gen<'_> {
     /// Success, after `reset`) and `continue` (as if the body succeeded), and
     /// lets other jumps pass on after `reset`.
     fn loop_child(&self, s: &Slot, i: usize, entering: TokenStream, reset: TokenStream) -> TokenStream {
+        let jump = super::jump_label(s.id);
         let rt = rt();
         let call = self.tick_child(s, i, entering);
         if !self.child(s, i).may_jump() {
@@ -192,7 +196,7 @@ impl Gen<'_> {
                 if __env.jump == #brk {
                     __env.jump = 0;
                     #reset
-                    break '__jump (#rt::Status::Success);
+                    break #jump (#rt::Status::Success);
                 }
             }
         });
@@ -208,7 +212,7 @@ impl Gen<'_> {
             quote! {
                 if __env.jump != 0 {
                     #reset
-                    break '__jump __c;
+                    break #jump __c;
                 }
             }
         });
@@ -304,8 +308,8 @@ impl Gen<'_> {
             }
             Kind::Timeout(d) => {
                 let d = duration(d);
-                // The child is ticked in one place, so that its code (a leaf's
-                // is written here) appears once.
+                // The child is ticked in one place, so that its code (when it
+                // has no method) appears once.
                 let child = self.guarded_child(s, 0, quote!(__entering), quote!());
                 let halt = self.halt_child(s, 0);
                 quote! {
@@ -477,6 +481,7 @@ impl Gen<'_> {
     /// its success does; the failure is remembered and decides the status once
     /// every child has completed.
     fn sequence_always(&self, s: &Slot) -> TokenStream {
+        let node = super::node_label(s.id);
         let rt = rt();
         let f = field(s.id);
         let steps = (0..s.children.len()).map(|i| {
@@ -487,7 +492,7 @@ impl Gen<'_> {
                     match #child {
                         #rt::Status::Running => {
                             self.#f = (#i1, __failed);
-                            break '__node #rt::Status::Running;
+                            break #node #rt::Status::Running;
                         }
                         #rt::Status::Failure => __failed = true,
                         #rt::Status::Success => {}
@@ -497,7 +502,7 @@ impl Gen<'_> {
         });
         quote! {{
             let (__r, mut __failed) = self.#f;
-            '__node: {
+            #node: {
                 #(#steps)*
                 self.#f = (0, false);
                 if __failed { #rt::Status::Failure } else { #rt::Status::Success }
@@ -511,6 +516,7 @@ impl Gen<'_> {
     /// 0 every tick and halt a later child that was running when an earlier
     /// one stops the pass.
     fn chain(&self, s: &Slot, cont: TokenStream, reactive: bool) -> TokenStream {
+        let node = super::node_label(s.id);
         let rt = rt();
         let f = field(s.id);
         let halt_children = child_halt_name(s.id);
@@ -530,7 +536,7 @@ impl Gen<'_> {
                     __s => {
                         #halt_later
                         self.#f = if let #rt::Status::Running = __s { #i1 } else { 0 };
-                        break '__node __s;
+                        break #node __s;
                     }
                 }
             };
@@ -542,7 +548,7 @@ impl Gen<'_> {
         });
         quote! {{
             let __r = self.#f;
-            '__node: {
+            #node: {
                 #(#steps)*
                 self.#f = 0;
                 #rt::Status::#cont
@@ -553,6 +559,7 @@ impl Gen<'_> {
     /// `parallel`: tick every child not yet completed in this activation; decide
     /// the moment `need` successes or `fail` failures are reached.
     fn parallel(&self, s: &Slot, need: usize, fail: usize) -> TokenStream {
+        let node = super::node_label(s.id);
         let rt = rt();
         let f = field(s.id);
         let halt_mask = child_halt_name(s.id);
@@ -574,7 +581,7 @@ impl Gen<'_> {
                             if __ok.count_ones() >= #need {
                                 self.#f = [0; 3];
                                 self.#halt_mask(__ctx, __env, __run);
-                                break '__node (#rt::Status::Success);
+                                break #node (#rt::Status::Success);
                             }
                         }
                         #rt::Status::Failure => {
@@ -583,7 +590,7 @@ impl Gen<'_> {
                             if __fail.count_ones() >= #fail {
                                 self.#f = [0; 3];
                                 self.#halt_mask(__ctx, __env, __run);
-                                break '__node (#rt::Status::Failure);
+                                break #node (#rt::Status::Failure);
                             }
                         }
                     }
@@ -592,7 +599,7 @@ impl Gen<'_> {
         });
         quote! {{
             let [mut __run, mut __ok, mut __fail] = self.#f;
-            '__node: {
+            #node: {
                 #(#steps)*
                 self.#f = [__run, __ok, __fail];
                 #rt::Status::Running

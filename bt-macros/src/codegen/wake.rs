@@ -11,7 +11,7 @@ use crate::lower::Slot;
 use crate::model::{Kind, Leaf};
 
 impl Gen<'_> {
-    /// `__wake_N(&self, now)`: the method of a node with children (see
+    /// `__wake_N(&self, now)`: the method of a node that has one (see
     /// [`Gen::inlined`]); only ever called on a node that is Running.
     pub(super) fn wake_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
@@ -141,7 +141,7 @@ impl Gen<'_> {
         quote!(match #resume { #(#arms)* _ => #rt::Wake::NextTick })
     }
 
-    /// Child `i`'s wake: a call of its method, or a leaf's code.
+    /// Child `i`'s wake: a call of its method, or its code.
     fn wake_child(&self, s: &Slot, i: usize) -> TokenStream {
         let child = self.child(s, i);
         if self.inlined(child) {

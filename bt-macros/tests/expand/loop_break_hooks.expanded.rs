@@ -106,16 +106,122 @@ impl Search {
             if __entering {
                 __env.entered((0));
             }
-            let __status: ::bt::__private::Status = '__jump: {
+            let __status: ::bt::__private::Status = '__jump_0: {
                 {
                     let mut __e = !self.__n0;
                     loop {
                         match {
-                            let __c = self.__tick_1(__ctx, __env, __e);
+                            let __c = {
+                                let __entering: bool = __e;
+                                {
+                                    if __entering {
+                                        __env.entered((1));
+                                    }
+                                    let __status: ::bt::__private::Status = '__jump_1: {
+                                        {
+                                            let __r = self.__n1;
+                                            let __b: u8 = if __r != 0 {
+                                                __r
+                                            } else {
+                                                if let ::bt::__private::Status::Success = {
+                                                    let __entering: bool = true;
+                                                    {
+                                                        if __entering {
+                                                            __env.entered((2));
+                                                        }
+                                                        let __status: ::bt::__private::Status = match __env
+                                                            .stand_in((2), __entering)
+                                                        {
+                                                            ::core::option::Option::Some(__s) => __s,
+                                                            ::core::option::Option::None => {
+                                                                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+                                                            }
+                                                        };
+                                                        __env.ticked((2), __status)
+                                                    }
+                                                } {
+                                                    2
+                                                } else {
+                                                    3
+                                                }
+                                            };
+                                            let __s = match __b {
+                                                2 => {
+                                                    let __c = {
+                                                        let __entering: bool = __r != 2;
+                                                        {
+                                                            if __entering {
+                                                                __env.entered((3));
+                                                            }
+                                                            let __status: ::bt::__private::Status = {
+                                                                __env.jump = 1u32;
+                                                                ::bt::__private::Status::Success
+                                                            };
+                                                            __env.ticked((3), __status)
+                                                        }
+                                                    };
+                                                    if __env.jump != 0 {
+                                                        self.__n1 = 0;
+                                                        break '__jump_1 __c;
+                                                    }
+                                                    __c
+                                                }
+                                                3 => {
+                                                    let __entering: bool = __r != 3;
+                                                    {
+                                                        if __entering {
+                                                            __env.entered((4));
+                                                        }
+                                                        let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
+                                                        __env.ticked((4), __status)
+                                                    }
+                                                }
+                                                _ => ::bt::__private::Status::Success,
+                                            };
+                                            self.__n1 = if let ::bt::__private::Status::Running = __s {
+                                                __b
+                                            } else {
+                                                0
+                                            };
+                                            __s
+                                        }
+                                    };
+                                    if __env.jump != 0 {
+                                        {
+                                            ::bt::__private::hook::<
+                                                Npc,
+                                                _,
+                                                _,
+                                            >(__ctx, |n| n.done = true);
+                                        }
+                                        __env.halted((1));
+                                        __status
+                                    } else {
+                                        match __status {
+                                            ::bt::__private::Status::Success => {
+                                                ::bt::__private::hook::<
+                                                    Npc,
+                                                    _,
+                                                    _,
+                                                >(__ctx, |n| n.done = true);
+                                            }
+                                            ::bt::__private::Status::Failure => {
+                                                ::bt::__private::hook::<
+                                                    Npc,
+                                                    _,
+                                                    _,
+                                                >(__ctx, |n| n.done = true);
+                                            }
+                                            ::bt::__private::Status::Running => {}
+                                        }
+                                        __env.ticked((1), __status)
+                                    }
+                                }
+                            };
                             if __env.jump == 1u32 {
                                 __env.jump = 0;
                                 self.__n0 = false;
-                                break '__jump (::bt::__private::Status::Success);
+                                break '__jump_0 (::bt::__private::Status::Success);
                             }
                             __c
                         } {
@@ -138,106 +244,6 @@ impl Search {
         }
     }
     #[inline(always)]
-    fn __tick_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {
-                __env.entered((1));
-            }
-            let __status: ::bt::__private::Status = '__jump: {
-                {
-                    let __r = self.__n1;
-                    let __b: u8 = if __r != 0 {
-                        __r
-                    } else {
-                        if let ::bt::__private::Status::Success = {
-                            let __entering: bool = true;
-                            {
-                                if __entering {
-                                    __env.entered((2));
-                                }
-                                let __status: ::bt::__private::Status = match __env
-                                    .stand_in((2), __entering)
-                                {
-                                    ::core::option::Option::Some(__s) => __s,
-                                    ::core::option::Option::None => {
-                                        ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
-                                    }
-                                };
-                                __env.ticked((2), __status)
-                            }
-                        } {
-                            2
-                        } else {
-                            3
-                        }
-                    };
-                    let __s = match __b {
-                        2 => {
-                            let __c = {
-                                let __entering: bool = __r != 2;
-                                {
-                                    if __entering {
-                                        __env.entered((3));
-                                    }
-                                    let __status: ::bt::__private::Status = {
-                                        __env.jump = 1u32;
-                                        ::bt::__private::Status::Success
-                                    };
-                                    __env.ticked((3), __status)
-                                }
-                            };
-                            if __env.jump != 0 {
-                                self.__n1 = 0;
-                                break '__jump __c;
-                            }
-                            __c
-                        }
-                        3 => {
-                            let __entering: bool = __r != 3;
-                            {
-                                if __entering {
-                                    __env.entered((4));
-                                }
-                                let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
-                                __env.ticked((4), __status)
-                            }
-                        }
-                        _ => ::bt::__private::Status::Success,
-                    };
-                    self.__n1 = if let ::bt::__private::Status::Running = __s {
-                        __b
-                    } else {
-                        0
-                    };
-                    __s
-                }
-            };
-            if __env.jump != 0 {
-                {
-                    ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                }
-                __env.halted((1));
-                __status
-            } else {
-                match __status {
-                    ::bt::__private::Status::Success => {
-                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                    }
-                    ::bt::__private::Status::Failure => {
-                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                    }
-                    ::bt::__private::Status::Running => {}
-                }
-                __env.ticked((1), __status)
-            }
-        }
-    }
-    #[inline(always)]
     fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
         __ctx: &mut Npc,
@@ -246,16 +252,108 @@ impl Search {
     ) -> ::bt::__private::Status {
         {
             if __entering {}
-            let __status: ::bt::__private::Status = '__jump: {
+            let __status: ::bt::__private::Status = '__jump_0: {
                 {
                     let mut __e = !self.__n0;
                     loop {
                         match {
-                            let __c = self.__fast_1(__ctx, __env, __e);
+                            let __c = {
+                                let __entering: bool = __e;
+                                {
+                                    if __entering {}
+                                    let __status: ::bt::__private::Status = '__jump_1: {
+                                        {
+                                            let __r = self.__n1;
+                                            let __b: u8 = if __r != 0 {
+                                                __r
+                                            } else {
+                                                if let ::bt::__private::Status::Success = {
+                                                    let __entering: bool = true;
+                                                    {
+                                                        if __entering {}
+                                                        let __status: ::bt::__private::Status = {
+                                                            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+                                                        };
+                                                        __status
+                                                    }
+                                                } {
+                                                    2
+                                                } else {
+                                                    3
+                                                }
+                                            };
+                                            let __s = match __b {
+                                                2 => {
+                                                    let __c = {
+                                                        let __entering: bool = __r != 2;
+                                                        {
+                                                            if __entering {}
+                                                            let __status: ::bt::__private::Status = {
+                                                                __env.jump = 1u32;
+                                                                ::bt::__private::Status::Success
+                                                            };
+                                                            __status
+                                                        }
+                                                    };
+                                                    if __env.jump != 0 {
+                                                        self.__n1 = 0;
+                                                        break '__jump_1 __c;
+                                                    }
+                                                    __c
+                                                }
+                                                3 => {
+                                                    let __entering: bool = __r != 3;
+                                                    {
+                                                        if __entering {}
+                                                        let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
+                                                        __status
+                                                    }
+                                                }
+                                                _ => ::bt::__private::Status::Success,
+                                            };
+                                            self.__n1 = if let ::bt::__private::Status::Running = __s {
+                                                __b
+                                            } else {
+                                                0
+                                            };
+                                            __s
+                                        }
+                                    };
+                                    if __env.jump != 0 {
+                                        {
+                                            ::bt::__private::hook::<
+                                                Npc,
+                                                _,
+                                                _,
+                                            >(__ctx, |n| n.done = true);
+                                        }
+                                        __status
+                                    } else {
+                                        match __status {
+                                            ::bt::__private::Status::Success => {
+                                                ::bt::__private::hook::<
+                                                    Npc,
+                                                    _,
+                                                    _,
+                                                >(__ctx, |n| n.done = true);
+                                            }
+                                            ::bt::__private::Status::Failure => {
+                                                ::bt::__private::hook::<
+                                                    Npc,
+                                                    _,
+                                                    _,
+                                                >(__ctx, |n| n.done = true);
+                                            }
+                                            ::bt::__private::Status::Running => {}
+                                        }
+                                        __status
+                                    }
+                                }
+                            };
                             if __env.jump == 1u32 {
                                 __env.jump = 0;
                                 self.__n0 = false;
-                                break '__jump (::bt::__private::Status::Success);
+                                break '__jump_0 (::bt::__private::Status::Success);
                             }
                             __c
                         } {
@@ -277,92 +375,6 @@ impl Search {
             __status
         }
     }
-    #[inline(always)]
-    fn __fast_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {}
-            let __status: ::bt::__private::Status = '__jump: {
-                {
-                    let __r = self.__n1;
-                    let __b: u8 = if __r != 0 {
-                        __r
-                    } else {
-                        if let ::bt::__private::Status::Success = {
-                            let __entering: bool = true;
-                            {
-                                if __entering {}
-                                let __status: ::bt::__private::Status = {
-                                    ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
-                                };
-                                __status
-                            }
-                        } {
-                            2
-                        } else {
-                            3
-                        }
-                    };
-                    let __s = match __b {
-                        2 => {
-                            let __c = {
-                                let __entering: bool = __r != 2;
-                                {
-                                    if __entering {}
-                                    let __status: ::bt::__private::Status = {
-                                        __env.jump = 1u32;
-                                        ::bt::__private::Status::Success
-                                    };
-                                    __status
-                                }
-                            };
-                            if __env.jump != 0 {
-                                self.__n1 = 0;
-                                break '__jump __c;
-                            }
-                            __c
-                        }
-                        3 => {
-                            let __entering: bool = __r != 3;
-                            {
-                                if __entering {}
-                                let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
-                                __status
-                            }
-                        }
-                        _ => ::bt::__private::Status::Success,
-                    };
-                    self.__n1 = if let ::bt::__private::Status::Running = __s {
-                        __b
-                    } else {
-                        0
-                    };
-                    __s
-                }
-            };
-            if __env.jump != 0 {
-                {
-                    ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                }
-                __status
-            } else {
-                match __status {
-                    ::bt::__private::Status::Success => {
-                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                    }
-                    ::bt::__private::Status::Failure => {
-                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                    }
-                    ::bt::__private::Status::Running => {}
-                }
-                __status
-            }
-        }
-    }
     #[inline]
     fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
         &mut self,
@@ -372,25 +384,17 @@ impl Search {
         {
             if self.__n0 {
                 self.__n0 = false;
-                self.__halt_1(__ctx, __env);
+                {
+                    let __r = self.__n1;
+                    self.__n1 = 0;
+                    self.__halt_children_1(__ctx, __env, __r);
+                    {
+                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+                    }
+                    __env.halted((1));
+                };
             }
             __env.halted((0));
-        }
-    }
-    #[inline]
-    fn __halt_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        {
-            let __r = self.__n1;
-            self.__n1 = 0;
-            self.__halt_children_1(__ctx, __env, __r);
-            {
-                ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-            }
-            __env.halted((1));
         }
     }
     #[inline]
@@ -398,21 +402,16 @@ impl Search {
     fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
         {
             if self.__n0 {
-                self.__wake_1(__now)
+                {
+                    match self.__n1 {
+                        1 => ::bt::__private::Wake::NextTick,
+                        2 => ::bt::__private::Wake::NextTick,
+                        3 => ::bt::__private::Wake::Never,
+                        _ => ::bt::__private::Wake::NextTick,
+                    }
+                }
             } else {
                 ::bt::__private::Wake::NextTick
-            }
-        }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
-        {
-            match self.__n1 {
-                1 => ::bt::__private::Wake::NextTick,
-                2 => ::bt::__private::Wake::NextTick,
-                3 => ::bt::__private::Wake::Never,
-                _ => ::bt::__private::Wake::NextTick,
             }
         }
     }

@@ -116,7 +116,7 @@ impl Guard {
             }
             let __status: ::bt::__private::Status = {
                 let __r = self.__n0;
-                '__node: {
+                '__node_0: {
                     match {
                         let __entering: bool = __r != 1;
                         {
@@ -144,7 +144,7 @@ impl Guard {
                             } else {
                                 0
                             };
-                            break '__node __s;
+                            break '__node_0 __s;
                         }
                     }
                     match {
@@ -176,7 +176,7 @@ impl Guard {
                             } else {
                                 0
                             };
-                            break '__node __s;
+                            break '__node_0 __s;
                         }
                     }
                     self.__n0 = 0;
@@ -197,7 +197,7 @@ impl Guard {
             if __entering {}
             let __status: ::bt::__private::Status = {
                 let __r = self.__n0;
-                '__node: {
+                '__node_0: {
                     match {
                         let __entering: bool = __r != 1;
                         {
@@ -218,7 +218,7 @@ impl Guard {
                             } else {
                                 0
                             };
-                            break '__node __s;
+                            break '__node_0 __s;
                         }
                     }
                     match {
@@ -241,7 +241,7 @@ impl Guard {
                             } else {
                                 0
                             };
-                            break '__node __s;
+                            break '__node_0 __s;
                         }
                     }
                     self.__n0 = 0;

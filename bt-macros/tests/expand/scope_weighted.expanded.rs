@@ -107,84 +107,78 @@ impl Idle {
                 if __entering {
                     self.__n0_n = 0;
                 }
-                self.__tick_1(__ctx, __env, __entering)
+                {
+                    let __entering: bool = __entering;
+                    {
+                        if __entering {
+                            __env.entered((1));
+                        }
+                        let __status: ::bt::__private::Status = {
+                            let __r = self.__n1;
+                            let __b: u8 = if __r != 0 {
+                                __r
+                            } else {
+                                ({
+                                    let __x = __env.rng.below(4);
+                                    if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                                }) as u8
+                            };
+                            let __s = match __b {
+                                1 => {
+                                    let __entering: bool = __r != 1;
+                                    {
+                                        if __entering {
+                                            __env.entered((2));
+                                        }
+                                        let __status: ::bt::__private::Status = match __env
+                                            .stand_in((2), __entering)
+                                        {
+                                            ::core::option::Option::Some(__s) => __s,
+                                            ::core::option::Option::None => {
+                                                ::bt::__private::action::<
+                                                    Npc,
+                                                    _,
+                                                >(
+                                                    &mut self.__n2,
+                                                    __ctx,
+                                                    ::bt::__private::Step::Tick(__entering),
+                                                )
+                                            }
+                                        };
+                                        __env.ticked((2), __status)
+                                    }
+                                }
+                                _ => {
+                                    let __entering: bool = __r != 2;
+                                    {
+                                        if __entering {
+                                            __env.entered((3));
+                                        }
+                                        let __status: ::bt::__private::Status = match __env
+                                            .stand_in((3), __entering)
+                                        {
+                                            ::core::option::Option::Some(__s) => __s,
+                                            ::core::option::Option::None => {
+                                                let n = &mut self.__n0_n;
+                                                ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                                            }
+                                        };
+                                        __env.ticked((3), __status)
+                                    }
+                                }
+                            };
+                            self.__n1 = if let ::bt::__private::Status::Running = __s {
+                                __b
+                            } else {
+                                0
+                            };
+                            __s
+                        };
+                        __env.ticked((1), __status)
+                    }
+                }
             };
             __env.ticked((0), __status)
-        }
-    }
-    #[inline(always)]
-    fn __tick_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {
-                __env.entered((1));
-            }
-            let __status: ::bt::__private::Status = {
-                let __r = self.__n1;
-                let __b: u8 = if __r != 0 {
-                    __r
-                } else {
-                    ({
-                        let __x = __env.rng.below(4);
-                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
-                    }) as u8
-                };
-                let __s = match __b {
-                    1 => {
-                        let __entering: bool = __r != 1;
-                        {
-                            if __entering {
-                                __env.entered((2));
-                            }
-                            let __status: ::bt::__private::Status = match __env
-                                .stand_in((2), __entering)
-                            {
-                                ::core::option::Option::Some(__s) => __s,
-                                ::core::option::Option::None => {
-                                    ::bt::__private::action::<
-                                        Npc,
-                                        _,
-                                    >(
-                                        &mut self.__n2,
-                                        __ctx,
-                                        ::bt::__private::Step::Tick(__entering),
-                                    )
-                                }
-                            };
-                            __env.ticked((2), __status)
-                        }
-                    }
-                    _ => {
-                        let __entering: bool = __r != 2;
-                        {
-                            if __entering {
-                                __env.entered((3));
-                            }
-                            let __status: ::bt::__private::Status = match __env
-                                .stand_in((3), __entering)
-                            {
-                                ::core::option::Option::Some(__s) => __s,
-                                ::core::option::Option::None => {
-                                    let n = &mut self.__n0_n;
-                                    ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
-                                }
-                            };
-                            __env.ticked((3), __status)
-                        }
-                    }
-                };
-                self.__n1 = if let ::bt::__private::Status::Running = __s {
-                    __b
-                } else {
-                    0
-                };
-                __s
-            };
-            __env.ticked((1), __status)
         }
     }
     #[inline(always)]
@@ -200,64 +194,58 @@ impl Idle {
                 if __entering {
                     self.__n0_n = 0;
                 }
-                self.__fast_1(__ctx, __env, __entering)
-            };
-            __status
-        }
-    }
-    #[inline(always)]
-    fn __fast_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {}
-            let __status: ::bt::__private::Status = {
-                let __r = self.__n1;
-                let __b: u8 = if __r != 0 {
-                    __r
-                } else {
-                    ({
-                        let __x = __env.rng.below(4);
-                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
-                    }) as u8
-                };
-                let __s = match __b {
-                    1 => {
-                        let __entering: bool = __r != 1;
-                        {
-                            if __entering {}
-                            let __status: ::bt::__private::Status = ::bt::__private::action::<
-                                Npc,
-                                _,
-                            >(
-                                &mut self.__n2,
-                                __ctx,
-                                ::bt::__private::Step::Fast(__entering),
-                            );
-                            __status
-                        }
-                    }
-                    _ => {
-                        let __entering: bool = __r != 2;
-                        {
-                            if __entering {}
-                            let __status: ::bt::__private::Status = {
-                                let n = &mut self.__n0_n;
-                                ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                {
+                    let __entering: bool = __entering;
+                    {
+                        if __entering {}
+                        let __status: ::bt::__private::Status = {
+                            let __r = self.__n1;
+                            let __b: u8 = if __r != 0 {
+                                __r
+                            } else {
+                                ({
+                                    let __x = __env.rng.below(4);
+                                    if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                                }) as u8
                             };
-                            __status
-                        }
+                            let __s = match __b {
+                                1 => {
+                                    let __entering: bool = __r != 1;
+                                    {
+                                        if __entering {}
+                                        let __status: ::bt::__private::Status = ::bt::__private::action::<
+                                            Npc,
+                                            _,
+                                        >(
+                                            &mut self.__n2,
+                                            __ctx,
+                                            ::bt::__private::Step::Fast(__entering),
+                                        );
+                                        __status
+                                    }
+                                }
+                                _ => {
+                                    let __entering: bool = __r != 2;
+                                    {
+                                        if __entering {}
+                                        let __status: ::bt::__private::Status = {
+                                            let n = &mut self.__n0_n;
+                                            ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                                        };
+                                        __status
+                                    }
+                                }
+                            };
+                            self.__n1 = if let ::bt::__private::Status::Running = __s {
+                                __b
+                            } else {
+                                0
+                            };
+                            __s
+                        };
+                        __status
                     }
-                };
-                self.__n1 = if let ::bt::__private::Status::Running = __s {
-                    __b
-                } else {
-                    0
-                };
-                __s
+                }
             };
             __status
         }
@@ -269,43 +257,32 @@ impl Idle {
         __env: &mut ::bt::__private::Env<'_, __O>,
     ) {
         {
-            self.__halt_1(__ctx, __env);
+            {
+                let __r = self.__n1;
+                self.__n1 = 0;
+                self.__halt_children_1(__ctx, __env, __r);
+                __env.halted((1));
+            };
             __env.halted((0));
-        }
-    }
-    #[inline]
-    fn __halt_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        {
-            let __r = self.__n1;
-            self.__n1 = 0;
-            self.__halt_children_1(__ctx, __env, __r);
-            __env.halted((1));
         }
     }
     #[inline]
     #[allow(unused_variables)]
     fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        { self.__wake_1(__now) }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_1(&self, __now: f64) -> ::bt::__private::Wake {
         {
-            match self.__n1 {
-                1 => {
-                    use ::bt::__private::{ViaAction as _, ViaNothing as _};
-                    (&::bt::__private::ActionWake::<
-                        _,
-                        Npc,
-                    >(&self.__n2, ::bt::__private::PhantomData))
-                        .wake(__now)
+            {
+                match self.__n1 {
+                    1 => {
+                        use ::bt::__private::{ViaAction as _, ViaNothing as _};
+                        (&::bt::__private::ActionWake::<
+                            _,
+                            Npc,
+                        >(&self.__n2, ::bt::__private::PhantomData))
+                            .wake(__now)
+                    }
+                    2 => ::bt::__private::Wake::NextTick,
+                    _ => ::bt::__private::Wake::NextTick,
                 }
-                2 => ::bt::__private::Wake::NextTick,
-                _ => ::bt::__private::Wake::NextTick,
             }
         }
     }

@@ -96,7 +96,7 @@ impl Greet {
             }
             let __status: ::bt::__private::Status = {
                 let __r = self.__n0;
-                '__node: {
+                '__node_0: {
                     if __r <= 1 {
                         match {
                             let __entering: bool = __r != 1;
@@ -122,7 +122,7 @@ impl Greet {
                                 } else {
                                     0
                                 };
-                                break '__node __s;
+                                break '__node_0 __s;
                             }
                         }
                     }
@@ -158,7 +158,7 @@ impl Greet {
                                 } else {
                                     0
                                 };
-                                break '__node __s;
+                                break '__node_0 __s;
                             }
                         }
                     }
@@ -180,7 +180,7 @@ impl Greet {
             if __entering {}
             let __status: ::bt::__private::Status = {
                 let __r = self.__n0;
-                '__node: {
+                '__node_0: {
                     if __r <= 1 {
                         match {
                             let __entering: bool = __r != 1;
@@ -199,7 +199,7 @@ impl Greet {
                                 } else {
                                     0
                                 };
-                                break '__node __s;
+                                break '__node_0 __s;
                             }
                         }
                     }
@@ -226,7 +226,7 @@ impl Greet {
                                 } else {
                                     0
                                 };
-                                break '__node __s;
+                                break '__node_0 __s;
                             }
                         }
                     }
