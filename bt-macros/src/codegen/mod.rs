@@ -900,14 +900,19 @@ mod tests {
                 assert!(!out.contains(&format!("fn {m}{small}")), "node {small} has {m}");
             }
         }
-        assert!(out.contains("fn __halt_children_1"), "missing the sequence's halt helper");
+        assert!(
+            out.contains("fn __halt_children_1"),
+            "missing the sequence's halt helper"
+        );
         assert!(
             out.contains("__env . entered ((3))") && out.contains("__env . halted ((3))"),
             "the small nodes' code is written in the root's"
         );
         // A subtree of more than CODE_INLINE_NODES nodes keeps its methods.
         let leaves = vec!["success"; CODE_INLINE_NODES].join(", ");
-        let big = expand(&format!("tree Big for C {{ selector {{ sequence {{ {leaves} }}, failure }} }}"));
+        let big = expand(&format!(
+            "tree Big for C {{ selector {{ sequence {{ {leaves} }}, failure }} }}"
+        ));
         assert!(big.contains("fn __fast_1"), "the big sequence has its own methods");
         assert!(!big.contains("fn __fast_2"), "its leaves do not");
         assert!(out.contains("Ctx < '_ >"), "lifetimes are elided");
