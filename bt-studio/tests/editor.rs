@@ -71,6 +71,31 @@ async fn type_into(client: &Client, css: &str, text: &str) {
         .unwrap();
 }
 
+/// Replaces the selected node with `json` through its JSON box, and applies it.
+async fn set_node_json(client: &Client, json: &str) {
+    let area = client
+        .find(Locator::Css("#properties textarea[data-field='json']"))
+        .await
+        .unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(json).await.unwrap();
+    click(client, "#properties button:last-of-type").await;
+}
+
+/// Waits until the node at `path` is marked with an error, and returns the loader's message.
+async fn error_at(client: &Client, path: &str) -> Value {
+    until(
+        client,
+        &format!("return !!document.querySelector(\"#viewport .node.error[data-path='{path}']\");"),
+    )
+    .await;
+    eval(
+        client,
+        &format!("return document.querySelector(\"#viewport .node[data-path='{path}']\").dataset.error;"),
+    )
+    .await
+}
+
 /// guard.json with a `wait` of two seconds added as the root's last child,
 /// in the editor's stable layout (lines of at most 100 columns).
 const GUARD_WITH_WAIT: &str = r#"{
@@ -151,16 +176,7 @@ fn add_from_the_palette_see_the_loaders_error_at_the_node_fix_it_and_save() {
         );
         // The root is selected: a wait from the palette becomes its last child.
         click(&client, "#palette button[data-kind='wait']").await;
-        until(
-            &client,
-            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
-        )
-        .await;
-        let error = eval(
-            &client,
-            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
-        )
-        .await;
+        let error = error_at(&client, "children[4]").await;
         assert_eq!(error, "\"wait\" needs \"seconds\": a duration (a number >= 0)");
         let listed = eval(
             &client,
@@ -207,25 +223,12 @@ fn a_leaf_of_the_manifest_with_a_typo_in_its_parameter_shows_the_loaders_hint() 
             serde_json::json!({"type": "action", "action": {"type": "moveTo", "target": ""}})
         );
         // The leaf's type, with a did-you-mean from the loader, via the node's JSON.
-        let area = client
-            .find(Locator::Css("#properties textarea[data-field='json']"))
-            .await
-            .unwrap();
-        area.clear().await.unwrap();
-        area.send_keys(r#"{"type": "action", "action": {"type": "moveTo", "taget": "gate"}}"#)
-            .await
-            .unwrap();
-        click(&client, "#properties button:last-of-type").await;
-        until(
+        set_node_json(
             &client,
-            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+            r#"{"type": "action", "action": {"type": "moveTo", "taget": "gate"}}"#,
         )
         .await;
-        let error = eval(
-            &client,
-            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
-        )
-        .await;
+        let error = error_at(&client, "children[4]").await;
         assert_eq!(
             error,
             "bad parameters for action \"moveTo\": unknown parameter \"taget\"; did you mean \"target\"?"
@@ -551,25 +554,8 @@ fn the_subtree_library_inserts_references_and_opens_them() {
         )
         .await;
         // A reference to an id the library lacks: the loader's did-you-mean at the node.
-        let area = client
-            .find(Locator::Css("#properties textarea[data-field='json']"))
-            .await
-            .unwrap();
-        area.clear().await.unwrap();
-        area.send_keys(r#"{"type": "subtree", "subtreeId": "gret"}"#)
-            .await
-            .unwrap();
-        click(&client, "#properties button:last-of-type").await;
-        until(
-            &client,
-            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
-        )
-        .await;
-        let error = eval(
-            &client,
-            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
-        )
-        .await;
+        set_node_json(&client, r#"{"type": "subtree", "subtreeId": "gret"}"#).await;
+        let error = error_at(&client, "children[4]").await;
         assert_eq!(error, "unknown subtree \"gret\"; did you mean \"greet\"?");
         click(&client, "#undo").await;
         // Opening the reference shows the subtree, read only, then back to the tree.
@@ -761,16 +747,7 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
         // Its keys, in the match's property panel: the loader flags a key an earlier case has.
         select(&client, "children[1]").await;
         type_into(&client, "#properties input[data-when='1']", "dusk").await;
-        until(
-            &client,
-            "return !!document.querySelector(\"#viewport .node.error[data-path='children[1]']\");",
-        )
-        .await;
-        let error = eval(
-            &client,
-            "return document.querySelector(\"#viewport .node[data-path='children[1]']\").dataset.error;",
-        )
-        .await;
+        let error = error_at(&client, "children[1]").await;
         assert_eq!(error, "the key \"dusk\" is already matched by case 0");
         type_into(&client, "#properties input[data-when='1']", "night, 3, \"true\"").await;
         until(
@@ -1010,15 +987,24 @@ async fn boxes(client: &Client, path: &str) -> [[f64; 4]; 3] {
     serde_json::from_value(eval(client, &js).await).unwrap()
 }
 
-/// Asserts that the whole box of the node at `path` is in the tree's visible
-/// area, left of the side panel.
+/// Asserts that the whole box of the node at `path` comes into the tree's
+/// visible area, left of the side panel. The page pans from a ResizeObserver,
+/// which runs after layout, so the check polls until the patience runs out.
 async fn assert_in_view(client: &Client, path: &str, when: &str) {
-    let [node, area, side] = boxes(client, path).await;
-    let inside = node[0] >= area[0] && node[1] >= area[1] && node[2] <= area[2] && node[3] <= area[3];
-    assert!(
-        inside && node[2] <= side[0],
-        "{when}: {path} at {node:?}, outside the tree's visible area {area:?} (side panel {side:?})"
-    );
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let [node, area, side] = boxes(client, path).await;
+        let inside = node[0] >= area[0] && node[1] >= area[1] && node[2] <= area[2] && node[3] <= area[3];
+        if inside && node[2] <= side[0] {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{when}: {path} at {node:?}, outside the tree's visible area {area:?} (side panel {side:?})"
+        );
+        // Polling the page's state, not timing the test.
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
 }
 
 #[test]
@@ -1154,25 +1140,12 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         )
         .await;
         // A bad value through the node's JSON: the loader's error at the node.
-        let area = client
-            .find(Locator::Css("#properties textarea[data-field='json']"))
-            .await
-            .unwrap();
-        area.clear().await.unwrap();
-        area.send_keys(r#"{"type": "forEach", "items": {"type": "watchPosts", "radius": 12.5}, "max": 0}"#)
-            .await
-            .unwrap();
-        click(&client, "#properties button:last-of-type").await;
-        until(
+        set_node_json(
             &client,
-            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
+            r#"{"type": "forEach", "items": {"type": "watchPosts", "radius": 12.5}, "max": 0}"#,
         )
         .await;
-        let error = eval(
-            &client,
-            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
-        )
-        .await;
+        let error = error_at(&client, "children[4]").await;
         assert_eq!(error, "\"max\" must be a positive integer, found the number 0");
         // Fixed in its input, and saved in the stable layout (scalar fields before objects).
         type_into(&client, "#properties input[data-field='max']", "3").await;
@@ -1239,16 +1212,7 @@ fn without_a_manifest_a_for_each_takes_its_list_as_free_text() {
         until(&client, "return window.btEditor.selected() === 'children[4].child';").await;
         select(&client, "children[4]").await;
         // No list is named yet: the loader says so at the loop's node.
-        until(
-            &client,
-            "return !!document.querySelector(\"#viewport .node.error[data-path='children[4]']\");",
-        )
-        .await;
-        let error = eval(
-            &client,
-            "return document.querySelector(\"#viewport .node[data-path='children[4]']\").dataset.error;",
-        )
-        .await;
+        let error = error_at(&client, "children[4]").await;
         assert_eq!(
             error,
             "expected a list: {\"type\": <registered name>, ..parameters} or a name, found a string \"\""
