@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use bt::{NodeId, NodeKind};
-use common::browser::{Drawn, drawn, open, painted, screenshot, with_browser};
+use common::browser::{Drawn, drawn, open, painted, screenshot, text_of, with_browser};
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -381,13 +381,7 @@ fn a_permalink_reopens_the_same_tick_event_and_node() {
         open(&client, &format!("{url}#tick=12&event=3&node={chase}")).await;
         let page = drawn(&client).await;
         assert_eq!((page.tick, page.event, page.node), (12, 3, Some(chase)));
-        let inspector = client
-            .find(Locator::Css("#inspector h3"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let inspector = text_of(&client, "#inspector h3").await;
         assert!(inspector.ends_with(&format!("#{chase} Chase")), "{inspector}");
 
         // Move with the keyboard, select another node, and reopen the address shown.
@@ -449,10 +443,7 @@ fn a_broken_trace_shows_bt_observes_message_and_a_chosen_file_opens() {
             .for_element(Locator::Css("body[data-state='ready']"))
             .await
             .unwrap();
-        assert_eq!(
-            client.find(Locator::Css("#title")).await.unwrap().text().await.unwrap(),
-            "chosen.trace.json"
-        );
+        assert_eq!(text_of(&client, "#title").await, "chosen.trace.json");
         assert!(
             !client
                 .find(Locator::Css("#error"))
@@ -499,13 +490,7 @@ fn two_traces_open_at_their_first_difference() {
         let url = format!("http://{}/", listener.local_addr().unwrap());
         std::thread::spawn(move || bt_studio::serve_blocking(listener, files));
         open(&client, &url).await;
-        let text = client
-            .find(Locator::Css("#diff-text"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = text_of(&client, "#diff-text").await;
         assert!(text.starts_with("The traces part at tick 7, event 5: "), "{text}");
 
         let reference = |trace: &Trace| {
@@ -527,10 +512,7 @@ fn two_traces_open_at_their_first_difference() {
             .find(Locator::Css("body[data-trace='b'][data-state='ready']"))
             .await
             .unwrap();
-        assert_eq!(
-            client.find(Locator::Css("#title")).await.unwrap().text().await.unwrap(),
-            "b.json"
-        );
+        assert_eq!(text_of(&client, "#title").await, "b.json");
         let second = drawn(&client).await;
         assert_eq!(
             (second.tick, second.event, second.node),
@@ -755,13 +737,7 @@ fn search_keyboard_collapse_jump_inspector_visits_zoom_and_export_work() {
         // Enter collapses the selected subtree (its four leaves) and expands it again.
         keys(&client, &Key::Enter.to_string()).await;
         assert_eq!(drawn_ids(&client).await, (0..=6).collect::<Vec<_>>());
-        let fold = client
-            .find(Locator::Css("[data-fold='6']"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let fold = text_of(&client, "[data-fold='6']").await;
         assert_eq!(fold, "⊞ +4");
         screenshot(&client, "guard-collapsed").await;
         keys(&client, &Key::Enter.to_string()).await;
@@ -1096,13 +1072,7 @@ fn thousands_of_agents_are_listed_filtered_and_followed() {
         };
         // All 5,000 match; the list shows the first 500 and says so.
         assert_eq!(listed().await, ("5000".to_owned(), 500));
-        let text = client
-            .find(Locator::Css("#agents-count"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = text_of(&client, "#agents-count").await;
         assert_eq!(text, "5000 of 5000 agents, first 500 shown: narrow the filter");
         let filter = client.find(Locator::Css("#agent-filter")).await.unwrap();
         filter.send_keys("dog#432").await.unwrap();

@@ -256,6 +256,11 @@ pub async fn painted(client: &Client) -> Option<Drawn> {
     })
 }
 
+/// The text of the element that `css` finds.
+pub async fn text_of(client: &Client, css: &str) -> String {
+    client.find(Locator::Css(css)).await.unwrap().text().await.unwrap()
+}
+
 /// Saves a screenshot of the page as `target/tmp/bt-studio-screenshots/<name>.png`.
 pub async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
