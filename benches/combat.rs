@@ -12,38 +12,12 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use bt::NoopObserver;
-use bt_scenarios::actor::Dodge;
 use bt_scenarios::clock::FPS;
-use bt_scenarios::hex::Hex;
 use bt_scenarios::world::World;
 use criterion::{BenchmarkId, Criterion};
 
 /// One frame at 60 Hz.
 const FRAME_BUDGET: Duration = Duration::from_nanos(16_666_667);
-
-/// `dogs` dogs (a multiple of 4) around `dogs / 4` players spaced 12 hexes
-/// apart on a square grid; players wander around their spots, dodge and
-/// cannot die, so the fight never ends. Two seconds are simulated so that
-/// every dog has locked on and closed in.
-fn arena(dogs: usize) -> World {
-    let mut world: World = World::new(42);
-    let players = (dogs / 4).max(1);
-    let side = (players as f64).sqrt().ceil() as i32;
-    for i in 0..players as i32 {
-        let home = Hex::new(12 * (i % side), 12 * (i / side));
-        let p = world.spawn_player("p", home).expect("players are 12 hexes apart");
-        world.wander_player(p, 3).expect("a living player");
-        world.set_dodge(p, Some(Dodge::new(1, 0.5))).expect("a living player");
-        world.set_max_health(p, u32::MAX).expect("a living player");
-        for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
-            let at = world.free_hex_near(home + offset);
-            world.spawn_dog(at).expect("a free hex");
-        }
-    }
-    world.run_for(2.0);
-    world.clear_events();
-    world
-}
 
 /// One whole frame; the log is emptied as a game would after sending it.
 fn frame(world: &mut World) {
@@ -68,7 +42,7 @@ fn bench(c: &mut Criterion) {
         if dogs > 1000 {
             group.sample_size(10);
         }
-        let mut world = arena(dogs);
+        let mut world = World::arena(dogs);
         group.bench_function(BenchmarkId::new("frame", dogs), |b| {
             b.iter(|| frame(black_box(&mut world)))
         });
@@ -82,7 +56,7 @@ fn bench(c: &mut Criterion) {
 /// The AI pass and the whole frame per simulated frame, averaged over `frames`
 /// frames after the criterion runs, as shares of a 60 Hz frame.
 fn report(dogs: usize, frames: u32) {
-    let mut world = arena(dogs);
+    let mut world = World::arena(dogs);
     let (mut ai, mut all) = (Duration::ZERO, Duration::ZERO);
     for _ in 0..frames {
         let start = Instant::now();

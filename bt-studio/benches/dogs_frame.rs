@@ -14,9 +14,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use bt_runtime::{NodeId, NoopObserver, Observer, Status};
-use bt_scenarios::actor::Dodge;
 use bt_scenarios::dog::WildDog;
-use bt_scenarios::hex::Hex;
 use bt_scenarios::world::World;
 use bt_studio::{Agent, Studio};
 
@@ -24,29 +22,6 @@ use bt_studio::{Agent, Studio};
 const FRAME: Duration = Duration::from_nanos(16_666_667);
 /// The dogs.
 const DOGS: usize = 1000;
-
-/// `DOGS` dogs, four around each of `DOGS / 4` players who wander, dodge and
-/// cannot die (the fight goes on), after two seconds of warm-up (the arena of
-/// the `combat` bench).
-fn arena() -> World {
-    let mut world: World = World::new(42);
-    let players = DOGS / 4;
-    let side = (players as f64).sqrt().ceil() as i32;
-    for i in 0..players as i32 {
-        let home = Hex::new(12 * (i % side), 12 * (i / side));
-        let p = world.spawn_player("p", home).expect("players are 12 hexes apart");
-        world.wander_player(p, 3).expect("a living player");
-        world.set_dodge(p, Some(Dodge::new(1, 0.5))).expect("a living player");
-        world.set_max_health(p, u32::MAX).expect("a living player");
-        for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
-            let at = world.free_hex_near(home + offset);
-            world.spawn_dog(at).expect("a free hex");
-        }
-    }
-    world.run_for(2.0);
-    world.clear_events();
-    world
-}
 
 /// Hands each dog's tick to that dog's observer (`World::think` ticks the
 /// living dogs one after another, in dog order), as `examples/wild_dogs.rs` does.
@@ -100,7 +75,7 @@ struct Observed {
 
 impl Observed {
     fn new(studio: &Studio) -> Observed {
-        let world = arena();
+        let world: World = World::arena(DOGS);
         let agents = (0..world.dogs().len())
             .map(|i| studio.agent(&format!("dog#{i}"), WildDog::NODES).unwrap())
             .collect();
@@ -186,7 +161,7 @@ fn main() {
     } else {
         5
     };
-    let mut plain = arena();
+    let mut plain: World = World::arena(DOGS);
     let no_page = Studio::serve("127.0.0.1:0").unwrap();
     let mut unwatched = Observed::new(&no_page);
     let studio = Studio::serve("127.0.0.1:0").unwrap();

@@ -89,6 +89,30 @@ impl<B: Brain> World<B> {
         }
     }
 
+    /// The benches' fight: `dogs` dogs (a multiple of 4) around `dogs / 4`
+    /// players spaced 12 hexes apart on a square grid. The players wander
+    /// around their spots, dodge and cannot die, so the fight never ends; two
+    /// seconds are simulated so that every dog has locked on and closed in.
+    pub fn arena(dogs: usize) -> World<B> {
+        let mut world = World::new(42);
+        let players = (dogs / 4).max(1);
+        let side = (players as f64).sqrt().ceil() as i32;
+        for i in 0..players as i32 {
+            let home = Hex::new(12 * (i % side), 12 * (i / side));
+            let p = world.spawn_player("p", home).expect("players are 12 hexes apart");
+            world.wander_player(p, 3).expect("a living player");
+            world.set_dodge(p, Some(Dodge::new(1, 0.5))).expect("a living player");
+            world.set_max_health(p, u32::MAX).expect("a living player");
+            for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
+                let at = world.free_hex_near(home + offset);
+                world.spawn_dog(at).expect("a free hex");
+            }
+        }
+        world.run_for(2.0);
+        world.clear_events();
+        world
+    }
+
     /// The time of the next frame to simulate.
     pub fn now(&self) -> f64 {
         self.now
