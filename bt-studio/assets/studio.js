@@ -149,12 +149,18 @@
    */
   const timings = { script: performance.now() };
 
-  async function fetchPayload(url, options) {
-    document.body.dataset.state = 'loading';
+  /** Asks for `url`, noting when (for the benchmark); returns the promise of the response. */
+  function request(url, options) {
     timings.requested = performance.now();
+    return fetch(url, options);
+  }
+
+  /** Shows the trace (or the error) that `requested`, a promise of a response, brings. */
+  async function fetchPayload(requested) {
+    document.body.dataset.state = 'loading';
     let response;
     try {
-      response = await fetch(url, options);
+      response = await requested;
     } catch (e) {
       showError('the trace', `the bt-studio server cannot be reached (${e.message})`);
       return;
@@ -179,7 +185,7 @@
     view.diff = null;
     $('#diff').hidden = true;
     delete document.body.dataset.trace;
-    fetchPayload(`/api/parse?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file });
+    fetchPayload(request(`/api/parse?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file }));
   }
 
   // ---------------------------------------------------------------- layout and drawing
@@ -1192,17 +1198,29 @@
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
+  /**
+   * Starts the page as its server says: the live view (agents), two traces
+   * compared (a diff) or one trace. The three requests go out together, so
+   * that the page waits for the slowest, not for their sum; the answers are
+   * read in that order of precedence.
+   */
   async function start() {
-    const agents = await fetch('/api/agents').catch(() => null);
+    const agentsAnswer = fetch('/api/agents').catch(() => null);
+    const diffAnswer = fetch('/api/diff');
+    const traceAnswer = request('/api/trace');
+    // Read below only when needed: their failures are reported there, not as unhandled.
+    diffAnswer.catch(() => {});
+    traceAnswer.catch(() => {});
+    const agents = await agentsAnswer;
     if (agents && agents.ok) return startLive(await agents.json());
     let response;
     try {
-      response = await fetch('/api/diff');
+      response = await diffAnswer;
     } catch (e) {
       showError('the trace', `the bt-studio server cannot be reached (${e.message})`);
       return;
     }
-    if (response.status === 404) return fetchPayload('/api/trace');
+    if (response.status === 404) return fetchPayload(traceAnswer);
     showDiff(await response.json());
   }
 

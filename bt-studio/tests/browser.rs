@@ -254,6 +254,70 @@ fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_
     });
 }
 
+/// Serves `trace` through a server that holds its answer to `GET /api/agents`
+/// until `GET /api/trace` has been asked for (at most the tests' patience).
+/// Returns the page's URL and whether every answer to `/api/agents` went out
+/// after the trace was asked for.
+fn serve_holding_agents_until_the_trace_is_asked_for(
+    trace: &Trace,
+) -> (String, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let file = temp_file("together.trace.json", &trace.to_json().unwrap());
+    let trace_asked = Arc::new(AtomicBool::new(false));
+    let held_until_asked = Arc::new(AtomicBool::new(true));
+    let (asked, held) = (Arc::clone(&trace_asked), Arc::clone(&held_until_asked));
+    let hold = move |request: axum::extract::Request, next: axum::middleware::Next| {
+        let (asked, held) = (Arc::clone(&asked), Arc::clone(&held));
+        async move {
+            match request.uri().path() {
+                "/api/trace" => asked.store(true, Ordering::SeqCst),
+                "/api/agents" => {
+                    let deadline = std::time::Instant::now() + common::browser::PATIENCE;
+                    while !asked.load(Ordering::SeqCst) && std::time::Instant::now() < deadline {
+                        // Polling the other request's arrival, not timing the test.
+                        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                    }
+                    if !asked.load(Ordering::SeqCst) {
+                        held.store(false, Ordering::SeqCst);
+                    }
+                }
+                _ => {}
+            }
+            next.run(request).await
+        }
+    };
+    let app = bt_studio::router(bt_studio::Files::new(file)).layer(axum::middleware::from_fn(hold));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/", listener.local_addr().unwrap());
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            axum::serve(listener, app).await
+        })
+    });
+    (url, held_until_asked)
+}
+
+#[test]
+fn the_pages_start_up_requests_go_out_together() {
+    let trace = guard_trace();
+    let (url, held_until_asked) = serve_holding_agents_until_the_trace_is_asked_for(&trace);
+    with_browser("start_up_together", |client| async move {
+        open(&client, &format!("{url}#tick=20")).await;
+        // The trace is drawn: the page asked for it while its question about agents was open.
+        let shown = drawn(&client).await;
+        assert_eq!(shown.tick, 20);
+        assert_eq!(shown.statuses.len(), trace.nodes.len());
+        assert!(
+            held_until_asked.load(std::sync::atomic::Ordering::SeqCst),
+            "the page asked for the trace only after /api/agents answered"
+        );
+    });
+}
+
 #[test]
 fn stepping_event_by_event_applies_one_event_at_a_time() {
     with_browser("event_by_event", |client| async move {
