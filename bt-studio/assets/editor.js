@@ -1177,13 +1177,34 @@
     const z = ed.zoom;
     $('#viewport').setAttribute('transform', `translate(${z.x},${z.y}) scale(${z.s})`);
   }
+  /**
+   * Fits the tree in its area. An area with no size yet (not laid out, or
+   * hidden) is fitted once it has one, when its ResizeObserver first reports it.
+   */
   function fit() {
     const svg = $('#tree'), L = ed.layout;
     if (!L) return;
-    const W = svg.clientWidth || 800, H = svg.clientHeight || 500, pad = 24;
+    const W = svg.clientWidth, H = svg.clientHeight, pad = 24;
+    if (!W || !H) {
+      fitOnceSized(svg);
+      return;
+    }
     const s = Math.min((W - 2 * pad) / L.width, (H - 2 * pad) / (L.height + 12), 1.5);
     ed.zoom = { s, x: (W - L.width * s) / 2, y: pad };
     applyZoom();
+  }
+
+  let fitPending = false;
+  function fitOnceSized(svg) {
+    if (fitPending) return;
+    fitPending = true;
+    const sized = new ResizeObserver(() => {
+      if (!svg.clientWidth || !svg.clientHeight) return;
+      sized.disconnect();
+      fitPending = false;
+      fit();
+    });
+    sized.observe(svg);
   }
 
   // ---------------------------------------------------------------- preview

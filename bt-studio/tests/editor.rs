@@ -1046,6 +1046,63 @@ fn the_selected_node_is_kept_whole_in_the_visible_tree_area() {
     });
 }
 
+/// How far the drawn tree's centre lies from the centre of the tree's area,
+/// across, and the area's width (CSS pixels).
+async fn off_centre(client: &Client) -> (f64, f64) {
+    let v = eval(
+        client,
+        "const t = document.querySelector('#tree').getBoundingClientRect();
+         const d = document.querySelector('#viewport').getBoundingClientRect();
+         return [d.left + d.width / 2 - (t.left + t.width / 2), t.width];",
+    )
+    .await;
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+#[test]
+fn fit_on_a_tree_area_with_no_size_fits_it_once_it_has_one() {
+    let (url, _dir) = edit_guard("fit_unsized", false);
+    with_browser("editor_fit_unsized", |client| async move {
+        // A narrower window than the others': the tree's area is far from the old guess of 800 px.
+        client.set_window_size(1100, 900).await.unwrap();
+        open(&client, &url).await;
+        let (_, width) = off_centre(&client).await;
+        assert!(
+            (width - 800.0).abs() > 200.0,
+            "the test's set-up: the tree's area is {width} px wide, not about 800"
+        );
+        // Zoomed in about the left edge: the tree is off centre.
+        let left = "const t = document.querySelector('#tree'), a = t.getBoundingClientRect();
+             t.dispatchEvent(new WheelEvent('wheel', { deltaY: -500, bubbles: true, cancelable: true,
+               clientX: a.left + 10, clientY: a.top + 10 }));
+             return true;";
+        eval(&client, left).await;
+        let deadline = Instant::now() + PATIENCE;
+        while off_centre(&client).await.0.abs() < 50.0 {
+            assert!(Instant::now() < deadline, "the wheel never zoomed the tree");
+            // Polling the page's state, not timing the test.
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+        // Fit while the tree's area has no size (hidden), then shown again.
+        eval(&client, "document.querySelector('#tree').style.display = 'none'; return true;").await;
+        click(&client, "#fit").await;
+        eval(&client, "document.querySelector('#tree').style.display = ''; return true;").await;
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let (off, width) = off_centre(&client).await;
+            if off.abs() <= 5.0 {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the tree is {off} px off the centre of its {width} px area"
+            );
+            // Polling the page's state, not timing the test.
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    });
+}
+
 /// The guard's leaves and two lists: "targets" (no parameters) and "watchPosts" (a radius).
 fn guard_leaves_with_lists() -> bt_interp::Manifest {
     let mut m = guard_manifest();
