@@ -209,9 +209,11 @@
   /** Lays the tree out and draws it; `fitting` first fits it in view (so a big tree is drawn far, without its labels). */
   function relayout(fitting) {
     const m = view.m;
-    view.layout = window.BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]));
-    tree.setLayout(view.layout, m.N, (id) => m.nodes[id].parent, visibleChildren);
     tree.measure();
+    // A tree too wide to read fitted across the view is wrapped to the view's shape.
+    const { w, h } = tree.v.box;
+    view.layout = window.BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]), { maxWidth: w / FAR, aspect: w / h });
+    tree.setLayout(view.layout, m.N, (id) => m.nodes[id].parent, visibleChildren);
     if (fitting) fit();
     else tree.render();
     drawLanes();

@@ -2,7 +2,7 @@
 //
 // A tree of 10,000 nodes as SVG is some 80,000 elements that the browser
 // creates, styles and repaints on every step. So the tree is virtualised: the
-// nodes whose boxes are in view (found with a per-depth index of the layout)
+// nodes whose boxes are in view (found with a per-row index of the layout)
 // are SVG elements, made when they scroll into view and removed when they
 // leave it, as long as there are at most `svgLimit` of them. More than that
 // (a big tree zoomed out, where labels cannot be read anyway) are painted as
@@ -34,7 +34,7 @@ window.BtTreeView = (() => {
     const v = {
       layout: null,
       zoom: { x: 20, y: 20, s: 1 },
-      /** Per depth: the ids in x order and their centres. */
+      /** Per row of the layout: the ids in x order and their centres. */
       rows: [],
       maxW: 0,
       /** The view's size in CSS pixels (read on layout and resize only). */
@@ -66,11 +66,14 @@ window.BtTreeView = (() => {
       v.maxW = 0;
       for (const id of layout.order) {
         const p = layout.pos.get(id);
-        (v.rows[p.depth] || (v.rows[p.depth] = { ids: [], xs: [] })).ids.push(id);
+        (v.rows[p.row] || (v.rows[p.row] = { ids: [], xs: [] })).ids.push(id);
         v.maxW = Math.max(v.maxW, p.w);
       }
-      // Pre-order visits each depth from left to right: the rows are sorted already.
-      for (const row of v.rows) row.xs = Float64Array.from(row.ids, (id) => layout.pos.get(id).x);
+      // Pre-order visits each row from left to right (wrapped lines of children take rows of their own).
+      for (let r = 0; r < v.rows.length; r++) {
+        const row = v.rows[r] || (v.rows[r] = { ids: [], xs: [] });
+        row.xs = Float64Array.from(row.ids, (id) => layout.pos.get(id).x);
+      }
       v.stamp = new Uint32Array(N);
       viewport.replaceChildren();
       v.edgesG = svgEl('g', { class: 'edges' }, viewport);
@@ -256,10 +259,7 @@ window.BtTreeView = (() => {
       for (const id of v.shown) {
         const p = L.pos.get(id), parent = v.parentOf(id);
         if (parent === null) continue;
-        const q = L.pos.get(parent);
-        const path = visits.has(id) ? active : plain;
-        path.moveTo(q.x, q.y + BOX_H);
-        path.lineTo(p.x, p.y);
+        window.BtDraw.edgePath(L.pos.get(parent), p, visits.has(id) ? active : plain);
       }
       ctx.lineWidth = 1 / z.s;
       ctx.strokeStyle = '#c4c4c4';
@@ -267,15 +267,18 @@ window.BtTreeView = (() => {
       ctx.lineWidth = 2 / z.s;
       ctx.strokeStyle = '#555';
       ctx.stroke(active);
-      // Boxes: one path per fill.
-      const fills = FILLS.map(() => new Path2D());
+      // Boxes, fill by fill (fillRect: a path of thousands of rectangles is slower to fill).
+      const byFill = FILLS.map(() => []);
       for (const id of v.shown) {
-        const p = L.pos.get(id), s = state[id];
-        fills[s === 0 && halted.has(id) ? HALTED : s].rect(p.x - p.w / 2, p.y, p.w, BOX_H);
+        const s = state[id];
+        byFill[s === 0 && halted.has(id) ? HALTED : s].push(id);
       }
-      fills.forEach((path, i) => {
+      byFill.forEach((ids, i) => {
         ctx.fillStyle = FILLS[i];
-        ctx.fill(path);
+        for (const id of ids) {
+          const p = L.pos.get(id);
+          ctx.fillRect(p.x - p.w / 2, p.y, p.w, BOX_H);
+        }
       });
       // Glyphs as well as colours, where a box is big enough to hold one.
       if (BOX_H * z.s >= 12) {

@@ -174,6 +174,66 @@ fn drawn_on_the_canvas_every_tick_of_the_guard_and_a_wild_dog_is_as_the_cursor_h
     });
 }
 
+/// Asserts that the fitted tree (every node's box on screen) fills at least
+/// a third of the view in both directions (a wide tree is wrapped to the
+/// view's shape, not drawn as a thin strip), that no two boxes overlap and
+/// that every node is drawn below its parent.
+async fn assert_fitted_to_the_views_shape(client: &Client, trace: &Trace) {
+    let value = client
+        .execute(
+            "const boxes = [];
+             for (let id = 0; ; id++) {
+               const b = window.btStudio.boxOnScreen(id);
+               if (!b) break;
+               boxes.push([b.x, b.y, b.w, b.h]);
+             }
+             const svg = document.querySelector('#tree');
+             return { boxes, view: [svg.clientWidth, svg.clientHeight] };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let boxes: Vec<[f64; 4]> = serde_json::from_value(value["boxes"].clone()).unwrap();
+    let [view_w, view_h]: [f64; 2] = serde_json::from_value(value["view"].clone()).unwrap();
+    assert_eq!(boxes.len(), trace.nodes.len(), "every node has a box");
+    let (left, right) = boxes
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(l, r), b| (l.min(b[0]), r.max(b[0] + b[2])));
+    let (top, bottom) = boxes
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(t, d), b| (t.min(b[1]), d.max(b[1] + b[3])));
+    assert!(
+        right - left >= view_w / 3.0 && bottom - top >= view_h / 3.0,
+        "the fitted tree is {} by {} px in a view of {view_w} by {view_h}",
+        right - left,
+        bottom - top
+    );
+    // Boxes of one row (the same top) in x order, each ending before the next begins.
+    let mut by_row: BTreeMap<i64, Vec<[f64; 4]>> = BTreeMap::new();
+    for b in &boxes {
+        by_row.entry((b[1] * 1000.0).round() as i64).or_default().push(*b);
+    }
+    for row in by_row.values_mut() {
+        row.sort_by(|a, b| a[0].total_cmp(&b[0]));
+        for pair in row.windows(2) {
+            assert!(
+                pair[0][0] + pair[0][2] <= pair[1][0] + 1e-9,
+                "overlapping boxes {pair:?}"
+            );
+        }
+    }
+    for node in &trace.nodes {
+        if let Some(parent) = node.parent {
+            let (p, c) = (boxes[parent as usize], boxes[node.id as usize]);
+            assert!(
+                c[1] > p[1] + p[3],
+                "node {} at {c:?} is not below its parent at {p:?}",
+                node.id
+            );
+        }
+    }
+}
+
 #[test]
 fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_up() {
     with_browser("big_tree", |client| async move {
@@ -188,15 +248,34 @@ fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_
         assert_eq!(mode.attr("data-mode").await.unwrap().as_deref(), Some("canvas"));
         assert!(drawn_ids(&client).await.is_empty());
         screenshot(&client, "big-tree-far").await;
+        assert_fitted_to_the_views_shape(&client, &trace).await;
 
         // Close up on node 1234: only the nodes around it are SVG, drawn as the cursor has them.
         let search = client.find(Locator::Css("#search")).await.unwrap();
         search.send_keys(&format!("#1234{}", Key::Enter)).await.unwrap();
         search.send_keys(&Key::Escape.to_string()).await.unwrap();
-        for _ in 0..30 {
-            keys(&client, "+").await;
+        // Thirty turns of the wheel over it (the page draws them at the next frame).
+        client
+            .execute(
+                "const svg = document.querySelector('#tree'), r = svg.getBoundingClientRect();
+                 const b = window.btStudio.boxOnScreen(1234);
+                 const at = { clientX: r.left + b.x + b.w / 2, clientY: r.top + b.y + b.h / 2 };
+                 for (let i = 0; i < 30; i++) {
+                   svg.dispatchEvent(new WheelEvent('wheel', { ...at, deltaY: -100, bubbles: true, cancelable: true }));
+                 }",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let deadline = std::time::Instant::now() + common::browser::PATIENCE;
+        while mode.attr("data-mode").await.unwrap().as_deref() != Some("svg") {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the close-up is never drawn as SVG"
+            );
+            // Polling the page's state, not timing the test.
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
         }
-        assert_eq!(mode.attr("data-mode").await.unwrap().as_deref(), Some("svg"));
         let check = async |tick: u64| {
             let shown = client
                 .execute(
@@ -292,7 +371,10 @@ fn serve_holding_agents_until_the_trace_is_asked_for(
     let url = format!("http://{}/", listener.local_addr().unwrap());
     listener.set_nonblocking(true).unwrap();
     std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
         runtime.block_on(async {
             let listener = tokio::net::TcpListener::from_std(listener).unwrap();
             axum::serve(listener, app).await

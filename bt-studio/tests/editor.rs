@@ -1084,9 +1084,17 @@ fn fit_on_a_tree_area_with_no_size_fits_it_once_it_has_one() {
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
         // Fit while the tree's area has no size (hidden), then shown again.
-        eval(&client, "document.querySelector('#tree').style.display = 'none'; return true;").await;
+        eval(
+            &client,
+            "document.querySelector('#tree').style.display = 'none'; return true;",
+        )
+        .await;
         click(&client, "#fit").await;
-        eval(&client, "document.querySelector('#tree').style.display = ''; return true;").await;
+        eval(
+            &client,
+            "document.querySelector('#tree').style.display = ''; return true;",
+        )
+        .await;
         let deadline = Instant::now() + PATIENCE;
         loop {
             let (off, width) = off_centre(&client).await;
