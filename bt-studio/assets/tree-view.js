@@ -10,8 +10,9 @@
 // milliseconds for 10,000. A step writes only the elements whose look changed.
 //
 // Test hooks: every SVG node carries data-id, data-status and data-halted (see
-// studio.js); in canvas mode `#tree-canvas[data-mode='canvas']`, and
-// `boxOnScreen(id)` says where a node's box is drawn.
+// studio.js), every SVG edge data-child (the id of the node it leads to); in
+// canvas mode `#tree-canvas[data-mode='canvas']`, and `boxOnScreen(id)` says
+// where a node's box is drawn.
 'use strict';
 
 window.BtTreeView = (() => {
@@ -152,6 +153,7 @@ window.BtTreeView = (() => {
       for (const c of wanted) {
         if (!v.edges.has(c)) {
           const path = window.BtDraw.edge(v.edgesG, L.pos.get(v.parentOf(c)), L.pos.get(c));
+          path.dataset.child = c;
           v.edges.set(c, { path, active: false });
         }
       }

@@ -234,6 +234,63 @@ async fn assert_fitted_to_the_views_shape(client: &Client, trace: &Trace) {
     }
 }
 
+/// Asserts that every node but the root has an SVG edge that starts at the
+/// middle of its parent's box's bottom and ends at the middle of its own
+/// box's top, and that some of them are routed down a spine (a wrapped line
+/// of children) rather than curved.
+async fn assert_edges_meet_their_boxes(client: &Client, trace: &Trace) {
+    let value = client
+        .execute(
+            "const r = document.querySelector('#tree').getBoundingClientRect();
+             const at = (path, length) => {
+               const p = path.getPointAtLength(length).matrixTransform(path.getScreenCTM());
+               return [p.x - r.left, p.y - r.top];
+             };
+             const edges = [...document.querySelectorAll('#viewport path.edge')].map((path) =>
+               [Number(path.dataset.child), ...at(path, 0), ...at(path, path.getTotalLength()),
+                path.getAttribute('d').includes('V') ? 1 : 0]);
+             const boxes = [];
+             for (let id = 0; ; id++) {
+               const b = window.btStudio.boxOnScreen(id);
+               if (!b) break;
+               boxes.push([b.x, b.y, b.w, b.h]);
+             }
+             return { edges, boxes };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let edges: Vec<[f64; 6]> = serde_json::from_value(value["edges"].clone()).unwrap();
+    let boxes: Vec<[f64; 4]> = serde_json::from_value(value["boxes"].clone()).unwrap();
+    let mut children: Vec<u32> = edges.iter().map(|e| e[0] as u32).collect();
+    children.sort_unstable();
+    assert_eq!(
+        children,
+        (1..trace.nodes.len() as u32).collect::<Vec<_>>(),
+        "one edge per child"
+    );
+    let near = |a: f64, b: f64| (a - b).abs() < 0.01;
+    for e in &edges {
+        let node = &trace.nodes[e[0] as usize];
+        let (p, c) = (boxes[node.parent.unwrap() as usize], boxes[node.id as usize]);
+        assert!(
+            near(e[1], p[0] + p[2] / 2.0) && near(e[2], p[1] + p[3]),
+            "the edge to {} starts at ({}, {}), not under its parent's box {p:?}",
+            node.id,
+            e[1],
+            e[2]
+        );
+        assert!(
+            near(e[3], c[0] + c[2] / 2.0) && near(e[4], c[1]),
+            "the edge to {} ends at ({}, {}), not on its box {c:?}",
+            node.id,
+            e[3],
+            e[4]
+        );
+    }
+    assert!(edges.iter().any(|e| e[5] == 1.0), "no edge runs down a spine");
+}
+
 #[test]
 fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_up() {
     with_browser("big_tree", |client| async move {
@@ -249,6 +306,17 @@ fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_
         assert!(drawn_ids(&client).await.is_empty());
         screenshot(&client, "big-tree-far").await;
         assert_fitted_to_the_views_shape(&client, &trace).await;
+        // All of it as SVG for a moment: every edge runs from its parent's box to its child's.
+        client
+            .execute("window.btStudio.setSvgLimit(5000);", vec![])
+            .await
+            .unwrap();
+        assert_edges_meet_their_boxes(&client, &trace).await;
+        client
+            .execute("window.btStudio.setSvgLimit(1500);", vec![])
+            .await
+            .unwrap();
+        assert_eq!(mode.attr("data-mode").await.unwrap().as_deref(), Some("canvas"));
 
         // Close up on node 1234: only the nodes around it are SVG, drawn as the cursor has them.
         let search = client.find(Locator::Css("#search")).await.unwrap();
