@@ -230,10 +230,10 @@ fn a_running_body_keeps_its_item_and_the_rest_follow_in_the_tick_it_completes() 
         events.take(),
         log(&[
             "enter for t: u32 in |c| c.targets.iter() max 4",
-            "enter act(|c| c.hit(* t))",
-            "act(|c| c.hit(* t)) success",
-            "enter act(|c| c.hit(* t))",
-            "act(|c| c.hit(* t)) running",
+            "enter act(|c| c.hit(*t))",
+            "act(|c| c.hit(*t)) success",
+            "enter act(|c| c.hit(*t))",
+            "act(|c| c.hit(*t)) running",
             "for t: u32 in |c| c.targets.iter() max 4 running",
         ])
     );

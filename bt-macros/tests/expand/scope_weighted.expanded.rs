@@ -19,10 +19,10 @@ impl Idle {
     pub const NODE_COUNT: u32 = (4);
     /// A hash of this tree's shape (and its subtrees'), saved with its
     /// running state so that state from another tree is rejected.
-    pub const FINGERPRINT: u64 = 3900366199141288271u64;
+    pub const FINGERPRINT: u64 = 10994468069638447451u64;
     /// This tree in the JSON form that `bt-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
-    pub const JSON: &'static str = "{\n  \"child\": {\n    \"children\": [\n      {\n        \"action\": {\n          \"type\": \"Wave\"\n        },\n        \"type\": \"action\"\n      },\n      {\n        \"action\": {\n          \"code\": \"|_| * n += 1\",\n          \"type\": \"inline\"\n        },\n        \"type\": \"action\"\n      }\n    ],\n    \"type\": \"weighted\",\n    \"weights\": [\n      3,\n      1\n    ]\n  },\n  \"type\": \"scope\"\n}";
+    pub const JSON: &'static str = "{\n  \"child\": {\n    \"children\": [\n      {\n        \"action\": {\n          \"type\": \"Wave\"\n        },\n        \"type\": \"action\"\n      },\n      {\n        \"action\": {\n          \"code\": \"|_| *n += 1\",\n          \"type\": \"inline\"\n        },\n        \"type\": \"action\"\n      }\n    ],\n    \"type\": \"weighted\",\n    \"weights\": [\n      3,\n      1\n    ]\n  },\n  \"type\": \"scope\"\n}";
     /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 1.
     pub const TICK_WORK: u64 = 1u64;
     const __NODE_TABLE: [::bt::__private::NodeInfo; (4) as usize] = {
@@ -52,7 +52,7 @@ impl Idle {
             id: ::bt::__private::NodeId((3)),
             parent: ::core::option::Option::Some(::bt::__private::NodeId((1))),
             kind: ::bt::__private::NodeKind::Action,
-            label: "act(|_| * n += 1)",
+            label: "act(|_| *n += 1)",
             line: 1u32,
         };
         __table
