@@ -356,3 +356,65 @@ fn a_running_loop_saves_its_items_and_position() {
     let error = serde_json::from_str::<Volley>(&broken).err().unwrap().to_string();
     assert!(error.contains("a `for` loop at item 3 of 3"), "{error}");
 }
+
+/// A context that borrows the camp: a JSON tree's loop names its item type
+/// through the context type, which here has a lifetime.
+struct Visit<'c> {
+    camp: &'c mut Camp,
+}
+
+impl<'c> ItemList<Visit<'c>> for Targets {
+    type Item = u32;
+    fn items<'a>(&'a self, visit: &'a Visit<'c>) -> impl Iterator<Item = u32> + 'a {
+        visit.camp.targets.iter().copied()
+    }
+    fn select(&self, visit: &mut Visit<'c>, target: &u32) {
+        visit.camp.target = *target;
+    }
+}
+
+impl Action<Visit<'_>> for Hit {
+    fn tick(&mut self, visit: &mut Visit<'_>) -> Status {
+        self.tick(&mut *visit.camp)
+    }
+    fn halt(&mut self, visit: &mut Visit<'_>) {
+        Action::<Camp>::halt(self, &mut *visit.camp);
+    }
+}
+
+impl Condition<Visit<'_>> for Alarm {
+    fn check(&self, visit: &Visit<'_>) -> bool {
+        self.check(&*visit.camp)
+    }
+}
+
+impl Condition<Visit<'_>> for Skip {
+    fn check(&self, visit: &Visit<'_>) -> bool {
+        self.check(&*visit.camp)
+    }
+}
+
+behave! {
+    /// The same JSON tree on a context with a lifetime.
+    tree FromJsonBorrowing for Visit<'c> = json("tests/trees/for_each.json") {
+        "targets" => Targets,
+        "hit" => Hit,
+        "alarm" => Alarm,
+        "skip" => Skip,
+    }
+}
+
+#[test]
+fn a_json_for_each_works_on_a_context_with_a_lifetime() {
+    let (mut owned, mut borrowing) = (FromJson::new(), FromJsonBorrowing::new());
+    let (mut a, mut b) = (Camp::with(&[0, 1, 2]), Camp::with(&[0, 1, 2]));
+    a.script.insert(2, R);
+    b.script.insert(2, R);
+    assert_eq!(owned.tick(&mut a), R);
+    assert_eq!(borrowing.tick(&mut Visit { camp: &mut b }), R);
+    assert_eq!(b.take(), log(&["hit 1", "hit 2"]), "0 is skipped, 2 runs");
+    assert_eq!(a.take(), log(&["hit 1", "hit 2"]));
+    b.alarm = true;
+    assert_eq!(borrowing.tick(&mut Visit { camp: &mut b }), S);
+    assert_eq!(b.take(), log(&["halt 2"]), "the alarm halts the loop's running hit");
+}

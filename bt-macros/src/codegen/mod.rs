@@ -436,14 +436,22 @@ fn split_attrs(t: &Tree) -> (Vec<&syn::Attribute>, Vec<&syn::Attribute>) {
 /// The context type with every lifetime elided (`Ctx<'w>` becomes `Ctx<'_>`),
 /// so the generated methods are generic over them.
 fn elided(ty: &syn::Type) -> syn::Type {
-    struct Elide;
-    impl VisitMut for Elide {
+    with_lifetimes(ty, "'_")
+}
+
+/// `ty` with every lifetime replaced by `lifetime`. A field's type names the
+/// context with `'static` (a JSON `forEach`'s item type,
+/// `<List as ItemList<Ctx<'static>>>::Item`): the struct has no lifetimes,
+/// and an item the tree keeps cannot borrow the context anyway.
+fn with_lifetimes(ty: &syn::Type, lifetime: &str) -> syn::Type {
+    struct Replace<'a>(&'a str);
+    impl VisitMut for Replace<'_> {
         fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
-            *l = syn::Lifetime::new("'_", l.span());
+            *l = syn::Lifetime::new(self.0, l.span());
         }
     }
     let mut ty = ty.clone();
-    Elide.visit_type_mut(&mut ty);
+    Replace(lifetime).visit_type_mut(&mut ty);
     ty
 }
 
@@ -659,6 +667,7 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
                 let item = match source {
                     crate::model::ForSource::Closure { ty, .. } => ty.to_token_stream(),
                     crate::model::ForSource::List(Leaf::Value { ty, .. }) => {
+                        let ctx = with_lifetimes(ctx, "'static");
                         quote!(<#ty as #rt::ItemList<#ctx>>::Item)
                     }
                     crate::model::ForSource::List(Leaf::Inline(_)) => unreachable!("a list is a value"),
