@@ -207,7 +207,8 @@
   function label(n) {
     let base = n.type;
     if (n.type === 'condition') base = leafLabel(n.condition);
-    else if (n.type === 'waitUntil') base = `waitUntil(${leafLabel(n.condition)})`;
+    // As the interpreter and `behave!` label it (bt-format's Node::label).
+    else if (n.type === 'waitUntil') base = `wait_until(${leafLabel(n.condition)})`;
     else if (n.type === 'action') base = leafLabel(n.action);
     else if (n.count !== undefined) base = `${n.type}(${n.count})`;
     else if (n.seconds !== undefined) base = `${n.type}(${n.seconds})`;

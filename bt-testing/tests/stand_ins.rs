@@ -354,8 +354,8 @@ fn wait_until_async_actions_latch_and_sequence_always_take_stand_ins_in_both_for
         "wait_until(Supplied)",
         "act(async Fetch)",
     )?;
-    // The interpreter labels a `waitUntil` by its condition.
-    camp_with_stand_ins(&mut TestTree::agent(camp_agent()), "Supplied", "Fetch")?;
+    // A `waitUntil` has the same label in both forms, so the same selector.
+    camp_with_stand_ins(&mut TestTree::agent(camp_agent()), "wait_until(Supplied)", "Fetch")?;
     // A `wait_until` stand-in given statuses: `Failure` waits on like `Running`.
     let mut t = TestTree::new(CampTree::new());
     t.stand_in("wait_until(Supplied)", StandIn::statuses([F, R, S]))?;
