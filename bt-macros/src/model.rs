@@ -1281,7 +1281,7 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
 }
 
 /// Whether `leaf` is an async action (`act(async ..)`, stored in `bt::Async`).
-fn is_async(leaf: &Leaf) -> bool {
+pub(crate) fn is_async(leaf: &Leaf) -> bool {
     matches!(leaf, Leaf::Value { ty: Type::Path(tp), .. }
         if tp.path.segments.len() == 3 && tp.path.segments[2].ident == "Async"
             && tp.path.segments[1].ident == "__private")

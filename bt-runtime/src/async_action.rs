@@ -30,7 +30,7 @@ use crate::{Action, Status, Wake};
     message = "`{Self}` is not an async action: it names no future",
     label = "used as `act(async ..)` here",
     note = "implement `bt::Task` (type Future) and `bt::AsyncAction<Ctx>` (fn start, fn finish) for `{Self}`; \
-            an ordinary `bt::Action` is written without `async`"
+            if it is an ordinary `bt::Action`, write `act({Self})`, without `async`"
 )]
 pub trait Task {
     /// The future that does the work: stored inline in [`Async`] and polled in

@@ -3,7 +3,9 @@
 
 use core::marker::PhantomData;
 
-use crate::{Action, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Tree, Wake};
+use crate::{
+    Action, Async, AsyncAction, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Task, Tree, Wake,
+};
 
 pub use crate::node::splice;
 
@@ -107,8 +109,8 @@ pub fn map_ctx<P: ?Sized, S: ?Sized, F: FnOnce(&mut P) -> &mut S>(ctx: &mut P, f
 /// future, so no bound is needed here (a type that is not an async action is
 /// reported once, where its future is named).
 #[inline(always)]
-pub const fn async_leaf<A, F>(action: A) -> crate::Async<A, F> {
-    crate::Async::idle(action)
+pub const fn async_leaf<A, F>(action: A) -> Async<A, F> {
+    Async::idle(action)
 }
 
 /// Checks a condition value (the bound names the trait in errors).
@@ -168,6 +170,39 @@ pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
     };
     env.base = outer;
     status
+}
+
+/// Ticks or halts an async action value (`act(async X)`):
+/// `AsyncStep::<_, Ctx>(&mut leaf, PhantomData).step(ctx, step)` with
+/// [`AsyncNothing`] in scope. The inherent `step` applies when `X` names a
+/// future ([`Task`]) and then asks for `AsyncAction<Ctx>`; when `X` names
+/// none, `AsyncNothing`'s applies, so a type that is not an async action is
+/// reported once, where the leaf's field names its future, and not again at
+/// each tick and halt.
+pub struct AsyncStep<'a, T, C: ?Sized>(pub &'a mut T, pub PhantomData<fn(&mut C)>);
+
+impl<A: Task, C: ?Sized> AsyncStep<'_, Async<A, A::Future>, C> {
+    /// Ticks or halts the async action.
+    #[inline(always)]
+    pub fn step(self, ctx: &mut C, step: Step) -> Status
+    where
+        A: AsyncAction<C>,
+    {
+        action(self.0, ctx, step)
+    }
+}
+
+/// The step of an async action whose type names no future (already an error).
+pub trait AsyncNothing<C: ?Sized> {
+    /// Nothing: the tree does not compile.
+    fn step(self, ctx: &mut C, step: Step) -> Status;
+}
+
+impl<T, C: ?Sized> AsyncNothing<C> for AsyncStep<'_, T, C> {
+    #[inline(always)]
+    fn step(self, _: &mut C, _: Step) -> Status {
+        Status::Failure
+    }
 }
 
 /// The wake of a running action value: `(&ActionWake::<_, Ctx>(&leaf, PhantomData)).wake(now)`

@@ -108,7 +108,8 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             const _: &[u8] = ::core::include_bytes!(#file);
         )
     });
-    let persistence = persist::impls(l, &fields);
+    let async_checks = async_type_checks(l);
+    let persistence = persist::impls(l, &fields, &async_checks);
     let tick_work = crate::work::value(work);
     let tick_work_doc = match work {
         crate::work::Work::Known(n) => format!(" This tree's figure is {n}."),
@@ -131,9 +132,12 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         #(#cfgs)*
         #(#attrs)*
         #vis struct #name {
-            __running: bool,
             #rng_field
             #( #field_names: #field_types, )*
+            // Last: a struct is `Sized` as its last field is, and every `-> Self`
+            // asks; a plain field there keeps a wrong leaf type (one whose
+            // field type cannot be worked out) reported once, at the leaf.
+            __running: bool,
         }
 
         #(#cfgs)*
@@ -155,6 +159,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
 
             /// A new, idle instance whose random nodes use the default seed.
             pub fn new() -> Self {
+                #async_checks
                 Self::with_seed(#rt::Rng::DEFAULT_SEED)
             }
 
@@ -185,6 +190,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         #(#cfgs)*
         impl ::core::default::Default for #name {
             fn default() -> Self {
+                #async_checks
                 Self::new()
             }
         }
@@ -514,6 +520,50 @@ fn field(id: usize) -> syn::Ident {
     format_ident!("__n{}", id)
 }
 
+/// Where node `s`'s async action (`act(async X)`) is, if it is one: at `X`.
+/// Its field's type names `X`'s future there, and every use of the field
+/// is placed there too, so that an `X` that is not an async action is one
+/// error at `X` (rustc reports the same error at the same place once), not
+/// one more at the macro for each use.
+fn async_span(s: &Slot) -> Option<Span> {
+    match &s.node.kind {
+        Kind::Act(leaf @ Leaf::Value { ty, .. }) if crate::model::is_async(leaf) => {
+            Some(syn::spanned::Spanned::span(ty))
+        }
+        _ => None,
+    }
+}
+
+/// In a function that holds the tree by value (`new`, `default`, loading):
+/// a statement per async action naming its field's type, at its `X`. The
+/// drop check of the tree value works out every field's type; for an `X`
+/// that is not an async action it would fail once more, at the macro; this
+/// statement fails first, with the field's own error at `X` (so reported
+/// once), and rustc then skips the function's drop check.
+pub(super) fn async_type_checks(l: &Lowered) -> TokenStream {
+    l.slots
+        .iter()
+        .filter_map(|s| match (&s.node.kind, async_span(s)) {
+            (Kind::Act(Leaf::Value { ty, .. }), Some(at)) => {
+                Some(quote_spanned!(at=> let _: ::core::marker::PhantomData<#ty>;))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// `self.__nN`, node `s`'s leaf value: at [`async_span`] for an async action.
+fn leaf_field(s: &Slot) -> TokenStream {
+    let mut f = field(s.id);
+    match async_span(s) {
+        Some(at) => {
+            f.set_span(at);
+            quote_spanned!(at=> self.#f)
+        }
+        None => quote!(self.#f),
+    }
+}
+
 /// The field holding the hook action `which` (`on_enter`, ..) of node `id`
 /// (JSON trees' hooks).
 fn hook_field(id: usize, which: &str) -> syn::Ident {
@@ -622,7 +672,10 @@ fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
 
 /// The fields a node needs: (name, type, value in `new()`).
 fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
-    let f = field(s.id);
+    let mut f = field(s.id);
+    if let Some(at) = async_span(s) {
+        f.set_span(at);
+    }
     let one = |ty: TokenStream, init: TokenStream| vec![(f.clone(), ty, init)];
     match &s.state {
         State::None => Vec::new(),
@@ -760,10 +813,13 @@ impl Gen<'_> {
         let mut out: Vec<TokenStream> = self.hook(s, "on_reset").into_iter().collect();
         let via = quote!(use #rt::{ResetNothing as _, ResetVia as _};);
         match &s.node.kind {
-            Kind::Act(Leaf::Value { .. }) => out.push(quote_spanned! {span=> {
-                #via
-                #rt::ResetOf::<_, #ctx>(&mut self.#f, #rt::PhantomData).reset(__ctx);
-            }}),
+            Kind::Act(Leaf::Value { .. }) => {
+                let leaf = leaf_field(s);
+                out.push(quote_spanned! {span=> {
+                    #via
+                    #rt::ResetOf::<_, #ctx>(&mut #leaf, #rt::PhantomData).reset(__ctx);
+                }})
+            }
             Kind::Subtree { map: Some(map), .. } => out.push(quote! {{
                 #via
                 #rt::SubtreeResetOf(&mut self.#f, #rt::part_of::<#ctx, _, _>(#map)).reset(#rt::map_ctx(__ctx, #map));

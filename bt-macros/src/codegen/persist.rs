@@ -14,8 +14,9 @@ use quote::quote;
 use super::Field;
 use crate::lower::Lowered;
 
-/// The `Serialize` and `Deserialize` impls of one tree.
-pub fn impls(l: &Lowered, fields: &[Field]) -> TokenStream {
+/// The `Serialize` and `Deserialize` impls of one tree; `async_checks` go
+/// first in each function that holds the tree (`super::async_type_checks`).
+pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> TokenStream {
     let name = &l.tree.name;
     let serde = quote!(::bt::__private::serde);
     let saved: Vec<&syn::Ident> = fields.iter().filter(|f| f.saved).map(|f| &f.name).collect();
@@ -49,6 +50,7 @@ pub fn impls(l: &Lowered, fields: &[Field]) -> TokenStream {
 
             impl<'de> #serde::Deserialize<'de> for #name {
                 fn deserialize<__D: #serde::Deserializer<'de>>(__deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                    #async_checks
                     struct __Visitor;
                     impl<'de> #serde::de::Visitor<'de> for __Visitor {
                         type Value = #name;
@@ -56,6 +58,7 @@ pub fn impls(l: &Lowered, fields: &[Field]) -> TokenStream {
                             f.write_str(#expecting)
                         }
                         fn visit_seq<__A: #serde::de::SeqAccess<'de>>(self, mut __seq: __A) -> ::core::result::Result<#name, __A::Error> {
+                            #async_checks
                             let __fingerprint: u64 = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(0, &self))?;
                             if __fingerprint != #name::FINGERPRINT {
                                 return ::core::result::Result::Err(#serde::de::Error::custom(::core::format_args!(

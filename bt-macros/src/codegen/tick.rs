@@ -1001,6 +1001,15 @@ impl Gen<'_> {
         let span = s.node.span;
         let rt = rt_at(span);
         let (__cx, __this, __env) = call_site_names();
+        if let Some(at) = super::async_span(s) {
+            // The import at the macro (one of the two is unused, by design);
+            // the call at `X`, where its error belongs.
+            let (rt, leaf, import) = (rt_at(at), super::leaf_field(s), super::rt());
+            let call = quote_spanned! {at=>
+                #rt::AsyncStep::<_, #ctx>(&mut #leaf, #rt::PhantomData).step(#__cx, #rt::Step::#step)
+            };
+            return quote!({ use #import::AsyncNothing as _; #call });
+        }
         quote_spanned!(span=> #rt::action::<#ctx, _>(&mut #__this.#f, #__cx, #rt::Step::#step))
     }
 

@@ -96,10 +96,10 @@ impl Gen<'_> {
             }
             Kind::Running => quote!(#rt::Wake::Never),
             Kind::Act(Leaf::Value { .. }) => {
-                let ctx = &self.ctx;
+                let (ctx, leaf) = (&self.ctx, super::leaf_field(s));
                 quote!({
                     use #rt::{ViaAction as _, ViaNothing as _};
-                    (&#rt::ActionWake::<_, #ctx>(&self.#f, #rt::PhantomData)).wake(__now)
+                    (&#rt::ActionWake::<_, #ctx>(&#leaf, #rt::PhantomData)).wake(__now)
                 })
             }
             Kind::Subtree { ty, map } => {

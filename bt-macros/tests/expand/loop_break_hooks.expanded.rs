@@ -5,9 +5,9 @@
 // }
 
 struct Search {
-    __running: bool,
     __n0: bool,
     __n1: u8,
+    __running: bool,
 }
 impl Search {
     /// This tree's node table: one row per node in depth-first pre-order

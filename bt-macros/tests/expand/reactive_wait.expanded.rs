@@ -5,9 +5,9 @@
 // }
 
 struct Guard {
-    __running: bool,
     __n0: u8,
     __n2: f64,
+    __running: bool,
 }
 impl Guard {
     /// This tree's node table: one row per node in depth-first pre-order

@@ -5,11 +5,11 @@
 // }
 
 struct Idle {
-    __running: bool,
     __rng: ::bt::__private::Rng,
     __n0_n: u32,
     __n1: u8,
     __n2: Wave,
+    __running: bool,
 }
 impl Idle {
     /// This tree's node table: one row per node in depth-first pre-order

@@ -7,9 +7,9 @@
 
 /// A condition, then an action value.
 pub struct Greet {
-    __running: bool,
     __n0: u8,
     __n2: Wave,
+    __running: bool,
 }
 impl Greet {
     /// This tree's node table: one row per node in depth-first pre-order
