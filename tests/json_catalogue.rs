@@ -65,6 +65,21 @@ impl Action<World> for Note {
     }
 }
 
+/// The numbers below `count`, for `forEach`: the current one is logged.
+#[derive(Deserialize)]
+struct UpTo {
+    count: u32,
+}
+impl ItemList<World> for UpTo {
+    type Item = u32;
+    fn items<'c>(&'c self, _: &'c World) -> impl Iterator<Item = u32> + 'c {
+        0..self.count
+    }
+    fn select(&self, w: &mut World, item: &u32) {
+        w.log.push(format!("item {item}"));
+    }
+}
+
 /// The world's mode, for the interpreter's `match`.
 struct Mode;
 impl MatchValue<World> for Mode {
@@ -83,6 +98,7 @@ behave! {
         "check" => Check,
         "note" => Note,
         "mode" => |w| w.mode.as_str(),
+        "upTo" => UpTo,
         "idle" => Idle,
     }
 }
@@ -93,7 +109,8 @@ fn interpreted(seed: u64) -> Agent<World> {
         .action("rec", |r: Rec| r)
         .condition("check", |c: Check| c)
         .action("note", |n: Note| n)
-        .value("mode", |_: NoParams| Mode);
+        .value("mode", |_: NoParams| Mode)
+        .list("upTo", |u: UpTo| u);
     let mut library = Library::new();
     library.insert_json("idle", include_str!("trees/idle.json")).unwrap();
     let definition = leaves
@@ -136,6 +153,10 @@ fn every_kind_compiled_from_json_agrees_with_the_interpreter() {
         .map(|n| (n.id.0, n.parent.map(|p| p.0), n.label.to_string()))
         .collect();
     assert_eq!(compiled, rows, "same node table");
+    assert!(
+        rows.iter().any(|(_, _, label)| label == "forEach(upTo(count: 2), max 3)"),
+        "a list's parameters show in its loop's label: {rows:?}"
+    );
 
     let mut kinds_ticked = std::collections::BTreeSet::new();
     for seed in 0..8 {
