@@ -1257,7 +1257,8 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
                      document.querySelector('#unknown .preview-note').textContent];",
         )
         .await;
-        let text = "forEach(watchPosts, max 3): the preview ran this loop with no items \
+        // The label shows the list's parameters, as the editor's does.
+        let text = "forEach(watchPosts(radius: 12.5), max 3): the preview ran this loop with no items \
                     (a recording does not keep a list's items), so its child never ran";
         assert_eq!(note, serde_json::json!([text, format!("⚠ {text}")]));
     });
