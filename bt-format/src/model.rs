@@ -1149,12 +1149,15 @@ impl Decoder<'_> {
     fn jump(&mut self, node: &Node, at: &str) {
         let name = node.kind.json_name();
         match (&node.label, self.loops.is_empty()) {
-            (_, true) => self.report(
-                at,
-                format!(
-                    "{name:?} is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"
-                ),
-            ),
+            (_, true) => {
+                // From the catalogue, so that a new loop kind is listed too.
+                let loops: Vec<String> = NodeKind::ALL
+                    .iter()
+                    .filter(|k| is_loop(**k))
+                    .map(|k| format!("{:?}", k.json_name()))
+                    .collect();
+                self.report(at, format!("{name:?} is not inside a loop ({})", loops.join(", ")))
+            }
             (Some(label), false) => {
                 if !self.loops.iter().any(|l| l.as_deref() == Some(label.as_str())) {
                     let known: Vec<&str> = self.loops.iter().filter_map(|l| l.as_deref()).collect();

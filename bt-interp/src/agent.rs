@@ -262,15 +262,23 @@ impl<C: 'static> Agent<C> {
     }
 
     /// Bytes this agent owns in all: the struct itself, its running state,
-    /// and its action leaves (one boxed array per action kind). The leaves'
-    /// own heap data, if any, is not counted.
+    /// its action leaves (one boxed array per action kind) and the room its
+    /// `forEach` nodes reserved for their items. The leaves' and items' own
+    /// heap data, if any, is not counted.
     pub fn bytes(&self) -> usize {
         let leaves: usize = self.def.columns.iter().map(|(_, c)| c.leaf_bytes()).sum();
+        let items: usize = self
+            .st
+            .items
+            .iter()
+            .map(|b| size_of::<Box<dyn ItemBuffer<C>>>() + b.bytes())
+            .sum();
         size_of::<Self>()
             + self.st.ints.len() * 4
             + self.st.side.times.len() * 8
             + self.st.leaves.len() * size_of::<Box<dyn Leaves<C>>>()
             + leaves
+            + items
     }
 
     fn exec<'a, O: Observer + ?Sized>(&'a mut self, ctx: &'a mut C, now: f64, obs: &'a mut O) -> Exec<'a, C, O> {

@@ -43,6 +43,7 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
         inlining: Vec::new(),
         too_deep: false,
         too_big: false,
+        items: 0,
     };
     c.emit(root, None, "", 0, &mut Vec::new());
     let Compiler {
@@ -151,6 +152,9 @@ struct Compiler<'a, C: 'static> {
     inlining: Vec<&'a str>,
     too_deep: bool,
     too_big: bool,
+    /// The items the `forEach` nodes emitted so far hold in all (the sum of
+    /// their `max`), bounded by [`Registry::max_items`].
+    items: u64,
 }
 
 impl<'a, C: 'static> Compiler<'a, C> {
@@ -407,6 +411,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             Params::ForEach { items, max } => {
                 flat.a = *max;
                 flat.leaf = self.list(items, *max, &path::field(at, "items"));
+                self.hold_items(*max, &path::field(at, "max"));
             }
             Params::Seconds(s) => flat.secs = *s,
             Params::Leaf(leaf) if matches!(node.kind, NodeKind::Condition | NodeKind::WaitUntil) => {
@@ -517,6 +522,25 @@ impl<'a, C: 'static> Compiler<'a, C> {
             }
         }
         0
+    }
+
+    /// Counts a `forEach` holding up to `max` items against
+    /// [`Registry::max_items`]; reports the one that first goes over it.
+    fn hold_items(&mut self, max: u32, at: &str) {
+        let limit = self.reg.max_items;
+        let before = self.items;
+        self.items = before.saturating_add(u64::from(max));
+        if before <= limit && self.items > limit {
+            self.problems.push(
+                at,
+                format!(
+                    "the forEach nodes up to here hold up to {} items in all, above the limit of {limit} \
+                     (`Registry::max_items`: every agent reserves room for them when it is created); \
+                     lower a \"max\" or raise the limit",
+                    self.items
+                ),
+            );
+        }
     }
 
     /// Whether a reference to `sid` here is a recursion deeper than

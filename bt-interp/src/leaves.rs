@@ -224,6 +224,8 @@ pub(crate) trait ItemBuffer<C>: Send {
     /// Replaces the items with saved ones (at most the buffer's `max`).
     #[cfg(feature = "serde")]
     fn load(&mut self, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error>;
+    /// The bytes the buffer reserved: room for `max` items (their own heap data not counted).
+    fn bytes(&self) -> usize;
 }
 
 struct Buffer<L: ItemList<C>, C: ?Sized> {
@@ -257,16 +259,60 @@ where
     }
     #[cfg(feature = "serde")]
     fn load(&mut self, d: &mut dyn erased_serde::Deserializer<'_>) -> Result<(), erased_serde::Error> {
-        use serde::de::Error;
-        let loaded: Vec<L::Item> = erased_serde::deserialize(d)?;
-        if loaded.len() > self.max {
-            return Err(erased_serde::Error::invalid_length(
-                loaded.len(),
-                &format!("at most {} items", self.max).as_str(),
-            ));
-        }
         self.items.clear();
-        self.items.extend(loaded);
+        let loaded = serde::de::DeserializeSeed::deserialize(
+            SavedItems {
+                items: &mut self.items,
+                max: self.max,
+            },
+            d,
+        );
+        if loaded.is_err() {
+            self.items.clear();
+        }
+        loaded
+    }
+    fn bytes(&self) -> usize {
+        size_of::<Self>() + self.max * size_of::<L::Item>()
+    }
+}
+
+/// Loads saved items into a buffer's room, one by one: a saved state with
+/// more than `max` is rejected at the first one too many, before it is read
+/// on (a state file cannot make the loader hold more than the buffer).
+#[cfg(feature = "serde")]
+struct SavedItems<'a, T> {
+    items: &'a mut Vec<T>,
+    max: usize,
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::de::DeserializeOwned> serde::de::DeserializeSeed<'de> for SavedItems<'_, T> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::de::DeserializeOwned> serde::de::Visitor<'de> for SavedItems<'_, T> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "a list of at most {} items", self.max)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(item) = seq.next_element::<T>()? {
+            if self.items.len() == self.max {
+                return Err(serde::de::Error::custom(format!(
+                    "more items than this forEach holds: at most {} items",
+                    self.max
+                )));
+            }
+            self.items.push(item);
+        }
         Ok(())
     }
 }

@@ -101,6 +101,7 @@ pub struct Registry<C: 'static> {
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
     pub(crate) max_tick_work: u64,
+    pub(crate) max_items: u64,
     /// How to describe each leaf's parameters, by (family, name), for
     /// [`Registry::manifest`]: the parameter type and its describer.
     #[cfg(feature = "manifest")]
@@ -132,6 +133,10 @@ impl<C: 'static> Registry<C> {
     /// without loops; a few milliseconds of trivial leaves. It is
     /// [`bt_format::MAX_TICK_WORK`], the limit `behave!` enforces too.
     pub const DEFAULT_MAX_TICK_WORK: u64 = bt_format::MAX_TICK_WORK;
+    /// Default for [`Registry::max_items`]: 2^16 items, far more than a
+    /// real tree's loops go through, and a few MiB per agent at most for
+    /// items of a few dozen bytes.
+    pub const DEFAULT_MAX_ITEMS: u64 = 1 << 16;
 
     /// An empty registry.
     pub fn new() -> Registry<C> {
@@ -143,6 +148,7 @@ impl<C: 'static> Registry<C> {
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_nodes: Self::DEFAULT_MAX_NODES,
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
+            max_items: Self::DEFAULT_MAX_ITEMS,
             #[cfg(feature = "manifest")]
             described: BTreeMap::new(),
             #[cfg(feature = "manifest")]
@@ -368,6 +374,18 @@ impl<C: 'static> Registry<C> {
     /// an error at each node where the work first grows too large.
     pub fn max_tick_work(&mut self, work: u64) -> &mut Self {
         self.max_tick_work = work;
+        self
+    }
+
+    /// The most items the `forEach` nodes of a loaded tree may hold in all
+    /// (the sum of their `"max"`, default 2^16). Each agent reserves room
+    /// for them when it is created, so that ticking never allocates; the
+    /// limit keeps a tree file from making every agent reserve gigabytes
+    /// (`"max"` is otherwise bounded only by [`Registry::max_tick_work`]).
+    /// A tree above it does not load, with an error at the `"max"` of the
+    /// `forEach` that goes over it.
+    pub fn max_items(&mut self, items: u64) -> &mut Self {
+        self.max_items = items;
         self
     }
 

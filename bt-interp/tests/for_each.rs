@@ -174,6 +174,32 @@ fn the_work_figure_counts_the_read_and_max_iterations() {
 }
 
 #[test]
+fn the_items_all_loops_hold_are_bounded_and_counted_in_the_agents_bytes() {
+    let bytes = |max: u32| Agent::new(registry().load(&volley(max).to_string()).unwrap()).bytes();
+    assert_eq!(
+        bytes(64) - bytes(8),
+        56 * size_of::<u32>(),
+        "room for `max` items of the list"
+    );
+    assert!(
+        registry().load(&volley(65536).to_string()).is_ok(),
+        "the default limit, 2^16 in all"
+    );
+    let two = json!({"type": "random", "children": [volley(40000), volley(30000)]});
+    let error = registry().load(&two.to_string()).err().unwrap();
+    assert_eq!(
+        error.messages(),
+        [
+            "at `children[1].max`: the forEach nodes up to here hold up to 70000 items in all, above the limit of 65536 \
+          (`Registry::max_items`: every agent reserves room for them when it is created); lower a \"max\" or raise the limit"
+        ]
+    );
+    let mut raised = registry();
+    raised.max_items(70000);
+    assert!(raised.load(&two.to_string()).is_ok());
+}
+
+#[test]
 fn the_loader_names_the_path_of_each_mistake() {
     let bad = json!({"type": "sequence", "children": [
         {"type": "forEach", "items": "targetz", "max": 2, "child": {"type": "success"}},
@@ -222,9 +248,19 @@ fn a_saved_agent_keeps_the_items_and_the_place_of_a_running_loop() {
         "{error}"
     );
     let too_many = saved.replace(r#""items":[[1,2,3]]"#, r#""items":[[1,2,3,4,5]]"#);
-    let error = Agent::load(def, &mut serde_json::Deserializer::from_str(&too_many))
+    let error = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&too_many))
         .err()
         .unwrap()
         .to_string();
     assert!(error.contains("at most 4 items"), "{error}");
+    // Read one by one: the fifth item is refused before the rest is read.
+    let cut = saved.replace(r#""items":[[1,2,3]]}"#, r#""items":[[1,2,3,4,5,"#);
+    let error = Agent::load(def, &mut serde_json::Deserializer::from_str(&cut))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        error.starts_with("more items than this forEach holds: at most 4 items"),
+        "{error}"
+    );
 }

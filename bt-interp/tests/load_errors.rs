@@ -155,7 +155,7 @@ fn break_and_continue_need_an_enclosing_loop() {
     assert_eq!(
         errs(many("sequence", vec![json!({"type": "break"})])),
         [
-            "at `children[0]`: \"break\" is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\")"
+            "at `children[0]`: \"break\" is not inside a loop (\"loop\", \"repeater\", \"retry\", \"while\", \"untilFail\", \"untilSuccess\", \"forEach\")"
         ]
     );
     let tree = json!({"type": "loop", "label": "outer", "child": {"type": "untilFail", "child":
