@@ -22,7 +22,8 @@ pub const FUZZ_MAX_TICK_WORK: u64 = 4096;
 const TICKS: usize = 12;
 
 /// The tree the saved-state target loads states into: every kind that keeps
-/// state (resume points, counters, choices, orders, timestamps, parallels).
+/// state (resume points, counters, choices, orders, timestamps, parallels,
+/// a `forEach`'s items).
 pub const STATE_TREE: &str = r#"{"type": "sequence", "children": [
   {"type": "parallel", "success": 2, "children": [
     {"type": "repeater", "count": 3, "child": {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}}},
@@ -33,7 +34,11 @@ pub const STATE_TREE: &str = r#"{"type": "sequence", "children": [
     {"type": "weighted", "weights": [2, 1], "children": [
       {"type": "timeout", "seconds": 1, "child": {"type": "action", "action": {"type": "scripted", "id": 3, "pattern": "RRS"}}},
       {"type": "cooldown", "seconds": 1, "child": {"type": "action", "action": {"type": "scripted", "id": 4, "pattern": "RS"}}}
-    ]}
+    ]},
+    {"type": "forEach", "items": {"type": "list", "id": 14, "level": 0}, "max": 3, "child": {"type": "sequence", "children": [
+      {"type": "action", "action": {"type": "scripted", "id": 13, "pattern": "RRS"}},
+      {"type": "action", "action": {"type": "useItem", "id": 12, "level": 0}}
+    ]}}
   ]},
   {"type": "reactiveSelector", "children": [
     {"type": "condition", "condition": {"type": "check", "id": 5, "pattern": "TFF"}},

@@ -346,9 +346,19 @@ pub fn registry() -> Registry<Ctx> {
     })
     .condition("inlineCheck", |p: Id| InlineCheck(p.id))
     .value("phase", |_: bt_interp::NoParams| Phase)
-    .action("useItem", |p: UseItem| p)
-    .list("list", |p: List| p);
+    .try_action("useItem", |p: UseItem| nesting(p.level).map(|_| p))
+    .try_list("list", |p: List| nesting(p.level).map(|_| p));
     r
+}
+
+/// A `level` of `useItem` and `list`: one of the context's item slots (a
+/// fuzzed tree may name any number).
+fn nesting(level: usize) -> Result<usize, String> {
+    if level < treegen::FOR_LEVELS {
+        Ok(level)
+    } else {
+        Err(format!("\"level\" is below {}, found {level}", treegen::FOR_LEVELS))
+    }
 }
 
 /// The parameters of a leaf in `Tree::JSON`, the compiled trees' own JSON

@@ -38,6 +38,7 @@ fn the_load_seeds_replay() {
     assert_eq!(
         names,
         [
+            "for_each.json",
             "hooks_and_loops.json",
             "parallel_and_choices.json",
             "shuffle_limit_runonce.json",
@@ -67,10 +68,15 @@ fn the_saved_state_seeds_replay() {
     for (path, data) in &seeds {
         assert!(fuzzing::saved_state(data), "{} does not load", path.display());
     }
-    // A damaged state is an error, not a panic.
-    let damaged = written[3].replacen(":1", ":7", 1);
-    assert_ne!(damaged, written[3]);
-    assert!(!fuzzing::saved_state(damaged.as_bytes()));
+    // A damaged state is an error, not a panic: a resume point past the
+    // root's children, a forEach past its items, a state cut short.
+    let root_past_its_children = written[3].replacen(r#""ints":[1,"#, r#""ints":[7,"#, 1);
+    let past_the_items = written[3].replacen(r#""items":[[8,8,3]]"#, r#""items":[[]]"#, 1);
+    let cut = &written[3][..written[3].len() / 2];
+    for damaged in [&root_past_its_children, &past_the_items, cut] {
+        assert_ne!(damaged, &written[3]);
+        assert!(!fuzzing::saved_state(damaged.as_bytes()), "{damaged}");
+    }
 }
 
 #[test]
