@@ -51,7 +51,12 @@ pub(crate) async fn serve_live(
     if listener.local_addr()?.ip().is_loopback() {
         app = app.layer(middleware::from_fn(loopback_host_only));
     }
-    axum::serve(listener, app).await
+    // The peer's address: `POST /api/reload` takes trees only from this machine.
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .await
 }
 
 /// The query of `GET /api/agents`.

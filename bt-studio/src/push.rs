@@ -4,18 +4,22 @@
 //! The game's live view ([`Studio`](crate::Studio)) takes a tree at `POST
 //! /api/reload` (`{"name", "tree"}`) and queues it for
 //! [`Studio::take_reload`](crate::Studio::take_reload), as its own embedded
-//! editor does. A browser sends an `Origin` with every POST, so the endpoint
-//! refuses requests that carry one: a web page cannot push a tree into the
-//! game, only a program such as the editor's server can; on loopback the
-//! live view answers only loopback hosts too.
+//! editor does. Only a program on the game's machine may push: the endpoint
+//! refuses a connection from another address (even when the live view is
+//! served on all interfaces, to be watched from elsewhere), and a request
+//! with an `Origin`, which a browser sends with every POST, so that a web
+//! page cannot push a tree into the game either; both before the body is
+//! read. On loopback the live view answers only loopback hosts too.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Json, State};
-use axum::http::{HeaderMap, Request, StatusCode, Uri, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Json, State};
+use axum::http::{Request, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use http_body_util::{BodyExt, Full};
@@ -43,19 +47,34 @@ struct Pushed {
 }
 
 /// The game's side: `POST /api/reload` queues the tree for the game.
+/// Served with the peer's address (`ConnectInfo<SocketAddr>`).
 pub(crate) fn reload_router(registry: Arc<Registry>) -> Router {
     Router::new()
         .route(RELOAD_PATH, post(receive))
         .layer(DefaultBodyLimit::max(MAX_TREE))
+        .route_layer(middleware::from_fn(programs_on_this_machine))
         .with_state(registry)
 }
 
-/// `POST /api/reload`: `202` once queued, `403` from a web page.
-async fn receive(State(registry): State<Arc<Registry>>, headers: HeaderMap, Json(pushed): Json<Pushed>) -> Response {
-    if headers.contains_key(header::ORIGIN) {
-        let why = "a game takes pushed trees from bt-studio edit --push, not from web pages";
-        return (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response();
-    }
+/// Lets through only requests from this machine that no web page sent,
+/// before their body is read.
+async fn programs_on_this_machine(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: axum::extract::Request,
+    next: Next,
+) -> Response {
+    let why = if !peer.ip().is_loopback() {
+        "a game takes pushed trees only from programs on its own machine"
+    } else if request.headers().contains_key(header::ORIGIN) {
+        "a game takes pushed trees from bt-studio edit --push, not from web pages"
+    } else {
+        return next.run(request).await;
+    };
+    (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response()
+}
+
+/// `POST /api/reload`: `202` once queued.
+async fn receive(State(registry): State<Arc<Registry>>, Json(pushed): Json<Pushed>) -> Response {
     let name = pushed.name.clone();
     registry.queue_reload(Reload {
         name: pushed.name,
@@ -146,4 +165,70 @@ async fn send(authority: &str, body: String) -> Result<(), String> {
         .and_then(|v| v["error"].as_str().map(str::to_owned))
         .unwrap_or(text);
     Err(format!("{authority} answered {status}: {why}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+
+    use axum::extract::connect_info::MockConnectInfo;
+
+    use super::*;
+
+    /// Posts `body` with `headers` to a reload endpoint that sees the
+    /// connection as coming from `peer`: the status and the answer.
+    fn push_from(peer: &str, headers: &str, body: &str) -> (Arc<Registry>, String) {
+        let registry = Arc::new(Registry::default());
+        let app = reload_router(Arc::clone(&registry)).layer(MockConnectInfo(peer.parse::<SocketAddr>().unwrap()));
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        listener.set_nonblocking(true).unwrap();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                axum::serve(listener, app).await
+            })
+        });
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            stream,
+            "POST {RELOAD_PATH} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        (registry, answer)
+    }
+
+    #[test]
+    fn only_programs_on_the_games_machine_push_and_before_the_body_is_read() {
+        let json = "Content-Type: application/json\r\n";
+        let tree = r#"{"name": "guard.json", "tree": "{}"}"#;
+        let (registry, answer) = push_from("127.0.0.1:5000", json, tree);
+        assert!(answer.starts_with("HTTP/1.1 202"), "{answer}");
+        assert_eq!(registry.reloads.lock().unwrap().len(), 1);
+        // Served on all interfaces, another machine cannot push.
+        let (registry, answer) = push_from("192.0.2.7:5000", json, tree);
+        assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+        assert!(
+            answer.ends_with(r#"{"error":"a game takes pushed trees only from programs on its own machine"}"#),
+            "{answer}"
+        );
+        assert!(registry.reloads.lock().unwrap().is_empty());
+        // A web page is refused before its body is read: not even malformed JSON is looked at.
+        let (registry, answer) = push_from("[::1]:5000", &format!("{json}Origin: http://evil.example\r\n"), "{");
+        assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+        assert!(answer.contains("not from web pages"), "{answer}");
+        assert!(registry.reloads.lock().unwrap().is_empty());
+        let (_, answer) = push_from("127.0.0.1:5000", json, "{");
+        assert!(
+            answer.starts_with("HTTP/1.1 400"),
+            "a program's malformed JSON: {answer}"
+        );
+    }
 }
