@@ -217,10 +217,35 @@ pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> O
         .into_iter()
         // The distance is at least the difference in length: skip the far ones cheaply.
         .filter(|k| k.len().abs_diff(unknown.len()) <= limit)
+        // So is the number of bytes one has that the other lacks: a loader
+        // with a million unknown names skips almost every candidate here.
+        .filter(|k| unmatched_bytes(unknown.as_bytes(), k.as_bytes()) <= limit)
         .map(|k| (edit_distance(unknown, k), k))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
         .map(|(_, k)| k)
+}
+
+/// A lower bound of the edit distance of `a` and `b`: the bytes of one that
+/// the other lacks, counted with repeats (each edit supplies at most one).
+fn unmatched_bytes(a: &[u8], b: &[u8]) -> usize {
+    let mut count = [0i32; 256];
+    for &c in a {
+        count[usize::from(c)] += 1;
+    }
+    for &c in b {
+        count[usize::from(c)] -= 1;
+    }
+    let (mut only_a, mut only_b) = (0, 0);
+    for &c in a {
+        only_a += count[usize::from(c)].max(0);
+        count[usize::from(c)] = count[usize::from(c)].min(0);
+    }
+    for &c in b {
+        only_b += (-count[usize::from(c)]).max(0);
+        count[usize::from(c)] = 0;
+    }
+    only_a.max(only_b) as usize
 }
 
 /// Levenshtein distance over bytes, with a fixed-size row (names are short).
@@ -256,6 +281,22 @@ mod tests {
             assert_eq!(NodeKind::from_dsl_name(k.dsl_name()), Some(k));
             assert_eq!(NodeKind::from_json_name(k.json_name()), Some(k));
         }
+    }
+
+    #[test]
+    fn unmatched_bytes_bound_the_edit_distance() {
+        for (a, b) in [
+            ("sequence", "sequnce"),
+            ("kind12345", "sequence"),
+            ("aab", "abb"),
+            ("", "wait"),
+            ("repeater", "retry"),
+        ] {
+            let bound = unmatched_bytes(a.as_bytes(), b.as_bytes());
+            assert!(bound <= edit_distance(a, b), "{a} / {b}");
+        }
+        assert_eq!(unmatched_bytes(b"aab", b"abb"), 1);
+        assert_eq!(unmatched_bytes(b"kind1", b"wait"), 4);
     }
 
     #[test]
