@@ -63,10 +63,29 @@ pub fn run(
     recorded: &Trace,
     picks: BTreeMap<String, Status>,
 ) -> Result<Preview, String> {
+    run_within(def, recorded, picks, MAX_EVENTS)
+}
+
+/// [`run`], stopping before the tick that would start once the edited run
+/// has made `max_events` events: a tree whose every tick does millions of
+/// leaf ticks (within the loader's work bound) against a long recording
+/// would keep the editor busy for hours, and the events past the
+/// recorder's room would be dropped from the start of the run.
+fn run_within(
+    def: &Arc<Definition<Script>>,
+    recorded: &Trace,
+    picks: BTreeMap<String, Status>,
+    max_events: usize,
+) -> Result<Preview, String> {
     let mut script = Script::new(recorded, picks);
     let mut agent = Agent::new(Arc::clone(def));
-    let mut recorder = TraceRecorder::new(def.nodes(), MAX_EVENTS).map_err(|e| e.to_string())?;
+    let mut recorder = TraceRecorder::new(def.nodes(), max_events).map_err(|e| e.to_string())?;
+    let mut stopped = None;
     for tick in recorded.ticks().filter(|t| t.now.is_some()) {
+        if recorder.events().len() as u64 + recorder.dropped_events() >= max_events as u64 {
+            stopped = Some(tick.tick);
+            break;
+        }
         agent.tick_observed(&mut script, tick.now.unwrap_or(0.0), &mut recorder);
     }
     let trace = recorder.trace();
@@ -76,7 +95,16 @@ pub fn run(
         path: def.nodes()[node as usize].path.clone(),
         text,
     });
-    let notes = loops_without_items(def, &trace);
+    let mut notes = loops_without_items(def, &trace);
+    if let Some(tick) = stopped {
+        notes.push(Note {
+            path: String::new(),
+            text: format!(
+                "the preview stopped before tick {tick}: the edited tree had made {max_events} events, \
+                 the most a preview records; the ticks after it are not compared"
+            ),
+        });
+    }
     Ok(Preview {
         trace,
         divergence,
@@ -202,4 +230,55 @@ fn diverge(recorded: &Trace, edited: &Trace) -> Option<(u64, u32, String)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A recording of `ticks` ticks of a tree that waits, one second apart.
+    fn waiting(ticks: u32) -> Trace {
+        let def = bt_interp::Registry::<()>::new()
+            .load(r#"{"type": "wait", "seconds": 1000}"#)
+            .unwrap();
+        let mut agent = Agent::new(def.clone());
+        let mut recorder = TraceRecorder::new(def.nodes(), 1 << 10).unwrap();
+        for t in 0..ticks {
+            agent.tick_observed(&mut (), f64::from(t), &mut recorder);
+        }
+        recorder.trace()
+    }
+
+    #[test]
+    fn a_preview_stops_once_the_edited_run_has_made_its_events() {
+        let busy = json!({"type": "repeater", "count": 50, "child": {"type": "success"}});
+        let def = super::super::stand_in::registry(None, &busy)
+            .load(&busy.to_string())
+            .unwrap();
+        let recorded = waiting(10);
+        let whole = run_within(&def, &recorded, BTreeMap::new(), 10_000).unwrap();
+        let ticked = |t: &Trace| t.ticks().filter(|t| t.now.is_some()).count();
+        assert_eq!(ticked(&whole.trace), 10);
+        assert!(whole.notes.is_empty());
+        // Each tick: the repeater and 50 successes entered and ticked, the tick's start and end.
+        let per_tick = whole.trace.events.len() / 10;
+        let cut = run_within(&def, &recorded, BTreeMap::new(), 3 * per_tick).unwrap();
+        assert_eq!(
+            ticked(&cut.trace),
+            3,
+            "three ticks fill the room: the fourth (tick 4) does not start"
+        );
+        assert_eq!(
+            cut.notes,
+            [Note {
+                path: String::new(),
+                text: format!(
+                    "the preview stopped before tick 4: the edited tree had made {} events, \
+                     the most a preview records; the ticks after it are not compared",
+                    3 * per_tick
+                ),
+            }]
+        );
+    }
 }
