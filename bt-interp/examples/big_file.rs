@@ -10,14 +10,26 @@
 //! Shapes: `ids` (sequences of 100 named actions, each with a unique id; it
 //! loads), `plain` (the same without ids), `duplicate-ids` (every id the
 //! same), `unknown` (every node of an unknown type), `unknown-leaves` (every
-//! action of an unknown action type). An optional second argument is the size
-//! in MB (default 50).
+//! action of an unknown action type), `for-each` (every action inside a
+//! `forEach` of 8 items: rejected past `Registry::max_items`). An optional
+//! second argument is the size in MB (default 50).
 
 use std::fmt::Write;
 use std::time::Instant;
 
-use bt_interp::{NoParams, Registry};
+use bt_interp::{ItemList, NoParams, Registry};
 use bt_runtime::{Action, Status};
+
+/// The list of the `for-each` shape: no items.
+struct Targets;
+
+impl ItemList<()> for Targets {
+    type Item = u32;
+    fn items<'c>(&'c self, _: &'c ()) -> impl Iterator<Item = u32> + 'c {
+        std::iter::empty()
+    }
+    fn select(&self, _: &mut (), _: &u32) {}
+}
 
 #[derive(Clone)]
 struct Noop;
@@ -52,11 +64,18 @@ fn generate(shape: &str, bytes: usize) -> String {
                 "unknown-leaves" => ("action".to_string(), format!("leaf{n}")),
                 _ => ("action".to_string(), "a".to_string()),
             };
-            write!(
-                out,
+            let node = format!(
                 r#"{{"type": "{kind}", "action": "{leaf}"{id}, "name": "a step of the patrol route, number {n}"}}"#
-            )
-            .unwrap();
+            );
+            if shape == "for-each" {
+                write!(
+                    out,
+                    r#"{{"type": "forEach", "items": "targets", "max": 8, "child": {node}}}"#
+                )
+                .unwrap();
+            } else {
+                out.push_str(&node);
+            }
             n += 1;
         }
         out.push_str("]}");
@@ -71,7 +90,9 @@ fn main() {
     let mb: usize = args.next().map_or(50, |s| s.parse().expect("a size in MB"));
     let json = generate(&shape, mb << 20);
     let mut leaves = Registry::<()>::new();
-    leaves.action("a", |_: NoParams| Noop);
+    leaves
+        .action("a", |_: NoParams| Noop)
+        .list("targets", |_: NoParams| Targets);
     let start = Instant::now();
     let result = leaves.load(&json);
     let secs = start.elapsed().as_secs_f64();
