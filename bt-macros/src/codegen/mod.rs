@@ -14,7 +14,7 @@ mod persist;
 mod tick;
 mod wake;
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Literal, Punct, Spacing, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::visit_mut::VisitMut;
 
@@ -39,14 +39,39 @@ pub(crate) struct Gen<'a> {
 }
 
 /// The hidden module of the facade that generated code reaches the runtime through.
-fn rt() -> TokenStream {
-    quote!(::bt::__private)
+fn rt() -> Rt {
+    Rt(Span::call_site())
 }
 
 /// The same path spanned on a user's node, so that a type error in a call
 /// into the runtime is reported at the node, not at the macro call.
-fn rt_at(span: Span) -> TokenStream {
-    quote_spanned!(span=> ::bt::__private)
+fn rt_at(span: Span) -> Rt {
+    Rt(span)
+}
+
+/// `::bt::__private` with every token at one span, appended token by token.
+/// Written hundreds of times per tree: a token stream interpolated into
+/// `quote!` is cloned and concatenated through the proc-macro bridge (three
+/// calls into the compiler each time), single tokens are not.
+#[derive(Clone, Copy)]
+struct Rt(Span);
+
+impl ToTokens for Rt {
+    fn to_tokens(&self, out: &mut TokenStream) {
+        let punct = |c, spacing| {
+            let mut p = Punct::new(c, spacing);
+            p.set_span(self.0);
+            proc_macro2::TokenTree::Punct(p)
+        };
+        out.extend([
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            proc_macro2::TokenTree::Ident(syn::Ident::new("bt", self.0)),
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            proc_macro2::TokenTree::Ident(syn::Ident::new("__private", self.0)),
+        ]);
+    }
 }
 
 /// The whole expansion of one checked tree.
