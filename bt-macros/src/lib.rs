@@ -22,6 +22,8 @@ mod model;
 mod parse;
 mod render;
 #[cfg(test)]
+mod scaling;
+#[cfg(test)]
 mod snapshots;
 mod to_json;
 mod work;

@@ -123,6 +123,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         }
     });
     let node_count = node_count(l);
+    let shifts = shifts(l);
     let table = node_table(l);
     let (tick_fn, run_fn) = entry_points(l, ctx);
     let fingerprint = fingerprint(l);
@@ -181,6 +182,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             #[doc = #tick_work_doc]
             pub const TICK_WORK: u64 = #tick_work;
             const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
+            #shifts
 
             /// A new, idle instance whose random nodes use the default seed.
             pub fn new() -> Self {
@@ -770,11 +772,38 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
 }
 
 /// The id of local node `id` in the outermost table: subtrees before it in
-/// pre-order shift it by their node counts.
+/// pre-order shift it by their node counts, summed once in [`shifts`].
 fn flat_id(l: &Lowered, id: usize) -> TokenStream {
     let local = Literal::u32_unsuffixed(id as u32);
-    let shifts = l.subtrees.iter().filter(|&&s| s < id).map(|&s| subtree_type(l, s));
-    quote!((#local #( + <#shifts>::NODE_COUNT )*))
+    // `subtrees` is in pre-order, as ids are.
+    match l.subtrees.partition_point(|&s| s < id) {
+        0 => quote!((#local)),
+        before => {
+            let shift = shift_name(l.subtrees[before - 1]);
+            quote!((#local + Self::#shift))
+        }
+    }
+}
+
+/// The constants [`flat_id`] adds: for each subtree with nodes after it, the
+/// node count of it and of every subtree before it. Spelling each node's id
+/// as the sum of all the subtrees before it made the expansion grow with the
+/// square of the tree (`scaling.rs`).
+fn shifts(l: &Lowered) -> TokenStream {
+    let last = l.slots.len() - 1;
+    let mut before = quote!(0);
+    let mut out = TokenStream::new();
+    for &s in l.subtrees.iter().filter(|&&s| s < last) {
+        let (name, ty) = (shift_name(s), subtree_type(l, s));
+        out.extend(quote!(const #name: u32 = #before + <#ty>::NODE_COUNT;));
+        before = quote!(Self::#name);
+    }
+    out
+}
+
+/// The name of subtree node `id`'s constant in [`shifts`].
+fn shift_name(id: usize) -> syn::Ident {
+    format_ident!("__SHIFT_{}", id)
 }
 
 fn subtree_type<'a>(l: &'a Lowered, id: usize) -> &'a syn::Type {
