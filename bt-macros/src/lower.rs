@@ -3,6 +3,8 @@
 //! struct (a resume point per composite, a timestamp per timing node, the leaf
 //! value itself, and nothing for stateless nodes).
 
+use std::collections::HashSet;
+
 use syn::Type;
 
 use crate::model::{Count, Kind, Leaf, Node, Tree};
@@ -15,6 +17,10 @@ pub struct Lowered<'a> {
     pub slots: Vec<Slot<'a>>,
     /// Local ids of subtree nodes, in pre-order.
     pub subtrees: Vec<usize>,
+    /// The codes that some `break` or `continue` signals ([`break_code`],
+    /// [`continue_code`]), so that a loop looks its own up instead of
+    /// scanning every node.
+    pub jumps: HashSet<u32>,
     /// Whether ticking needs the time (timing nodes or subtrees).
     pub uses_time: bool,
     /// Whether the tree needs an RNG (random nodes or subtrees).
@@ -175,6 +181,7 @@ pub fn lower(tree: &Tree) -> Lowered<'_> {
         tree,
         slots: Vec::new(),
         subtrees: Vec::new(),
+        jumps: HashSet::new(),
         uses_time: false,
         uses_rng: false,
     };
@@ -266,6 +273,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         }
         _ => None,
     };
+    out.jumps.extend(jump);
     out.slots.push(Slot {
         id,
         parent,
@@ -349,6 +357,7 @@ mod tests {
             ],
             "loop 0 > sequence 1 > while 2 (cond 3) > selector 4 > break 'a 5, continue 6; success 7"
         );
+        assert_eq!(l.jumps, HashSet::from([break_code(0), continue_code(2)]));
     }
 
     #[test]

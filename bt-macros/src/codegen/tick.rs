@@ -189,7 +189,7 @@ impl Gen<'_> {
         if !self.child(s, i).may_jump() {
             return call;
         }
-        let targeted = |code: u32| self.l.slots.iter().any(|x| x.jump == Some(code));
+        let targeted = |code: u32| self.l.jumps.contains(&code);
         let (brk, cont) = (break_code(s.id), continue_code(s.id));
         let on_break = targeted(brk).then(|| {
             quote! {
