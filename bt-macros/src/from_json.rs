@@ -6,6 +6,8 @@
 //! one written in the DSL and numbers its nodes like the interpreter does.
 //! Every problem is a compile error naming the file and the JSON path.
 
+use std::collections::HashMap;
+
 use bt_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
 use bt_runtime::NodeKind;
 use proc_macro2::Span;
@@ -66,7 +68,12 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
         span,
         errors,
         used: vec![false; source.leaves.len()],
+        index: HashMap::new(),
     };
+    for (i, (name, _)) in source.leaves.iter().enumerate() {
+        // The first mapping of a name wins, as a scan from the start finds it.
+        convert.index.entry(name.value()).or_insert(i);
+    }
     let root = convert.node(&tree, "");
     for (used, (name, _)) in convert.used.iter().zip(&source.leaves) {
         if !used {
@@ -86,6 +93,10 @@ struct Convert<'a> {
     errors: &'a mut Errors,
     /// Which mappings the file used (an unused one is likely a typo).
     used: Vec<bool>,
+    /// Each mapped name's index in `source.leaves`: a file's every leaf
+    /// looks its name up, and a scan would read every mapping's string
+    /// literal per leaf.
+    index: HashMap<String, usize>,
 }
 
 impl Convert<'_> {
@@ -96,8 +107,7 @@ impl Convert<'_> {
 
     /// The Rust a leaf name stands for.
     fn mapped(&mut self, name: &str, path: &str, what: &str) -> Option<Expr> {
-        let found = self.source.leaves.iter().position(|(n, _)| n.value() == name);
-        match found {
+        match self.index.get(name).copied() {
             Some(i) => {
                 self.used[i] = true;
                 Some(self.source.leaves[i].1.clone())
