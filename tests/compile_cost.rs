@@ -214,13 +214,6 @@ fn compile_time_and_memory_of_large_trees() {
     }
 }
 
-/// Median of three runs of `run`.
-fn median_of_3(mut run: impl FnMut() -> f64) -> f64 {
-    let mut v = [run(), run(), run()];
-    v.sort_by(f64::total_cmp);
-    v[1]
-}
-
 #[test]
 #[ignore = "expands 2,000- and 10,000-node trees with the macro built two ways (minutes); run by hand for BENCHMARKS.md"]
 fn macro_expansion_of_large_trees() {
@@ -241,25 +234,39 @@ fn macro_expansion_of_large_trees() {
         let tree = synthetic_gen::tree(7, 4, nodes);
         let body = format!("behave! {{\n{}}}\n", synthetic_gen::behave_tree("Big", &tree));
         let dir = write_crate(&root, &format!("behave_{nodes}"), &body);
-        for (build, env) in builds {
-            let rustc = |args: &[&str]| {
-                let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-                cmd.args(["rustc", "--quiet", "--lib", "--"])
-                    .args(args)
-                    .current_dir(&dir)
-                    .env("CARGO_TARGET_DIR", &target)
-                    .env("RUSTC_BOOTSTRAP", "1")
-                    .envs(env.iter().copied());
-                let out = cmd.output().unwrap();
-                let text = String::from_utf8_lossy(&out.stderr).into_owned();
-                assert!(out.status.success(), "cargo rustc in {}:\n{text}", dir.display());
-                text
-            };
-            // The dependencies and the macro first; then rustc stops after
-            // expansion (`-Z unpretty=expanded` prints the expanded crate).
-            rustc(&["-Z", "unpretty=expanded"]);
-            let seconds = median_of_3(|| expansion_seconds(&rustc(&["-Z", "unpretty=expanded", "-Z", "time-passes"])));
-            println!("| {nodes} | {build} | {seconds:.2} |");
+        let rustc = |env: &[(&str, &str)], args: &[&str]| {
+            let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .args(["rustc", "--quiet", "--lib", "--"])
+                .args(args)
+                .current_dir(&dir)
+                .env("CARGO_TARGET_DIR", &target)
+                .env("RUSTC_BOOTSTRAP", "1")
+                .envs(env.iter().copied())
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert!(out.status.success(), "cargo rustc in {}:\n{text}", dir.display());
+            text
+        };
+        // The dependencies and the macro of each build first; then rustc
+        // stops after expansion (`-Z unpretty=expanded` prints the expanded
+        // crate). The builds take turns, so that a change in the machine's
+        // load falls on both.
+        for (_, env) in builds {
+            rustc(env, &["-Z", "unpretty=expanded"]);
+        }
+        let mut seconds = [Vec::new(), Vec::new()];
+        for _ in 0..3 {
+            for (runs, (_, env)) in seconds.iter_mut().zip(builds) {
+                runs.push(expansion_seconds(&rustc(
+                    env,
+                    &["-Z", "unpretty=expanded", "-Z", "time-passes"],
+                )));
+            }
+        }
+        for ((build, _), mut runs) in builds.iter().zip(seconds) {
+            runs.sort_by(f64::total_cmp);
+            println!("| {nodes} | {build} | {:.2} |", runs[1]);
         }
     }
 }
