@@ -37,6 +37,8 @@
     collapsed: new Set(),
     layout: null,
     zoom: { x: 20, y: 20, s: 1 },
+    /** Set while the tree was laid out without a size (hidden, or not laid out yet): `{ fitting }`, whether to fit once it has one. */
+    unsized: null,
     playing: null,
     diff: null,
     matches: [],
@@ -209,7 +211,8 @@
   /** Lays the tree out and draws it; `fitting` first fits it in view (so a big tree is drawn far, without its labels). */
   function relayout(fitting) {
     const m = view.m;
-    tree.measure();
+    // A view with no size yet is laid out (and fitted) again once it has one: see `tree.whenResized` below.
+    view.unsized = tree.measure() ? null : { fitting: !!fitting || !!(view.unsized && view.unsized.fitting) };
     // A tree too wide to read fitted across the view is wrapped to the view's shape.
     const { w, h } = tree.v.box;
     view.layout = window.BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]), { maxWidth: w / FAR, aspect: w / h });
@@ -244,15 +247,24 @@
   function fit() {
     const L = view.layout;
     if (!L) return;
+    if (!tree.measure()) {
+      view.unsized = { fitting: true };
+      return;
+    }
     const { w: W, h: H } = tree.v.box, pad = 24;
     const s = Math.min((W - 2 * pad) / L.width, (H - 2 * pad) / (L.height + 12), 1.5);
     Object.assign(view.zoom, { s, x: (W - L.width * s) / 2, y: pad });
     applyZoom();
   }
 
+  /** Zooms by `factor` about the point (cx, cy) of the view: the selected node's box, else the view's centre, unless told. */
   function zoomBy(factor, cx, cy, later) {
     const z = view.zoom;
-    if (cx === undefined) {
+    const p = view.selected === null ? undefined : view.layout.pos.get(view.selected);
+    if (cx === undefined && p) {
+      cx = z.x + p.x * z.s;
+      cy = z.y + (p.y + BOX_H / 2) * z.s;
+    } else if (cx === undefined) {
       cx = tree.v.box.w / 2;
       cy = tree.v.box.h / 2;
     }
@@ -999,10 +1011,20 @@
     });
     window.addEventListener('resize', () => {
       if (!view.m) return;
-      tree.measure();
-      tree.render();
       measureTimeline();
       drawLanes();
+    });
+    // The tree's view: resized with the window, or given its first size after being laid out without one.
+    tree.whenResized(() => {
+      if (!view.m) return;
+      if (view.unsized) {
+        relayout(view.unsized.fitting);
+      } else if (!tree.measure()) {
+        view.unsized = { fitting: false };
+        return;
+      } else {
+        tree.render();
+      }
       paint();
     });
     window.addEventListener('dragover', (e) => {

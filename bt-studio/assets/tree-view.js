@@ -83,9 +83,21 @@ window.BtTreeView = (() => {
       v.edges = new Map();
     }
 
+    /**
+     * Reads the view's size. A view with no size yet (not laid out, or
+     * hidden) keeps a guess of 800 x 500 and says so (`false`): the page
+     * measures again when `whenResized`'s callback runs.
+     */
     function measure() {
+      const sized = svg.clientWidth > 0 && svg.clientHeight > 0;
       v.box.w = svg.clientWidth || 800;
       v.box.h = svg.clientHeight || 500;
+      return sized;
+    }
+
+    /** Calls `then` whenever the view's size changes (a window resize, a pane shown or resized). */
+    function whenResized(then) {
+      new ResizeObserver(then).observe(svg);
     }
 
     /** The first index of `xs` at or after `x`. */
@@ -341,7 +353,7 @@ window.BtTreeView = (() => {
       return { x: z.x + (p.x - p.w / 2) * z.s, y: z.y + p.y * z.s, w: p.w * z.s, h: BOX_H * z.s };
     }
 
-    return { v, setLayout, measure, render, paint, nodeAt, boxOnScreen, wholeTree };
+    return { v, setLayout, measure, whenResized, render, paint, nodeAt, boxOnScreen, wholeTree };
   }
 
   return { create, STATE_NAMES, FILLS };

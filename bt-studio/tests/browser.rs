@@ -8,6 +8,7 @@
 mod common;
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
@@ -335,14 +336,14 @@ fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_
             )
             .await
             .unwrap();
-        let deadline = std::time::Instant::now() + common::browser::PATIENCE;
+        let deadline = Instant::now() + common::browser::PATIENCE;
         while mode.attr("data-mode").await.unwrap().as_deref() != Some("svg") {
             assert!(
-                std::time::Instant::now() < deadline,
+                Instant::now() < deadline,
                 "the close-up is never drawn as SVG"
             );
             // Polling the page's state, not timing the test.
-            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            tokio::time::sleep(Duration::from_millis(30)).await;
         }
         let check = async |tick: u64| {
             let shown = client
@@ -420,10 +421,10 @@ fn serve_holding_agents_until_the_trace_is_asked_for(
             match request.uri().path() {
                 "/api/trace" => asked.store(true, Ordering::SeqCst),
                 "/api/agents" => {
-                    let deadline = std::time::Instant::now() + common::browser::PATIENCE;
-                    while !asked.load(Ordering::SeqCst) && std::time::Instant::now() < deadline {
+                    let deadline = Instant::now() + common::browser::PATIENCE;
+                    while !asked.load(Ordering::SeqCst) && Instant::now() < deadline {
                         // Polling the other request's arrival, not timing the test.
-                        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                        tokio::time::sleep(Duration::from_millis(10)).await;
                     }
                     if !asked.load(Ordering::SeqCst) {
                         held.store(false, Ordering::SeqCst);
@@ -609,11 +610,11 @@ fn a_permalink_reopens_the_same_tick_event_and_node() {
         );
         // The address follows the position a moment after the last move.
         let mut link = client.current_url().await.unwrap();
-        let deadline = std::time::Instant::now() + common::browser::PATIENCE;
+        let deadline = Instant::now() + common::browser::PATIENCE;
         // The tick and the node may reach it in two updates: wait for both.
         let node = format!("node={}", before.node.unwrap());
         while !(link.as_str().contains("tick=15&") && link.as_str().ends_with(&node))
-            && std::time::Instant::now() < deadline
+            && Instant::now() < deadline
         {
             link = client.current_url().await.unwrap();
         }
@@ -1316,5 +1317,132 @@ fn thousands_of_agents_are_listed_filtered_and_followed() {
             .unwrap();
         assert!(agents[4321].is_recording() && !agents[4320].is_recording());
         screenshot(&client, "many-agents").await;
+    });
+}
+
+/// Runs `script` (a function body) in the page and returns its value.
+async fn eval(client: &Client, script: &str) -> serde_json::Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// Polls `probe` until `done` holds for what it returns; fails with `what` and the last value.
+async fn poll<T: std::fmt::Debug>(what: &str, mut probe: impl AsyncFnMut() -> T, done: impl Fn(&T) -> bool) -> T {
+    let deadline = Instant::now() + common::browser::PATIENCE;
+    loop {
+        let value = probe().await;
+        if done(&value) {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "{what}: still {value:?}");
+        // Polling the page's state, not timing the test.
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+/// How far the drawn tree's centre lies from the centre of the tree's view,
+/// across, and the view's width (CSS pixels).
+async fn off_centre(client: &Client) -> (f64, f64) {
+    let v = eval(
+        client,
+        "const t = document.querySelector('#tree').getBoundingClientRect();
+         const d = document.querySelector('#viewport').getBoundingClientRect();
+         return [d.left + d.width / 2 - (t.left + t.width / 2), t.width];",
+    )
+    .await;
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+#[test]
+fn a_trace_opened_while_the_tree_has_no_size_is_fitted_once_it_has_one() {
+    with_browser("unsized_view", |client| async move {
+        // A narrower window than the others': the tree's view is far from the old guess of 800 px.
+        client.set_window_size(1000, 800).await.unwrap();
+        let good = guard_trace().to_json().unwrap();
+        let url = format!("http://{}/", serve(temp_file("unsized.json", "not a trace")));
+        open(&client, &url).await;
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("body[data-state='error']"))
+            .await
+            .unwrap();
+        let (_, width) = off_centre(&client).await;
+        assert!(
+            (width - 800.0).abs() > 200.0,
+            "the test's set-up: the tree's view is {width} px wide, not about 800"
+        );
+        // A trace opened while the tree's view is hidden, then shown.
+        eval(
+            &client,
+            "document.querySelector('#tree').style.display = 'none'; return true;",
+        )
+        .await;
+        let file = temp_file("shown-later.trace.json", &good);
+        client
+            .find(Locator::Css("#file"))
+            .await
+            .unwrap()
+            .send_keys(file.to_str().unwrap())
+            .await
+            .unwrap();
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("body[data-state='ready']"))
+            .await
+            .unwrap();
+        eval(
+            &client,
+            "document.querySelector('#tree').style.display = ''; return true;",
+        )
+        .await;
+        poll(
+            "the tree is not centred in its view (px off, view width)",
+            async || off_centre(&client).await,
+            |(off, _)| off.abs() <= 5.0,
+        )
+        .await;
+        // Every node is drawn, as the trace has them.
+        let page = drawn(&client).await;
+        assert_eq!(page.statuses.len(), guard_trace().nodes.len());
+    });
+}
+
+#[test]
+fn zooming_with_keys_and_buttons_keeps_the_selected_node_in_place() {
+    with_browser("zoom_about_selection", |client| async move {
+        let trace = guard_trace();
+        let walk = node_id(&trace, "WalkTo(6.0)");
+        let url = serve_trace("guard.trace.json", &trace);
+        open(&client, &format!("{url}#tick=20&node={walk}")).await;
+        assert_eq!(drawn(&client).await.node, Some(walk));
+        let centre = format!(
+            "const b = window.btStudio.boxOnScreen({walk});
+             const t = document.querySelector('#tree');
+             return [b.x + b.w / 2, b.y + b.h / 2, b.w, t.clientWidth / 2, t.clientHeight / 2];"
+        );
+        let at = async || {
+            let v = eval(&client, &centre).await;
+            let f = |i: usize| v[i].as_f64().unwrap();
+            (f(0), f(1), f(2), f(3), f(4))
+        };
+        let (x, y, w, cx, cy) = at().await;
+        assert!(
+            (x - cx).abs() > 50.0 || (y - cy).abs() > 50.0,
+            "the test's set-up: {walk} is drawn at ({x}, {y}), away from the view's centre ({cx}, {cy})"
+        );
+        // `+` and the − button: the box grows, then shrinks, about the same point.
+        keys(&client, "+").await;
+        let (x1, y1, _, _, _) = poll("the box never grew", at, |v| v.2 > w * 1.2).await;
+        assert!(
+            (x1 - x).abs() < 1.0 && (y1 - y).abs() < 1.0,
+            "{walk} moved from ({x}, {y}) to ({x1}, {y1})"
+        );
+        click(&client, "#zoom-out").await;
+        let (x2, y2, _, _, _) = poll("the box never shrank", at, |v| (v.2 - w).abs() < 1.0).await;
+        assert!(
+            (x2 - x).abs() < 1.0 && (y2 - y).abs() < 1.0,
+            "{walk} moved from ({x}, {y}) to ({x2}, {y2})"
+        );
     });
 }
