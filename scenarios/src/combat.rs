@@ -104,8 +104,8 @@ impl TargetLock {
     }
 }
 
-/// The abilities in this simulation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The abilities in this simulation (named as in JSON trees: `"BasicAttack"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
 pub enum Ability {
     /// The Wild Dog's bite: melee, adjacent targets only.
     BasicAttack,

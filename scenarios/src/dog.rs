@@ -51,7 +51,7 @@ impl DogCtx<'_> {
 /// closer); releases it only when the target died, despawned or is beyond the
 /// leash; then locks on the nearest living player within `dist`. Fails when
 /// there is nobody to lock on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 pub struct FindOrKeepTarget {
     /// Acquisition range, in hexes.
     pub dist: u32,
@@ -161,7 +161,7 @@ impl Action<DogCtx<'_>> for MoveAdjacent {
 /// ADR-006 Decision 2: when the GCD is ready, the target adjacent and inside
 /// the facing cone, asks the server to use `ability` on it and succeeds;
 /// otherwise fails (and logs which check failed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 pub struct UseAbilityIfAdjacent {
     /// The ability to use.
     pub ability: Ability,

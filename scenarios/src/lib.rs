@@ -5,7 +5,7 @@
 //! - the **Wild Dog** combat AI of ADR-006/ADR-012: a hex grid ([`hex`]), the
 //!   combat components ([`combat`]), the reaction queue ([`reaction`]), the
 //!   server's `execute_ability` ([`ability`]), the dog's leaves and tree
-//!   ([`dog`]) and the world that runs them ([`world`]) at a fixed step
+//!   ([`dog`]; the same tree read from JSON: [`dog_json`]) and the world that runs them ([`world`]) at a fixed step
 //!   ([`clock`]), measured against the ADRs' validation criteria
 //!   ([`metrics`]); players and dogs ([`actor`]) are referred to by [`id`];
 //! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously,
@@ -32,6 +32,7 @@ pub mod actor;
 pub mod clock;
 pub mod combat;
 pub mod dog;
+pub mod dog_json;
 pub mod event;
 pub mod flee;
 pub mod guard;

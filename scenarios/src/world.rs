@@ -278,6 +278,19 @@ impl<B: Brain> World<B> {
         self.end_frame();
     }
 
+    /// Simulates one frame, reporting each dog's tree to its own observer:
+    /// `observers[i]` hears dog `i` (the dogs of [`dogs`](Self::dogs), in
+    /// order); a dog without one is not reported.
+    pub fn step_each_observed<O: Observer>(&mut self, observers: &mut [O]) {
+        let alive = self.dogs.iter().enumerate().filter(|(_, d)| d.health.is_alive());
+        let alive = alive.map(|(i, _)| i).collect();
+        self.step_observed(&mut EachDog {
+            observers,
+            alive,
+            started: 0,
+        });
+    }
+
     /// Phases 1 and 2 of a frame: players act, the player index is rebuilt.
     /// [`step`](Self::step) is `begin_frame`, `think`, `end_frame`; they are
     /// public so that the AI phase can be timed apart (the bench does).
@@ -380,6 +393,56 @@ impl<B: Brain> World<B> {
             self.metrics.record(e);
         }
         self.recorded = self.events.len();
+    }
+}
+
+/// Hands each dog's tick to that dog's observer: [`World::think`] ticks the
+/// living dogs one after another, in dog order.
+struct EachDog<'a, O> {
+    observers: &'a mut [O],
+    /// The indices of the living dogs, in the order they tick.
+    alive: Vec<usize>,
+    /// How many ticks began in this frame.
+    started: usize,
+}
+
+impl<O> EachDog<'_, O> {
+    /// The observer of the dog whose tick is under way.
+    fn current(&mut self) -> Option<&mut O> {
+        let dog = *self.alive.get(self.started.checked_sub(1)?)?;
+        self.observers.get_mut(dog)
+    }
+}
+
+impl<O: Observer> Observer for EachDog<'_, O> {
+    fn stand_in(&mut self, node: NodeId, call: bt::LeafCall) -> Option<Status> {
+        self.current()?.stand_in(node, call)
+    }
+    fn tick_started(&mut self, now: f64) {
+        self.started += 1;
+        if let Some(o) = self.current() {
+            o.tick_started(now);
+        }
+    }
+    fn entered(&mut self, node: NodeId) {
+        if let Some(o) = self.current() {
+            o.entered(node);
+        }
+    }
+    fn ticked(&mut self, node: NodeId, status: Status) {
+        if let Some(o) = self.current() {
+            o.ticked(node, status);
+        }
+    }
+    fn halted(&mut self, node: NodeId) {
+        if let Some(o) = self.current() {
+            o.halted(node);
+        }
+    }
+    fn tick_finished(&mut self, status: Status) {
+        if let Some(o) = self.current() {
+            o.tick_finished(status);
+        }
     }
 }
 
