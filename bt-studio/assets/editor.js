@@ -8,7 +8,7 @@
 // Test hooks: body[data-state] is "loading", "ready" or "error" and
 // body[data-pending] counts the checks and saves in flight; every drawn node
 // carries data-path (and data-error with its problems); window.btEditor.docText()
-// is the document as JSON text; body[data-dirty] says whether it differs from
+// is the document as JSON text, recordingText() the recording chosen or handed over; body[data-dirty] says whether it differs from
 // what was opened or last saved.
 'use strict';
 
@@ -264,6 +264,28 @@
     redraw();
     fit();
     check();
+    takeRecording();
+  }
+
+  /**
+   * Opened from the live view's "Edit & replay" (`/edit#recording`): the
+   * followed agent's window, which the live view left in localStorage, is
+   * the recording to replay against (taken once, then removed).
+   */
+  function takeRecording() {
+    if (location.hash !== '#recording') return;
+    history.replaceState(null, '', location.pathname);
+    const KEY = 'bt-studio.recording';
+    const text = localStorage.getItem(KEY);
+    localStorage.removeItem(KEY);
+    if (!text) {
+      status('no window came from the live view (it is handed over once: press Edit & replay there again)', true);
+      return;
+    }
+    const { name, trace } = JSON.parse(text);
+    ed.traceText = JSON.stringify(trace);
+    status(`replaying against ${name}'s window from the live view`);
+    runPreview();
   }
 
   // ---------------------------------------------------------------- palette and library
@@ -1492,6 +1514,6 @@
     keepSelectionInView();
   }
 
-  window.btEditor = { docText: () => JSON.stringify(ed.doc), selected: () => ed.selected };
+  window.btEditor = { docText: () => JSON.stringify(ed.doc), selected: () => ed.selected, recordingText: () => ed.traceText };
   start();
 })();

@@ -871,6 +871,7 @@
     });
     on('#live-pause', 'click', togglePause);
     on('#live-save', 'click', saveWindow);
+    on('#live-edit', 'click', replayInEditor);
     on('#diff-a', 'click', () => showSide('a'));
     on('#diff-b', 'click', () => showSide('b'));
     on('#open', 'click', () => $('#file').click());
@@ -1196,6 +1197,12 @@
     renderAgents();
     setInterval(refreshAgents, 2000);
     document.body.dataset.state = 'ready';
+    // A game that serves the editor too (`Studio::serve_with_editor`) has it at /edit.
+    fetch('/edit', { method: 'HEAD' })
+      .then((r) => {
+        $('#live-edit').hidden = !r.ok;
+      })
+      .catch(() => {});
     const agent = new URLSearchParams(location.hash.slice(1)).get('agent');
     if (agent !== null && live.agents.some((a) => String(a.id) === agent)) follow(Number(agent));
   }
@@ -1220,6 +1227,24 @@
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  /** Where the live view hands a window to the editor's page (same origin): editor.js takes it once. */
+  const RECORDING_KEY = 'bt-studio.recording';
+
+  /** Opens the editor in a new tab with the followed agent's window as the recording its previews replay. */
+  function replayInEditor() {
+    if (!live.latest) {
+      $('#live-status').textContent = 'Follow an agent first: its window is what the editor replays.';
+      return;
+    }
+    try {
+      localStorage.setItem(RECORDING_KEY, JSON.stringify({ name: live.latest.name, trace: live.latest.trace }));
+    } catch (e) {
+      $('#live-status').textContent = `The window is too big to hand to the editor (${e.name}): save it (Save window) and open it there with Recording….`;
+      return;
+    }
+    window.open('/edit#recording', '_blank');
   }
 
   /**

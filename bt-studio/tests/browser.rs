@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use bt::{NodeId, NodeKind};
+use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use common::browser::{Drawn, drawn, open, painted, screenshot, text_of, with_browser};
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
@@ -338,10 +339,7 @@ fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_
             .unwrap();
         let deadline = Instant::now() + common::browser::PATIENCE;
         while mode.attr("data-mode").await.unwrap().as_deref() != Some("svg") {
-            assert!(
-                Instant::now() < deadline,
-                "the close-up is never drawn as SVG"
-            );
+            assert!(Instant::now() < deadline, "the close-up is never drawn as SVG");
             // Polling the page's state, not timing the test.
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
@@ -613,9 +611,7 @@ fn a_permalink_reopens_the_same_tick_event_and_node() {
         let deadline = Instant::now() + common::browser::PATIENCE;
         // The tick and the node may reach it in two updates: wait for both.
         let node = format!("node={}", before.node.unwrap());
-        while !(link.as_str().contains("tick=15&") && link.as_str().ends_with(&node))
-            && Instant::now() < deadline
-        {
+        while !(link.as_str().contains("tick=15&") && link.as_str().ends_with(&node)) && Instant::now() < deadline {
             link = client.current_url().await.unwrap();
         }
         client.goto("about:blank").await.unwrap();
@@ -1444,5 +1440,160 @@ fn zooming_with_keys_and_buttons_keeps_the_selected_node_in_place() {
             (x2 - x).abs() < 1.0 && (y2 - y).abs() < 1.0,
             "{walk} moved from ({x}, {y}) to ({x2}, {y2})"
         );
+    });
+}
+
+/// What the editor's preview shows once it is done: its text, the divergence's
+/// tick and path, the leaves without a recorded result and the notes (null before).
+async fn preview_shown(client: &Client) -> serde_json::Value {
+    eval(
+        client,
+        "const p = document.querySelector('#preview');
+         return p && !p.hidden && document.body.dataset.pending === '0'
+           ? [document.querySelector('#preview-text').textContent, p.dataset.divergeTick, p.dataset.divergePath,
+              [...document.querySelectorAll('#unknown select')].map(s => s.dataset.leaf),
+              [...document.querySelectorAll('#unknown .preview-note')].map(n => n.textContent)]
+           : null;",
+    )
+    .await
+}
+
+bt::behave! {
+    /// The dogs' tree of `examples/dogs_studio.rs`, compiled from the same file.
+    tree WildDogJson for DogCtx<'w> = json("../examples/trees/wild_dog.json") {
+        "findOrKeepTarget" => FindOrKeepTarget, "faceTarget" => FaceTarget,
+        "moveAdjacent" => MoveAdjacent, "useAbilityIfAdjacent" => UseAbilityIfAdjacent,
+    }
+}
+
+#[test]
+fn a_followed_dogs_window_is_replayed_in_the_editor_against_an_edit() {
+    use bt_scenarios::dog_json;
+    use bt_scenarios::world::World;
+    with_browser("journey", |client| async move {
+        // The game of `examples/dogs_studio.rs`, smaller: eight dogs, the editor on a copy of their tree.
+        let file = temp_file("wild_dog.json", include_str!("../../examples/trees/wild_dog.json"));
+        let editor = bt_studio::Editor::new(&file).with_leaves(dog_json::leaf_manifest());
+        let library = editor.clone();
+        let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+        let mut world: World<WildDogJson> = World::arena(8);
+        let mut agents: Vec<_> = (0..world.dogs().len())
+            .map(|i| studio.agent(&format!("dog#{i}"), WildDogJson::NODES).unwrap())
+            .collect();
+        // Some seconds of play before the page follows dog#3: its window starts mid-run.
+        for _ in 0..100 {
+            world.step_each_observed(&mut agents);
+        }
+        open(&client, &format!("{}#agent=3", studio.url())).await;
+        client
+            .wait()
+            .at_most(common::browser::PATIENCE)
+            .for_element(Locator::Css("body[data-following='3']"))
+            .await
+            .unwrap();
+        // Three seconds of its life in the window, then paused and scrubbed back.
+        poll(
+            "the window never held 180 ticks",
+            async || {
+                for _ in 0..6 {
+                    world.step_each_observed(&mut agents);
+                }
+                eval(&client, "return Number(document.querySelector('#slider').max);")
+                    .await
+                    .as_u64()
+                    .unwrap()
+            },
+            |&ticks| ticks >= 180,
+        )
+        .await;
+        click(&client, "#live-pause").await;
+        keys(&client, &Key::Home.to_string()).await;
+        poll(
+            "Edit & replay is not offered",
+            async || {
+                let button = client.find(Locator::Css("#live-edit")).await.unwrap();
+                button.is_displayed().await.unwrap()
+            },
+            |&shown| shown,
+        )
+        .await;
+
+        // Edit & replay: the editor opens in a new tab and replays the unedited tree against the window.
+        let live = client.window().await.unwrap();
+        click(&client, "#live-edit").await;
+        let tabs = poll(
+            "no editor tab opened",
+            async || client.windows().await.unwrap(),
+            |w| w.len() == 2,
+        )
+        .await;
+        let tab = tabs.into_iter().find(|w| *w != live).unwrap();
+        client.switch_to_window(tab).await.unwrap();
+        let shown = poll(
+            "the preview never showed",
+            async || preview_shown(&client).await,
+            |v| !v.is_null(),
+        )
+        .await;
+        let recording = eval(&client, "return window.btEditor.recordingText();").await;
+        let recording = Trace::from_json(recording.as_str().unwrap()).unwrap();
+        // What the library says about the same window and tree.
+        let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let expect = |doc: &serde_json::Value| {
+            let (_, p) = library.preview(doc, Some(recording.clone()), BTreeMap::new()).unwrap();
+            let d = p.divergence.as_ref();
+            serde_json::json!([
+                d.map_or(
+                    "The edited tree does what the recording did, tick for tick.".to_owned(),
+                    |d| format!("First divergence: {}", d.text)
+                ),
+                d.map_or(String::new(), |d| d.tick.to_string()),
+                d.map_or(String::new(), |d| d.path.clone()),
+                p.unknown,
+                p.notes.iter().map(|n| format!("⚠ {}", n.text)).collect::<Vec<_>>(),
+            ])
+        };
+        let unedited = expect(&doc);
+        assert_eq!(shown, unedited);
+        // The unedited tree does what the dog did, every leaf answered from the recording.
+        assert_eq!(unedited[1], "", "{unedited}");
+        assert_eq!(unedited[3], serde_json::json!([]), "{unedited}");
+        assert!(
+            unedited[4][0]
+                .as_str()
+                .unwrap()
+                .contains("starts in the middle of a run"),
+            "{unedited}"
+        );
+
+        // The edit: the dog waits half a second after a bite, not one; the replay parts where it ends its wait sooner.
+        click(&client, "#viewport .node[data-path='child.children[5]']").await;
+        let input = client
+            .find(Locator::Css("#properties input[data-field='seconds']"))
+            .await
+            .unwrap();
+        let (ctrl, release, tab) = (char::from(Key::Control), char::from(Key::Null), char::from(Key::Tab));
+        input
+            .send_keys(&format!("{ctrl}a{release}{}0.5{tab}", char::from(Key::Backspace)))
+            .await
+            .unwrap();
+        let mut edited = doc.clone();
+        edited["child"]["children"][5]["seconds"] = serde_json::json!(0.5);
+        let expected = expect(&edited);
+        assert_ne!(expected[1], "", "the edit changes what the dog does: {expected}");
+        poll(
+            "the page's document never took the edit",
+            async || eval(&client, "return window.btEditor.docText();").await,
+            |text| serde_json::from_str::<serde_json::Value>(text.as_str().unwrap()).unwrap() == edited,
+        )
+        .await;
+        click(&client, "#preview-run").await;
+        let shown = poll(
+            "the edited preview never showed",
+            async || preview_shown(&client).await,
+            |v| !v.is_null() && v[1] != "",
+        )
+        .await;
+        assert_eq!(shown, expected);
     });
 }

@@ -238,7 +238,9 @@ impl Editor {
     }
 
     /// Replays `doc` against `recorded` (the editor's trace when `None`),
-    /// leaves without a recorded result returning `picks` (else failure).
+    /// leaves without a recorded result returning `picks` (else failure);
+    /// a recording that starts mid-run, from its first tick where the
+    /// recorded tree started afresh ([`preview::from_a_fresh_start`]), which is the recording returned.
     pub fn preview(
         &self,
         doc: &Value,
@@ -259,7 +261,9 @@ impl Editor {
         let def = registry
             .load_with(&doc.to_string(), &library.library)
             .map_err(|e| json!({ "error": "the edited tree does not load; fix it first", "problems": problems_json(e.problems()) }))?;
-        let preview = preview::run(&def, &recorded, picks).map_err(|e| json!({ "error": e }))?;
+        let (recorded, mid_run) = preview::from_a_fresh_start(recorded);
+        let mut preview = preview::run(&def, &recorded, picks).map_err(|e| json!({ "error": e }))?;
+        preview.notes.splice(0..0, mid_run);
         Ok((recorded, preview))
     }
 }

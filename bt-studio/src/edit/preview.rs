@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use bt_interp::{Agent, Definition};
-use bt_observe::{Event, Trace, TraceRecorder};
+use bt_observe::{Cursor, Event, Trace, TraceRecorder};
 use bt_runtime::{NodeKind, Status};
 use serde::Serialize;
 
@@ -55,6 +55,75 @@ pub struct Divergence {
     pub path: String,
     /// What differs, in words.
     pub text: String,
+}
+
+/// The recording from where the recorded tree first starts a pass from the
+/// top, and a note (at the root) when that is not where it starts.
+///
+/// The edited tree starts fresh, so it is compared from where the recorded
+/// one did too: its root was entered, or its root is a loop that keeps
+/// nothing between iterations (`loop`, `untilFail`, `untilSuccess`) and
+/// entered its child again (which may happen after the previous pass ended,
+/// in the same tick: those events are left out). A window of a running
+/// game (the live view) starts mid-run: its first ticks continue what began
+/// before the window. A recording with no such start is replayed whole.
+pub fn from_a_fresh_start(recorded: Trace) -> (Trace, Option<Note>) {
+    let Some((first, from, at)) = mid_run(&recorded) else {
+        return (recorded, None);
+    };
+    let text = format!(
+        "the recording starts in the middle of a run (tick {first}): the preview replays it from tick {from}, where the recorded tree started a new pass from the top"
+    );
+    // The state the tail starts from: the recording's at the end of the tick before.
+    let statuses = Cursor::new(&recorded).ok().and_then(|mut c| {
+        c.seek(from - 1).ok()?;
+        Some(c.statuses().to_vec())
+    });
+    let started = recorded
+        .events
+        .iter()
+        .position(|e| matches!(*e, Event::TickStarted { tick, .. } if tick == from))
+        .unwrap_or(0);
+    let mut tail = recorded;
+    // The tick's start, then the new pass (what ended the old one in that tick left out).
+    tail.events.drain(started + 1..at);
+    tail.events.drain(..started);
+    tail.context.retain(|c| c.tick >= from);
+    tail.start.tick = from - 1;
+    tail.start.now = None;
+    tail.start.statuses = statuses.unwrap_or(tail.start.statuses);
+    let note = Note {
+        path: String::new(),
+        text,
+    };
+    (tail, Some(note))
+}
+
+/// For a recording that starts mid-run: its first tick, the tick where the
+/// tree first starts afresh (see [`from_a_fresh_start`]) and the index of
+/// that `entered` event.
+fn mid_run(recorded: &Trace) -> Option<(u64, u64, usize)> {
+    let stateless_loop = recorded
+        .nodes
+        .first()
+        .is_some_and(|root| matches!(root.kind, NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess));
+    let mut first = None;
+    let mut tick = None;
+    for (i, event) in recorded.events.iter().enumerate() {
+        match *event {
+            Event::TickStarted { tick: t, .. } => {
+                tick = Some(t);
+                first = first.or(tick);
+            }
+            Event::Entered { node } if tick.is_some() && (node.0 == 0 || (stateless_loop && node.0 == 1)) => {
+                let (first, tick) = (first?, tick?);
+                let at_the_start = i > 0 && matches!(recorded.events[i - 1], Event::TickStarted { .. });
+                return (tick != first || !at_the_start).then_some((first, tick, i));
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Runs `def` once for every tick of `recorded`, at the same times.
