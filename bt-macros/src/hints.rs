@@ -8,6 +8,8 @@ use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, ExprClosure};
 
+use bt_runtime::catalog::NodeKind;
+
 use crate::render::render;
 
 /// Every node word, with the aliases, for "did you mean" hints.
@@ -56,8 +58,13 @@ pub const WORDS: &[&str] = &[
 
 /// The node word that `written` (`Sequence`, `reactiveSelector`,
 /// `ForceSuccess`, `reactive_selector`) most likely means, written the DSL's
-/// way: `sequence`, `reactive selector`, `force_success`.
+/// way: `sequence`, `reactive selector`, `force_success`. A node's name in the
+/// JSON form (`condition`, `repeater`, `Inverter`, `forEach`) means its DSL word
+/// (`cond`, `repeat`, `invert`, `for`): people who know the file format write it.
 pub fn node_word(written: &str) -> Option<String> {
+    if let Some(kind) = json_kind(written) {
+        return Some(kind.dsl_name().to_string());
+    }
     let snake = snake_case(written);
     if let Some(rest) = snake.strip_prefix("reactive_")
         && matches!(rest, "sequence" | "selector" | "fallback")
@@ -65,6 +72,18 @@ pub fn node_word(written: &str) -> Option<String> {
         return Some(format!("reactive {rest}"));
     }
     (snake != written && WORDS.contains(&snake.as_str())).then_some(snake)
+}
+
+/// The node kind whose JSON name is `written`, ignoring the case of its first
+/// letter (`Inverter` is `inverter`), when that name is not also a DSL word.
+pub fn json_kind(written: &str) -> Option<NodeKind> {
+    let mut chars = written.chars();
+    let first = chars.next()?.to_ascii_lowercase();
+    let json: String = core::iter::once(first).chain(chars).collect();
+    NodeKind::ALL
+        .iter()
+        .copied()
+        .find(|k| k.json_name() == json && k.dsl_name() != json)
 }
 
 /// `ReactiveSelector` -> `reactive_selector`.
@@ -171,6 +190,12 @@ mod tests {
         assert_eq!(node_word("ForceSuccess").as_deref(), Some("force_success"));
         assert_eq!(node_word("untilFail").as_deref(), Some("until_fail"));
         assert_eq!(node_word("sequence"), None, "already right");
+        assert_eq!(node_word("condition").as_deref(), Some("cond"));
+        assert_eq!(node_word("Inverter").as_deref(), Some("invert"));
+        assert_eq!(node_word("repeater").as_deref(), Some("repeat"));
+        assert_eq!(node_word("succeeder").as_deref(), Some("force_success"));
+        assert_eq!(node_word("forEach").as_deref(), Some("for"));
+        assert_eq!(node_word("parallelMain").as_deref(), Some("parallel(main)"));
         assert_eq!(node_word("Patrol"), None);
     }
 

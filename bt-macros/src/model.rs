@@ -912,9 +912,12 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             (false, _) => {
                 let close = hints::node_word(&name)
                     .or_else(|| bt_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
-                let hint = match close {
-                    Some(close) => format!(", did you mean `{close}`?"),
-                    None => String::from(""),
+                let hint = match (close, hints::json_kind(&name)) {
+                    (Some(close), Some(_)) => {
+                        format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
+                    }
+                    (Some(close), None) => format!(", did you mean `{close}`?"),
+                    (None, _) => String::new(),
                 };
                 errors.over(
                     &word.name,

@@ -640,12 +640,15 @@ fn node_word_spelt_as_a_type(input: ParseStream) -> Option<syn::Error> {
     // `Name { field: .. }` or `Name { ..base }` is a struct; anything else holds nodes.
     let fields = matches!(first.first(), Some(proc_macro2::TokenTree::Ident(_))) && punct(first.get(1), ':')
         || matches!(first.first(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '.');
-    (!fields).then(|| {
-        syn::Error::new(
-            ident.span(),
-            format!("node words are lower case: write `{word} {{ .. }}`"),
-        )
-    })
+    let written = ident.to_string();
+    let message = match crate::hints::json_kind(&written) {
+        Some(kind) => format!(
+            "`{written}` is the JSON form's `{}`; in `behave!` write `{word} {{ .. }}`",
+            kind.json_name()
+        ),
+        None => format!("node words are lower case: write `{word} {{ .. }}`"),
+    };
+    (!fields).then(|| syn::Error::new(ident.span(), message))
 }
 
 /// `true` when the next tokens are a node word (a lower-case identifier or a
