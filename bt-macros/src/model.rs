@@ -845,6 +845,9 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     let label = label_of(&word);
     let args = word.args.as_ref();
     let mut guard = None;
+    if let Some(node) = children_in_parentheses(&word, span, label.clone(), errors) {
+        return node;
+    }
     let kind =
         match (word.reactive.is_some(), name.as_str()) {
             (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
@@ -995,6 +998,42 @@ fn weight(expr: Expr, errors: &mut Errors) -> Weight {
         }
         None => Weight::Const(expr),
     }
+}
+
+/// `sequence(a, b)`: children written in parentheses, as in function calls or
+/// behavior3's constructors, for a node that takes no arguments and no braces
+/// after them. One error that says where children go, instead of "takes no
+/// arguments" followed by "empty `sequence`".
+fn children_in_parentheses(word: &WordNode, span: Span, label: String, errors: &mut Errors) -> Option<Node> {
+    let args = word.args.as_ref()?;
+    let name = word.name.to_string();
+    let braced = matches!(
+        name.as_str(),
+        "sequence"
+            | "sequence_always"
+            | "selector"
+            | "fallback"
+            | "random"
+            | "shuffle"
+            | "invert"
+            | "force_success"
+            | "force_failure"
+    );
+    if !braced || word.children.is_some() || args.tokens.is_empty() {
+        return None;
+    }
+    let written = match word.reactive {
+        Some(_) => format!("reactive {name}"),
+        None => name,
+    };
+    errors.at(
+        args.span,
+        format!(
+            "children go in braces, not parentheses: write `{written} {{ {} }}`",
+            render(&args.tokens)
+        ),
+    );
+    Some(plain(Kind::Invalid, span, label))
 }
 
 fn no_args(kind: Kind, name: &str, args: Option<&Args>, errors: &mut Errors) -> Option<Kind> {
