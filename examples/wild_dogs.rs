@@ -13,8 +13,6 @@
 
 use std::time::Instant;
 
-use bt::{NodeId, Observer, Status};
-
 use bt_scenarios::actor::Dodge;
 use bt_scenarios::clock::FPS;
 use bt_scenarios::combat::Ability;
@@ -86,9 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             world.despawn_player(dee);
         }
         if studio.is_some() {
-            let alive = world.dogs().iter().enumerate().filter(|(_, d)| d.health.is_alive());
-            let alive = alive.map(|(i, _)| i).collect();
-            world.step_observed(&mut PerDog::new(&mut agents, alive));
+            world.step_each_observed(&mut agents);
             // What the page's inspector shows next to each dog's tree (made only for a followed dog).
             for (agent, dog) in agents.iter_mut().zip(world.dogs()) {
                 agent.record_context_with(|| {
@@ -126,61 +122,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
-}
-
-/// Hands each dog's tick to that dog's studio observer: `World::step_observed`
-/// reports the living dogs' ticks one after another, in dog order.
-struct PerDog<'a> {
-    agents: &'a mut [bt_studio::Agent],
-    /// The indices of the living dogs, in the order they tick.
-    alive: Vec<usize>,
-    /// How many ticks began in this frame.
-    started: usize,
-}
-
-impl<'a> PerDog<'a> {
-    fn new(agents: &'a mut [bt_studio::Agent], alive: Vec<usize>) -> PerDog<'a> {
-        PerDog {
-            agents,
-            alive,
-            started: 0,
-        }
-    }
-
-    /// The observer of the dog whose tick is under way.
-    fn current(&mut self) -> Option<&mut bt_studio::Agent> {
-        let dog = *self.alive.get(self.started.checked_sub(1)?)?;
-        self.agents.get_mut(dog)
-    }
-}
-
-impl Observer for PerDog<'_> {
-    fn tick_started(&mut self, now: f64) {
-        self.started += 1;
-        if let Some(agent) = self.current() {
-            agent.tick_started(now);
-        }
-    }
-    fn entered(&mut self, node: NodeId) {
-        if let Some(agent) = self.current() {
-            agent.entered(node);
-        }
-    }
-    fn ticked(&mut self, node: NodeId, status: Status) {
-        if let Some(agent) = self.current() {
-            agent.ticked(node, status);
-        }
-    }
-    fn halted(&mut self, node: NodeId) {
-        if let Some(agent) = self.current() {
-            agent.halted(node);
-        }
-    }
-    fn tick_finished(&mut self, status: Status) {
-        if let Some(agent) = self.current() {
-            agent.tick_finished(status);
-        }
-    }
 }
 
 /// `true` in the frame at time `t` that crosses `mark`.
