@@ -304,6 +304,7 @@ fn diverge(recorded: &Trace, edited: &Trace) -> Option<(u64, u32, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bt_runtime::NodeId;
     use serde_json::json;
 
     /// A recording of `ticks` ticks of a tree that waits, one second apart.
@@ -349,5 +350,83 @@ mod tests {
                 ),
             }]
         );
+    }
+
+    /// Running on every other call, else success.
+    #[derive(Clone)]
+    struct Step(bool);
+
+    impl bt_runtime::Action<()> for Step {
+        fn tick(&mut self, _: &mut ()) -> Status {
+            self.0 = !self.0;
+            if self.0 { Status::Running } else { Status::Success }
+        }
+    }
+
+    /// `loop { sequence { first, second } }`, each leaf a [`Step`]: a pass
+    /// takes three ticks, the next one starting in the tick the last ends
+    /// (passes start in ticks 1, 3, 5, ..).
+    const STEPS: &str = r#"{"type": "loop", "child": {"type": "sequence", "children": [
+        {"type": "action", "action": "first"}, {"type": "action", "action": "second"}]}}"#;
+
+    /// 12 ticks of STEPS, recorded from tick `from` (1: from the start).
+    fn steps_from(from: u32) -> Trace {
+        let mut leaves = bt_interp::Registry::<()>::new();
+        leaves
+            .action("first", |_: bt_interp::NoParams| Step(false))
+            .action("second", |_: bt_interp::NoParams| Step(false));
+        let def = leaves.load(STEPS).unwrap();
+        let mut agent = Agent::new(def.clone());
+        let mut recorder = TraceRecorder::new(def.nodes(), 1 << 10).unwrap();
+        for t in 1..=12 {
+            if t < from {
+                agent.tick_at(&mut (), f64::from(t));
+            } else {
+                agent.tick_observed(&mut (), f64::from(t), &mut recorder);
+            }
+        }
+        recorder.trace()
+    }
+
+    #[test]
+    fn a_recording_that_starts_mid_run_is_replayed_from_the_first_new_pass() {
+        let doc: serde_json::Value = serde_json::from_str(STEPS).unwrap();
+        let def = super::super::stand_in::registry(None, &doc).load(STEPS).unwrap();
+        // From the start: kept whole, and the unedited tree does what it did.
+        let whole = steps_from(1);
+        let (same, note) = from_a_fresh_start(whole.clone());
+        assert_eq!((&same, note), (&whole, None));
+        assert_eq!(run(&def, &same, BTreeMap::new()).unwrap().divergence, None);
+        // From tick 4 (the recorder's tick 1), in the middle of the second pass: the third
+        // starts in the recorder's tick 2, after the second pass's last step in that tick.
+        let window = steps_from(4);
+        let (tail, note) = from_a_fresh_start(window.clone());
+        assert_eq!(
+            note.map(|n| n.text),
+            Some(
+                "the recording starts in the middle of a run (tick 1): the preview replays it from tick 2, \
+                 where the recorded tree started a new pass from the top"
+                    .to_owned()
+            )
+        );
+        let second = window.ticks().find(|t| t.tick == 2).unwrap();
+        let new_pass = second
+            .events
+            .iter()
+            .position(|e| *e == Event::Entered { node: NodeId(1) })
+            .unwrap();
+        assert!(new_pass > 1, "the old pass ends in the same tick: {:?}", second.events);
+        let mut expected = vec![second.events[0]];
+        expected.extend(&second.events[new_pass..]);
+        expected.extend(
+            window
+                .ticks()
+                .filter(|t| t.tick > 2)
+                .flat_map(|t| t.events.iter().copied()),
+        );
+        assert_eq!(tail.events, expected);
+        assert_eq!(tail.start.tick, 1);
+        tail.validate().unwrap();
+        assert_eq!(run(&def, &tail, BTreeMap::new()).unwrap().divergence, None);
     }
 }
