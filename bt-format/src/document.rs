@@ -190,10 +190,13 @@ pub(crate) fn read<'a>(
     })
 }
 
-/// A serde_json error as a message with its line and column.
+/// A serde_json error as a message with its line and column, said once
+/// (serde_json's own text ends with them again).
 fn syntax(e: &serde_json::Error) -> String {
     let (line, column) = (e.line(), e.column());
     let text = e.to_string();
+    let where_ = format!(" at line {line} column {column}");
+    let text = text.strip_suffix(&where_).unwrap_or(&text);
     if e.classify() == serde_json::error::Category::Eof {
         format!("unexpected end of the JSON text at line {line} column {column}: {text}")
     } else if text.starts_with("number out of range") {
