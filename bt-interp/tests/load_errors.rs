@@ -293,9 +293,7 @@ fn malformed_json_never_panics() {
     let e = r.load("{\"type\": \"sequence\", \"children\": [").unwrap_err();
     assert_eq!(
         e.messages(),
-        [
-            "at `children[0]`: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list"
-        ]
+        ["at `children[0]`: unexpected end of the JSON text at line 1 column 34: EOF while parsing a list"]
     );
     let e = r.load("{\"type\": sequence}").unwrap_err();
     assert_eq!(

@@ -659,6 +659,9 @@ pub(crate) struct Field {
     ty: TokenStream,
     init: TokenStream,
     saved: bool,
+    /// A `#[persist]` leaf's place in the tree: a leaf that serde cannot save
+    /// or load is an error there, not at the whole `behave!`.
+    persisted_at: Option<Span>,
 }
 
 /// The fields a node needs. Control state is always saved; a leaf value only
@@ -673,6 +676,7 @@ fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
             ty: ty.to_token_stream(),
             init: expr.to_token_stream(),
             saved: false,
+            persisted_at: None,
         }),
         Hook::Action(Leaf::Inline(_)) | Hook::Closure(_) => None,
     });
@@ -686,12 +690,20 @@ fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
             ty: ty.to_token_stream(),
             init: value_expr(expr).to_token_stream(),
             saved: false,
+            persisted_at: None,
         }),
         _ => None,
     };
+    let persisted_at = (matches!(s.state, State::Leaf(_)) && s.node.persist).then_some(s.node.span);
     raw_fields(s, ctx)
         .into_iter()
-        .map(|(name, ty, init)| Field { name, ty, init, saved })
+        .map(|(name, ty, init)| Field {
+            name,
+            ty,
+            init,
+            saved,
+            persisted_at,
+        })
         .chain(hooks)
         .chain(list)
         .collect()

@@ -8,8 +8,8 @@
 //! `#[persist]` keep their constructor value) and rejects a fingerprint that
 //! is not this tree's.
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
 
 use super::Field;
 use crate::lower::Lowered;
@@ -19,17 +19,27 @@ use crate::lower::Lowered;
 pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> TokenStream {
     let name = &l.tree.name;
     let serde = quote!(::bt::__private::serde);
-    let saved: Vec<&syn::Ident> = fields.iter().filter(|f| f.saved).map(|f| &f.name).collect();
+    let saved: Vec<&Field> = fields.iter().filter(|f| f.saved).collect();
     let rng: Vec<TokenStream> = if l.uses_rng { vec![quote!(__rng)] } else { Vec::new() };
     let len = 2 + rng.len() + saved.len();
+    // A `#[persist]` leaf's code carries the leaf's span, so that a leaf
+    // without serde's traits is an error at the leaf.
+    let at = |f: &Field| f.persisted_at.unwrap_or_else(Span::call_site);
+    let stores = saved.iter().map(|f| {
+        let name = &f.name;
+        quote_spanned!(at(f)=> __tuple.serialize_element(&self.#name)?;)
+    });
     let loads = rng
         .iter()
-        .cloned()
-        .chain(saved.iter().map(|f| quote!(#f)))
+        .map(|f| (quote!(#f), Span::call_site()))
+        .chain(saved.iter().map(|f| {
+            let name = &f.name;
+            (quote!(#name), at(f))
+        }))
         .enumerate()
-        .map(|(i, f)| {
+        .map(|(i, (f, span))| {
             let index = i + 2;
-            quote! {
+            quote_spanned! {span=>
                 __tree.#f = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(#index, &self))?;
             }
         });
@@ -43,7 +53,7 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
                     __tuple.serialize_element(&Self::FINGERPRINT)?;
                     __tuple.serialize_element(&self.__running)?;
                     #( __tuple.serialize_element(&self.#rng)?; )*
-                    #( __tuple.serialize_element(&self.#saved)?; )*
+                    #(#stores)*
                     __tuple.end()
                 }
             }
