@@ -49,3 +49,10 @@ pub use reader::Reader;
 /// million leaves makes without loops, a few milliseconds of trivial leaves;
 /// a tree above it could hang the thread that ticks it.
 pub const MAX_TICK_WORK: u64 = 1 << 24;
+
+/// The most items a tree's for-each loops may hold in all (the sum of their
+/// `max`, 2^16): the interpreter's `Registry::DEFAULT_MAX_ITEMS` and the
+/// limit `behave!` enforces. Room for them is made when a tree (an agent, or
+/// a compiled tree's struct) is created; far more would take gigabytes, or
+/// overflow the stack where a compiled tree is built.
+pub const MAX_ITEMS: u64 = 1 << 16;

@@ -135,8 +135,9 @@ impl<C: 'static> Registry<C> {
     pub const DEFAULT_MAX_TICK_WORK: u64 = bt_format::MAX_TICK_WORK;
     /// Default for [`Registry::max_items`]: 2^16 items, far more than a
     /// real tree's loops go through, and a few MiB per agent at most for
-    /// items of a few dozen bytes.
-    pub const DEFAULT_MAX_ITEMS: u64 = 1 << 16;
+    /// items of a few dozen bytes. It is [`bt_format::MAX_ITEMS`], the
+    /// limit `behave!` enforces too.
+    pub const DEFAULT_MAX_ITEMS: u64 = bt_format::MAX_ITEMS;
 
     /// An empty registry.
     pub fn new() -> Registry<C> {

@@ -17,6 +17,7 @@ mod depth;
 mod errors;
 mod from_json;
 mod hints;
+mod items;
 mod lower;
 mod model;
 mod parse;
@@ -174,7 +175,8 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         }
         let lowered = lower::lower(tree);
         let before = errors.len();
-        let (figures, checks) = work::figures(&lowered, &mut errors);
+        let (figures, mut checks) = work::figures(&lowered, &mut errors);
+        checks.extend(items::check(&lowered, &mut errors));
         if errors.len() > before {
             out.extend(codegen::fallback(tree));
         } else {
