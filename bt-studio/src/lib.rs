@@ -46,6 +46,7 @@ mod live_routes;
 mod push;
 mod server;
 mod studio;
+mod writers;
 
 pub use edit::Editor;
 pub use files::{Files, TracePayload};

@@ -11,7 +11,6 @@
 //! page cannot push a tree into the game either; both before the body is
 //! read. On loopback the live view answers only loopback hosts too.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -59,11 +58,11 @@ pub(crate) fn reload_router(registry: Arc<Registry>) -> Router {
 /// Lets through only requests from this machine that no web page sent,
 /// before their body is read.
 async fn programs_on_this_machine(
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     request: axum::extract::Request,
     next: Next,
 ) -> Response {
-    let why = if !peer.ip().is_loopback() {
+    let why = if !crate::writers::from_this_machine(peer) {
         "a game takes pushed trees only from programs on its own machine"
     } else if request.headers().contains_key(header::ORIGIN) {
         "a game takes pushed trees from bt-studio edit --push, not from web pages"
@@ -169,39 +168,14 @@ async fn send(authority: &str, body: String) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use std::io::{Read, Write};
-
-    use axum::extract::connect_info::MockConnectInfo;
-
     use super::*;
 
     /// Posts `body` with `headers` to a reload endpoint that sees the
     /// connection as coming from `peer`: the status and the answer.
     fn push_from(peer: &str, headers: &str, body: &str) -> (Arc<Registry>, String) {
         let registry = Arc::new(Registry::default());
-        let app = reload_router(Arc::clone(&registry)).layer(MockConnectInfo(peer.parse::<SocketAddr>().unwrap()));
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let addr = listener.local_addr().unwrap();
-        listener.set_nonblocking(true).unwrap();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                axum::serve(listener, app).await
-            })
-        });
-        let mut stream = std::net::TcpStream::connect(addr).unwrap();
-        write!(
-            stream,
-            "POST {RELOAD_PATH} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
+        let app = reload_router(Arc::clone(&registry));
+        let answer = crate::writers::testing::post_from(app, peer, RELOAD_PATH, headers, body);
         (registry, answer)
     }
 

@@ -26,6 +26,11 @@ const MAX_BODY: usize = 256 << 20;
 /// /api/edit/check` (the loader's problems with the posted document), `POST
 /// /api/edit/save` (`{"name", "doc", "force"}`) and `POST /api/edit/preview`
 /// (`{"doc", "picks", "trace"}`: the what-if replay).
+///
+/// Saving is only for programs and pages on this machine: serve the router
+/// with the peer's address (`into_make_service_with_connect_info::<SocketAddr>()`,
+/// as [`serve_editor`] does), or every save is an error; a save from another
+/// site's page is refused too, before its body is read.
 pub fn editor_router(editor: Editor) -> Router {
     routes(editor, "/", &[])
 }
@@ -45,13 +50,16 @@ fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
             get(move || async move { page_file(asset.content_type, asset.body) }),
         );
     }
-    app.route("/api/edit/open", get(open))
-        .route("/api/edit/check", post(check))
-        .route("/api/edit/save", post(save))
-        .route("/api/edit/preview", post(preview))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(editor)
-        .layer(middleware::from_fn(security_headers))
+    app.route(
+        "/api/edit/save",
+        post(save).route_layer(middleware::from_fn(crate::writers::writes_from_this_machine)),
+    )
+    .route("/api/edit/open", get(open))
+    .route("/api/edit/check", post(check))
+    .route("/api/edit/preview", post(preview))
+    .layer(DefaultBodyLimit::max(MAX_BODY))
+    .with_state(editor)
+    .layer(middleware::from_fn(security_headers))
 }
 
 /// Serves the editor on `listener`, answering only loopback hosts when on loopback.
@@ -60,7 +68,12 @@ pub async fn serve_editor(listener: tokio::net::TcpListener, editor: Editor) -> 
     if listener.local_addr()?.ip().is_loopback() {
         app = app.layer(middleware::from_fn(loopback_host_only));
     }
-    axum::serve(listener, app).await
+    // The peer's address: only this machine saves.
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .await
 }
 
 /// [`serve_editor`] on a single-threaded runtime of its own; blocks until the server fails.
@@ -176,4 +189,59 @@ async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewReques
         }
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::writers::testing::post_from;
+
+    #[test]
+    fn only_this_machine_saves_and_before_the_body_is_read() {
+        let dir = std::env::temp_dir().join(format!("bt-studio-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("guard.json");
+        std::fs::write(&file, "{\"type\": \"failure\"}\n").unwrap();
+        let app = || editor_router(Editor::new(&file));
+        let save = |peer: &str, headers: &str, body: &str| {
+            post_from(
+                app(),
+                peer,
+                "/api/edit/save",
+                &format!("Content-Type: application/json\r\n{headers}"),
+                body,
+            )
+        };
+        let tree = r#"{"name": "guard.json", "doc": {"type": "success"}}"#;
+        // Served on all interfaces, another machine reads but cannot save.
+        let answer = save("192.0.2.7:5000", "", tree);
+        assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+        assert!(
+            answer.ends_with(r#"{"error":"bt-studio saves trees only for programs and pages on its own machine"}"#),
+            "{answer}"
+        );
+        let checked = post_from(
+            app(),
+            "192.0.2.7:5000",
+            "/api/edit/check",
+            "Content-Type: application/json\r\n",
+            "{}",
+        );
+        assert!(checked.starts_with("HTTP/1.1 200"), "{checked}");
+        // Another site's page is refused before its body is read: not even malformed JSON is looked at.
+        let answer = save("127.0.0.1:5000", "Origin: http://evil.example\r\n", "{");
+        assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+        assert!(answer.contains("not from another site's"), "{answer}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"type\": \"failure\"}\n");
+        // The editor's own page and a program on this machine save.
+        let answer = save("127.0.0.1:5000", "Origin: http://{addr}\r\n", "{");
+        assert!(
+            answer.starts_with("HTTP/1.1 400"),
+            "its own page's malformed JSON: {answer}"
+        );
+        let answer = save("[::ffff:127.0.0.1]:5000", "", tree);
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        assert!(std::fs::read_to_string(&file).unwrap().contains("success"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
