@@ -81,6 +81,13 @@ pub fn act<C: ?Sized, R: IntoStatus, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) 
     f(ctx).into_status()
 }
 
+/// An inline action's value as a status, for an action closure written in
+/// place (its body, not a closure: fewer items for rustc to compile).
+#[inline(always)]
+pub fn into_status<R: IntoStatus>(value: R) -> Status {
+    value.into_status()
+}
+
 /// Runs a lifecycle hook; the bound gives the closure its argument type.
 #[inline(always)]
 pub fn hook<C: ?Sized, R: HookOutput, F: FnOnce(&mut C) -> R>(ctx: &mut C, f: F) {

@@ -10,6 +10,7 @@
 //! writes the struct, its constructors, entry points and node table.
 
 mod halt;
+mod in_place;
 mod persist;
 mod tick;
 mod wake;

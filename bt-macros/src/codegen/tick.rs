@@ -9,7 +9,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
-use super::{Gen, bit, child_halt_name, field, flat_id, hook_field, lit, rt, rt_at, uint, var_field};
+use super::{Gen, bit, child_halt_name, field, flat_id, hook_field, in_place, lit, rt, rt_at, uint, var_field};
 use crate::lower::{Slot, State, UInt, break_code, continue_code};
 use crate::model::{Count, Duration, ForSource, Hook, Kind, Leaf, Weight, thresholds};
 
@@ -454,7 +454,13 @@ impl Gen<'_> {
                 let rt = rt_at(span);
                 let vars = self.var_bindings(s, &closure.to_token_stream());
                 let (__cx, __this, __env) = call_site_names();
-                quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(#__cx, #closure) })
+                match in_place::closure_parts(closure) {
+                    Some((param, body)) => {
+                        let binding = bind(param, quote!(&mut #ctx), quote!(&mut *#__cx));
+                        quote_spanned!(span=> { #vars #binding #rt::into_status(#body) })
+                    }
+                    None => quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(#__cx, #closure) }),
+                }
             }
             Kind::Act(Leaf::Value { .. }) => self.action_step(s, self.tick_step()),
             Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
@@ -471,7 +477,26 @@ impl Gen<'_> {
         match leaf {
             Leaf::Inline(closure) => {
                 let vars = self.var_bindings(s, &closure.to_token_stream());
-                quote_spanned!(span=> { #vars #rt::cond::<#ctx, _>(&*#__cx, #closure) })
+                match in_place::closure_parts(closure) {
+                    Some((param, body)) => {
+                        let binding = bind(param, quote!(&#ctx), quote!(&*#__cx));
+                        // An `if` makes the body a `bool` with rustc's plain
+                        // "expected `bool`" where it is not (as the closure's bound did).
+                        // In parentheses, so that a struct literal in the body
+                        // parses; spanned on the body, so that an error is there.
+                        let mut value =
+                            proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, body.to_token_stream());
+                        value.set_span(syn::spanned::Spanned::span(body));
+                        quote_spanned!(span=> {
+                            #vars
+                            #binding
+                            #[allow(unused_parens)]
+                            let __value = if #value { #rt::Status::Success } else { #rt::Status::Failure };
+                            __value
+                        })
+                    }
+                    None => quote_spanned!(span=> { #vars #rt::cond::<#ctx, _>(&*#__cx, #closure) }),
+                }
             }
             Leaf::Value { .. } => quote_spanned!(span=> #rt::check::<#ctx, _>(&#__this.#f, &*#__cx)),
         }
@@ -1042,6 +1067,15 @@ impl Gen<'_> {
                 }
             }
         }
+    }
+}
+
+/// `let PARAM: TY = VALUE;` for a closure's argument written in place (a
+/// typed argument keeps its own type).
+fn bind(param: &syn::Pat, ty: TokenStream, value: TokenStream) -> TokenStream {
+    match param {
+        syn::Pat::Type(_) => quote!(let #param = #value;),
+        _ => quote!(let #param: #ty = #value;),
     }
 }
 

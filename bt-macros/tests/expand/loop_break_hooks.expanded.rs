@@ -134,7 +134,14 @@ impl Search {
                                                         {
                                                             ::core::option::Option::Some(__s) => __s,
                                                             ::core::option::Option::None => {
-                                                                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+                                                                let n: &Npc = &*__ctx;
+                                                                #[allow(unused_parens)]
+                                                                let __value = if (n.found) {
+                                                                    ::bt::__private::Status::Success
+                                                                } else {
+                                                                    ::bt::__private::Status::Failure
+                                                                };
+                                                                __value
                                                             }
                                                         };
                                                         __env.ticked((2), __status)
@@ -272,7 +279,14 @@ impl Search {
                                                     {
                                                         if __entering {}
                                                         let __status: ::bt::__private::Status = {
-                                                            ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.found)
+                                                            let n: &Npc = &*__ctx;
+                                                            #[allow(unused_parens)]
+                                                            let __value = if (n.found) {
+                                                                ::bt::__private::Status::Success
+                                                            } else {
+                                                                ::bt::__private::Status::Failure
+                                                            };
+                                                            __value
                                                         };
                                                         __status
                                                     }

@@ -128,7 +128,14 @@ impl Guard {
                             {
                                 ::core::option::Option::Some(__s) => __s,
                                 ::core::option::Option::None => {
-                                    ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
+                                    let n: &Npc = &*__ctx;
+                                    #[allow(unused_parens)]
+                                    let __value = if (n.alarm) {
+                                        ::bt::__private::Status::Success
+                                    } else {
+                                        ::bt::__private::Status::Failure
+                                    };
+                                    __value
                                 }
                             };
                             __env.ticked((1), __status)
@@ -203,7 +210,14 @@ impl Guard {
                         {
                             if __entering {}
                             let __status: ::bt::__private::Status = {
-                                ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.alarm)
+                                let n: &Npc = &*__ctx;
+                                #[allow(unused_parens)]
+                                let __value = if (n.alarm) {
+                                    ::bt::__private::Status::Success
+                                } else {
+                                    ::bt::__private::Status::Failure
+                                };
+                                __value
                             };
                             __status
                         }

@@ -160,7 +160,8 @@ impl Idle {
                                             ::core::option::Option::Some(__s) => __s,
                                             ::core::option::Option::None => {
                                                 let n = &mut self.__n0_n;
-                                                ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                                                let _: &mut Npc = &mut *__ctx;
+                                                ::bt::__private::into_status(*n += 1)
                                             }
                                         };
                                         __env.ticked((3), __status)
@@ -230,7 +231,8 @@ impl Idle {
                                         if __entering {}
                                         let __status: ::bt::__private::Status = {
                                             let n = &mut self.__n0_n;
-                                            ::bt::__private::act::<Npc, _, _>(__ctx, |_| *n += 1)
+                                            let _: &mut Npc = &mut *__ctx;
+                                            ::bt::__private::into_status(*n += 1)
                                         };
                                         __status
                                     }

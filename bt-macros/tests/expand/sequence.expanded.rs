@@ -109,7 +109,14 @@ impl Greet {
                                 {
                                     ::core::option::Option::Some(__s) => __s,
                                     ::core::option::Option::None => {
-                                        ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
+                                        let n: &Npc = &*__ctx;
+                                        #[allow(unused_parens)]
+                                        let __value = if (n.awake) {
+                                            ::bt::__private::Status::Success
+                                        } else {
+                                            ::bt::__private::Status::Failure
+                                        };
+                                        __value
                                     }
                                 };
                                 __env.ticked((1), __status)
@@ -187,7 +194,14 @@ impl Greet {
                             {
                                 if __entering {}
                                 let __status: ::bt::__private::Status = {
-                                    ::bt::__private::cond::<Npc, _>(&*__ctx, |n| n.awake)
+                                    let n: &Npc = &*__ctx;
+                                    #[allow(unused_parens)]
+                                    let __value = if (n.awake) {
+                                        ::bt::__private::Status::Success
+                                    } else {
+                                        ::bt::__private::Status::Failure
+                                    };
+                                    __value
                                 };
                                 __status
                             }
