@@ -39,26 +39,40 @@ pub(crate) struct Gen<'a> {
     pub fast: bool,
 }
 
-/// The hidden module of the facade that generated code reaches the runtime through.
+/// The hidden module of the facade that generated code reaches the runtime
+/// through, as the generated impls name it: they are written in a block that
+/// imports it as `__bt` (see [`tree`]), so that each of the thousands of uses
+/// in a big tree is one token instead of six.
 fn rt() -> Rt {
-    Rt(Span::call_site())
+    Rt(Span::call_site(), true)
+}
+
+/// The same module by its full path, for what is written outside that block
+/// (the struct, the public methods, serde's impls, a tree with errors).
+fn rt_path() -> Rt {
+    Rt(Span::call_site(), false)
 }
 
 /// The same path spanned on a user's node, so that a type error in a call
 /// into the runtime is reported at the node, not at the macro call.
 fn rt_at(span: Span) -> Rt {
-    Rt(span)
+    Rt(span, false)
 }
 
-/// `::bt::__private` with every token at one span, appended token by token.
+/// `::bt::__private` (or `__bt`, its name inside the impls' block, when the
+/// flag is set) with every token at one span, appended token by token.
 /// Written hundreds of times per tree: a token stream interpolated into
 /// `quote!` is cloned and concatenated through the proc-macro bridge (three
 /// calls into the compiler each time), single tokens are not.
 #[derive(Clone, Copy)]
-struct Rt(Span);
+struct Rt(Span, bool);
 
 impl ToTokens for Rt {
     fn to_tokens(&self, out: &mut TokenStream) {
+        if self.1 {
+            out.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("__bt", self.0))]);
+            return;
+        }
         let punct = |c, spacing| {
             let mut p = Punct::new(c, spacing);
             p.set_span(self.0);
@@ -97,10 +111,11 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let field_types = fields.iter().map(|f| &f.ty);
     let init_names = fields.iter().map(|f| &f.name);
     let init_values = fields.iter().map(|f| &f.init);
+    let rt_path = rt_path();
     let (rng_field, rng_init, rng_in, rng_out) = if l.uses_rng {
         (
-            quote!(__rng: #rt::Rng,),
-            quote!(__rng: #rt::Rng::new(seed),),
+            quote!(__rng: #rt_path::Rng,),
+            quote!(__rng: #rt_path::Rng::new(seed),),
             quote!(self.__rng),
             quote!(self.__rng = __env.rng;),
         )
@@ -171,7 +186,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         impl #name {
             /// This tree's node table: one row per node in depth-first pre-order
             /// (subtrees inlined), with kind, label, parent and source line.
-            pub const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
+            pub const NODES: &'static [#rt_path::NodeInfo] = &Self::__NODE_TABLE;
             /// The number of nodes in [`Self::NODES`].
             pub const NODE_COUNT: u32 = #node_count;
             /// A hash of this tree's shape (and its subtrees'), saved with its
@@ -182,13 +197,12 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             pub const JSON: &'static str = #json;
             #[doc = #tick_work_doc]
             pub const TICK_WORK: u64 = #tick_work;
-            const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
             #shifts
 
             /// A new, idle instance whose random nodes use the default seed.
             pub fn new() -> Self {
                 #async_checks
-                Self::with_seed(#rt::Rng::DEFAULT_SEED)
+                Self::with_seed(#rt_path::Rng::DEFAULT_SEED)
             }
 
             /// A new, idle instance whose random nodes draw from `seed`:
@@ -205,8 +219,19 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             /// the next tick starts from the beginning. Lifetime memory
             /// (`limit`, `run_once`, `cooldown`) is kept.
             pub fn reset(&mut self, ctx: &mut #ctx) {
-                #rt::Tree::reset_observed(self, ctx, &mut #rt::NoopObserver)
+                #rt_path::Tree::reset_observed(self, ctx, &mut #rt_path::NoopObserver)
             }
+        }
+
+        // The private methods and the trait impls, in a block that imports
+        // the runtime's paths as `__bt` (see `rt`); impls in a block apply
+        // wherever the type is seen.
+        #(#cfgs)*
+        const _: () = {
+        use ::bt::__private as __bt;
+
+        impl #name {
+            const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
 
             #(#ticks)*
             #(#fast_ticks)*
@@ -215,7 +240,6 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             #(#helpers)*
         }
 
-        #(#cfgs)*
         impl ::core::default::Default for #name {
             fn default() -> Self {
                 #async_checks
@@ -223,7 +247,6 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             }
         }
 
-        #(#cfgs)*
         impl #rt::Tree<#ctx> for #name {
             const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
 
@@ -300,13 +323,13 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             }
         }
 
-        #(#cfgs)*
         impl #rt::Schedulable<#ctx> for #name {
             #[inline]
             fn step(&mut self, ctx: &mut #ctx, now: f64) -> #rt::Ticked {
                 #rt::Ticked::tree(self, ctx, now)
             }
         }
+        };
 
         #(#cfgs)*
         #persistence
@@ -358,7 +381,7 @@ fn const_checks(node: &crate::model::Node) -> Vec<TokenStream> {
 
 /// The tree's own shape hash, mixed with its subtrees' at compile time.
 fn fingerprint(l: &Lowered) -> TokenStream {
-    let rt = rt();
+    let rt = rt_path();
     let own = Literal::u64_suffixed(l.fingerprint());
     let subs = l.subtrees.iter().map(|&s| subtree_type(l, s));
     let mut out = quote!(#own);
@@ -373,7 +396,7 @@ fn fingerprint(l: &Lowered) -> TokenStream {
 /// `Tree` and `Schedulable` impls and serde's impls), so the rest of the user's crate
 /// type-checks and the user sees only the real errors.
 pub fn fallback(t: &Tree) -> TokenStream {
-    let rt = rt();
+    let rt = rt_path();
     let (attrs, cfgs) = split_attrs(t);
     let (vis, name) = (&t.vis, &t.name);
     let ctx = elided(&t.ctx);
@@ -492,7 +515,7 @@ fn with_lifetimes(ty: &syn::Type, lifetime: &str) -> syn::Type {
 /// `tick` and `run`: they read the time from the context (via `Clock`) when
 /// the tree needs it, and do without it otherwise.
 fn entry_points(l: &Lowered, ctx: &syn::Type) -> (TokenStream, TokenStream) {
-    let rt = rt();
+    let rt = rt_path();
     if l.uses_time {
         (
             quote! {
@@ -752,7 +775,7 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
         },
         State::Items => match &s.node.kind {
             Kind::ForEach { source, max } => {
-                let rt = rt();
+                let rt = rt_path();
                 let max = match max {
                     crate::model::Count::Literal(n) => Literal::usize_unsuffixed(*n as usize).into_token_stream(),
                     crate::model::Count::Expr(e) => quote!({ (#e) as usize }),

@@ -23,45 +23,6 @@ impl Search {
     pub const JSON: &'static str = "{\n  \"child\": {\n    \"branches\": [\n      {\n        \"if\": {\n          \"condition\": {\n            \"code\": \"|n| n.found\",\n            \"type\": \"inline\"\n          },\n          \"type\": \"condition\"\n        },\n        \"then\": {\n          \"label\": \"outer\",\n          \"type\": \"break\"\n        }\n      }\n    ],\n    \"else\": {\n      \"type\": \"running\"\n    },\n    \"onExit\": {\n      \"code\": \"|n| n.done = true\",\n      \"type\": \"inline\"\n    },\n    \"type\": \"if\"\n  },\n  \"label\": \"outer\",\n  \"type\": \"loop\"\n}";
     /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 6.
     pub const TICK_WORK: u64 = 6u64;
-    const __NODE_TABLE: [::bt::__private::NodeInfo; (5) as usize] = {
-        let mut __table = [::bt::__private::NodeInfo::PLACEHOLDER; (5) as usize];
-        __table[(0) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((0)),
-            parent: ::core::option::Option::None,
-            kind: ::bt::__private::NodeKind::Loop,
-            label: "'outer: loop",
-            line: 1u32,
-        };
-        __table[(1) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((1)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((0))),
-            kind: ::bt::__private::NodeKind::If,
-            label: "if |n| n.found",
-            line: 1u32,
-        };
-        __table[(2) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((2)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((1))),
-            kind: ::bt::__private::NodeKind::Condition,
-            label: "|n| n.found",
-            line: 1u32,
-        };
-        __table[(3) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((3)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((1))),
-            kind: ::bt::__private::NodeKind::Break,
-            label: "break 'outer",
-            line: 1u32,
-        };
-        __table[(4) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((4)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((1))),
-            kind: ::bt::__private::NodeKind::Running,
-            label: "running",
-            line: 1u32,
-        };
-        __table
-    };
     /// A new, idle instance whose random nodes use the default seed.
     pub fn new() -> Self {
         Self::with_seed(::bt::__private::Rng::DEFAULT_SEED)
@@ -95,45 +56,233 @@ impl Search {
             &mut ::bt::__private::NoopObserver,
         )
     }
-    #[inline(always)]
-    fn __tick_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {
-                __env.entered((0));
-            }
-            let __status: ::bt::__private::Status = '__jump_0: {
-                {
-                    let mut __e = !self.__n0;
-                    loop {
-                        match {
-                            let __c = {
-                                let __entering: bool = __e;
-                                {
-                                    if __entering {
-                                        __env.entered((1));
-                                    }
-                                    let __status: ::bt::__private::Status = '__jump_1: {
-                                        {
-                                            let __r = self.__n1;
-                                            let __b: u8 = if __r != 0 {
-                                                __r
-                                            } else {
-                                                if let ::bt::__private::Status::Success = {
-                                                    let __entering: bool = true;
-                                                    {
-                                                        if __entering {
-                                                            __env.entered((2));
-                                                        }
-                                                        let __status: ::bt::__private::Status = match __env
-                                                            .stand_in((2), __entering)
+}
+const _: () = {
+    use ::bt::__private as __bt;
+    impl Search {
+        const __NODE_TABLE: [__bt::NodeInfo; (5) as usize] = {
+            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (5) as usize];
+            __table[(0) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((0)),
+                parent: ::core::option::Option::None,
+                kind: __bt::NodeKind::Loop,
+                label: "'outer: loop",
+                line: 1u32,
+            };
+            __table[(1) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((1)),
+                parent: ::core::option::Option::Some(__bt::NodeId((0))),
+                kind: __bt::NodeKind::If,
+                label: "if |n| n.found",
+                line: 1u32,
+            };
+            __table[(2) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((2)),
+                parent: ::core::option::Option::Some(__bt::NodeId((1))),
+                kind: __bt::NodeKind::Condition,
+                label: "|n| n.found",
+                line: 1u32,
+            };
+            __table[(3) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((3)),
+                parent: ::core::option::Option::Some(__bt::NodeId((1))),
+                kind: __bt::NodeKind::Break,
+                label: "break 'outer",
+                line: 1u32,
+            };
+            __table[(4) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((4)),
+                parent: ::core::option::Option::Some(__bt::NodeId((1))),
+                kind: __bt::NodeKind::Running,
+                label: "running",
+                line: 1u32,
+            };
+            __table
+        };
+        #[inline(always)]
+        fn __tick_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {
+                    __env.entered((0));
+                }
+                let __status: __bt::Status = '__jump_0: {
+                    {
+                        let mut __e = !self.__n0;
+                        loop {
+                            match {
+                                let __c = {
+                                    let __entering: bool = __e;
+                                    {
+                                        if __entering {
+                                            __env.entered((1));
+                                        }
+                                        let __status: __bt::Status = '__jump_1: {
+                                            {
+                                                let __r = self.__n1;
+                                                let __b: u8 = if __r != 0 {
+                                                    __r
+                                                } else {
+                                                    if let __bt::Status::Success = {
+                                                        let __entering: bool = true;
                                                         {
-                                                            ::core::option::Option::Some(__s) => __s,
-                                                            ::core::option::Option::None => {
+                                                            if __entering {
+                                                                __env.entered((2));
+                                                            }
+                                                            let __status: __bt::Status = match __env
+                                                                .stand_in((2), __entering)
+                                                            {
+                                                                ::core::option::Option::Some(__s) => __s,
+                                                                ::core::option::Option::None => {
+                                                                    let n: &Npc = &*__ctx;
+                                                                    #[allow(unused_parens)]
+                                                                    let __value = if (n.found) {
+                                                                        ::bt::__private::Status::Success
+                                                                    } else {
+                                                                        ::bt::__private::Status::Failure
+                                                                    };
+                                                                    __value
+                                                                }
+                                                            };
+                                                            __env.ticked((2), __status)
+                                                        }
+                                                    } {
+                                                        2
+                                                    } else {
+                                                        3
+                                                    }
+                                                };
+                                                let __s = match __b {
+                                                    2 => {
+                                                        let __c = {
+                                                            let __entering: bool = __r != 2;
+                                                            {
+                                                                if __entering {
+                                                                    __env.entered((3));
+                                                                }
+                                                                let __status: __bt::Status = {
+                                                                    __env.jump = 1u32;
+                                                                    __bt::Status::Success
+                                                                };
+                                                                __env.ticked((3), __status)
+                                                            }
+                                                        };
+                                                        if __env.jump != 0 {
+                                                            self.__n1 = 0;
+                                                            break '__jump_1 __c;
+                                                        }
+                                                        __c
+                                                    }
+                                                    3 => {
+                                                        let __entering: bool = __r != 3;
+                                                        {
+                                                            if __entering {
+                                                                __env.entered((4));
+                                                            }
+                                                            let __status: __bt::Status = __bt::Status::Running;
+                                                            __env.ticked((4), __status)
+                                                        }
+                                                    }
+                                                    _ => __bt::Status::Success,
+                                                };
+                                                self.__n1 = if let __bt::Status::Running = __s {
+                                                    __b
+                                                } else {
+                                                    0
+                                                };
+                                                __s
+                                            }
+                                        };
+                                        if __env.jump != 0 {
+                                            {
+                                                ::bt::__private::hook::<
+                                                    Npc,
+                                                    _,
+                                                    _,
+                                                >(__ctx, |n| n.done = true);
+                                            }
+                                            __env.halted((1));
+                                            __status
+                                        } else {
+                                            match __status {
+                                                __bt::Status::Success => {
+                                                    ::bt::__private::hook::<
+                                                        Npc,
+                                                        _,
+                                                        _,
+                                                    >(__ctx, |n| n.done = true);
+                                                }
+                                                __bt::Status::Failure => {
+                                                    ::bt::__private::hook::<
+                                                        Npc,
+                                                        _,
+                                                        _,
+                                                    >(__ctx, |n| n.done = true);
+                                                }
+                                                __bt::Status::Running => {}
+                                            }
+                                            __env.ticked((1), __status)
+                                        }
+                                    }
+                                };
+                                if __env.jump == 1u32 {
+                                    __env.jump = 0;
+                                    self.__n0 = false;
+                                    break '__jump_0 (__bt::Status::Success);
+                                }
+                                __c
+                            } {
+                                __bt::Status::Running => {
+                                    self.__n0 = true;
+                                    break __bt::Status::Running;
+                                }
+                                _ => {
+                                    self.__n0 = false;
+                                    if __e {
+                                        break __bt::Status::Running;
+                                    }
+                                    __e = true;
+                                }
+                            }
+                        }
+                    }
+                };
+                __env.ticked((0), __status)
+            }
+        }
+        #[inline(always)]
+        fn __fast_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {}
+                let __status: __bt::Status = '__jump_0: {
+                    {
+                        let mut __e = !self.__n0;
+                        loop {
+                            match {
+                                let __c = {
+                                    let __entering: bool = __e;
+                                    {
+                                        if __entering {}
+                                        let __status: __bt::Status = '__jump_1: {
+                                            {
+                                                let __r = self.__n1;
+                                                let __b: u8 = if __r != 0 {
+                                                    __r
+                                                } else {
+                                                    if let __bt::Status::Success = {
+                                                        let __entering: bool = true;
+                                                        {
+                                                            if __entering {}
+                                                            let __status: __bt::Status = {
                                                                 let n: &Npc = &*__ctx;
                                                                 #[allow(unused_parens)]
                                                                 let __value = if (n.found) {
@@ -142,408 +291,252 @@ impl Search {
                                                                     ::bt::__private::Status::Failure
                                                                 };
                                                                 __value
-                                                            }
-                                                        };
-                                                        __env.ticked((2), __status)
-                                                    }
-                                                } {
-                                                    2
-                                                } else {
-                                                    3
-                                                }
-                                            };
-                                            let __s = match __b {
-                                                2 => {
-                                                    let __c = {
-                                                        let __entering: bool = __r != 2;
-                                                        {
-                                                            if __entering {
-                                                                __env.entered((3));
-                                                            }
-                                                            let __status: ::bt::__private::Status = {
-                                                                __env.jump = 1u32;
-                                                                ::bt::__private::Status::Success
-                                                            };
-                                                            __env.ticked((3), __status)
-                                                        }
-                                                    };
-                                                    if __env.jump != 0 {
-                                                        self.__n1 = 0;
-                                                        break '__jump_1 __c;
-                                                    }
-                                                    __c
-                                                }
-                                                3 => {
-                                                    let __entering: bool = __r != 3;
-                                                    {
-                                                        if __entering {
-                                                            __env.entered((4));
-                                                        }
-                                                        let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
-                                                        __env.ticked((4), __status)
-                                                    }
-                                                }
-                                                _ => ::bt::__private::Status::Success,
-                                            };
-                                            self.__n1 = if let ::bt::__private::Status::Running = __s {
-                                                __b
-                                            } else {
-                                                0
-                                            };
-                                            __s
-                                        }
-                                    };
-                                    if __env.jump != 0 {
-                                        {
-                                            ::bt::__private::hook::<
-                                                Npc,
-                                                _,
-                                                _,
-                                            >(__ctx, |n| n.done = true);
-                                        }
-                                        __env.halted((1));
-                                        __status
-                                    } else {
-                                        match __status {
-                                            ::bt::__private::Status::Success => {
-                                                ::bt::__private::hook::<
-                                                    Npc,
-                                                    _,
-                                                    _,
-                                                >(__ctx, |n| n.done = true);
-                                            }
-                                            ::bt::__private::Status::Failure => {
-                                                ::bt::__private::hook::<
-                                                    Npc,
-                                                    _,
-                                                    _,
-                                                >(__ctx, |n| n.done = true);
-                                            }
-                                            ::bt::__private::Status::Running => {}
-                                        }
-                                        __env.ticked((1), __status)
-                                    }
-                                }
-                            };
-                            if __env.jump == 1u32 {
-                                __env.jump = 0;
-                                self.__n0 = false;
-                                break '__jump_0 (::bt::__private::Status::Success);
-                            }
-                            __c
-                        } {
-                            ::bt::__private::Status::Running => {
-                                self.__n0 = true;
-                                break ::bt::__private::Status::Running;
-                            }
-                            _ => {
-                                self.__n0 = false;
-                                if __e {
-                                    break ::bt::__private::Status::Running;
-                                }
-                                __e = true;
-                            }
-                        }
-                    }
-                }
-            };
-            __env.ticked((0), __status)
-        }
-    }
-    #[inline(always)]
-    fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {}
-            let __status: ::bt::__private::Status = '__jump_0: {
-                {
-                    let mut __e = !self.__n0;
-                    loop {
-                        match {
-                            let __c = {
-                                let __entering: bool = __e;
-                                {
-                                    if __entering {}
-                                    let __status: ::bt::__private::Status = '__jump_1: {
-                                        {
-                                            let __r = self.__n1;
-                                            let __b: u8 = if __r != 0 {
-                                                __r
-                                            } else {
-                                                if let ::bt::__private::Status::Success = {
-                                                    let __entering: bool = true;
-                                                    {
-                                                        if __entering {}
-                                                        let __status: ::bt::__private::Status = {
-                                                            let n: &Npc = &*__ctx;
-                                                            #[allow(unused_parens)]
-                                                            let __value = if (n.found) {
-                                                                ::bt::__private::Status::Success
-                                                            } else {
-                                                                ::bt::__private::Status::Failure
-                                                            };
-                                                            __value
-                                                        };
-                                                        __status
-                                                    }
-                                                } {
-                                                    2
-                                                } else {
-                                                    3
-                                                }
-                                            };
-                                            let __s = match __b {
-                                                2 => {
-                                                    let __c = {
-                                                        let __entering: bool = __r != 2;
-                                                        {
-                                                            if __entering {}
-                                                            let __status: ::bt::__private::Status = {
-                                                                __env.jump = 1u32;
-                                                                ::bt::__private::Status::Success
                                                             };
                                                             __status
                                                         }
-                                                    };
-                                                    if __env.jump != 0 {
-                                                        self.__n1 = 0;
-                                                        break '__jump_1 __c;
+                                                    } {
+                                                        2
+                                                    } else {
+                                                        3
                                                     }
-                                                    __c
-                                                }
-                                                3 => {
-                                                    let __entering: bool = __r != 3;
-                                                    {
-                                                        if __entering {}
-                                                        let __status: ::bt::__private::Status = ::bt::__private::Status::Running;
-                                                        __status
+                                                };
+                                                let __s = match __b {
+                                                    2 => {
+                                                        let __c = {
+                                                            let __entering: bool = __r != 2;
+                                                            {
+                                                                if __entering {}
+                                                                let __status: __bt::Status = {
+                                                                    __env.jump = 1u32;
+                                                                    __bt::Status::Success
+                                                                };
+                                                                __status
+                                                            }
+                                                        };
+                                                        if __env.jump != 0 {
+                                                            self.__n1 = 0;
+                                                            break '__jump_1 __c;
+                                                        }
+                                                        __c
                                                     }
-                                                }
-                                                _ => ::bt::__private::Status::Success,
-                                            };
-                                            self.__n1 = if let ::bt::__private::Status::Running = __s {
-                                                __b
-                                            } else {
-                                                0
-                                            };
-                                            __s
-                                        }
-                                    };
-                                    if __env.jump != 0 {
-                                        {
-                                            ::bt::__private::hook::<
-                                                Npc,
-                                                _,
-                                                _,
-                                            >(__ctx, |n| n.done = true);
-                                        }
-                                        __status
-                                    } else {
-                                        match __status {
-                                            ::bt::__private::Status::Success => {
+                                                    3 => {
+                                                        let __entering: bool = __r != 3;
+                                                        {
+                                                            if __entering {}
+                                                            let __status: __bt::Status = __bt::Status::Running;
+                                                            __status
+                                                        }
+                                                    }
+                                                    _ => __bt::Status::Success,
+                                                };
+                                                self.__n1 = if let __bt::Status::Running = __s {
+                                                    __b
+                                                } else {
+                                                    0
+                                                };
+                                                __s
+                                            }
+                                        };
+                                        if __env.jump != 0 {
+                                            {
                                                 ::bt::__private::hook::<
                                                     Npc,
                                                     _,
                                                     _,
                                                 >(__ctx, |n| n.done = true);
                                             }
-                                            ::bt::__private::Status::Failure => {
-                                                ::bt::__private::hook::<
-                                                    Npc,
-                                                    _,
-                                                    _,
-                                                >(__ctx, |n| n.done = true);
+                                            __status
+                                        } else {
+                                            match __status {
+                                                __bt::Status::Success => {
+                                                    ::bt::__private::hook::<
+                                                        Npc,
+                                                        _,
+                                                        _,
+                                                    >(__ctx, |n| n.done = true);
+                                                }
+                                                __bt::Status::Failure => {
+                                                    ::bt::__private::hook::<
+                                                        Npc,
+                                                        _,
+                                                        _,
+                                                    >(__ctx, |n| n.done = true);
+                                                }
+                                                __bt::Status::Running => {}
                                             }
-                                            ::bt::__private::Status::Running => {}
+                                            __status
                                         }
-                                        __status
                                     }
+                                };
+                                if __env.jump == 1u32 {
+                                    __env.jump = 0;
+                                    self.__n0 = false;
+                                    break '__jump_0 (__bt::Status::Success);
                                 }
-                            };
-                            if __env.jump == 1u32 {
-                                __env.jump = 0;
-                                self.__n0 = false;
-                                break '__jump_0 (::bt::__private::Status::Success);
-                            }
-                            __c
-                        } {
-                            ::bt::__private::Status::Running => {
-                                self.__n0 = true;
-                                break ::bt::__private::Status::Running;
-                            }
-                            _ => {
-                                self.__n0 = false;
-                                if __e {
-                                    break ::bt::__private::Status::Running;
+                                __c
+                            } {
+                                __bt::Status::Running => {
+                                    self.__n0 = true;
+                                    break __bt::Status::Running;
                                 }
-                                __e = true;
+                                _ => {
+                                    self.__n0 = false;
+                                    if __e {
+                                        break __bt::Status::Running;
+                                    }
+                                    __e = true;
+                                }
                             }
                         }
                     }
+                };
+                __status
+            }
+        }
+        #[inline]
+        fn __halt_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+        ) {
+            {
+                if self.__n0 {
+                    self.__n0 = false;
+                    {
+                        let __r = self.__n1;
+                        self.__n1 = 0;
+                        self.__halt_children_1(__ctx, __env, __r);
+                        {
+                            ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
+                        }
+                        __env.halted((1));
+                    };
                 }
-            };
+                __env.halted((0));
+            }
+        }
+        #[inline]
+        #[allow(unused_variables)]
+        fn __wake_0(&self, __now: f64) -> __bt::Wake {
+            {
+                if self.__n0 {
+                    {
+                        match self.__n1 {
+                            1 => __bt::Wake::NextTick,
+                            2 => __bt::Wake::NextTick,
+                            3 => __bt::Wake::Never,
+                            _ => __bt::Wake::NextTick,
+                        }
+                    }
+                } else {
+                    __bt::Wake::NextTick
+                }
+            }
+        }
+        #[inline]
+        fn __halt_children_1<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __r: u8,
+        ) {
+            match __r {
+                1 => {
+                    __env.halted((2));
+                }
+                2 => {
+                    __env.halted((3));
+                }
+                3 => {
+                    __env.halted((4));
+                }
+                _ => {}
+            }
+        }
+    }
+    impl ::core::default::Default for Search {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+    impl __bt::Tree<Npc> for Search {
+        const NODES: &'static [__bt::NodeInfo] = &Self::__NODE_TABLE;
+        #[inline]
+        fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
+            let mut __observer = __bt::NoopObserver;
+            let mut __env = __bt::Env::new(now, __bt::Rng::new(0), &mut __observer);
+            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
+            self.__running = ::core::matches!(__status, __bt::Status::Running);
             __status
         }
-    }
-    #[inline]
-    fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        {
-            if self.__n0 {
-                self.__n0 = false;
-                {
-                    let __r = self.__n1;
-                    self.__n1 = 0;
-                    self.__halt_children_1(__ctx, __env, __r);
-                    {
-                        ::bt::__private::hook::<Npc, _, _>(__ctx, |n| n.done = true);
-                    }
-                    __env.halted((1));
-                };
+        #[inline]
+        fn tick_observed<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            now: f64,
+            observer: &mut __O,
+        ) -> __bt::Status {
+            observer.tick_started(now);
+            let mut __env = __bt::Env::new(now, __bt::Rng::new(0), observer);
+            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+            self.__running = ::core::matches!(__status, __bt::Status::Running);
+            __env.observer.tick_finished(__status);
+            __status
+        }
+        #[inline]
+        fn reset_observed<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            observer: &mut __O,
+        ) {
+            if self.__running {
+                self.__running = false;
+                let mut __env = __bt::Env::new(0.0, __bt::Rng::new(0), observer);
+                self.__halt_0(ctx, &mut __env);
             }
-            __env.halted((0));
+            __bt::Tree::<Npc>::__reset_callbacks(self, ctx);
+        }
+        fn is_running(&self) -> bool {
+            self.__running
+        }
+        #[inline(always)]
+        fn __tick<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__tick_0(ctx, env, entering)
+        }
+        #[inline(always)]
+        fn __tick_fast<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__fast_0(ctx, env, entering)
+        }
+        #[inline]
+        fn __wake(&self, now: f64) -> __bt::Wake {
+            self.__wake_0(now)
+        }
+        #[inline]
+        fn __halt<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+        ) {
+            self.__halt_0(ctx, env)
         }
     }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        {
-            if self.__n0 {
-                {
-                    match self.__n1 {
-                        1 => ::bt::__private::Wake::NextTick,
-                        2 => ::bt::__private::Wake::NextTick,
-                        3 => ::bt::__private::Wake::Never,
-                        _ => ::bt::__private::Wake::NextTick,
-                    }
-                }
-            } else {
-                ::bt::__private::Wake::NextTick
-            }
+    impl __bt::Schedulable<Npc> for Search {
+        #[inline]
+        fn step(&mut self, ctx: &mut Npc, now: f64) -> __bt::Ticked {
+            __bt::Ticked::tree(self, ctx, now)
         }
     }
-    #[inline]
-    fn __halt_children_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __r: u8,
-    ) {
-        match __r {
-            1 => {
-                __env.halted((2));
-            }
-            2 => {
-                __env.halted((3));
-            }
-            3 => {
-                __env.halted((4));
-            }
-            _ => {}
-        }
-    }
-}
-impl ::core::default::Default for Search {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-impl ::bt::__private::Tree<Npc> for Search {
-    const NODES: &'static [::bt::__private::NodeInfo] = &Self::__NODE_TABLE;
-    #[inline]
-    fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Status {
-        let mut __observer = ::bt::__private::NoopObserver;
-        let mut __env = ::bt::__private::Env::new(
-            now,
-            ::bt::__private::Rng::new(0),
-            &mut __observer,
-        );
-        let __status = self.__fast_0(ctx, &mut __env, !self.__running);
-        self.__running = ::core::matches!(__status, ::bt::__private::Status::Running);
-        __status
-    }
-    #[inline]
-    fn tick_observed<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        now: f64,
-        observer: &mut __O,
-    ) -> ::bt::__private::Status {
-        observer.tick_started(now);
-        let mut __env = ::bt::__private::Env::new(
-            now,
-            ::bt::__private::Rng::new(0),
-            observer,
-        );
-        let __status = self.__tick_0(ctx, &mut __env, !self.__running);
-        self.__running = ::core::matches!(__status, ::bt::__private::Status::Running);
-        __env.observer.tick_finished(__status);
-        __status
-    }
-    #[inline]
-    fn reset_observed<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        observer: &mut __O,
-    ) {
-        if self.__running {
-            self.__running = false;
-            let mut __env = ::bt::__private::Env::new(
-                0.0,
-                ::bt::__private::Rng::new(0),
-                observer,
-            );
-            self.__halt_0(ctx, &mut __env);
-        }
-        ::bt::__private::Tree::<Npc>::__reset_callbacks(self, ctx);
-    }
-    fn is_running(&self) -> bool {
-        self.__running
-    }
-    #[inline(always)]
-    fn __tick<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-        entering: bool,
-    ) -> ::bt::__private::Status {
-        self.__tick_0(ctx, env, entering)
-    }
-    #[inline(always)]
-    fn __tick_fast<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-        entering: bool,
-    ) -> ::bt::__private::Status {
-        self.__fast_0(ctx, env, entering)
-    }
-    #[inline]
-    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
-        self.__wake_0(now)
-    }
-    #[inline]
-    fn __halt<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        self.__halt_0(ctx, env)
-    }
-}
-impl ::bt::__private::Schedulable<Npc> for Search {
-    #[inline]
-    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
-        ::bt::__private::Ticked::tree(self, ctx, now)
-    }
-}
+};
 
 // Inside `::bt::__private::if_serde! { .. }` (only with the `serde` feature):
 

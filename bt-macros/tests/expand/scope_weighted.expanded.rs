@@ -25,38 +25,6 @@ impl Idle {
     pub const JSON: &'static str = "{\n  \"child\": {\n    \"children\": [\n      {\n        \"action\": {\n          \"type\": \"Wave\"\n        },\n        \"type\": \"action\"\n      },\n      {\n        \"action\": {\n          \"code\": \"|_| *n += 1\",\n          \"type\": \"inline\"\n        },\n        \"type\": \"action\"\n      }\n    ],\n    \"type\": \"weighted\",\n    \"weights\": [\n      3,\n      1\n    ]\n  },\n  \"type\": \"scope\"\n}";
     /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 1.
     pub const TICK_WORK: u64 = 1u64;
-    const __NODE_TABLE: [::bt::__private::NodeInfo; (4) as usize] = {
-        let mut __table = [::bt::__private::NodeInfo::PLACEHOLDER; (4) as usize];
-        __table[(0) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((0)),
-            parent: ::core::option::Option::None,
-            kind: ::bt::__private::NodeKind::Scope,
-            label: "scope",
-            line: 1u32,
-        };
-        __table[(1) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((1)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((0))),
-            kind: ::bt::__private::NodeKind::Weighted,
-            label: "weighted",
-            line: 1u32,
-        };
-        __table[(2) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((2)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((1))),
-            kind: ::bt::__private::NodeKind::Action,
-            label: "Wave",
-            line: 1u32,
-        };
-        __table[(3) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((3)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((1))),
-            kind: ::bt::__private::NodeKind::Action,
-            label: "act(|_| *n += 1)",
-            line: 1u32,
-        };
-        __table
-    };
     /// A new, idle instance whose random nodes use the default seed.
     pub fn new() -> Self {
         Self::with_seed(::bt::__private::Rng::DEFAULT_SEED)
@@ -92,321 +60,355 @@ impl Idle {
             &mut ::bt::__private::NoopObserver,
         )
     }
-    #[inline(always)]
-    fn __tick_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {
-                __env.entered((0));
-            }
-            let __status: ::bt::__private::Status = {
+}
+const _: () = {
+    use ::bt::__private as __bt;
+    impl Idle {
+        const __NODE_TABLE: [__bt::NodeInfo; (4) as usize] = {
+            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (4) as usize];
+            __table[(0) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((0)),
+                parent: ::core::option::Option::None,
+                kind: __bt::NodeKind::Scope,
+                label: "scope",
+                line: 1u32,
+            };
+            __table[(1) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((1)),
+                parent: ::core::option::Option::Some(__bt::NodeId((0))),
+                kind: __bt::NodeKind::Weighted,
+                label: "weighted",
+                line: 1u32,
+            };
+            __table[(2) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((2)),
+                parent: ::core::option::Option::Some(__bt::NodeId((1))),
+                kind: __bt::NodeKind::Action,
+                label: "Wave",
+                line: 1u32,
+            };
+            __table[(3) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((3)),
+                parent: ::core::option::Option::Some(__bt::NodeId((1))),
+                kind: __bt::NodeKind::Action,
+                label: "act(|_| *n += 1)",
+                line: 1u32,
+            };
+            __table
+        };
+        #[inline(always)]
+        fn __tick_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
                 if __entering {
-                    self.__n0_n = 0;
+                    __env.entered((0));
                 }
-                {
-                    let __entering: bool = __entering;
+                let __status: __bt::Status = {
+                    if __entering {
+                        self.__n0_n = 0;
+                    }
                     {
-                        if __entering {
-                            __env.entered((1));
-                        }
-                        let __status: ::bt::__private::Status = {
-                            let __r = self.__n1;
-                            let __b: u8 = if __r != 0 {
-                                __r
-                            } else {
-                                ({
-                                    let __x = __env.rng.below(4);
-                                    if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
-                                }) as u8
-                            };
-                            let __s = match __b {
-                                1 => {
-                                    let __entering: bool = __r != 1;
-                                    {
-                                        if __entering {
-                                            __env.entered((2));
-                                        }
-                                        let __status: ::bt::__private::Status = match __env
-                                            .stand_in((2), __entering)
+                        let __entering: bool = __entering;
+                        {
+                            if __entering {
+                                __env.entered((1));
+                            }
+                            let __status: __bt::Status = {
+                                let __r = self.__n1;
+                                let __b: u8 = if __r != 0 {
+                                    __r
+                                } else {
+                                    ({
+                                        let __x = __env.rng.below(4);
+                                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                                    }) as u8
+                                };
+                                let __s = match __b {
+                                    1 => {
+                                        let __entering: bool = __r != 1;
                                         {
-                                            ::core::option::Option::Some(__s) => __s,
-                                            ::core::option::Option::None => {
-                                                ::bt::__private::action::<
-                                                    Npc,
-                                                    _,
-                                                >(
-                                                    &mut self.__n2,
-                                                    __ctx,
-                                                    ::bt::__private::Step::Tick(__entering),
-                                                )
+                                            if __entering {
+                                                __env.entered((2));
                                             }
-                                        };
-                                        __env.ticked((2), __status)
-                                    }
-                                }
-                                _ => {
-                                    let __entering: bool = __r != 2;
-                                    {
-                                        if __entering {
-                                            __env.entered((3));
+                                            let __status: __bt::Status = match __env
+                                                .stand_in((2), __entering)
+                                            {
+                                                ::core::option::Option::Some(__s) => __s,
+                                                ::core::option::Option::None => {
+                                                    ::bt::__private::action::<
+                                                        Npc,
+                                                        _,
+                                                    >(
+                                                        &mut self.__n2,
+                                                        __ctx,
+                                                        ::bt::__private::Step::Tick(__entering),
+                                                    )
+                                                }
+                                            };
+                                            __env.ticked((2), __status)
                                         }
-                                        let __status: ::bt::__private::Status = match __env
-                                            .stand_in((3), __entering)
+                                    }
+                                    _ => {
+                                        let __entering: bool = __r != 2;
                                         {
-                                            ::core::option::Option::Some(__s) => __s,
-                                            ::core::option::Option::None => {
+                                            if __entering {
+                                                __env.entered((3));
+                                            }
+                                            let __status: __bt::Status = match __env
+                                                .stand_in((3), __entering)
+                                            {
+                                                ::core::option::Option::Some(__s) => __s,
+                                                ::core::option::Option::None => {
+                                                    let n = &mut self.__n0_n;
+                                                    let _: &mut Npc = &mut *__ctx;
+                                                    ::bt::__private::into_status(*n += 1)
+                                                }
+                                            };
+                                            __env.ticked((3), __status)
+                                        }
+                                    }
+                                };
+                                self.__n1 = if let __bt::Status::Running = __s {
+                                    __b
+                                } else {
+                                    0
+                                };
+                                __s
+                            };
+                            __env.ticked((1), __status)
+                        }
+                    }
+                };
+                __env.ticked((0), __status)
+            }
+        }
+        #[inline(always)]
+        fn __fast_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {}
+                let __status: __bt::Status = {
+                    if __entering {
+                        self.__n0_n = 0;
+                    }
+                    {
+                        let __entering: bool = __entering;
+                        {
+                            if __entering {}
+                            let __status: __bt::Status = {
+                                let __r = self.__n1;
+                                let __b: u8 = if __r != 0 {
+                                    __r
+                                } else {
+                                    ({
+                                        let __x = __env.rng.below(4);
+                                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                                    }) as u8
+                                };
+                                let __s = match __b {
+                                    1 => {
+                                        let __entering: bool = __r != 1;
+                                        {
+                                            if __entering {}
+                                            let __status: __bt::Status = ::bt::__private::action::<
+                                                Npc,
+                                                _,
+                                            >(
+                                                &mut self.__n2,
+                                                __ctx,
+                                                ::bt::__private::Step::Fast(__entering),
+                                            );
+                                            __status
+                                        }
+                                    }
+                                    _ => {
+                                        let __entering: bool = __r != 2;
+                                        {
+                                            if __entering {}
+                                            let __status: __bt::Status = {
                                                 let n = &mut self.__n0_n;
                                                 let _: &mut Npc = &mut *__ctx;
                                                 ::bt::__private::into_status(*n += 1)
-                                            }
-                                        };
-                                        __env.ticked((3), __status)
+                                            };
+                                            __status
+                                        }
                                     }
-                                }
+                                };
+                                self.__n1 = if let __bt::Status::Running = __s {
+                                    __b
+                                } else {
+                                    0
+                                };
+                                __s
                             };
-                            self.__n1 = if let ::bt::__private::Status::Running = __s {
-                                __b
-                            } else {
-                                0
-                            };
-                            __s
-                        };
-                        __env.ticked((1), __status)
+                            __status
+                        }
+                    }
+                };
+                __status
+            }
+        }
+        #[inline]
+        fn __halt_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+        ) {
+            {
+                {
+                    let __r = self.__n1;
+                    self.__n1 = 0;
+                    self.__halt_children_1(__ctx, __env, __r);
+                    __env.halted((1));
+                };
+                __env.halted((0));
+            }
+        }
+        #[inline]
+        #[allow(unused_variables)]
+        fn __wake_0(&self, __now: f64) -> __bt::Wake {
+            {
+                {
+                    match self.__n1 {
+                        1 => {
+                            use __bt::{ViaAction as _, ViaNothing as _};
+                            (&__bt::ActionWake::<_, Npc>(&self.__n2, __bt::PhantomData))
+                                .wake(__now)
+                        }
+                        2 => __bt::Wake::NextTick,
+                        _ => __bt::Wake::NextTick,
                     }
                 }
-            };
-            __env.ticked((0), __status)
+            }
+        }
+        #[inline]
+        fn __halt_children_1<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __r: u8,
+        ) {
+            match __r {
+                1 => {
+                    if !__env.stands_in_halt((2)) {
+                        let _ = ::bt::__private::action::<
+                            Npc,
+                            _,
+                        >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+                    }
+                    __env.halted((2));
+                }
+                2 => {
+                    __env.halted((3));
+                }
+                _ => {}
+            }
         }
     }
-    #[inline(always)]
-    fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {}
-            let __status: ::bt::__private::Status = {
-                if __entering {
-                    self.__n0_n = 0;
-                }
-                {
-                    let __entering: bool = __entering;
-                    {
-                        if __entering {}
-                        let __status: ::bt::__private::Status = {
-                            let __r = self.__n1;
-                            let __b: u8 = if __r != 0 {
-                                __r
-                            } else {
-                                ({
-                                    let __x = __env.rng.below(4);
-                                    if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
-                                }) as u8
-                            };
-                            let __s = match __b {
-                                1 => {
-                                    let __entering: bool = __r != 1;
-                                    {
-                                        if __entering {}
-                                        let __status: ::bt::__private::Status = ::bt::__private::action::<
-                                            Npc,
-                                            _,
-                                        >(
-                                            &mut self.__n2,
-                                            __ctx,
-                                            ::bt::__private::Step::Fast(__entering),
-                                        );
-                                        __status
-                                    }
-                                }
-                                _ => {
-                                    let __entering: bool = __r != 2;
-                                    {
-                                        if __entering {}
-                                        let __status: ::bt::__private::Status = {
-                                            let n = &mut self.__n0_n;
-                                            let _: &mut Npc = &mut *__ctx;
-                                            ::bt::__private::into_status(*n += 1)
-                                        };
-                                        __status
-                                    }
-                                }
-                            };
-                            self.__n1 = if let ::bt::__private::Status::Running = __s {
-                                __b
-                            } else {
-                                0
-                            };
-                            __s
-                        };
-                        __status
-                    }
-                }
-            };
+    impl ::core::default::Default for Idle {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+    impl __bt::Tree<Npc> for Idle {
+        const NODES: &'static [__bt::NodeInfo] = &Self::__NODE_TABLE;
+        #[inline]
+        fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
+            let mut __observer = __bt::NoopObserver;
+            let mut __env = __bt::Env::new(now, self.__rng, &mut __observer);
+            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
+            self.__running = ::core::matches!(__status, __bt::Status::Running);
+            self.__rng = __env.rng;
             __status
         }
-    }
-    #[inline]
-    fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        {
+        #[inline]
+        fn tick_observed<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            now: f64,
+            observer: &mut __O,
+        ) -> __bt::Status {
+            observer.tick_started(now);
+            let mut __env = __bt::Env::new(now, self.__rng, observer);
+            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+            self.__running = ::core::matches!(__status, __bt::Status::Running);
+            self.__rng = __env.rng;
+            __env.observer.tick_finished(__status);
+            __status
+        }
+        #[inline]
+        fn reset_observed<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            observer: &mut __O,
+        ) {
+            if self.__running {
+                self.__running = false;
+                let mut __env = __bt::Env::new(0.0, self.__rng, observer);
+                self.__halt_0(ctx, &mut __env);
+            }
+            __bt::Tree::<Npc>::__reset_callbacks(self, ctx);
+        }
+        #[inline]
+        fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
             {
-                let __r = self.__n1;
-                self.__n1 = 0;
-                self.__halt_children_1(__ctx, __env, __r);
-                __env.halted((1));
-            };
-            __env.halted((0));
-        }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        {
-            {
-                match self.__n1 {
-                    1 => {
-                        use ::bt::__private::{ViaAction as _, ViaNothing as _};
-                        (&::bt::__private::ActionWake::<
-                            _,
-                            Npc,
-                        >(&self.__n2, ::bt::__private::PhantomData))
-                            .wake(__now)
-                    }
-                    2 => ::bt::__private::Wake::NextTick,
-                    _ => ::bt::__private::Wake::NextTick,
-                }
+                use ::bt::__private::{ResetNothing as _, ResetVia as _};
+                ::bt::__private::ResetOf::<
+                    _,
+                    Npc,
+                >(&mut self.__n2, ::bt::__private::PhantomData)
+                    .reset(__ctx);
             }
         }
-    }
-    #[inline]
-    fn __halt_children_1<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __r: u8,
-    ) {
-        match __r {
-            1 => {
-                if !__env.stands_in_halt((2)) {
-                    let _ = ::bt::__private::action::<
-                        Npc,
-                        _,
-                    >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
-                }
-                __env.halted((2));
-            }
-            2 => {
-                __env.halted((3));
-            }
-            _ => {}
+        fn is_running(&self) -> bool {
+            self.__running
+        }
+        #[inline(always)]
+        fn __tick<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__tick_0(ctx, env, entering)
+        }
+        #[inline(always)]
+        fn __tick_fast<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__fast_0(ctx, env, entering)
+        }
+        #[inline]
+        fn __wake(&self, now: f64) -> __bt::Wake {
+            self.__wake_0(now)
+        }
+        #[inline]
+        fn __halt<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+        ) {
+            self.__halt_0(ctx, env)
         }
     }
-}
-impl ::core::default::Default for Idle {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-impl ::bt::__private::Tree<Npc> for Idle {
-    const NODES: &'static [::bt::__private::NodeInfo] = &Self::__NODE_TABLE;
-    #[inline]
-    fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Status {
-        let mut __observer = ::bt::__private::NoopObserver;
-        let mut __env = ::bt::__private::Env::new(now, self.__rng, &mut __observer);
-        let __status = self.__fast_0(ctx, &mut __env, !self.__running);
-        self.__running = ::core::matches!(__status, ::bt::__private::Status::Running);
-        self.__rng = __env.rng;
-        __status
-    }
-    #[inline]
-    fn tick_observed<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        now: f64,
-        observer: &mut __O,
-    ) -> ::bt::__private::Status {
-        observer.tick_started(now);
-        let mut __env = ::bt::__private::Env::new(now, self.__rng, observer);
-        let __status = self.__tick_0(ctx, &mut __env, !self.__running);
-        self.__running = ::core::matches!(__status, ::bt::__private::Status::Running);
-        self.__rng = __env.rng;
-        __env.observer.tick_finished(__status);
-        __status
-    }
-    #[inline]
-    fn reset_observed<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        observer: &mut __O,
-    ) {
-        if self.__running {
-            self.__running = false;
-            let mut __env = ::bt::__private::Env::new(0.0, self.__rng, observer);
-            self.__halt_0(ctx, &mut __env);
-        }
-        ::bt::__private::Tree::<Npc>::__reset_callbacks(self, ctx);
-    }
-    #[inline]
-    fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
-        {
-            use ::bt::__private::{ResetNothing as _, ResetVia as _};
-            ::bt::__private::ResetOf::<
-                _,
-                Npc,
-            >(&mut self.__n2, ::bt::__private::PhantomData)
-                .reset(__ctx);
+    impl __bt::Schedulable<Npc> for Idle {
+        #[inline]
+        fn step(&mut self, ctx: &mut Npc, now: f64) -> __bt::Ticked {
+            __bt::Ticked::tree(self, ctx, now)
         }
     }
-    fn is_running(&self) -> bool {
-        self.__running
-    }
-    #[inline(always)]
-    fn __tick<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-        entering: bool,
-    ) -> ::bt::__private::Status {
-        self.__tick_0(ctx, env, entering)
-    }
-    #[inline(always)]
-    fn __tick_fast<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-        entering: bool,
-    ) -> ::bt::__private::Status {
-        self.__fast_0(ctx, env, entering)
-    }
-    #[inline]
-    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
-        self.__wake_0(now)
-    }
-    #[inline]
-    fn __halt<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        self.__halt_0(ctx, env)
-    }
-}
-impl ::bt::__private::Schedulable<Npc> for Idle {
-    #[inline]
-    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
-        ::bt::__private::Ticked::tree(self, ctx, now)
-    }
-}
+};
 
 // Inside `::bt::__private::if_serde! { .. }` (only with the `serde` feature):
 

@@ -25,31 +25,6 @@ impl Greet {
     pub const JSON: &'static str = "{\n  \"children\": [\n    {\n      \"condition\": {\n        \"code\": \"|n| n.awake\",\n        \"type\": \"inline\"\n      },\n      \"type\": \"condition\"\n    },\n    {\n      \"action\": {\n        \"type\": \"Wave\"\n      },\n      \"type\": \"action\"\n    }\n  ],\n  \"type\": \"sequence\"\n}";
     /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 2.
     pub const TICK_WORK: u64 = 2u64;
-    const __NODE_TABLE: [::bt::__private::NodeInfo; (3) as usize] = {
-        let mut __table = [::bt::__private::NodeInfo::PLACEHOLDER; (3) as usize];
-        __table[(0) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((0)),
-            parent: ::core::option::Option::None,
-            kind: ::bt::__private::NodeKind::Sequence,
-            label: "sequence",
-            line: 2u32,
-        };
-        __table[(1) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((1)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((0))),
-            kind: ::bt::__private::NodeKind::Condition,
-            label: "cond(|n| n.awake)",
-            line: 2u32,
-        };
-        __table[(2) as usize] = ::bt::__private::NodeInfo {
-            id: ::bt::__private::NodeId((2)),
-            parent: ::core::option::Option::Some(::bt::__private::NodeId((0))),
-            kind: ::bt::__private::NodeKind::Action,
-            label: "Wave",
-            line: 2u32,
-        };
-        __table
-    };
     /// A new, idle instance whose random nodes use the default seed.
     pub fn new() -> Self {
         Self::with_seed(::bt::__private::Rng::DEFAULT_SEED)
@@ -83,32 +58,146 @@ impl Greet {
             &mut ::bt::__private::NoopObserver,
         )
     }
-    #[inline(always)]
-    fn __tick_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {
-                __env.entered((0));
-            }
-            let __status: ::bt::__private::Status = {
-                let __r = self.__n0;
-                '__node_0: {
-                    if __r <= 1 {
-                        match {
-                            let __entering: bool = __r != 1;
-                            {
-                                if __entering {
-                                    __env.entered((1));
-                                }
-                                let __status: ::bt::__private::Status = match __env
-                                    .stand_in((1), __entering)
+}
+const _: () = {
+    use ::bt::__private as __bt;
+    impl Greet {
+        const __NODE_TABLE: [__bt::NodeInfo; (3) as usize] = {
+            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (3) as usize];
+            __table[(0) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((0)),
+                parent: ::core::option::Option::None,
+                kind: __bt::NodeKind::Sequence,
+                label: "sequence",
+                line: 2u32,
+            };
+            __table[(1) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((1)),
+                parent: ::core::option::Option::Some(__bt::NodeId((0))),
+                kind: __bt::NodeKind::Condition,
+                label: "cond(|n| n.awake)",
+                line: 2u32,
+            };
+            __table[(2) as usize] = __bt::NodeInfo {
+                id: __bt::NodeId((2)),
+                parent: ::core::option::Option::Some(__bt::NodeId((0))),
+                kind: __bt::NodeKind::Action,
+                label: "Wave",
+                line: 2u32,
+            };
+            __table
+        };
+        #[inline(always)]
+        fn __tick_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {
+                    __env.entered((0));
+                }
+                let __status: __bt::Status = {
+                    let __r = self.__n0;
+                    '__node_0: {
+                        if __r <= 1 {
+                            match {
+                                let __entering: bool = __r != 1;
                                 {
-                                    ::core::option::Option::Some(__s) => __s,
-                                    ::core::option::Option::None => {
+                                    if __entering {
+                                        __env.entered((1));
+                                    }
+                                    let __status: __bt::Status = match __env
+                                        .stand_in((1), __entering)
+                                    {
+                                        ::core::option::Option::Some(__s) => __s,
+                                        ::core::option::Option::None => {
+                                            let n: &Npc = &*__ctx;
+                                            #[allow(unused_parens)]
+                                            let __value = if (n.awake) {
+                                                ::bt::__private::Status::Success
+                                            } else {
+                                                ::bt::__private::Status::Failure
+                                            };
+                                            __value
+                                        }
+                                    };
+                                    __env.ticked((1), __status)
+                                }
+                            } {
+                                __bt::Status::Success => {}
+                                __s => {
+                                    self.__n0 = if let __bt::Status::Running = __s {
+                                        1
+                                    } else {
+                                        0
+                                    };
+                                    break '__node_0 __s;
+                                }
+                            }
+                        }
+                        if __r <= 2 {
+                            match {
+                                let __entering: bool = __r != 2;
+                                {
+                                    if __entering {
+                                        __env.entered((2));
+                                    }
+                                    let __status: __bt::Status = match __env
+                                        .stand_in((2), __entering)
+                                    {
+                                        ::core::option::Option::Some(__s) => __s,
+                                        ::core::option::Option::None => {
+                                            ::bt::__private::action::<
+                                                Npc,
+                                                _,
+                                            >(
+                                                &mut self.__n2,
+                                                __ctx,
+                                                ::bt::__private::Step::Tick(__entering),
+                                            )
+                                        }
+                                    };
+                                    __env.ticked((2), __status)
+                                }
+                            } {
+                                __bt::Status::Success => {}
+                                __s => {
+                                    self.__n0 = if let __bt::Status::Running = __s {
+                                        2
+                                    } else {
+                                        0
+                                    };
+                                    break '__node_0 __s;
+                                }
+                            }
+                        }
+                        self.__n0 = 0;
+                        __bt::Status::Success
+                    }
+                };
+                __env.ticked((0), __status)
+            }
+        }
+        #[inline(always)]
+        fn __fast_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {}
+                let __status: __bt::Status = {
+                    let __r = self.__n0;
+                    '__node_0: {
+                        if __r <= 1 {
+                            match {
+                                let __entering: bool = __r != 1;
+                                {
+                                    if __entering {}
+                                    let __status: __bt::Status = {
                                         let n: &Npc = &*__ctx;
                                         #[allow(unused_parens)]
                                         let __value = if (n.awake) {
@@ -117,300 +206,201 @@ impl Greet {
                                             ::bt::__private::Status::Failure
                                         };
                                         __value
-                                    }
-                                };
-                                __env.ticked((1), __status)
-                            }
-                        } {
-                            ::bt::__private::Status::Success => {}
-                            __s => {
-                                self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                    1
-                                } else {
-                                    0
-                                };
-                                break '__node_0 __s;
-                            }
-                        }
-                    }
-                    if __r <= 2 {
-                        match {
-                            let __entering: bool = __r != 2;
-                            {
-                                if __entering {
-                                    __env.entered((2));
+                                    };
+                                    __status
                                 }
-                                let __status: ::bt::__private::Status = match __env
-                                    .stand_in((2), __entering)
-                                {
-                                    ::core::option::Option::Some(__s) => __s,
-                                    ::core::option::Option::None => {
-                                        ::bt::__private::action::<
-                                            Npc,
-                                            _,
-                                        >(
-                                            &mut self.__n2,
-                                            __ctx,
-                                            ::bt::__private::Step::Tick(__entering),
-                                        )
-                                    }
-                                };
-                                __env.ticked((2), __status)
-                            }
-                        } {
-                            ::bt::__private::Status::Success => {}
-                            __s => {
-                                self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                    2
-                                } else {
-                                    0
-                                };
-                                break '__node_0 __s;
+                            } {
+                                __bt::Status::Success => {}
+                                __s => {
+                                    self.__n0 = if let __bt::Status::Running = __s {
+                                        1
+                                    } else {
+                                        0
+                                    };
+                                    break '__node_0 __s;
+                                }
                             }
                         }
+                        if __r <= 2 {
+                            match {
+                                let __entering: bool = __r != 2;
+                                {
+                                    if __entering {}
+                                    let __status: __bt::Status = ::bt::__private::action::<
+                                        Npc,
+                                        _,
+                                    >(
+                                        &mut self.__n2,
+                                        __ctx,
+                                        ::bt::__private::Step::Fast(__entering),
+                                    );
+                                    __status
+                                }
+                            } {
+                                __bt::Status::Success => {}
+                                __s => {
+                                    self.__n0 = if let __bt::Status::Running = __s {
+                                        2
+                                    } else {
+                                        0
+                                    };
+                                    break '__node_0 __s;
+                                }
+                            }
+                        }
+                        self.__n0 = 0;
+                        __bt::Status::Success
                     }
-                    self.__n0 = 0;
-                    ::bt::__private::Status::Success
+                };
+                __status
+            }
+        }
+        #[inline]
+        fn __halt_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+        ) {
+            {
+                let __r = self.__n0;
+                self.__n0 = 0;
+                self.__halt_children_0(__ctx, __env, __r);
+                __env.halted((0));
+            }
+        }
+        #[inline]
+        #[allow(unused_variables)]
+        fn __wake_0(&self, __now: f64) -> __bt::Wake {
+            {
+                match self.__n0 {
+                    1 => __bt::Wake::NextTick,
+                    2 => {
+                        use __bt::{ViaAction as _, ViaNothing as _};
+                        (&__bt::ActionWake::<_, Npc>(&self.__n2, __bt::PhantomData))
+                            .wake(__now)
+                    }
+                    _ => __bt::Wake::NextTick,
                 }
-            };
-            __env.ticked((0), __status)
+            }
+        }
+        #[inline]
+        fn __halt_children_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __r: u8,
+        ) {
+            match __r {
+                1 => {
+                    __env.halted((1));
+                }
+                2 => {
+                    if !__env.stands_in_halt((2)) {
+                        let _ = ::bt::__private::action::<
+                            Npc,
+                            _,
+                        >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+                    }
+                    __env.halted((2));
+                }
+                _ => {}
+            }
         }
     }
-    #[inline(always)]
-    fn __fast_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __entering: bool,
-    ) -> ::bt::__private::Status {
-        {
-            if __entering {}
-            let __status: ::bt::__private::Status = {
-                let __r = self.__n0;
-                '__node_0: {
-                    if __r <= 1 {
-                        match {
-                            let __entering: bool = __r != 1;
-                            {
-                                if __entering {}
-                                let __status: ::bt::__private::Status = {
-                                    let n: &Npc = &*__ctx;
-                                    #[allow(unused_parens)]
-                                    let __value = if (n.awake) {
-                                        ::bt::__private::Status::Success
-                                    } else {
-                                        ::bt::__private::Status::Failure
-                                    };
-                                    __value
-                                };
-                                __status
-                            }
-                        } {
-                            ::bt::__private::Status::Success => {}
-                            __s => {
-                                self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                    1
-                                } else {
-                                    0
-                                };
-                                break '__node_0 __s;
-                            }
-                        }
-                    }
-                    if __r <= 2 {
-                        match {
-                            let __entering: bool = __r != 2;
-                            {
-                                if __entering {}
-                                let __status: ::bt::__private::Status = ::bt::__private::action::<
-                                    Npc,
-                                    _,
-                                >(
-                                    &mut self.__n2,
-                                    __ctx,
-                                    ::bt::__private::Step::Fast(__entering),
-                                );
-                                __status
-                            }
-                        } {
-                            ::bt::__private::Status::Success => {}
-                            __s => {
-                                self.__n0 = if let ::bt::__private::Status::Running = __s {
-                                    2
-                                } else {
-                                    0
-                                };
-                                break '__node_0 __s;
-                            }
-                        }
-                    }
-                    self.__n0 = 0;
-                    ::bt::__private::Status::Success
-                }
-            };
+    impl ::core::default::Default for Greet {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+    impl __bt::Tree<Npc> for Greet {
+        const NODES: &'static [__bt::NodeInfo] = &Self::__NODE_TABLE;
+        #[inline]
+        fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
+            let mut __observer = __bt::NoopObserver;
+            let mut __env = __bt::Env::new(now, __bt::Rng::new(0), &mut __observer);
+            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
+            self.__running = ::core::matches!(__status, __bt::Status::Running);
             __status
         }
-    }
-    #[inline]
-    fn __halt_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        {
-            let __r = self.__n0;
-            self.__n0 = 0;
-            self.__halt_children_0(__ctx, __env, __r);
-            __env.halted((0));
+        #[inline]
+        fn tick_observed<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            now: f64,
+            observer: &mut __O,
+        ) -> __bt::Status {
+            observer.tick_started(now);
+            let mut __env = __bt::Env::new(now, __bt::Rng::new(0), observer);
+            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+            self.__running = ::core::matches!(__status, __bt::Status::Running);
+            __env.observer.tick_finished(__status);
+            __status
         }
-    }
-    #[inline]
-    #[allow(unused_variables)]
-    fn __wake_0(&self, __now: f64) -> ::bt::__private::Wake {
-        {
-            match self.__n0 {
-                1 => ::bt::__private::Wake::NextTick,
-                2 => {
-                    use ::bt::__private::{ViaAction as _, ViaNothing as _};
-                    (&::bt::__private::ActionWake::<
-                        _,
-                        Npc,
-                    >(&self.__n2, ::bt::__private::PhantomData))
-                        .wake(__now)
-                }
-                _ => ::bt::__private::Wake::NextTick,
+        #[inline]
+        fn reset_observed<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            observer: &mut __O,
+        ) {
+            if self.__running {
+                self.__running = false;
+                let mut __env = __bt::Env::new(0.0, __bt::Rng::new(0), observer);
+                self.__halt_0(ctx, &mut __env);
+            }
+            __bt::Tree::<Npc>::__reset_callbacks(self, ctx);
+        }
+        #[inline]
+        fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
+            {
+                use ::bt::__private::{ResetNothing as _, ResetVia as _};
+                ::bt::__private::ResetOf::<
+                    _,
+                    Npc,
+                >(&mut self.__n2, ::bt::__private::PhantomData)
+                    .reset(__ctx);
             }
         }
-    }
-    #[inline]
-    fn __halt_children_0<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        __ctx: &mut Npc,
-        __env: &mut ::bt::__private::Env<'_, __O>,
-        __r: u8,
-    ) {
-        match __r {
-            1 => {
-                __env.halted((1));
-            }
-            2 => {
-                if !__env.stands_in_halt((2)) {
-                    let _ = ::bt::__private::action::<
-                        Npc,
-                        _,
-                    >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
-                }
-                __env.halted((2));
-            }
-            _ => {}
+        fn is_running(&self) -> bool {
+            self.__running
+        }
+        #[inline(always)]
+        fn __tick<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__tick_0(ctx, env, entering)
+        }
+        #[inline(always)]
+        fn __tick_fast<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__fast_0(ctx, env, entering)
+        }
+        #[inline]
+        fn __wake(&self, now: f64) -> __bt::Wake {
+            self.__wake_0(now)
+        }
+        #[inline]
+        fn __halt<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+        ) {
+            self.__halt_0(ctx, env)
         }
     }
-}
-impl ::core::default::Default for Greet {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-impl ::bt::__private::Tree<Npc> for Greet {
-    const NODES: &'static [::bt::__private::NodeInfo] = &Self::__NODE_TABLE;
-    #[inline]
-    fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Status {
-        let mut __observer = ::bt::__private::NoopObserver;
-        let mut __env = ::bt::__private::Env::new(
-            now,
-            ::bt::__private::Rng::new(0),
-            &mut __observer,
-        );
-        let __status = self.__fast_0(ctx, &mut __env, !self.__running);
-        self.__running = ::core::matches!(__status, ::bt::__private::Status::Running);
-        __status
-    }
-    #[inline]
-    fn tick_observed<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        now: f64,
-        observer: &mut __O,
-    ) -> ::bt::__private::Status {
-        observer.tick_started(now);
-        let mut __env = ::bt::__private::Env::new(
-            now,
-            ::bt::__private::Rng::new(0),
-            observer,
-        );
-        let __status = self.__tick_0(ctx, &mut __env, !self.__running);
-        self.__running = ::core::matches!(__status, ::bt::__private::Status::Running);
-        __env.observer.tick_finished(__status);
-        __status
-    }
-    #[inline]
-    fn reset_observed<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        observer: &mut __O,
-    ) {
-        if self.__running {
-            self.__running = false;
-            let mut __env = ::bt::__private::Env::new(
-                0.0,
-                ::bt::__private::Rng::new(0),
-                observer,
-            );
-            self.__halt_0(ctx, &mut __env);
-        }
-        ::bt::__private::Tree::<Npc>::__reset_callbacks(self, ctx);
-    }
-    #[inline]
-    fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
-        {
-            use ::bt::__private::{ResetNothing as _, ResetVia as _};
-            ::bt::__private::ResetOf::<
-                _,
-                Npc,
-            >(&mut self.__n2, ::bt::__private::PhantomData)
-                .reset(__ctx);
+    impl __bt::Schedulable<Npc> for Greet {
+        #[inline]
+        fn step(&mut self, ctx: &mut Npc, now: f64) -> __bt::Ticked {
+            __bt::Ticked::tree(self, ctx, now)
         }
     }
-    fn is_running(&self) -> bool {
-        self.__running
-    }
-    #[inline(always)]
-    fn __tick<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-        entering: bool,
-    ) -> ::bt::__private::Status {
-        self.__tick_0(ctx, env, entering)
-    }
-    #[inline(always)]
-    fn __tick_fast<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-        entering: bool,
-    ) -> ::bt::__private::Status {
-        self.__fast_0(ctx, env, entering)
-    }
-    #[inline]
-    fn __wake(&self, now: f64) -> ::bt::__private::Wake {
-        self.__wake_0(now)
-    }
-    #[inline]
-    fn __halt<__O: ::bt::__private::Observer + ?Sized>(
-        &mut self,
-        ctx: &mut Npc,
-        env: &mut ::bt::__private::Env<'_, __O>,
-    ) {
-        self.__halt_0(ctx, env)
-    }
-}
-impl ::bt::__private::Schedulable<Npc> for Greet {
-    #[inline]
-    fn step(&mut self, ctx: &mut Npc, now: f64) -> ::bt::__private::Ticked {
-        ::bt::__private::Ticked::tree(self, ctx, now)
-    }
-}
+};
 
 // Inside `::bt::__private::if_serde! { .. }` (only with the `serde` feature):
 
