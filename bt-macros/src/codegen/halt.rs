@@ -39,16 +39,22 @@ impl Gen<'_> {
             | Kind::Random
             | Kind::Weighted(_)
             | Kind::If { .. }
-            | Kind::Match { .. } => quote! {
-                let __r = self.#f;
-                self.#f = 0;
-                self.#helper(__ctx, __env, __r);
-            },
-            Kind::SequenceAlways => quote! {
-                let __r = self.#f.0;
-                self.#f = (0, false);
-                self.#helper(__ctx, __env, __r);
-            },
+            | Kind::Match { .. } => {
+                let halt = self.halt_children(s);
+                quote! {
+                    let __r = self.#f;
+                    self.#f = 0;
+                    #halt
+                }
+            }
+            Kind::SequenceAlways => {
+                let halt = self.halt_children(s);
+                quote! {
+                    let __r = self.#f.0;
+                    self.#f = (0, false);
+                    #halt
+                }
+            }
             Kind::Shuffle => {
                 let arms = (0..s.children.len()).map(|i| {
                     let (k, halt) = (lit(i), self.halt_child(s, i));
@@ -152,13 +158,48 @@ impl Gen<'_> {
         }}
     }
 
-    /// For composites, a helper that halts the running children named by the
-    /// node's state: the resume point (running child + 1) or a bit mask.
+    /// The halt of the running children named by `__r` (see
+    /// [`Gen::child_halt_helper`]): a call of the helper, or its code where
+    /// the node's halt is the helper's only caller (one item less per
+    /// composite, as [`Gen::inlined`] does for nodes).
+    fn halt_children(&self, s: &Slot) -> TokenStream {
+        if has_child_halt_helper(s) {
+            let helper = child_halt_name(s.id);
+            quote!(self.#helper(__ctx, __env, __r);)
+        } else {
+            let (_, body) = self.child_halt_body(s).expect("a composite");
+            quote!({ #body })
+        }
+    }
+
+    /// For composites whose tick halts children as well as their halt
+    /// (reactive and parallel forms), a helper that halts the running
+    /// children named by the node's state: the resume point (running child
+    /// + 1) or a bit mask.
     pub(super) fn child_halt_helper(&self, s: &Slot) -> Option<TokenStream> {
+        if !has_child_halt_helper(s) {
+            return None;
+        }
         let rt = rt();
         let ctx = &self.ctx;
         let name = child_halt_name(s.id);
-        let (arg_ty, body) = match &s.state {
+        let (arg_ty, body) = self.child_halt_body(s)?;
+        Some(quote! {
+            #[inline]
+            fn #name<__O: #rt::Observer + ?Sized>(
+                &mut self,
+                __ctx: &mut #ctx,
+                __env: &mut #rt::Env<'_, __O>,
+                __r: #arg_ty,
+            ) {
+                #body
+            }
+        })
+    }
+
+    /// The type of `__r` and the code that halts the running children it names.
+    fn child_halt_body(&self, s: &Slot) -> Option<(syn::Ident, TokenStream)> {
+        Some(match &s.state {
             State::Resume(u) | State::ResumeFailed(u) => {
                 let arms = (0..s.children.len()).map(|i| {
                     let (i1, halt) = (lit(i + 1), self.halt_child(s, i));
@@ -174,17 +215,16 @@ impl Gen<'_> {
                 (uint(*u), quote!(#(#checks)*))
             }
             _ => return None,
-        };
-        Some(quote! {
-            #[inline]
-            fn #name<__O: #rt::Observer + ?Sized>(
-                &mut self,
-                __ctx: &mut #ctx,
-                __env: &mut #rt::Env<'_, __O>,
-                __r: #arg_ty,
-            ) {
-                #body
-            }
         })
+    }
+}
+
+/// Whether node `s` halts its children from its tick as well as from its
+/// halt, so that the code is a method (`__halt_children_N`) called from both.
+fn has_child_halt_helper(s: &Slot) -> bool {
+    match &s.node.kind {
+        Kind::ReactiveSequence | Kind::ReactiveSelector | Kind::Parallel { .. } | Kind::ParallelMain => true,
+        Kind::If { reactive, .. } | Kind::Match { reactive, .. } => *reactive,
+        _ => false,
     }
 }

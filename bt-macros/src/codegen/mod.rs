@@ -935,8 +935,8 @@ impl Gen<'_> {
     /// borrowck, metadata) was most of a big tree's compile time
     /// (BENCHMARKS.md, "Compile cost"). A node's code has no `return`, its
     /// labels are named by node, and its parent ticks it in one place.
-    /// (Composites' `__halt_children_N` stay methods: a parent calls them
-    /// from several places.)
+    /// (The `__halt_children_N` of composites that halt children from their
+    /// tick as well stay methods: they are called from several places.)
     fn inlined(&self, s: &Slot) -> bool {
         s.size <= CODE_INLINE_NODES && s.parent.is_some()
     }
@@ -1056,8 +1056,13 @@ mod tests {
             }
         }
         assert!(
-            out.contains("fn __halt_children_1"),
-            "missing the sequence's halt helper"
+            !out.contains("fn __halt_children_1"),
+            "the sequence's halt, its only caller, halts its children in place"
+        );
+        let reactive = expand("tree R for C { reactive sequence { cond(|c| c.ok), running } }");
+        assert!(
+            reactive.contains("fn __halt_children_0"),
+            "a reactive sequence halts children from its tick and its halt: {reactive}"
         );
         assert!(
             out.contains("__env . entered ((3))") && out.contains("__env . halted ((3))"),

@@ -266,7 +266,23 @@ const _: () = {
                 {
                     let __r = self.__n1;
                     self.__n1 = 0;
-                    self.__halt_children_1(__ctx, __env, __r);
+                    {
+                        match __r {
+                            1 => {
+                                if !__env.stands_in_halt((2)) {
+                                    let _ = ::bt::__private::action::<
+                                        Npc,
+                                        _,
+                                    >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
+                                }
+                                __env.halted((2));
+                            }
+                            2 => {
+                                __env.halted((3));
+                            }
+                            _ => {}
+                        }
+                    }
                     __env.halted((1));
                 };
                 __env.halted((0));
@@ -287,29 +303,6 @@ const _: () = {
                         _ => __bt::Wake::NextTick,
                     }
                 }
-            }
-        }
-        #[inline]
-        fn __halt_children_1<__O: __bt::Observer + ?Sized>(
-            &mut self,
-            __ctx: &mut Npc,
-            __env: &mut __bt::Env<'_, __O>,
-            __r: u8,
-        ) {
-            match __r {
-                1 => {
-                    if !__env.stands_in_halt((2)) {
-                        let _ = ::bt::__private::action::<
-                            Npc,
-                            _,
-                        >(&mut self.__n2, __ctx, ::bt::__private::Step::Halt);
-                    }
-                    __env.halted((2));
-                }
-                2 => {
-                    __env.halted((3));
-                }
-                _ => {}
             }
         }
     }
