@@ -52,6 +52,7 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> (f64, String) {
         .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_INCREMENTAL", "0")
         .env("RUSTC_BOOTSTRAP", "1")
         .output()
         .unwrap();
@@ -136,12 +137,14 @@ fn compile_cost_of_a_thousand_node_tree() {
     }
 }
 
-/// Wall time and peak memory (the largest process's resident set, from GNU
-/// `time`'s `%M`) of one `cargo build` of the crate in `dir` after touching it.
-fn build_with_memory(dir: &Path, target: &Path, release: bool) -> (f64, f64) {
+/// Wall time, CPU time (user + sys, which the load of other processes
+/// inflates less) and peak memory (the largest process's resident set) of
+/// one `cargo build` of the crate in `dir` after touching it, from GNU
+/// `time`. Not incremental, so that every run does the same work.
+fn build_with_memory(dir: &Path, target: &Path, release: bool) -> (f64, f64, f64) {
     let lib = dir.join("src/lib.rs");
     std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
-    let mut args = vec!["-f", "%e %M", "cargo", "build", "--quiet"];
+    let mut args = vec!["-f", "%e %U %S %M", "cargo", "build", "--quiet"];
     if release {
         args.push("--release");
     }
@@ -149,6 +152,7 @@ fn build_with_memory(dir: &Path, target: &Path, release: bool) -> (f64, f64) {
         .args(&args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_INCREMENTAL", "0")
         .output()
         .expect("GNU time at /usr/bin/time");
     let text = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -156,18 +160,20 @@ fn build_with_memory(dir: &Path, target: &Path, release: bool) -> (f64, f64) {
     let last = text.lines().last().unwrap_or_default();
     let mut fields = last.split_whitespace().map(|f| f.parse::<f64>().unwrap());
     let seconds = fields.next().unwrap();
+    let cpu = fields.next().unwrap() + fields.next().unwrap();
     let kib = fields.next().unwrap();
-    (seconds, kib / 1024.0)
+    (seconds, cpu, kib / 1024.0)
 }
 
-/// Median by time of `COMPILE_COST_RUNS` builds (3 unless set): (seconds, MiB).
-fn median_build(dir: &Path, target: &Path, release: bool) -> (f64, f64) {
+/// Median by CPU time of `COMPILE_COST_RUNS` builds (3 unless set): (wall
+/// seconds, CPU seconds, MiB).
+fn median_build(dir: &Path, target: &Path, release: bool) -> (f64, f64, f64) {
     let n: usize = std::env::var("COMPILE_COST_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
-    let mut runs: Vec<(f64, f64)> = (0..n.max(1)).map(|_| build_with_memory(dir, target, release)).collect();
-    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut runs: Vec<(f64, f64, f64)> = (0..n.max(1)).map(|_| build_with_memory(dir, target, release)).collect();
+    runs.sort_by(|a, b| a.1.total_cmp(&b.1));
     runs[runs.len() / 2]
 }
 
@@ -181,8 +187,8 @@ fn compile_time_and_memory_of_large_trees() {
     let deps = write_crate(&root, "dependencies", "");
     cargo(&deps, &target, &["build", "--quiet"]);
     cargo(&deps, &target, &["build", "--quiet", "--release"]);
-    println!("| nodes | crate | cargo build, dev: s | MiB | cargo build --release: s | MiB |");
-    println!("|---:|---|---:|---:|---:|---:|");
+    println!("| nodes | crate | dev: wall s | CPU s | MiB | release: wall s | CPU s | MiB |");
+    println!("|---:|---|---:|---:|---:|---:|---:|---:|");
     for nodes in [2_000, 10_000] {
         // Depth 7, fan-out 4: 21,845 nodes before the cut, so both sizes are cut from it.
         let tree = synthetic_gen::tree(7, 4, nodes);
@@ -207,9 +213,11 @@ fn compile_time_and_memory_of_large_trees() {
         ];
         for (name, body) in &crates {
             let dir = write_crate(&root, name, body);
-            let (dev, dev_mib) = median_build(&dir, &target, false);
-            let (release, release_mib) = median_build(&dir, &target, true);
-            println!("| {nodes} | {name} | {dev:.2} | {dev_mib:.0} | {release:.2} | {release_mib:.0} |");
+            let (dev, dev_cpu, dev_mib) = median_build(&dir, &target, false);
+            let (release, release_cpu, release_mib) = median_build(&dir, &target, true);
+            println!(
+                "| {nodes} | {name} | {dev:.1} | {dev_cpu:.1} | {dev_mib:.0} | {release:.1} | {release_cpu:.1} | {release_mib:.0} |"
+            );
         }
     }
 }
