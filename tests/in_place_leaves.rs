@@ -48,17 +48,22 @@ behave! {
         repeat(3) {
             act(|c| loop {
                 c.n += 1;
-                break Status::Success;
+                if c.n.is_multiple_of(2) {
+                    break Status::Success;
+                }
             })
         }
     }
-    // A node-local variable, and a macro in the body.
+    // A node-local variable, a macro in the body, and bodies in braces
+    // that are one expression (no lint: `#![deny(warnings)]` above).
     tree Local for Ctx {
         scope {
             let k: u32 = 10;
             sequence {
                 act(|c| { *k += 1; c.seen.push(*k) }),
                 cond(|c| matches!(c.seen.last(), Some(&11))),
+                act(|c| { c.after += 1 }),
+                cond(|c| { let last = c.seen.last(); last.is_some() }),
             }
         }
     }
@@ -105,7 +110,10 @@ fn return_leaves_the_leaf_only() {
 fn break_in_the_body_ends_the_body_loop_not_the_tree_loop() {
     let (mut t, mut c) = (Breaks::new(), Ctx::default());
     assert_eq!(t.tick(&mut c), Status::Success);
-    assert_eq!(c.n, 3, "three iterations in one tick");
+    assert_eq!(
+        c.n, 6,
+        "three iterations in one tick, each counting to the next even number"
+    );
 }
 
 #[test]

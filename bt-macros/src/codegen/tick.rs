@@ -457,7 +457,16 @@ impl Gen<'_> {
                 match in_place::closure_parts(closure) {
                     Some((param, body)) => {
                         let binding = bind(param, quote!(&mut #ctx), quote!(&mut *#__cx));
-                        quote_spanned!(span=> { #vars #binding #rt::into_status(#body) })
+                        // The body as written (`{ .. }` included): the lints that
+                        // take it for a function argument's do not apply; nor do
+                        // clippy's, which did not see it inside its closure.
+                        quote_spanned!(span=> {
+                            #vars
+                            #binding
+                            #[allow(unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
+                            let __value = #rt::into_status(#body);
+                            __value
+                        })
                     }
                     None => quote_spanned!(span=> { #vars #rt::act::<#ctx, _, _>(#__cx, #closure) }),
                 }
@@ -490,7 +499,7 @@ impl Gen<'_> {
                         quote_spanned!(span=> {
                             #vars
                             #binding
-                            #[allow(unused_parens)]
+                            #[allow(unused_parens, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
                             let __value = if #value { #rt::Status::Success } else { #rt::Status::Failure };
                             __value
                         })

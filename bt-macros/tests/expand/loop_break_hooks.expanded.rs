@@ -139,7 +139,13 @@ const _: () = {
                                                                 ::core::option::Option::Some(__s) => __s,
                                                                 ::core::option::Option::None => {
                                                                     let n: &Npc = &*__ctx;
-                                                                    #[allow(unused_parens)]
+                                                                    #[allow(
+                                                                        unused_parens,
+                                                                        unused_braces,
+                                                                        clippy::all,
+                                                                        clippy::pedantic,
+                                                                        clippy::nursery
+                                                                    )]
                                                                     let __value = if (n.found) {
                                                                         ::bt::__private::Status::Success
                                                                     } else {
@@ -284,7 +290,13 @@ const _: () = {
                                                             if __entering {}
                                                             let __status: __bt::Status = {
                                                                 let n: &Npc = &*__ctx;
-                                                                #[allow(unused_parens)]
+                                                                #[allow(
+                                                                    unused_parens,
+                                                                    unused_braces,
+                                                                    clippy::all,
+                                                                    clippy::pedantic,
+                                                                    clippy::nursery
+                                                                )]
                                                                 let __value = if (n.found) {
                                                                     ::bt::__private::Status::Success
                                                                 } else {

@@ -165,7 +165,14 @@ const _: () = {
                                                 ::core::option::Option::None => {
                                                     let n = &mut self.__n0_n;
                                                     let _: &mut Npc = &mut *__ctx;
-                                                    ::bt::__private::into_status(*n += 1)
+                                                    #[allow(
+                                                        unused_braces,
+                                                        clippy::all,
+                                                        clippy::pedantic,
+                                                        clippy::nursery
+                                                    )]
+                                                    let __value = ::bt::__private::into_status(*n += 1);
+                                                    __value
                                                 }
                                             };
                                             __env.ticked((3), __status)
@@ -236,7 +243,14 @@ const _: () = {
                                             let __status: __bt::Status = {
                                                 let n = &mut self.__n0_n;
                                                 let _: &mut Npc = &mut *__ctx;
-                                                ::bt::__private::into_status(*n += 1)
+                                                #[allow(
+                                                    unused_braces,
+                                                    clippy::all,
+                                                    clippy::pedantic,
+                                                    clippy::nursery
+                                                )]
+                                                let __value = ::bt::__private::into_status(*n += 1);
+                                                __value
                                             };
                                             __status
                                         }
