@@ -6,6 +6,7 @@
 #![allow(clippy::large_enum_variant)]
 
 use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream, Parser, discouraged::Speculative};
 use syn::{Attribute, Expr, Ident, Token, Type, Visibility, braced, parenthesized};
@@ -361,6 +362,12 @@ pub fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
                             .map_or(String::new(), |(t, _)| t.to_string()),
                     )
                 }
+                Some(NodeBody::Value(value)) if input.peek(syn::token::Brace) => {
+                    if let Some((at, message)) = node_word_called_as_a_type(value) {
+                        return Err(syn::Error::new(at, message));
+                    }
+                    String::new()
+                }
                 _ => String::new(),
             };
             return Err(syn::Error::new(e.span(), format!("expected `,` between nodes{hint}")));
@@ -649,6 +656,26 @@ fn node_word_spelt_as_a_type(input: ParseStream) -> Option<syn::Error> {
         None => format!("node words are lower case: write `{word} {{ .. }}`"),
     };
     (!fields).then(|| syn::Error::new(ident.span(), message))
+}
+
+/// `Repeater(3) { .. }` or `Timeout(1.0) { .. }`: a node word with arguments
+/// written like a type (a call of a tuple struct, to the parser), followed by
+/// its children. Where the word is, and the error that names the node word
+/// to write.
+fn node_word_called_as_a_type(value: &Expr) -> Option<(Span, String)> {
+    let Expr::Call(call) = value else { return None };
+    let Expr::Path(path) = &*call.func else { return None };
+    let ident = path.path.get_ident()?.to_string();
+    let word = crate::hints::node_word(&ident)?;
+    let args = crate::render::render(&call.args.to_token_stream());
+    let why = match crate::hints::json_kind(&ident) {
+        Some(kind) => format!("`{ident}` is the JSON form's `{}`", kind.json_name()),
+        None => String::from("node words are lower case"),
+    };
+    Some((
+        syn::spanned::Spanned::span(&call.func),
+        format!("{why}: in `behave!` write `{word}({args}) {{ .. }}`"),
+    ))
 }
 
 /// `true` when the next tokens are a node word (a lower-case identifier or a

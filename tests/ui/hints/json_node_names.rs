@@ -20,4 +20,9 @@ behave! {
         Inverter { success }
     }
 }
+behave! {
+    tree Called for Ctx {
+        sequence { Repeater(3) { success }, failure }
+    }
+}
 fn main() {}
