@@ -13,7 +13,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use bt_runtime::{NodeId, NoopObserver, Observer, Status};
+use bt_runtime::NoopObserver;
 use bt_scenarios::dog::WildDog;
 use bt_scenarios::world::World;
 use bt_studio::{Agent, Studio};
@@ -22,50 +22,6 @@ use bt_studio::{Agent, Studio};
 const FRAME: Duration = Duration::from_nanos(16_666_667);
 /// The dogs.
 const DOGS: usize = 1000;
-
-/// Hands each dog's tick to that dog's observer (`World::think` ticks the
-/// living dogs one after another, in dog order), as `examples/wild_dogs.rs` does.
-struct PerDog<'a> {
-    agents: &'a mut [Agent],
-    alive: Vec<usize>,
-    started: usize,
-}
-
-impl PerDog<'_> {
-    fn current(&mut self) -> Option<&mut Agent> {
-        let dog = *self.alive.get(self.started.checked_sub(1)?)?;
-        self.agents.get_mut(dog)
-    }
-}
-
-impl Observer for PerDog<'_> {
-    fn tick_started(&mut self, now: f64) {
-        self.started += 1;
-        if let Some(a) = self.current() {
-            a.tick_started(now);
-        }
-    }
-    fn entered(&mut self, node: NodeId) {
-        if let Some(a) = self.current() {
-            a.entered(node);
-        }
-    }
-    fn ticked(&mut self, node: NodeId, status: Status) {
-        if let Some(a) = self.current() {
-            a.ticked(node, status);
-        }
-    }
-    fn halted(&mut self, node: NodeId) {
-        if let Some(a) = self.current() {
-            a.halted(node);
-        }
-    }
-    fn tick_finished(&mut self, status: Status) {
-        if let Some(a) = self.current() {
-            a.tick_finished(status);
-        }
-    }
-}
 
 /// A world whose dogs each have a studio agent.
 struct Observed {
@@ -87,18 +43,7 @@ impl Observed {
     fn think(&mut self) -> Duration {
         self.world.begin_frame();
         let start = Instant::now();
-        let alive = self
-            .world
-            .dogs()
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.health.is_alive());
-        let alive = alive.map(|(i, _)| i).collect();
-        self.world.think(&mut PerDog {
-            agents: &mut self.agents,
-            alive,
-            started: 0,
-        });
+        self.world.think_each_observed(&mut self.agents);
         for (agent, dog) in self.agents.iter_mut().zip(self.world.dogs()) {
             agent
                 .record_context_with(

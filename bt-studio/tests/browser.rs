@@ -14,7 +14,7 @@ use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use bt::{NodeId, NodeKind};
 use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
-use common::browser::{Drawn, drawn, open, painted, screenshot, text_of, with_browser};
+use common::browser::{Drawn, choose_file, drawn, eval, off_centre, open, painted, screenshot, text_of, with_browser};
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -641,13 +641,7 @@ fn a_broken_trace_shows_bt_observes_message_and_a_chosen_file_opens() {
 
         // Choosing a good file replaces the error with the trace.
         let file = temp_file("chosen.trace.json", &good);
-        client
-            .find(Locator::Css("#file"))
-            .await
-            .unwrap()
-            .send_keys(file.to_str().unwrap())
-            .await
-            .unwrap();
+        choose_file(&client, &file).await;
         client
             .wait()
             .at_most(common::browser::PATIENCE)
@@ -670,13 +664,7 @@ fn a_broken_trace_shows_bt_observes_message_and_a_chosen_file_opens() {
         // And choosing a broken one shows its message.
         let file = temp_file("bad.json", "{\"format\":\"bt-trace\"");
         let message = Trace::from_json("{\"format\":\"bt-trace\"").unwrap_err().to_string();
-        client
-            .find(Locator::Css("#file"))
-            .await
-            .unwrap()
-            .send_keys(file.to_str().unwrap())
-            .await
-            .unwrap();
+        choose_file(&client, &file).await;
         let error = client
             .wait()
             .at_most(common::browser::PATIENCE)
@@ -1316,11 +1304,6 @@ fn thousands_of_agents_are_listed_filtered_and_followed() {
     });
 }
 
-/// Runs `script` (a function body) in the page and returns its value.
-async fn eval(client: &Client, script: &str) -> serde_json::Value {
-    client.execute(script, vec![]).await.unwrap()
-}
-
 /// Polls `probe` until `done` holds for what it returns; fails with `what` and the last value.
 async fn poll<T: std::fmt::Debug>(what: &str, mut probe: impl AsyncFnMut() -> T, done: impl Fn(&T) -> bool) -> T {
     let deadline = Instant::now() + common::browser::PATIENCE;
@@ -1333,19 +1316,6 @@ async fn poll<T: std::fmt::Debug>(what: &str, mut probe: impl AsyncFnMut() -> T,
         // Polling the page's state, not timing the test.
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
-}
-
-/// How far the drawn tree's centre lies from the centre of the tree's view,
-/// across, and the view's width (CSS pixels).
-async fn off_centre(client: &Client) -> (f64, f64) {
-    let v = eval(
-        client,
-        "const t = document.querySelector('#tree').getBoundingClientRect();
-         const d = document.querySelector('#viewport').getBoundingClientRect();
-         return [d.left + d.width / 2 - (t.left + t.width / 2), t.width];",
-    )
-    .await;
-    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
 }
 
 #[test]
@@ -1374,13 +1344,7 @@ fn a_trace_opened_while_the_tree_has_no_size_is_fitted_once_it_has_one() {
         )
         .await;
         let file = temp_file("shown-later.trace.json", &good);
-        client
-            .find(Locator::Css("#file"))
-            .await
-            .unwrap()
-            .send_keys(file.to_str().unwrap())
-            .await
-            .unwrap();
+        choose_file(&client, &file).await;
         client
             .wait()
             .at_most(common::browser::PATIENCE)

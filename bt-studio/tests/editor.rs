@@ -9,7 +9,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::browser::{PATIENCE, open, screenshot, with_browser};
+use common::browser::{PATIENCE, eval, off_centre, open, screenshot, with_browser};
 use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -29,11 +29,6 @@ fn edit_guard(name: &str, with_trace: bool) -> (String, std::path::PathBuf) {
 
 async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
-}
-
-/// Runs `js` (a function body returning a value) in the page.
-async fn eval(client: &Client, js: &str) -> Value {
-    client.execute(js, vec![]).await.unwrap()
 }
 
 /// Waits until `js` returns true, with nothing in flight to the server.
@@ -1044,19 +1039,6 @@ fn the_selected_node_is_kept_whole_in_the_visible_tree_area() {
         until(&client, "return !document.querySelector('#preview').hidden;").await;
         assert_in_view(&client, deep, "the preview opened").await;
     });
-}
-
-/// How far the drawn tree's centre lies from the centre of the tree's area,
-/// across, and the area's width (CSS pixels).
-async fn off_centre(client: &Client) -> (f64, f64) {
-    let v = eval(
-        client,
-        "const t = document.querySelector('#tree').getBoundingClientRect();
-         const d = document.querySelector('#viewport').getBoundingClientRect();
-         return [d.left + d.width / 2 - (t.left + t.width / 2), t.width];",
-    )
-    .await;
-    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
 }
 
 #[test]

@@ -282,13 +282,9 @@ impl<B: Brain> World<B> {
     /// `observers[i]` hears dog `i` (the dogs of [`dogs`](Self::dogs), in
     /// order); a dog without one is not reported.
     pub fn step_each_observed<O: Observer>(&mut self, observers: &mut [O]) {
-        let alive = self.dogs.iter().enumerate().filter(|(_, d)| d.health.is_alive());
-        let alive = alive.map(|(i, _)| i).collect();
-        self.step_observed(&mut EachDog {
-            observers,
-            alive,
-            started: 0,
-        });
+        self.begin_frame();
+        self.think_each_observed(observers);
+        self.end_frame();
     }
 
     /// Phases 1 and 2 of a frame: players act, the player index is rebuilt.
@@ -297,6 +293,18 @@ impl<B: Brain> World<B> {
     pub fn begin_frame(&mut self) {
         self.players_act(self.now);
         self.index.rebuild(&self.players);
+    }
+
+    /// Phase 3 with each dog's tree reported to its own observer, as
+    /// [`step_each_observed`](Self::step_each_observed) does.
+    pub fn think_each_observed<O: Observer>(&mut self, observers: &mut [O]) {
+        let alive = self.dogs.iter().enumerate().filter(|(_, d)| d.health.is_alive());
+        let alive = alive.map(|(i, _)| i).collect();
+        self.think(&mut EachDog {
+            observers,
+            alive,
+            started: 0,
+        });
     }
 
     /// Phase 3: ticks every living dog's tree once at the current time.

@@ -261,6 +261,31 @@ pub async fn text_of(client: &Client, css: &str) -> String {
     client.find(Locator::Css(css)).await.unwrap().text().await.unwrap()
 }
 
+/// Runs `script` (a function body returning a value) in the page and returns its value.
+pub async fn eval(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// How far the drawn tree's centre lies from the centre of the tree's area,
+/// across, and the area's width (CSS pixels): the viewer's and the editor's
+/// pages share the `#tree` in `#viewport` markup.
+pub async fn off_centre(client: &Client) -> (f64, f64) {
+    let v = eval(
+        client,
+        "const t = document.querySelector('#tree').getBoundingClientRect();
+         const d = document.querySelector('#viewport').getBoundingClientRect();
+         return [d.left + d.width / 2 - (t.left + t.width / 2), t.width];",
+    )
+    .await;
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+/// Chooses `file` in the page's file input (`#file`), as a user picking it would.
+pub async fn choose_file(client: &Client, file: &Path) {
+    let input = client.find(Locator::Css("#file")).await.unwrap();
+    input.send_keys(file.to_str().unwrap()).await.unwrap();
+}
+
 /// Saves a screenshot of the page as `target/tmp/bt-studio-screenshots/<name>.png`.
 pub async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
