@@ -14,7 +14,9 @@ use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use bt::prelude::*;
 use bt::{NodeId, NodeKind};
 use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
-use common::browser::{Drawn, choose_file, drawn, eval, off_centre, open, painted, screenshot, text_of, with_browser};
+use common::browser::{
+    Drawn, choose_file, drawn, eval, off_centre, open, painted, screenshot, text_of, wait_for, with_browser,
+};
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -642,12 +644,7 @@ fn a_broken_trace_shows_bt_observes_message_and_a_chosen_file_opens() {
         // Choosing a good file replaces the error with the trace.
         let file = temp_file("chosen.trace.json", &good);
         choose_file(&client, &file).await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-state='ready']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-state='ready']").await;
         assert_eq!(text_of(&client, "#title").await, "chosen.trace.json");
         assert!(
             !client
@@ -665,12 +662,7 @@ fn a_broken_trace_shows_bt_observes_message_and_a_chosen_file_opens() {
         let file = temp_file("bad.json", "{\"format\":\"bt-trace\"");
         let message = Trace::from_json("{\"format\":\"bt-trace\"").unwrap_err().to_string();
         choose_file(&client, &file).await;
-        let error = client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-state='error'] #error"))
-            .await
-            .unwrap();
+        let error = wait_for(&client, "body[data-state='error'] #error").await;
         assert_eq!(
             error.text().await.unwrap(),
             format!("bad.json cannot be shown: {message}")
@@ -1071,12 +1063,7 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
             .unwrap();
         assert_eq!(count().await, "1");
         click(&client, "#agent-list li[data-agent='3']").await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-following='3']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-following='3']").await;
 
         for tick in 1..=24u32 {
             for (i, (tree, post, observer)) in agents.iter_mut().enumerate() {
@@ -1091,21 +1078,11 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
                     .record_context(&serde_json::json!({ "guard": post.guard }))
                     .unwrap();
             }
-            client
-                .wait()
-                .at_most(common::browser::PATIENCE)
-                .for_element(Locator::Css(&format!("#position[data-tick='{tick}']")))
-                .await
-                .unwrap();
+            wait_for(&client, &format!("#position[data-tick='{tick}']")).await;
             let page = drawn(&client).await;
             assert_eq!(page.statuses, names(agents[3].2.1.statuses()), "tick {tick}");
             // The values of every tick, the first included (they come right after it).
-            client
-                .wait()
-                .at_most(common::browser::PATIENCE)
-                .for_element(Locator::Css(&format!("#context[data-tick='{tick}']")))
-                .await
-                .unwrap();
+            wait_for(&client, &format!("#context[data-tick='{tick}']")).await;
             let (shown, rows) = context_table(&client).await;
             let guard = rows[0].1.as_ref().and_then(|v| v.as_f64());
             assert_eq!(
@@ -1141,12 +1118,7 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
         let _late = studio.agent("late#5", Guard::NODES).unwrap();
         drop(agents.remove(0));
         for css in ["#agent-list li[data-agent='5']", "#agent-list li.gone[data-agent='0']"] {
-            client
-                .wait()
-                .at_most(common::browser::PATIENCE)
-                .for_element(Locator::Css(css))
-                .await
-                .unwrap();
+            wait_for(&client, css).await;
         }
         assert_eq!(count().await, "6");
     });
@@ -1162,12 +1134,7 @@ fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cur
         // The server's window, recorded beside it: a recorder of its size.
         let mut watch = Tee(observer, TraceRecorder::new(Guard::NODES, bt_studio::HISTORY).unwrap());
         open(&client, &format!("{}#agent=0", studio.url())).await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-following='0']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-following='0']").await;
         let mut tree = Guard::new();
         let mut post = Post {
             now: 0.0,
@@ -1190,12 +1157,7 @@ fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cur
                 watch.0.record_context(&values).unwrap();
                 watch.1.record_context(&values).unwrap();
             }
-            client
-                .wait()
-                .at_most(common::browser::PATIENCE)
-                .for_element(Locator::Css(&format!("#position[data-tick='{tick}']")))
-                .await
-                .unwrap();
+            wait_for(&client, &format!("#position[data-tick='{tick}']")).await;
         }
         let window = watch.1.trace();
         assert!(window.start.dropped_events > 0, "the window dropped its oldest ticks");
@@ -1280,12 +1242,7 @@ fn thousands_of_agents_are_listed_filtered_and_followed() {
         filter.send_keys("1").await.unwrap();
         assert_eq!(listed().await, ("1".to_owned(), 1));
         click(&client, "#agent-list li[data-agent='4321']").await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-following='4321']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-following='4321']").await;
         let mut post = Post {
             now: 0.0,
             guard: 0.0,
@@ -1293,12 +1250,7 @@ fn thousands_of_agents_are_listed_filtered_and_followed() {
             alarms: 0,
         };
         Guard::new().tick_observed(&mut post, 0.0, &mut agents[4321]);
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("#position[data-tick='1']"))
-            .await
-            .unwrap();
+        wait_for(&client, "#position[data-tick='1']").await;
         assert!(agents[4321].is_recording() && !agents[4320].is_recording());
         screenshot(&client, "many-agents").await;
     });
@@ -1326,12 +1278,7 @@ fn a_trace_opened_while_the_tree_has_no_size_is_fitted_once_it_has_one() {
         let good = guard_trace().to_json().unwrap();
         let url = format!("http://{}/", serve(temp_file("unsized.json", "not a trace")));
         open(&client, &url).await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-state='error']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-state='error']").await;
         let (_, width) = off_centre(&client).await;
         assert!(
             (width - 800.0).abs() > 200.0,
@@ -1345,12 +1292,7 @@ fn a_trace_opened_while_the_tree_has_no_size_is_fitted_once_it_has_one() {
         .await;
         let file = temp_file("shown-later.trace.json", &good);
         choose_file(&client, &file).await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-state='ready']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-state='ready']").await;
         eval(
             &client,
             "document.querySelector('#tree').style.display = ''; return true;",
@@ -1449,12 +1391,7 @@ fn a_followed_dogs_window_is_replayed_in_the_editor_against_an_edit() {
             world.step_each_observed(&mut agents);
         }
         open(&client, &format!("{}#agent=3", studio.url())).await;
-        client
-            .wait()
-            .at_most(common::browser::PATIENCE)
-            .for_element(Locator::Css("body[data-following='3']"))
-            .await
-            .unwrap();
+        wait_for(&client, "body[data-following='3']").await;
         // Three seconds of its life in the window, then paused and scrubbed back.
         poll(
             "the window never held 180 ticks",

@@ -14,6 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -278,6 +279,16 @@ pub async fn off_centre(client: &Client) -> (f64, f64) {
     )
     .await;
     (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+/// Waits (up to [`PATIENCE`]) for an element that `css` finds, and returns it.
+pub async fn wait_for(client: &Client, css: &str) -> Element {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap()
 }
 
 /// Chooses `file` in the page's file input (`#file`), as a user picking it would.
