@@ -72,7 +72,7 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
 
 #[test]
 fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
-    use common::browser::{PATIENCE, drawn, open, with_browser};
+    use common::browser::{PATIENCE, drawn, open, wait_for, with_browser};
     use fantoccini::Locator;
     let dir = guard_folder("hot-page");
     let editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
@@ -87,19 +87,15 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
         walked: 0,
     };
     with_browser("hot_reload_page", |client| async move {
-        let wait_for = async |css: &str| {
-            client
-                .wait()
-                .at_most(PATIENCE)
-                .for_element(Locator::Css(css))
-                .await
-                .unwrap()
-        };
         open(&client, &studio.url()).await;
-        wait_for("#agent-list li[data-agent='0']").await.click().await.unwrap();
-        wait_for("body[data-following='0']").await;
+        wait_for(&client, "#agent-list li[data-agent='0']")
+            .await
+            .click()
+            .await
+            .unwrap();
+        wait_for(&client, "body[data-following='0']").await;
         guard.tick_observed(&mut town, 1.0, &mut observer);
-        wait_for("#position[data-tick='1']").await;
+        wait_for(&client, "#position[data-tick='1']").await;
         assert_eq!(drawn(&client).await.statuses.len(), 15);
 
         let smaller = json!({"type": "selector", "name": "Guard", "children": [
