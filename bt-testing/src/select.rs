@@ -1,7 +1,7 @@
 //! Finding a node by what a test author sees: its label, a path of labels, or its id.
 
 use bt_observe::TraceNode;
-use bt_runtime::NodeId;
+use bt_runtime::{NodeId, NodeKind};
 
 use crate::Error;
 
@@ -12,19 +12,20 @@ use crate::Error;
 /// - `sequence/wait(1.0)`: a path of labels, each the parent of the next,
 ///   ending at the node (segments may be ids: `#6/wait(1.0)`).
 ///
+/// A label the node's label does not equal still names it when both read the
+/// same once written as either form would (see [`same_node`]), so that one
+/// selector finds a node in a `behave!` tree and in its JSON twin:
+/// `Fetch` finds `act(async Fetch)`, `Hungry` finds `cond(Hungry)`,
+/// `repeat(3)` finds `repeater(3)` and the other way round. Exact labels are
+/// tried first.
+///
 /// Several matches are an error listing each with its full path.
 pub fn find(nodes: &[TraceNode], selector: &str) -> Result<NodeId, Error> {
-    let whole: Vec<u32> = nodes.iter().filter(|n| n.label == selector).map(|n| n.id).collect();
-    let found = if !whole.is_empty() {
-        whole
-    } else {
-        let segments: Vec<&str> = selector.split('/').map(str::trim).collect();
-        nodes
-            .iter()
-            .filter(|n| matches_path(nodes, n.id, &segments))
-            .map(|n| n.id)
-            .collect()
-    };
+    let exact = |n: &TraceNode, segment: &str| n.label == segment;
+    let mut found = matching(nodes, selector, exact);
+    if found.is_empty() {
+        found = matching(nodes, selector, same_node);
+    }
     match found[..] {
         [id] => Ok(NodeId(id)),
         [] => Err(Error::NoSuchNode {
@@ -38,8 +39,54 @@ pub fn find(nodes: &[TraceNode], selector: &str) -> Result<NodeId, Error> {
     }
 }
 
+/// The ids of the nodes whose whole label `names` the selector, or else
+/// those that the selector's path of labels `names`.
+fn matching(nodes: &[TraceNode], selector: &str, names: fn(&TraceNode, &str) -> bool) -> Vec<u32> {
+    let whole: Vec<u32> = nodes.iter().filter(|n| names(n, selector)).map(|n| n.id).collect();
+    if !whole.is_empty() {
+        return whole;
+    }
+    let segments: Vec<&str> = selector.split('/').map(str::trim).collect();
+    nodes
+        .iter()
+        .filter(|n| matches_path(nodes, n.id, &segments, names))
+        .map(|n| n.id)
+        .collect()
+}
+
+/// `true` when `label` and `node`'s label name the same node as the two forms
+/// write it: a leaf without its `cond(..)`, `act(..)` or `act(async ..)`
+/// (JSON labels a leaf by its name alone), a node word as its JSON name
+/// (`repeat(3)` is `repeater(3)`, `reactive selector` is `reactiveSelector`).
+fn same_node(node: &TraceNode, label: &str) -> bool {
+    canonical(node.kind, &node.label) == canonical(node.kind, label)
+}
+
+/// `label` written the one way both forms can be compared in (see [`same_node`]).
+fn canonical(kind: NodeKind, label: &str) -> String {
+    let label = label.trim();
+    let wrappers: &[&str] = match kind {
+        NodeKind::Condition => &["cond("],
+        NodeKind::Action => &["act(async ", "act("],
+        _ => &[],
+    };
+    if !wrappers.is_empty() {
+        for wrapper in wrappers {
+            if let Some(inner) = label.strip_prefix(wrapper).and_then(|l| l.strip_suffix(')')) {
+                return inner.trim().to_owned();
+            }
+        }
+        return label.to_owned();
+    }
+    let (dsl, json) = (kind.dsl_name(), kind.json_name());
+    match label.strip_prefix(dsl) {
+        Some(rest) if rest.is_empty() || rest.starts_with(['(', ' ']) => format!("{json}{rest}"),
+        _ => label.to_owned(),
+    }
+}
+
 /// `true` when the last segment names `id` and the others its ancestors, in order.
-fn matches_path(nodes: &[TraceNode], id: u32, segments: &[&str]) -> bool {
+fn matches_path(nodes: &[TraceNode], id: u32, segments: &[&str], names: fn(&TraceNode, &str) -> bool) -> bool {
     let mut at = Some(id);
     for segment in segments.iter().rev() {
         let Some(node) = at.map(|i| &nodes[i as usize]) else {
@@ -47,7 +94,7 @@ fn matches_path(nodes: &[TraceNode], id: u32, segments: &[&str]) -> bool {
         };
         let hit = match segment.strip_prefix('#') {
             Some(n) => n.parse() == Ok(node.id),
-            None => node.label == *segment,
+            None => names(node, segment),
         };
         if !hit {
             return false;

@@ -347,6 +347,32 @@ fn camp_with_stand_ins<S: bt_testing::Subject<Camp>>(
     Ok(())
 }
 
+/// One selector finds the same node in a `behave!` tree and in its JSON twin:
+/// a leaf with or without its `act(async ..)` wrapper, a node word as either
+/// form writes it; exact labels still win, and a wrong one is still an error.
+#[test]
+fn a_label_as_either_form_writes_it_finds_the_node_in_both() -> Result<(), Error> {
+    let compiled = TestTree::new(CampTree::new());
+    let json = TestTree::agent(camp_agent());
+    for (native, other) in [("act(async Fetch)", "Fetch"), ("sequence_always", "sequenceAlways")] {
+        assert_eq!(
+            compiled.find(other)?,
+            compiled.find(native)?,
+            "{other} in the compiled tree"
+        );
+    }
+    for (native, other) in [("Fetch", "act(async Fetch)"), ("sequenceAlways", "sequence_always")] {
+        assert_eq!(json.find(other)?, json.find(native)?, "{other} in the JSON tree");
+    }
+    assert!(
+        compiled.find("act(Fetch)").is_ok(),
+        "act(..) without async names the action too"
+    );
+    assert!(compiled.find("Fetchh").is_err());
+    assert!(json.find("cond(Fetch)").is_err(), "an action is not a condition");
+    Ok(())
+}
+
 #[test]
 fn wait_until_async_actions_latch_and_sequence_always_take_stand_ins_in_both_forms() -> Result<(), Error> {
     camp_with_stand_ins(
@@ -356,6 +382,13 @@ fn wait_until_async_actions_latch_and_sequence_always_take_stand_ins_in_both_for
     )?;
     // A `waitUntil` has the same label in both forms, so the same selector.
     camp_with_stand_ins(&mut TestTree::agent(camp_agent()), "wait_until(Supplied)", "Fetch")?;
+    // Each form's label of the async action finds it in the other form too.
+    camp_with_stand_ins(&mut TestTree::new(CampTree::new()), "wait_until(Supplied)", "Fetch")?;
+    camp_with_stand_ins(
+        &mut TestTree::agent(camp_agent()),
+        "wait_until(Supplied)",
+        "act(async Fetch)",
+    )?;
     // A `wait_until` stand-in given statuses: `Failure` waits on like `Running`.
     let mut t = TestTree::new(CampTree::new());
     t.stand_in("wait_until(Supplied)", StandIn::statuses([F, R, S]))?;
