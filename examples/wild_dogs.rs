@@ -195,6 +195,7 @@ fn describe(e: &Event, names: &[&str]) -> Option<String> {
         EventKind::Dodged { player, cleared } => format!("{} dodges, clearing {cleared} threats", name(player)),
         EventKind::PlayerDied { player } => format!("{} dies", name(player)),
         EventKind::PlayerDespawned { player } => format!("{} logs out", name(player)),
+        EventKind::Recalled { player, to, .. } => format!("{} recalls to {to}", name(player)),
         EventKind::ThreatQueued { .. } | EventKind::ThreatResolved { .. } | EventKind::CheckFailed { .. } => {
             return None;
         }

@@ -38,6 +38,8 @@ pub struct Player {
     pub wander: Option<u32>,
     /// How the player uses Dodge, if at all.
     pub dodge: Option<Dodge>,
+    /// How often the player recalls far away, if at all.
+    pub recall: Option<Recall>,
 }
 
 impl Player {
@@ -54,6 +56,7 @@ impl Player {
             home: loc,
             wander: None,
             dodge: None,
+            recall: None,
         }
     }
 }
@@ -78,6 +81,40 @@ impl Dodge {
             cooldown,
             ready_at: 0.0,
         }
+    }
+}
+
+/// A player's escape: every `every` seconds or so (each wait drawn between
+/// half and one and a half times it by the world's seeded RNG), the player
+/// recalls to a hex `distance` hexes from home, in one of the six directions,
+/// and walks back home from there. A recall farther than a dog's leash (30
+/// hexes for the Wild Dog) breaks the lock of every dog on the player: a dog
+/// running after it fails its `MoveAdjacent`, and its next run locks on
+/// someone else (ADR-006: "target out of leash range").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Recall {
+    /// The mean wait between two recalls, in seconds.
+    pub every: f64,
+    /// How far from home a recall lands, in hexes.
+    pub distance: u32,
+    /// The time of the next recall.
+    pub next_at: f64,
+}
+
+impl Recall {
+    /// Recalls `distance` hexes away about every `every` seconds; the first
+    /// one's time is drawn when the world is given it.
+    pub const fn new(every: f64, distance: u32) -> Recall {
+        Recall {
+            every,
+            distance,
+            next_at: f64::INFINITY,
+        }
+    }
+
+    /// The wait before the next recall, given a uniform `draw` in `0..1000`.
+    pub fn wait(&self, draw: u32) -> f64 {
+        self.every * (0.5 + f64::from(draw) / 1000.0)
     }
 }
 

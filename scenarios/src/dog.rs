@@ -7,7 +7,7 @@ use crate::ability::TryUseAbility;
 use crate::actor::{Dog, Player, Players};
 use crate::combat::{Ability, TargetLock};
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};
-use crate::hex::{Heading, is_in_facing_cone};
+use crate::hex::{Heading, Hex, is_in_facing_cone};
 use crate::movement::approach;
 use crate::spatial::{Occupancy, PlayerIndex};
 
@@ -44,6 +44,35 @@ impl DogCtx<'_> {
     /// The player the dog targets, if it still exists.
     fn target(&self) -> Option<&Player> {
         self.players.get(self.dog.target?)
+    }
+}
+
+/// What bt-studio's inspector shows beside a dog's tree (its context, for
+/// `record_context`): where the dog stands, its target, and where that
+/// target is and how far: the values that say why a run failed (a target
+/// beyond the 30-hex leash fails `MoveAdjacent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct DogView {
+    /// Where the dog stands.
+    pub hex: Hex,
+    /// The id of the player it targets.
+    pub target: Option<u32>,
+    /// Where that player stands (`None` without a target, or once it despawned).
+    pub target_hex: Option<Hex>,
+    /// How far that player is, in hexes.
+    pub target_distance: Option<u32>,
+}
+
+impl DogView {
+    /// `dog` among `players`.
+    pub fn of(dog: &Dog, players: &Players) -> DogView {
+        let prey = dog.target.and_then(|p| players.get(p));
+        DogView {
+            hex: dog.loc,
+            target: dog.target.map(|p| p.0),
+            target_hex: prey.map(|p| p.loc),
+            target_distance: prey.map(|p| dog.loc.distance(p.loc)),
+        }
     }
 }
 

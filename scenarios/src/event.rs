@@ -2,6 +2,7 @@
 //! tests and [`Metrics`](crate::metrics::Metrics) read it.
 
 use crate::combat::Ability;
+use crate::hex::Hex;
 use crate::id::{DogId, PlayerId};
 use crate::reaction::ResolveReason;
 
@@ -99,6 +100,15 @@ pub enum EventKind {
     PlayerDespawned {
         /// The player.
         player: PlayerId,
+    },
+    /// A player recalled far away ([`Recall`](crate::actor::Recall)).
+    Recalled {
+        /// The player.
+        player: PlayerId,
+        /// Where it stood.
+        from: Hex,
+        /// Where it landed.
+        to: Hex,
     },
 }
 

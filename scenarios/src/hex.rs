@@ -7,8 +7,8 @@
 use core::ops::{Add, Sub};
 
 /// A hex in axial coordinates (`q` grows east, `r` grows south-east);
-/// the implied third cube coordinate is `s = -q - r`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+/// the implied third cube coordinate is `s = -q - r`. Serialized as `{ "q": .., "r": .. }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize)]
 pub struct Hex {
     /// Column axis.
     pub q: i32,

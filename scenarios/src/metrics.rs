@@ -219,6 +219,8 @@ pub struct Metrics {
     pub deaths: u64,
     /// Players despawned.
     pub despawns: u64,
+    /// Recalls (players gone far away at once).
+    pub recalls: u64,
     /// Locks acquired.
     pub locks_acquired: u64,
     /// Locks released, by reason.
@@ -276,6 +278,7 @@ impl Metrics {
             EventKind::Dodged { .. } => self.dodges += 1,
             EventKind::PlayerDied { .. } => self.deaths += 1,
             EventKind::PlayerDespawned { .. } => self.despawns += 1,
+            EventKind::Recalled { .. } => self.recalls += 1,
             EventKind::LockAcquired { dog, target } => {
                 self.locks_acquired += 1;
                 if slot(&mut self.locked, dog.0).replace(target).is_some() {

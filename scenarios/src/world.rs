@@ -1,7 +1,8 @@
 //! The headless combat simulation: players and Wild Dogs on a hex grid,
 //! stepped at a fixed rate. One frame runs, in this order:
 //!
-//! 1. players act: dodge if their reflex says so, walk one hex per step;
+//! 1. players act: dodge if their reflex says so, recall when it is time,
+//!    walk one hex per step;
 //! 2. the player index is rebuilt;
 //! 3. every living dog's tree is ticked once (its leaves may move the dog and
 //!    ask to attack);
@@ -18,12 +19,12 @@ use bt::prelude::*;
 use bt::{NoopObserver, Rng};
 
 use crate::ability::{TryUseAbility, execute_ability, resolve_expired};
-use crate::actor::{Dodge, Dog, Player, Players};
+use crate::actor::{Dodge, Dog, Player, Players, Recall};
 use crate::clock::FPS;
 use crate::combat::Health;
 use crate::dog::{DogCtx, WildDog};
 use crate::event::{Event, EventKind};
-use crate::hex::Hex;
+use crate::hex::{Heading, Hex};
 use crate::id::{DogId, PlayerId};
 use crate::metrics::{Metrics, SequenceCounter};
 use crate::movement::step_toward;
@@ -206,6 +207,14 @@ impl<B: Brain> World<B> {
         Ok(())
     }
 
+    /// Makes a living player recall far away from time to time (or stop, with
+    /// `None`); the first recall's time is drawn now.
+    pub fn set_recall(&mut self, id: PlayerId, recall: Option<Recall>) -> Result<(), WorldError> {
+        let next_at = self.now + recall.map_or(0.0, |r| r.wait(self.rng.below(1000)));
+        self.living(id)?.recall = recall.map(|r| Recall { next_at, ..r });
+        Ok(())
+    }
+
     fn living(&mut self, id: PlayerId) -> Result<&mut Player, WorldError> {
         self.players
             .get_mut(id)
@@ -348,7 +357,7 @@ impl<B: Brain> World<B> {
         self.now = self.frame as f64 / FPS;
     }
 
-    /// Phase 1: dodges and walking.
+    /// Phase 1: dodges, recalls and walking.
     fn players_act(&mut self, now: f64) {
         for p in self.players.iter_mut().filter(|p| p.health.is_alive()) {
             if let Some(d) = p.dodge.as_mut()
@@ -360,6 +369,22 @@ impl<B: Brain> World<B> {
                 self.events.push(Event {
                     at: now,
                     kind: EventKind::Dodged { player: p.id, cleared },
+                });
+            }
+            if let Some(r) = p.recall.as_mut()
+                && now >= r.next_at
+            {
+                let away = Heading::ALL[self.rng.below(6) as usize].delta();
+                let n = r.distance as i32;
+                let to = self.occupancy.nearest_free(p.home + Hex::new(away.q * n, away.r * n));
+                let from = p.loc;
+                self.occupancy.relocate(from, to);
+                p.loc = to;
+                p.goal = Some(p.home);
+                r.next_at = now + r.wait(self.rng.below(1000));
+                self.events.push(Event {
+                    at: now,
+                    kind: EventKind::Recalled { player: p.id, from, to },
                 });
             }
             if let Some(radius) = p.wander

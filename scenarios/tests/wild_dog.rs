@@ -5,7 +5,7 @@ mod support;
 
 use bt::prelude::*;
 use bt_scenarios::ability::{TryUseAbility, execute_ability};
-use bt_scenarios::actor::{Dodge, Dog, Player, Players};
+use bt_scenarios::actor::{Dodge, Dog, PLAYER_STEP, Player, Players, Recall};
 use bt_scenarios::clock::FRAME;
 use bt_scenarios::combat::{Ability, TargetLock};
 use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent, WildDog};
@@ -218,6 +218,90 @@ fn lock_releases_when_the_target_despawns_then_reacquires() {
     assert!(w.despawn_player(a));
     w.clear_events();
     releases_then_reacquires(w, dog, a, b, ReleaseReason::Despawned);
+}
+
+/// The players a frame's log says recalled.
+fn recalled(events: &[Event]) -> Vec<PlayerId> {
+    let recalls = events.iter().filter_map(|e| match e.kind {
+        EventKind::Recalled { player, .. } => Some(player),
+        _ => None,
+    });
+    recalls.collect()
+}
+
+#[test]
+fn a_recall_lands_its_distance_from_home_and_the_player_walks_back() {
+    let mut w: World = World::new(12);
+    let home = Hex::new(0, 0);
+    let p = w.spawn_player("P", home).unwrap();
+    w.set_recall(p, Some(Recall::new(2.0, 40))).unwrap();
+    while recalled(w.events()).is_empty() {
+        w.step();
+    }
+    let at = w.events()[0].at;
+    assert!(
+        (1.0..=3.0).contains(&at),
+        "the first recall comes after half to one and a half times 2 s: {at}"
+    );
+    let EventKind::Recalled { from, to, .. } = w.events()[0].kind else {
+        panic!("{:?}", w.events());
+    };
+    assert_eq!((from, to.distance(home)), (home, 40));
+    assert_eq!(
+        w.player(p).unwrap().loc.distance(home),
+        39,
+        "landed, and took its first step home"
+    );
+    w.set_recall(p, None).unwrap();
+    w.run_for(40.0 * PLAYER_STEP + 0.5);
+    assert_eq!(w.player(p).unwrap().loc, home, "walked back home");
+    assert_eq!(w.metrics().recalls, 1);
+}
+
+/// ADR-006: "Target out of leash range (>30 hexes): FindOrKeepTarget detects
+/// invalid range, removes lock, finds new target". A dog running after a
+/// player who recalls 40 hexes away fails its `MoveAdjacent` in that frame
+/// (the world's doing: the target is past the leash); its next run starts in
+/// the same tick (the failed one started on an earlier tick) and lets the
+/// player go.
+#[test]
+fn a_recall_past_the_leash_fails_the_chase_and_the_dog_turns_to_another_player() {
+    let mut w: World = World::new(14);
+    let dog = w.spawn_dog(Hex::new(0, 0)).unwrap();
+    for (name, at) in [("A", Hex::new(6, 0)), ("B", Hex::new(-6, 3))] {
+        let p = w.spawn_player(name, at).unwrap();
+        w.wander_player(p, 3).unwrap();
+        w.set_recall(p, Some(Recall::new(10.0, 40))).unwrap();
+    }
+    let (move_adjacent, run) = (
+        node(WildDog::NODES, "MoveAdjacent", 0),
+        node(WildDog::NODES, "sequence", 0),
+    );
+    let mut rec = Rec::default();
+    let mut failed_on = Vec::new();
+    for _ in 0..120 * 60 {
+        let target = w.dog(dog).unwrap().target;
+        rec.clear();
+        w.step_observed(&mut rec);
+        if rec.statuses(move_adjacent).contains(&F) {
+            let target = target.expect("a dog runs after a target");
+            assert!(recalled(w.events()).contains(&target), "only a recall fails the chase");
+            let d = w.dog(dog).unwrap().loc.distance(w.player(target).unwrap().loc);
+            assert!(d > 30, "the target is past the leash: {d} hexes");
+            assert_eq!(rec.statuses(run)[0], F, "the run fails");
+            let released = EventKind::LockReleased {
+                dog,
+                target,
+                reason: ReleaseReason::Leash,
+            };
+            assert!(w.events().iter().any(|e| e.kind == released), "{:?}", w.events());
+            assert_ne!(lock_of(&w, dog), Some(target));
+            failed_on.push(target);
+        }
+        w.clear_events();
+    }
+    assert!(failed_on.len() >= 2, "{failed_on:?}");
+    assert!(w.metrics().locks_released.leash >= failed_on.len() as u64);
 }
 
 #[test]
@@ -586,6 +670,7 @@ fn the_world_refuses_bad_requests_with_an_error() {
     assert!(w.despawn_player(p));
     assert!(!w.despawn_player(p), "already gone");
     assert_eq!(w.set_dodge(p, None), Err(WorldError::NoLivingPlayer(p)));
+    assert_eq!(w.set_recall(p, None), Err(WorldError::NoLivingPlayer(p)));
     assert_eq!(
         w.spawn_player("Q", Hex::new(0, 0)).map(|_| ()),
         Ok(()),
