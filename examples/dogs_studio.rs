@@ -9,8 +9,11 @@
 //!
 //! 1,000 dogs hunt 250 wandering, dodging players in real time (60 frames a
 //! second), each dog ticking the tree of `examples/trees/wild_dog.json`,
-//! compiled by `behave!` below. The live view lists the
-//! dogs; follow one, pause, scrub. "Edit & replay" opens the tree editor (at
+//! compiled by `behave!` below. Every ten seconds or so each player recalls
+//! 40 hexes away, past the dogs' 30-hex leash, and walks back: a dog running
+//! after it then fails its `moveAdjacent` and turns to another player. The
+//! live view lists the dogs; follow one, pause, scrub, and jump to its
+//! failures (n / p). "Edit & replay" opens the tree editor (at
 //! `/edit`) with that dog's window as the recording: edit the tree and
 //! Preview replays it, each leaf returning what it returned in the recording,
 //! up to the first tick where the edited tree behaves otherwise. Saving
@@ -21,7 +24,8 @@
 use std::time::{Duration, Instant};
 
 use bt::prelude::*;
-use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
+use bt_scenarios::actor::Recall;
+use bt_scenarios::dog::{DogCtx, DogView, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use bt_scenarios::dog_json;
 use bt_scenarios::world::World;
 
@@ -37,6 +41,10 @@ behave! {
 /// The dogs (four to a player).
 const DOGS: usize = 1000;
 
+/// Each player's escape: about every ten seconds, 40 hexes away (past the
+/// leash of 30 in `wild_dog.json`).
+const RECALL: Recall = Recall::new(10.0, 40);
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = match port() {
         Ok(port) => port,
@@ -50,12 +58,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let studio = bt_studio::Studio::serve_with_editor(("127.0.0.1", port), editor)?;
 
     let mut world: World<WildDogJson> = World::arena(DOGS);
+    let players: Vec<_> = world.players().iter().map(|p| p.id).collect();
+    for player in players {
+        world.set_recall(player, Some(RECALL))?;
+    }
     let mut agents = Vec::with_capacity(world.dogs().len());
     for dog in world.dogs() {
         agents.push(studio.agent(&format!("dog#{}", dog.id.0), WildDogJson::NODES)?);
     }
     println!(
-        "bt-studio: {} dogs hunt {} players at {}\n  follow a dog, pause and scrub; \"Edit & replay\" opens the tree ({}) in the editor.\n  Ctrl-C ends it.",
+        "bt-studio: {} dogs hunt {} players at {}\n  follow a dog, pause and scrub (n / p: its next / previous failure); \"Edit & replay\" opens the tree ({}) in the editor.\n  Ctrl-C ends it.",
         world.dogs().len(),
         world.players().iter().count(),
         studio.url(),
@@ -65,16 +77,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
     let mut warned = false;
     loop {
-        world.step_each_observed(&mut agents);
-        // What the inspector shows beside a followed dog's tree (made only for a followed dog).
+        // A frame, its phases apart: the players act, then the inspector's values beside each followed
+        // dog's tree are recorded (made only for a followed dog) as the dog's next tick will find the
+        // world, so a run that fails there is explained beside it (a target past the leash), then the
+        // dogs think and the server acts.
+        world.begin_frame();
         for (agent, dog) in agents.iter_mut().zip(world.dogs()) {
-            agent.record_context_with(|| {
-                serde_json::json!({
-                    "hex": { "q": dog.loc.q, "r": dog.loc.r },
-                    "target": dog.target.map(|p| p.0),
-                })
-            })?;
+            agent.record_context_with(|| DogView::of(dog, world.players()))?;
         }
+        world.think_each_observed(&mut agents);
+        world.end_frame();
         world.clear_events();
         if let Some(saved) = studio.take_reload() {
             println!(

@@ -44,6 +44,9 @@
     matches: [],
     matchAt: -1,
     markersImage: null,
+    /** The node whose failures the markers show (null: any node's), and the tick indexes marked. */
+    markersOf: null,
+    failureMarks: [],
     lanesScratch: null,
     lanesRows: [],
     laneMasks: new Map(),
@@ -326,6 +329,7 @@
   function seek(ti, k) {
     const m = view.m;
     if (!m) return;
+    $('#failure-note').textContent = '';
     ti = Math.max(m.first, Math.min(m.ticks.length - 1, ti));
     view.ti = ti;
     view.k = k === undefined ? tickLen(ti) : Math.max(0, Math.min(tickLen(ti), k));
@@ -401,17 +405,26 @@
   const shownTicks = () => view.m.ticks.length - view.m.first;
   const tickX = (ti, x0, w) => x0 + ((ti - view.m.first) / shownTicks()) * (w - x0);
 
-  /** Draws the root completions and halts of every tick once into an offscreen canvas. */
+  /** The markers' height: root completions and halts above, the failures (of the selected node, or of any) below. */
+  const MARKERS_H = 28;
+
+  /**
+   * Draws the root completions and halts of every tick, and the ticks where
+   * the selected node (any node when none is) failed, once into an offscreen
+   * canvas; again when the selection changes.
+   */
   function drawMarkers() {
     const m = view.m, canvas = document.createElement('canvas');
     const w = timelineBox.w, dpr = window.devicePixelRatio || 1;
     canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(18 * dpr);
+    canvas.height = Math.round(MARKERS_H * dpr);
     const ctx = canvas.getContext('2d');
     ctx.scale(dpr, dpr);
     ctx.fillStyle = '#555';
     ctx.font = '10px system-ui';
     ctx.fillText('root / halts', 4, 12);
+    const of = view.selected;
+    ctx.fillText(of === null ? '✗ failures (any node)' : `✗ failures of ${`#${of} ${shortLabel(m.nodes[of])}`.slice(0, 24)}`, 4, 26);
     // One mark per pixel column and kind, however many ticks share it.
     const cw = Math.max(1, (w - LANE_LABEL) / shownTicks());
     const seen = new Uint8Array(Math.ceil(w) + 1);
@@ -434,16 +447,22 @@
         ctx.fillRect(x, 13, cw, 4);
       }
     }
+    // Failures stand out however many ticks share a pixel: at least 2 px wide, the whole row high.
+    view.failureMarks = Model.failureTicks(m, of);
+    ctx.fillStyle = COLORS[FAILURE];
+    for (const ti of view.failureMarks) ctx.fillRect(tickX(ti, LANE_LABEL, w), 19, Math.max(2, cw), MARKERS_H - 19);
     view.markersImage = canvas;
+    view.markersOf = of;
   }
 
   function paintMarkers() {
-    const m = view.m, canvas = $('#markers');
-    const { ctx, w } = sizeCanvas(canvas, 18);
-    if (view.markersImage) ctx.drawImage(view.markersImage, 0, 0, w, 18);
+    const canvas = $('#markers');
+    if (view.markersOf !== view.selected) drawMarkers();
+    const { ctx, w } = sizeCanvas(canvas, MARKERS_H);
+    if (view.markersImage) ctx.drawImage(view.markersImage, 0, 0, w, MARKERS_H);
     const cw = Math.max(1, (w - LANE_LABEL) / shownTicks());
     ctx.fillStyle = '#000';
-    ctx.fillRect(tickX(view.ti, LANE_LABEL, w) + cw / 2 - 1, 0, 2, 18);
+    ctx.fillRect(tickX(view.ti, LANE_LABEL, w) + cw / 2 - 1, 0, 2, MARKERS_H);
   }
 
   // The lanes are virtualised: a canvas as tall as the box stays in view
@@ -451,7 +470,7 @@
   // scrolled into view. Each row is reduced once to pixel columns (which
   // states and halts fall in each), so drawing a row costs its width, not its
   // number of changes.
-  const MASK_HALT = 16;
+  const MASK_HALT = 16, MASK_FAILED = 32;
 
   /** Starts the lanes afresh for the current layout and width (rows are reduced when first shown). */
   function drawLanes() {
@@ -477,6 +496,8 @@
       for (let x = x0; x < x1 && x < mask.length; x++) mask[x] |= 1 << s;
     });
     for (const ti of m.halts[id]) if (ti > m.first) mask[Math.floor(tickX(ti, LANE_LABEL, w))] |= MASK_HALT;
+    // A failure often lasts no longer than its tick (a failed sequence resets its children): marked apart.
+    for (const ti of Model.failureTicks(m, id)) mask[Math.floor(tickX(ti, LANE_LABEL, w))] |= MASK_FAILED;
     view.laneMasks.set(id, mask);
     return mask;
   }
@@ -505,6 +526,8 @@
         x = end;
       }
     }
+    ctx.fillStyle = COLORS[FAILURE];
+    for (let x = LANE_LABEL; x < mask.length; x++) if (mask[x] & MASK_FAILED) ctx.fillRect(x, y, 2, LANE_H);
     ctx.fillStyle = HALT_COLOR;
     for (let x = LANE_LABEL; x < mask.length; x++) {
       if (!(mask[x] & MASK_HALT)) continue;
@@ -751,6 +774,24 @@
     const next = leaves.find((id) => view.selected === null || id > view.selected);
     select(next === undefined ? leaves[0] : next, true);
   }
+  /**
+   * Goes to the next (`dir` 1) or previous (-1) failure of the selected node,
+   * or of any node when none is selected or `any` is set: to the event that
+   * ticked it to failure, where it is drawn failed. Says so when there is none.
+   */
+  function jumpToFailure(dir, any) {
+    const m = view.m;
+    const id = any ? null : view.selected;
+    const at = Model.failureNear(m, view.ti, view.k, id, dir);
+    const whose = id === null ? 'of any node' : `of #${id} ${m.nodes[id].label}`;
+    const note = $('#failure-note');
+    if (at === null) {
+      note.textContent = `No ${dir > 0 ? 'later' : 'earlier'} failure ${whose} in ${m.first === 0 ? 'the trace' : 'the window'}.`;
+      return;
+    }
+    reveal(at.node);
+    seek(at.ti, at.k);
+  }
   function moveSelection(how) {
     const m = view.m;
     if (view.selected === null) return select(0, true);
@@ -863,6 +904,8 @@
     on('#zoom-out', 'click', () => zoomBy(0.8));
     on('#export', 'click', exportSvg);
     on('#jump-running', 'click', jumpToRunning);
+    on('#prev-failure', 'click', (e) => jumpToFailure(-1, e.shiftKey));
+    on('#next-failure', 'click', (e) => jumpToFailure(1, e.shiftKey));
     on('#diff-go', 'click', goToDifference);
     on('#agent-filter', 'input', renderAgents);
     on('#agent-list', 'click', (e) => {
@@ -991,6 +1034,10 @@
         ']': () => moveSelection('next'),
         Enter: () => view.selected !== null && toggleCollapse(view.selected),
         r: jumpToRunning,
+        n: () => jumpToFailure(1, false),
+        p: () => jumpToFailure(-1, false),
+        N: () => jumpToFailure(1, true),
+        P: () => jumpToFailure(-1, true),
         f: fit,
         '+': () => zoomBy(1.25),
         '=': () => zoomBy(1.25),
@@ -1277,6 +1324,8 @@
     exportSvgText,
     timings,
     seek: (tick, event) => seek(tickIndex(tick), event),
+    /** The ticks the timeline marks as failures, and whose (a node id, or null: any node's). */
+    failureMarks: () => ({ of: view.markersOf, ticks: view.failureMarks.map((ti) => view.m.ticks[ti].tick) }),
     /** Where node `id`'s box is drawn (CSS pixels in the tree's view), for the tests of the canvas. */
     boxOnScreen: (id) => tree.boxOnScreen(id),
     /** The canvas's fill of each status (and of halted), to read its pixels back. */

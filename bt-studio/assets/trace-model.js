@@ -54,6 +54,9 @@ window.BtTraceModel = (() => {
       transFrom: 0,
       changes: nodes.map((n) => [[0, start[n.id]]]), // per node: [tick index, state at that tick's end]
       halts: nodes.map(() => []), // per node: tick indexes with a halted event
+      /** The index of every event that ticked a node to failure; `failuresOf[n]` those of node n. */
+      failures: [],
+      failuresOf: nodes.map(() => []),
       kinds: [...new Set(nodes.map((n) => n.kind))].sort(),
       context: null,
       /** The replay's state after the last event, and the nodes it changed in the last tick. */
@@ -82,7 +85,7 @@ window.BtTraceModel = (() => {
   function extend(m, events) {
     reserve(m, m.E + events.length);
     const { state, touched } = m.replay;
-    const { kind, node, status, ticks, transitions, halts } = m;
+    const { kind, node, status, ticks, transitions, halts, failures, failuresOf } = m;
     let ti = ticks.length - 1, t = ticks[ti], i = m.E;
     const onChange = (d, from, to, cause) => {
       transitions.push({ ti, k: i - t.from + 1, node: d, from, to, cause });
@@ -104,6 +107,9 @@ window.BtTraceModel = (() => {
         t.halts++;
       } else if (k === EV_FINISHED) {
         t.root = status[i];
+      } else if (k === EV_TICKED && status[i] === FAILURE) {
+        failures.push(i);
+        failuresOf[node[i]].push(i);
       }
       applyEvent(m, state, i, onChange);
       i++;
@@ -279,8 +285,60 @@ window.BtTraceModel = (() => {
     return st;
   }
 
+  /** The tick index of event `i` (of the window): the last tick that starts at or before it. */
+  function tickOf(m, i) {
+    let lo = m.first, hi = m.ticks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (m.ticks[mid].from <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The failure events of node `id` (of any node when `id` is null), ascending; those before the window included. */
+  const failureEvents = (m, id) => (id === null ? m.failures : m.failuresOf[id]);
+
+  /**
+   * The nearest failure of node `id` (any node when null) in the window
+   * after (`dir` 1) or before (`dir` -1) the position `ti`, `k`: the position
+   * just after its ticked event, `{ ti, k, node }`, where the failed node is
+   * drawn failed; null when there is none.
+   */
+  function failureNear(m, ti, k, id, dir) {
+    const list = failureEvents(m, id);
+    const at = m.ticks[ti].from + k; // events applied at the position
+    const first = m.ticks[m.first].from;
+    // The first failure event at or after `at` (applying it moves past the position).
+    let lo = 0, hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid] < at) lo = mid + 1;
+      else hi = mid;
+    }
+    // Before: the last one whose position (event + 1) is before `at`.
+    let j = dir > 0 ? lo : lo - 1;
+    if (dir < 0 && j >= 0 && list[j] + 1 >= at) j--;
+    if (j < 0 || j >= list.length || list[j] < first) return null;
+    const i = list[j], fti = tickOf(m, i);
+    return { ti: fti, k: i - m.ticks[fti].from + 1, node: m.node[i] };
+  }
+
+  /** The tick indexes of the window in which node `id` (any node when null) failed, ascending, each once. */
+  function failureTicks(m, id) {
+    const out = [], first = m.ticks[m.first].from;
+    let ti = m.first;
+    for (const i of failureEvents(m, id)) {
+      if (i < first) continue;
+      while (ti + 1 < m.ticks.length && m.ticks[ti + 1].from <= i) ti++;
+      if (out[out.length - 1] !== ti) out.push(ti);
+    }
+    return out;
+  }
+
   return {
     IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_ENTERED, EV_TICKED, EV_HALTED, EV_FINISHED, EVENT_KINDS,
     build, extend, dropFront, needsCompaction, windowTransitions, setContext, stateAt, visitOrder, haltedIn, statsOf,
+    failureNear, failureTicks,
   };
 })();

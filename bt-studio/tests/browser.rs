@@ -15,7 +15,8 @@ use bt::prelude::*;
 use bt::{NodeId, NodeKind};
 use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use common::browser::{
-    Drawn, choose_file, drawn, eval, off_centre, open, painted, screenshot, text_of, wait_for, with_browser,
+    Drawn, choose_file, click, drawn, eval, keys, off_centre, open, painted, screenshot, text_of, wait_for,
+    with_browser,
 };
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
 use fantoccini::key::Key;
@@ -71,11 +72,6 @@ fn steps(trace: &Trace) -> Vec<Step> {
         }
     }
     steps
-}
-
-/// Clicks the element `css`.
-async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
 }
 
 /// How the page is made to draw the tree.
@@ -726,17 +722,6 @@ async fn drawn_ids(client: &Client) -> Vec<u64> {
         .await
         .unwrap();
     serde_json::from_value(ids).unwrap()
-}
-
-/// Sends `keys` to the page (not to a text field).
-async fn keys(client: &Client, keys: &str) {
-    client
-        .find(Locator::Css("body"))
-        .await
-        .unwrap()
-        .send_keys(keys)
-        .await
-        .unwrap();
 }
 
 /// The inspector's rows, `dt` text to `dd` text.

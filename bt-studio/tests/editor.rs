@@ -9,7 +9,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::browser::{PATIENCE, eval, off_centre, open, screenshot, with_browser};
+use common::browser::{PATIENCE, click, eval, off_centre, open, screenshot, with_browser};
 use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -25,10 +25,6 @@ fn edit_guard(name: &str, with_trace: bool) -> (String, std::path::PathBuf) {
         editor = editor.with_trace(trace);
     }
     (format!("http://{}/", serve_editor(editor)), dir)
-}
-
-async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
 }
 
 /// Waits until `js` returns true, with nothing in flight to the server.

@@ -291,6 +291,22 @@ pub async fn wait_for(client: &Client, css: &str) -> Element {
         .unwrap()
 }
 
+/// Clicks the element `css`.
+pub async fn click(client: &Client, css: &str) {
+    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+}
+
+/// Sends `keys` to the page (not to a text field).
+pub async fn keys(client: &Client, keys: &str) {
+    client
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys(keys)
+        .await
+        .unwrap();
+}
+
 /// Chooses `file` in the page's file input (`#file`), as a user picking it would.
 pub async fn choose_file(client: &Client, file: &Path) {
     let input = client.find(Locator::Css("#file")).await.unwrap();
