@@ -447,10 +447,17 @@
         ctx.fillRect(x, 13, cw, 4);
       }
     }
-    // Failures stand out however many ticks share a pixel: at least 2 px wide, the whole row high.
+    // Failures stand out however many ticks share a pixel: a triangle pointing down at the tick.
     view.failureMarks = Model.failureTicks(m, of);
     ctx.fillStyle = COLORS[FAILURE];
-    for (const ti of view.failureMarks) ctx.fillRect(tickX(ti, LANE_LABEL, w), 19, Math.max(2, cw), MARKERS_H - 19);
+    for (const ti of view.failureMarks) {
+      const x = tickX(ti, LANE_LABEL, w) + cw / 2;
+      ctx.beginPath();
+      ctx.moveTo(x - 4, 19);
+      ctx.lineTo(x + 4, 19);
+      ctx.lineTo(x, MARKERS_H);
+      ctx.fill();
+    }
     view.markersImage = canvas;
     view.markersOf = of;
   }
@@ -786,7 +793,7 @@
     const whose = id === null ? 'of any node' : `of #${id} ${m.nodes[id].label}`;
     const note = $('#failure-note');
     if (at === null) {
-      note.textContent = `No ${dir > 0 ? 'later' : 'earlier'} failure ${whose} in ${m.first === 0 ? 'the trace' : 'the window'}.`;
+      note.textContent = `No ${dir > 0 ? 'later' : 'earlier'} failure ${whose} in ${live.following === null ? 'the trace' : 'the window'}.`;
       return;
     }
     reveal(at.node);

@@ -9,12 +9,12 @@
 
 mod common;
 
-use bt::observe::{Event, StatusSnapshot, Trace, TraceRecorder};
+use bt::observe::{Event, StatusSnapshot, Tee, Trace, TraceRecorder};
 use bt::prelude::*;
 use bt_scenarios::actor::Recall;
 use bt_scenarios::dog::{DogView, WildDog};
 use bt_scenarios::world::World;
-use common::browser::{Drawn, click, drawn, eval, keys, open, screenshot, with_browser};
+use common::browser::{Drawn, click, drawn, eval, keys, open, screenshot, wait_for, with_browser};
 use common::{serve, temp_file};
 
 /// Where a failure is drawn: the tick, and how many of its events are applied (up to the failing one).
@@ -23,29 +23,47 @@ type Position = (u64, usize);
 /// The recall of `examples/dogs_studio.rs`: about every ten seconds, 40 hexes away.
 const RECALL: Recall = Recall::new(10.0, 40);
 
-/// The dogs' arena of `examples/dogs_studio.rs`, smaller (sixteen dogs, four
-/// players recalling as there), recorded for 40 s with each dog's
-/// [`DogView`] as its next tick finds it as context: the trace of the dog whose `MoveAdjacent` failed
-/// most often.
-fn recording() -> Trace {
+/// The dogs' arena of `examples/dogs_studio.rs`, smaller: sixteen dogs, four
+/// players recalling as there.
+fn arena() -> World {
     let mut world: World = World::arena(16);
     let players: Vec<_> = world.players().iter().map(|p| p.id).collect();
     for player in players {
         world.set_recall(player, Some(RECALL)).unwrap();
     }
+    world
+}
+
+/// The first half of a frame, as the example runs it: the players act, then
+/// each dog's [`DogView`] is recorded as its tick will find the world (the
+/// values shown beside the tick before).
+fn players_act<O>(world: &mut World, observers: &mut [O], mut record: impl FnMut(&mut O, DogView)) {
+    world.begin_frame();
+    for (observer, dog) in observers.iter_mut().zip(world.dogs()) {
+        record(observer, DogView::of(dog, world.players()));
+    }
+}
+
+/// The second half of a frame: the dogs think, the server acts.
+fn dogs_think<O: Observer>(world: &mut World, observers: &mut [O]) {
+    world.think_each_observed(observers);
+    world.end_frame();
+}
+
+/// The arena recorded for 40 s, each dog's view as context: the trace of the
+/// dog whose `MoveAdjacent` failed most often.
+fn recording() -> Trace {
+    let mut world = arena();
     let mut recorders: Vec<_> = world
         .dogs()
         .iter()
         .map(|_| TraceRecorder::new(WildDog::NODES, 1 << 20).unwrap())
         .collect();
+    let record = |r: &mut TraceRecorder, view| r.record_context(&view).unwrap();
+    players_act(&mut world, &mut recorders, record);
     for _ in 0..40 * 60 {
-        // As the example does: the values as each dog's next tick will find the world.
-        world.begin_frame();
-        for (recorder, dog) in recorders.iter_mut().zip(world.dogs()) {
-            recorder.record_context(&DogView::of(dog, world.players())).unwrap();
-        }
-        world.think_each_observed(&mut recorders);
-        world.end_frame();
+        dogs_think(&mut world, &mut recorders);
+        players_act(&mut world, &mut recorders, record);
     }
     let traces = recorders.into_iter().map(|r| r.trace());
     traces
@@ -197,5 +215,70 @@ fn next_and_previous_failure_land_where_the_library_recorded_each_failure() {
         assert_eq!(failure_marks(&client).await, (None, ticks(&any)));
         click(&client, "#next-failure").await;
         assert_eq!(position(&drawn(&client).await), any[0]);
+    });
+}
+
+#[test]
+fn a_followed_dogs_failures_are_found_in_its_live_window() {
+    with_browser("live_failures", |client| async move {
+        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let mut world = arena();
+        // Each dog's live observer, the server's window recorded beside it (a recorder of its
+        // size), and its whole life.
+        let mut dogs: Vec<_> = (0..world.dogs().len())
+            .map(|i| {
+                let agent = studio.agent(&format!("dog#{i}"), WildDog::NODES).unwrap();
+                let window = TraceRecorder::new(WildDog::NODES, bt_studio::HISTORY).unwrap();
+                Tee(agent, Tee(window, TraceRecorder::new(WildDog::NODES, 1 << 22).unwrap()))
+            })
+            .collect();
+        let followed = 0;
+        open(&client, &format!("{}#agent={followed}", studio.url())).await;
+        wait_for(&client, &format!("body[data-following='{followed}']")).await;
+        // Batches of frames, each drawn before the next, until the window dropped its oldest
+        // ticks and holds a few failures. Each batch ends with the values of its last tick
+        // recorded (the next frame's first half): the live view sends a tick with its values.
+        let leaf = move_adjacent(&dogs[followed].1.1.trace());
+        let record = |dog: &mut Tee<bt_studio::Agent, Tee<TraceRecorder, TraceRecorder>>, view| {
+            dog.0.record_context(&view).unwrap();
+            dog.1.0.record_context(&view).unwrap();
+        };
+        players_act(&mut world, &mut dogs, record);
+        let window = loop {
+            for _ in 0..250 {
+                dogs_think(&mut world, &mut dogs);
+                players_act(&mut world, &mut dogs, record);
+            }
+            let window = dogs[followed].1.0.trace();
+            wait_for(&client, &format!("#position[data-tick='{}']", window.last_tick())).await;
+            let before = failures(&dogs[followed].1.1.trace(), Some(leaf))
+                .into_iter()
+                .filter(|&(tick, _)| tick <= window.first_tick())
+                .count();
+            if before > 0 && failures(&window, Some(leaf)).len() >= 3 {
+                break window;
+            }
+            assert!(world.now() < 600.0, "the followed dog failed too rarely");
+        };
+        click(&client, "#live-pause").await;
+        let expected = failures(&window, Some(leaf));
+        click(&client, &format!("#viewport .node[data-id='{leaf}']")).await;
+        assert_eq!(drawn(&client).await.node, Some(leaf));
+        assert_eq!(failure_marks(&client).await, (Some(u64::from(leaf)), ticks(&expected)));
+        // From the newest tick back, `p` finds each failure in the window, and none of the older.
+        for &at in expected.iter().rev() {
+            keys(&client, "p").await;
+            let page = drawn(&client).await;
+            assert_eq!(position(&page), at);
+            assert_eq!(page.statuses[leaf as usize], "failure", "at {at:?}");
+        }
+        keys(&client, "p").await;
+        assert_eq!(position(&drawn(&client).await), expected[0]);
+        let note = eval(&client, "return document.querySelector('#failure-note').textContent;").await;
+        assert_eq!(
+            note,
+            format!("No earlier failure of #{leaf} MoveAdjacent in the window.")
+        );
+        screenshot(&client, "live-failure").await;
     });
 }
