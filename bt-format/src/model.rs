@@ -436,6 +436,24 @@ pub(crate) fn decode(
     leaves: Option<LeafCheck<'_>>,
     problems: Problems,
 ) -> Result<Node, LoadError> {
+    match decode_with(doc, root_path, max_depth, leaves, problems) {
+        (Some(node), _) => Ok(node),
+        (None, problems) => Err(problems
+            .into_result(())
+            .expect_err("a node is built whenever no problem was found")),
+    }
+}
+
+/// [`decode`], handing the problems back for the next document of the same
+/// report (a library's next subtree): the node when no problem of the tree's
+/// shape was found, here or before.
+pub(crate) fn decode_with(
+    doc: &Json<'_>,
+    root_path: &str,
+    max_depth: usize,
+    leaves: Option<LeafCheck<'_>>,
+    problems: Problems,
+) -> (Option<Node>, Problems) {
     let mut d = Decoder {
         structural: !problems.is_empty(),
         problems,
@@ -444,14 +462,8 @@ pub(crate) fn decode(
         loops: Vec::new(),
         ids: HashMap::new(),
     };
-    let node = d.node(doc, root_path, 0);
-    match node {
-        Some(node) if !d.structural => Ok(node),
-        _ => Err(d
-            .problems
-            .into_result(())
-            .expect_err("a node is built whenever no problem was found")),
-    }
+    let node = d.node(doc, root_path, 0).filter(|_| !d.structural);
+    (node, d.problems)
 }
 
 /// A short description of a JSON value for messages: `a string "x"`, `an array`.
@@ -493,8 +505,20 @@ pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>)
     }
 }
 
+/// Why a `"type"` names no node kind.
+enum BadKind {
+    /// The whole message, with a hint naming the right kind.
+    Hinted(String),
+    /// No kind is close: the message, to be followed by the catalogue.
+    Far(String),
+}
+
+/// `"sequence", "selector", .. or "subtree"`.
+static NODE_TYPES: LazyLock<String> =
+    LazyLock::new(|| one_of(&NodeKind::ALL.iter().map(|k| k.json_name()).collect::<Vec<_>>()));
+
 /// The node kind whose JSON name is `name`, or a hint naming the right one.
-fn kind_named(name: &str) -> Result<NodeKind, String> {
+fn kind_named(name: &str) -> Result<NodeKind, BadKind> {
     if let Some(k) = NodeKind::from_json_name(name) {
         return Ok(k);
     }
@@ -505,28 +529,25 @@ fn kind_named(name: &str) -> Result<NodeKind, String> {
             .map(|k| (*k, fold(k.dsl_name()), fold(k.json_name())))
             .collect()
     });
-    /// `"sequence", "selector", .. or "subtree"`.
-    static ALL: LazyLock<String> =
-        LazyLock::new(|| one_of(&NodeKind::ALL.iter().map(|k| k.json_name()).collect::<Vec<_>>()));
     fn fold(s: &str) -> String {
         s.replace(['_', ' '], "").to_ascii_lowercase()
     }
     if name.is_empty() {
-        return Err(format!("the node type is empty; expected one of {}", *ALL));
+        return Err(BadKind::Far("the node type is empty".into()));
     }
     // A DSL keyword (`force_success`, `invert`, `repeat`) or a camelCase spelling of one.
     let folded = fold(name);
     let by_dsl = FOLDED
         .iter()
         .find(|(k, dsl, json)| k.dsl_name() == name || *dsl == folded || *json == folded);
-    let hint = match by_dsl {
-        Some((k, ..)) => format!("; did you mean {:?}?", k.json_name()),
+    let unknown = format!("unknown node type {}", shown(name));
+    match by_dsl {
+        Some((k, ..)) => Err(BadKind::Hinted(format!("{unknown}; did you mean {:?}?", k.json_name()))),
         None => match catalog::closest(name, NodeKind::ALL.iter().map(|k| k.json_name())) {
-            Some(k) => format!("; did you mean {k:?}?"),
-            None => format!("; expected one of {}", *ALL),
+            Some(k) => Err(BadKind::Hinted(format!("{unknown}; did you mean {k:?}?"))),
+            None => Err(BadKind::Far(unknown)),
         },
-    };
-    Err(format!("unknown node type {}{hint}", shown(name)))
+    }
 }
 
 /// Checks a leaf's type name, for the leaves' problems to be reported with
@@ -567,6 +588,21 @@ impl Decoder<'_> {
         self.problems.push(at, message);
     }
 
+    /// Reports a type close to no node kind: the first such problem of a
+    /// report lists the catalogue, the later ones point to it.
+    fn report_far_kind(&mut self, at: &str, msg: String) {
+        let msg = match &self.problems.node_types_at {
+            Some(first) => format!("{msg}; expected one of the node types listed at `{first}`"),
+            None => {
+                if self.problems.lists_next() {
+                    self.problems.node_types_at = Some(at.to_string());
+                }
+                format!("{msg}; expected one of {}", *NODE_TYPES)
+            }
+        };
+        self.report(at, msg);
+    }
+
     /// Reports an unregistered leaf type, without failing the shape.
     fn check_leaf(&mut self, family: LeafFamily, leaf: &Leaf, at: &str) {
         if let Some(check) = self.leaves
@@ -601,8 +637,12 @@ impl Decoder<'_> {
             }
             Some(Json::String(t)) => match kind_named(t) {
                 Ok(k) => Some(k),
-                Err(msg) => {
+                Err(BadKind::Hinted(msg)) => {
                     self.report(&path::field(at, "type"), msg);
+                    None
+                }
+                Err(BadKind::Far(msg)) => {
+                    self.report_far_kind(&path::field(at, "type"), msg);
                     None
                 }
             },

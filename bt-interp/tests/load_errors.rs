@@ -32,6 +32,45 @@ fn unknown_node_types_get_a_suggestion() {
 }
 
 #[test]
+fn the_catalogue_of_node_types_is_listed_once_per_report() {
+    let tree = many(
+        "sequence",
+        vec![
+            json!({"type": "banana"}),
+            json!({"type": "sequnce", "children": []}),
+            json!({"type": ""}),
+            json!({"type": "kiwi"}),
+        ],
+    );
+    let msgs = errs(tree);
+    assert!(
+        msgs[0].starts_with(
+            "at `children[0].type`: unknown node type \"banana\"; expected one of \"sequence\", \"selector\""
+        ),
+        "{msgs:?}"
+    );
+    assert_eq!(
+        msgs[1..],
+        [
+            "at `children[1].type`: unknown node type \"sequnce\"; did you mean \"sequence\"?",
+            "at `children[2].type`: the node type is empty; expected one of the node types listed at `children[0].type`",
+            "at `children[3].type`: unknown node type \"kiwi\"; expected one of the node types listed at `children[0].type`",
+        ]
+    );
+    // A library's subtrees make one report: the catalogue is listed once in it.
+    let lib = json!({"subtrees": {"a": {"type": "banana"}, "b": {"type": "kiwi"}}});
+    let msgs = Library::from_json(&lib.to_string()).unwrap_err().messages();
+    assert!(
+        msgs[0].starts_with("at `subtrees[\"a\"].type`: unknown node type \"banana\"; expected one of \"sequence\""),
+        "{msgs:?}"
+    );
+    assert_eq!(
+        msgs[1],
+        "at `subtrees[\"b\"].type`: unknown node type \"kiwi\"; expected one of the node types listed at `subtrees[\"a\"].type`"
+    );
+}
+
+#[test]
 fn unknown_leaf_types_and_bad_parameters() {
     let tree = many(
         "sequence",
