@@ -41,12 +41,13 @@ mod assets;
 pub mod diff;
 pub mod edit;
 mod files;
+pub mod limits;
 mod live;
 mod live_routes;
 mod push;
 mod server;
 mod studio;
-mod writers;
+mod this_machine;
 
 pub use edit::Editor;
 pub use files::{Files, TracePayload};

@@ -30,8 +30,6 @@ use crate::live::{Registry, Reload};
 
 /// Where a game takes pushed trees.
 const RELOAD_PATH: &str = "/api/reload";
-/// The largest tree a game takes.
-const MAX_TREE: usize = 64 << 20;
 /// How long a push waits for the game before it gives up.
 const PUSH_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -50,7 +48,7 @@ struct Pushed {
 pub(crate) fn reload_router(registry: Arc<Registry>) -> Router {
     Router::new()
         .route(RELOAD_PATH, post(receive))
-        .layer(DefaultBodyLimit::max(MAX_TREE))
+        .layer(DefaultBodyLimit::max(crate::limits::MAX_TREE_BYTES))
         .route_layer(middleware::from_fn(programs_on_this_machine))
         .with_state(registry)
 }
@@ -62,7 +60,7 @@ async fn programs_on_this_machine(
     request: axum::extract::Request,
     next: Next,
 ) -> Response {
-    let why = if !crate::writers::from_this_machine(peer) {
+    let why = if !crate::this_machine::from_this_machine(peer) {
         "a game takes pushed trees only from programs on its own machine"
     } else if request.headers().contains_key(header::ORIGIN) {
         "a game takes pushed trees from bt-studio edit --push, not from web pages"
@@ -175,7 +173,7 @@ mod tests {
     fn push_from(peer: &str, headers: &str, body: &str) -> (Arc<Registry>, String) {
         let registry = Arc::new(Registry::default());
         let app = reload_router(Arc::clone(&registry));
-        let answer = crate::writers::testing::post_from(app, peer, RELOAD_PATH, headers, body);
+        let answer = crate::this_machine::testing::post_from(app, peer, RELOAD_PATH, headers, body);
         (registry, answer)
     }
 

@@ -15,10 +15,6 @@ use axum::routing::{get, post};
 use crate::assets::ASSETS;
 use crate::files::{Files, TracePayload};
 
-/// The largest trace the page may send to be read (a 100,000-event trace is
-/// about 5 MB).
-const MAX_UPLOAD: usize = 256 << 20;
-
 /// The app's routes: the embedded page, `GET /api/trace` (the trace file,
 /// checked), `GET /api/diff` (both traces and where they part, when there is
 /// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
@@ -34,7 +30,7 @@ pub fn router(files: Files) -> Router {
     app.route("/api/trace", get(trace_file))
         .route("/api/diff", get(diff_files))
         .route("/api/parse", post(parse_trace))
-        .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(DefaultBodyLimit::max(crate::limits::MAX_TRACE_BYTES))
         .with_state(files)
         .layer(middleware::from_fn(security_headers))
 }

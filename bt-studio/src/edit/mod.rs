@@ -23,7 +23,7 @@ use bt_runtime::Status;
 use serde_json::{Value, json};
 
 pub(crate) use routes::embedded_editor_router;
-pub use routes::{editor_router, serve_editor, serve_editor_blocking};
+pub use routes::{serve_editor, serve_editor_blocking};
 
 /// What the editor was given: the tree file, and optionally a subtree
 /// library folder, a leaf manifest and a recorded trace for previews. It

@@ -16,10 +16,9 @@ use serde_json::{Value, json};
 
 use super::{Editor, SaveError, problems_json};
 use crate::assets::EDITOR_ASSETS;
+use crate::limits::{MAX_TRACE_BYTES, MAX_TREE_BYTES};
 use crate::server::{loopback_host_only, page_file, security_headers};
-
-/// The largest request body: a document, or a trace sent for a preview.
-const MAX_BODY: usize = 256 << 20;
+use crate::this_machine::only_this_machine;
 
 /// The editor's routes: the embedded page, `GET /api/edit/open` (the
 /// document, palette, leaves, library and recorded trace), `POST
@@ -27,11 +26,12 @@ const MAX_BODY: usize = 256 << 20;
 /// /api/edit/save` (`{"name", "doc", "force"}`) and `POST /api/edit/preview`
 /// (`{"doc", "picks", "trace"}`: the what-if replay).
 ///
-/// Saving is only for programs and pages on this machine: serve the router
-/// with the peer's address (`into_make_service_with_connect_info::<SocketAddr>()`,
-/// as [`serve_editor`] does), or every save is an error; a save from another
-/// site's page is refused too, before its body is read.
-pub fn editor_router(editor: Editor) -> Router {
+/// Checking, previewing and saving run work on the server: they are only
+/// for programs and pages on this machine, and refused to another site's
+/// page, before the body is read. So the router needs the peer's address
+/// (`into_make_service_with_connect_info::<SocketAddr>()`): it is served
+/// only by [`serve_editor`] and the live view, which give it.
+pub(crate) fn editor_router(editor: Editor) -> Router {
     routes(editor, "/", &[])
 }
 
@@ -50,14 +50,24 @@ fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
             get(move || async move { page_file(asset.content_type, asset.body) }),
         );
     }
+    // Each route that runs work says what it does when refused.
+    let here = |work: &'static str| middleware::from_fn_with_state(work, only_this_machine);
+    let tree = DefaultBodyLimit::max(MAX_TREE_BYTES);
     app.route(
         "/api/edit/save",
-        post(save).route_layer(middleware::from_fn(crate::writers::writes_from_this_machine)),
+        post(save).layer(tree).route_layer(here("saves trees")),
+    )
+    .route(
+        "/api/edit/check",
+        post(check).layer(tree).route_layer(here("checks trees")),
+    )
+    .route(
+        "/api/edit/preview",
+        post(preview)
+            .layer(DefaultBodyLimit::max(MAX_TRACE_BYTES))
+            .route_layer(here("replays trees")),
     )
     .route("/api/edit/open", get(open))
-    .route("/api/edit/check", post(check))
-    .route("/api/edit/preview", post(preview))
-    .layer(DefaultBodyLimit::max(MAX_BODY))
     .with_state(editor)
     .layer(middleware::from_fn(security_headers))
 }
@@ -194,7 +204,7 @@ async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewReques
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::writers::testing::post_from;
+    use crate::this_machine::testing::{post_from, post_sized};
 
     #[test]
     fn only_this_machine_saves_and_before_the_body_is_read() {
@@ -220,9 +230,28 @@ mod tests {
             answer.ends_with(r#"{"error":"bt-studio saves trees only for programs and pages on its own machine"}"#),
             "{answer}"
         );
+        // Nor can it have the server check or replay trees: that runs work here.
+        for (path, work) in [("/api/edit/check", "checks"), ("/api/edit/preview", "replays")] {
+            let answer = post_from(
+                app(),
+                "192.0.2.7:5000",
+                path,
+                "Content-Type: application/json\r\n",
+                "{}",
+            );
+            assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+            let why = format!(r#"{{"error":"bt-studio {work} trees only for programs and pages on its own machine"}}"#);
+            assert!(answer.ends_with(&why), "{answer}");
+            let answer = post_from(app(), "127.0.0.1:5000", path, "Origin: http://evil.example\r\n", "{");
+            assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+            assert!(
+                answer.contains(&format!("bt-studio {work} trees only from its own page")),
+                "{answer}"
+            );
+        }
         let checked = post_from(
             app(),
-            "192.0.2.7:5000",
+            "127.0.0.1:5000",
             "/api/edit/check",
             "Content-Type: application/json\r\n",
             "{}",
@@ -243,5 +272,19 @@ mod tests {
         assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
         assert!(std::fs::read_to_string(&file).unwrap().contains("success"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_tree_is_a_tree_sized_body_and_a_preview_may_carry_a_trace() {
+        let app = || editor_router(Editor::new("unread.json"));
+        for path in ["/api/edit/check", "/api/edit/save"] {
+            let answer = post_sized(app(), path, MAX_TREE_BYTES + 1);
+            assert!(answer.starts_with("HTTP/1.1 413"), "{path}: {answer}");
+        }
+        // A preview carries a recorded trace: a body past a tree's limit is
+        // read (and found to lack a "doc").
+        let answer = post_sized(app(), "/api/edit/preview", MAX_TREE_BYTES + 1);
+        assert!(answer.starts_with("HTTP/1.1 422"), "{answer}");
+        assert!(answer.contains("missing field `doc`"), "{answer}");
     }
 }

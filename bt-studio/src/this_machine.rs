@@ -1,14 +1,16 @@
-//! Who may use the endpoints that write (the editor's save, a game's
-//! `POST /api/reload`): programs and pages on the server's own machine only.
-//! A live view served on all interfaces is there to be watched from
-//! elsewhere, not to have its files saved or its trees replaced from there.
-//! Both checks run before the body is read. The servers pass the peer's
-//! address as `ConnectInfo<SocketAddr>`; without it a write is an error.
+//! Who may use the endpoints that run work on the server or write (the
+//! editor's check, preview and save, a game's `POST /api/reload`): programs
+//! and pages on the server's own machine only. A live view served on all
+//! interfaces is there to be watched from elsewhere, not to have its files
+//! saved, its trees replaced or its processor kept busy from there. Both
+//! checks run before the body is read. The servers pass the peer's address
+//! as `ConnectInfo<SocketAddr>` (every router that needs it is private to
+//! the crate and served with it).
 
 use std::net::SocketAddr;
 
 use axum::extract::connect_info::ConnectInfo;
-use axum::extract::{Json, Request};
+use axum::extract::{Json, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -32,17 +34,19 @@ fn from_a_program_or_own_page(headers: &HeaderMap) -> bool {
     host.is_some_and(|host| origin.to_str().ok() == Some(&format!("http://{host}")))
 }
 
-/// Middleware for the routes that write: refuses another machine and
+/// Middleware for the editor's routes that run work or write, its state
+/// saying what the route does (`"saves trees"`): refuses another machine and
 /// another site's page with `403` before the body is read.
-pub(crate) async fn writes_from_this_machine(
+pub(crate) async fn only_this_machine(
+    State(work): State<&'static str>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
     let why = if !from_this_machine(peer) {
-        "bt-studio saves trees only for programs and pages on its own machine"
+        format!("bt-studio {work} only for programs and pages on its own machine")
     } else if !from_a_program_or_own_page(request.headers()) {
-        "bt-studio saves trees only from its own page, not from another site's"
+        format!("bt-studio {work} only from its own page, not from another site's")
     } else {
         return next.run(request).await;
     };
@@ -62,6 +66,26 @@ pub(crate) mod testing {
     /// `app`, served as if the connection came from `peer`: the answer, status
     /// line first. `{addr}` in `headers` is the server's address.
     pub(crate) fn post_from(app: Router, peer: &str, path: &str, headers: &str, body: &str) -> String {
+        exchange(app, peer, |addr| {
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{}Content-Length: {}\r\n\r\n{body}",
+                headers.replace("{addr}", addr),
+                body.len()
+            )
+        })
+    }
+
+    /// Posts `{}` to `path` of `app` from this machine, after blanks that
+    /// make the body `length` bytes long: the answer.
+    pub(crate) fn post_sized(app: Router, path: &str, length: usize) -> String {
+        let body = format!("{}{{}}", " ".repeat(length - 2));
+        post_from(app, "127.0.0.1:5000", path, "Content-Type: application/json\r\n", &body)
+    }
+
+    /// Sends the request `request(server address)` to `app`, served as if the
+    /// connection came from `peer`: the answer (all of it that came, should
+    /// the server close the connection before reading all of the request).
+    fn exchange(app: Router, peer: &str, request: impl FnOnce(&str) -> String) -> String {
         let app = app.layer(MockConnectInfo(peer.parse::<SocketAddr>().unwrap()));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
@@ -77,15 +101,9 @@ pub(crate) mod testing {
             })
         });
         let mut stream = std::net::TcpStream::connect(addr).unwrap();
-        let headers = headers.replace("{addr}", &addr.to_string());
-        write!(
-            stream,
-            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        answer
+        let _ = stream.write_all(request(&addr.to_string()).as_bytes());
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
     }
 }

@@ -1,0 +1,13 @@
+//! The largest bodies the servers read, one number for each kind of file
+//! a request carries, whichever endpoint takes it.
+
+/// The largest request body that carries a tree: the editor's check and
+/// save (the document), and a game's `POST /api/reload` (`{"name", "tree"}`).
+/// 50 MB of JSON holds about half a million nodes; a game's trees are
+/// thousands of times smaller.
+pub const MAX_TREE_BYTES: usize = 64 << 20;
+
+/// The largest request body that carries a trace: one dropped on the
+/// viewer's page, or the recording sent with the editor's preview (`{"doc", "picks",
+/// "trace"}`, the tree included). A 100,000-event trace is about 5 MB.
+pub const MAX_TRACE_BYTES: usize = 256 << 20;
