@@ -107,16 +107,29 @@ pub(crate) struct Registry {
     pub changes: Arc<AtomicU64>,
 }
 
-/// The most saved trees waiting for the game to take them: a game that
-/// never takes them keeps only the newest.
+/// The most files whose saved trees wait for the game to take them: a game
+/// that never takes them keeps only the newest.
 const RELOADS_WAITING: usize = 16;
 
+/// The most bytes of trees waiting besides the newest one: a game that
+/// takes none holds at most two requests' worth of trees
+/// ([`MAX_TREE_BYTES`](crate::limits::MAX_TREE_BYTES) each), not sixteen.
+const RELOAD_BYTES_WAITING: usize = crate::limits::MAX_TREE_BYTES;
+
 impl Registry {
-    /// Queues a saved tree for [`Studio::take_reload`](crate::Studio::take_reload).
+    /// Queues a saved tree for [`Studio::take_reload`](crate::Studio::take_reload):
+    /// it replaces a tree of the same file not yet taken (the game loads
+    /// the newest save of each), and the oldest files' trees are dropped
+    /// past [`RELOADS_WAITING`] files or [`RELOAD_BYTES_WAITING`] bytes.
     pub fn queue_reload(&self, reload: Reload) {
         let mut reloads = self.reloads.lock().unwrap_or_else(|e| e.into_inner());
-        if reloads.len() == RELOADS_WAITING {
-            reloads.pop_front();
+        reloads.retain(|r| r.name != reload.name);
+        let mut bytes: usize = reloads.iter().map(|r| r.tree.len()).sum();
+        while reloads.len() >= RELOADS_WAITING
+            || (bytes > RELOAD_BYTES_WAITING.saturating_sub(reload.tree.len()) && !reloads.is_empty())
+        {
+            let dropped = reloads.pop_front().expect("not empty");
+            bytes -= dropped.tree.len();
         }
         reloads.push_back(reload);
     }
@@ -542,6 +555,74 @@ mod tests {
     use bt_runtime::NodeKind;
 
     use super::*;
+
+    /// The names of the trees waiting, oldest first.
+    fn waiting(registry: &Registry) -> Vec<String> {
+        registry
+            .reloads
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|r| format!("{}:{}", r.name, r.tree.len()))
+            .collect()
+    }
+
+    #[test]
+    fn a_newer_save_of_a_file_replaces_the_one_not_taken_and_the_trees_waiting_are_bounded() {
+        let registry = Registry::default();
+        let queue = |name: &str, bytes: usize| {
+            registry.queue_reload(Reload {
+                name: name.to_owned(),
+                tree: " ".repeat(bytes),
+            })
+        };
+        queue("a.json", 1);
+        queue("b.json", 2);
+        queue("a.json", 3);
+        assert_eq!(
+            waiting(&registry),
+            ["b.json:2", "a.json:3"],
+            "the game loads a.json once, as last saved"
+        );
+        // Past RELOAD_BYTES_WAITING besides the newest, the oldest go.
+        let third = RELOAD_BYTES_WAITING / 3;
+        queue("c.json", third);
+        queue("d.json", third);
+        assert_eq!(
+            waiting(&registry),
+            [
+                "b.json:2",
+                "a.json:3",
+                &format!("c.json:{third}"),
+                &format!("d.json:{third}")
+            ]
+        );
+        queue("e.json", third);
+        assert_eq!(
+            waiting(&registry),
+            [
+                format!("c.json:{third}"),
+                format!("d.json:{third}"),
+                format!("e.json:{third}")
+            ]
+        );
+        queue("f.json", RELOAD_BYTES_WAITING);
+        assert_eq!(
+            waiting(&registry),
+            [format!("f.json:{RELOAD_BYTES_WAITING}")],
+            "the newest always waits"
+        );
+        // And past RELOADS_WAITING files.
+        for i in 0..=RELOADS_WAITING {
+            queue(&format!("{i}.json"), 1);
+        }
+        let names = waiting(&registry);
+        assert_eq!(names.len(), RELOADS_WAITING);
+        assert_eq!(
+            (names[0].as_str(), names[RELOADS_WAITING - 1].as_str()),
+            ("1.json:1", "16.json:1")
+        );
+    }
 
     /// A node table: a sequence over `leaves` actions (just an action for none).
     fn table(leaves: u32) -> Vec<TraceNode> {

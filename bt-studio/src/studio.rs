@@ -91,7 +91,9 @@ impl Studio {
     /// The oldest tree saved in the editor that the game has not taken yet
     /// (see [`Studio::serve_with_editor`]), or pushed by a separate editor
     /// (`bt-studio edit tree.json --push URL`, URL being [`Studio::url`]).
-    /// Never waits; at most 16 wait, the oldest going first.
+    /// Never waits. A newer save of a file replaces its tree not yet taken;
+    /// a game that takes none keeps the newest trees of at most 16 files and
+    /// 64 MiB (and always the newest tree), the oldest going first.
     pub fn take_reload(&self) -> Option<Reload> {
         self.registry
             .reloads
