@@ -631,3 +631,29 @@ fn the_deepest_limit_loads_on_a_small_stack() {
         }),
     );
 }
+
+#[test]
+fn a_leaf_refuses_its_own_parameters_at_its_path() {
+    // What the loader cannot know (a speed too high for the game) is the
+    // leaf constructor's to refuse: a load error like the loader's own.
+    #[derive(serde::Deserialize)]
+    struct Speed {
+        speed: f64,
+    }
+    let mut registry = registry();
+    registry.try_action("run", |p: Speed| {
+        if p.speed <= 10.0 {
+            Ok(Rec("run"))
+        } else {
+            Err(format!("\"speed\" must be at most 10, found {:e}", p.speed))
+        }
+    });
+    let tree = many(
+        "sequence",
+        vec![json!({"type": "action", "action": {"type": "run", "speed": 1e300}})],
+    );
+    assert_eq!(
+        registry.load(&tree.to_string()).unwrap_err().messages(),
+        ["at `children[0].action`: bad parameters for action \"run\": \"speed\" must be at most 10, found 1e300"]
+    );
+}
