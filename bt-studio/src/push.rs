@@ -202,5 +202,14 @@ mod tests {
             answer.starts_with("HTTP/1.1 400"),
             "a program's malformed JSON: {answer}"
         );
+        // The same limit as the editor's for a body that carries a tree.
+        let registry = Arc::new(Registry::default());
+        let answer = crate::this_machine::testing::post_sized(
+            reload_router(Arc::clone(&registry)),
+            RELOAD_PATH,
+            crate::limits::MAX_TREE_BYTES + 1,
+        );
+        assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+        assert!(registry.reloads.lock().unwrap().is_empty());
     }
 }
