@@ -105,7 +105,7 @@ fn reactive_if_switching_branch_halts_the_running_one_exactly_once() {
             "halt Rec(\"then\")",
             "enter Rec(\"else\")",
             "Rec(\"else\") running",
-            "reactive if Check(\"c\") running",
+            "reactive if running",
         ])
     );
     t.tick(&mut c);
@@ -206,7 +206,7 @@ fn break_ends_the_loop_and_the_nodes_between_end_as_if_halted() {
         tail,
         [
             "break 'outer success",
-            "halt if Check(\"stop\")",
+            "halt if",
             "halt selector",
             "halt repeat(3)",
             "halt sequence",
@@ -280,7 +280,7 @@ fn an_else_if_chain_is_one_node_that_re_evaluates_in_order_when_reactive() {
     assert_eq!(
         kinds,
         [
-            ("reactive if Check(\"x\")", None),
+            ("reactive if", None),
             ("Check(\"x\")", Some(0)),
             ("Rec(\"a\")", Some(0)),
             ("Check(\"y\")", Some(0)),

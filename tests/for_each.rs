@@ -206,8 +206,8 @@ fn an_empty_list_succeeds_at_once_without_ticking_the_body() {
     assert_eq!(
         events.take(),
         log(&[
-            "enter for t: u32 in |c| c.targets.iter() max 4",
-            "for t: u32 in |c| c.targets.iter() max 4 success"
+            "enter for(|c| c.targets.iter(), max 4)",
+            "for(|c| c.targets.iter(), max 4) success"
         ])
     );
 }
@@ -229,12 +229,12 @@ fn a_running_body_keeps_its_item_and_the_rest_follow_in_the_tick_it_completes() 
     assert_eq!(
         events.take(),
         log(&[
-            "enter for t: u32 in |c| c.targets.iter() max 4",
+            "enter for(|c| c.targets.iter(), max 4)",
             "enter act(|c| c.hit(*t))",
             "act(|c| c.hit(*t)) success",
             "enter act(|c| c.hit(*t))",
             "act(|c| c.hit(*t)) running",
-            "for t: u32 in |c| c.targets.iter() max 4 running",
+            "for(|c| c.targets.iter(), max 4) running",
         ])
     );
     assert_eq!(tree.tick(&mut camp), R);

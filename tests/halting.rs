@@ -60,8 +60,8 @@ fn observer_sees_enter_before_tick_and_children_before_parents() {
         obs.take(),
         log(&[
             "enter reactive selector",
-            "enter cond(Check(\"alarm\"))",
-            "cond(Check(\"alarm\")) failure",
+            "enter Check(\"alarm\")",
+            "Check(\"alarm\") failure",
             "enter sequence",
             "enter Rec(\"walk\")",
             "Rec(\"walk\") success",
@@ -76,8 +76,8 @@ fn observer_sees_enter_before_tick_and_children_before_parents() {
     assert_eq!(
         obs.take(),
         log(&[
-            "enter cond(Check(\"alarm\"))",
-            "cond(Check(\"alarm\")) success",
+            "enter Check(\"alarm\")",
+            "Check(\"alarm\") success",
             "halt Rec(\"talk\")",
             "halt sequence",
             "reactive selector success",

@@ -315,7 +315,7 @@ fn latch_checks_its_condition_only_while_its_child_is_idle() {
         obs.take(),
         log(&[
             "Rec(\"flee\") running",
-            "latch(Check(\"near\")) running",
+            "latch running",
             "reactive selector running"
         ]),
         "the condition is not checked while latched"

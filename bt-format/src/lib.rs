@@ -23,7 +23,7 @@
 //! use bt_format::model::Node;
 //!
 //! let tree = Node::parse(r#"{"type": "repeater", "count": 2, "child": {"type": "wait", "seconds": 1}}"#)?;
-//! assert_eq!(tree.label(), "repeater(2)");
+//! assert_eq!(tree.label(), "repeat(2)");
 //! assert_eq!(tree.children[0].label(), "wait(1.0)");
 //!
 //! let err = Node::parse(r#"{"type": "sequence", "children": [{"type": "waitt"}]}"#).unwrap_err();
@@ -33,7 +33,7 @@
 
 mod document;
 mod error;
-mod label;
+pub mod label;
 mod library;
 pub mod model;
 mod reader;

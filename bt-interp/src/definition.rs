@@ -117,7 +117,8 @@ pub struct NodeRow {
     pub parent: Option<NodeId>,
     /// What kind of node this is.
     pub kind: NodeKind,
-    /// A short label (`sequence`, `repeater(3)`, `dialogue`, `wait(1.5)`).
+    /// A short label (`sequence`, `repeat(3)`, `dialogue`, `wait(1.5)`), as
+    /// `behave!` labels the same node (`SEMANTICS.md`, "Labels").
     pub label: String,
     /// The node's `"name"` in the JSON, if any.
     pub name: Option<String>,

@@ -292,7 +292,7 @@ fn subtrees_are_inlined_instances_with_their_own_state() {
     assert_eq!(
         rows,
         [
-            (0, None, "parallel(requireAll)"),
+            (0, None, "parallel(all)"),
             (1, Some(0), "subtree(patrol)"),
             (2, Some(1), "sequence"),
             (3, Some(2), "a"),

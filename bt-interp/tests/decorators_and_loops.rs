@@ -150,7 +150,7 @@ fn labelled_break_and_continue_reach_the_named_loop() {
     let tree = json!({"type": "repeater", "count": 3, "label": "outer",
         "child": many("sequence", vec![act("a"), inner])});
     let def = load(tree);
-    assert_eq!(def.nodes()[0].label, "repeater(3) 'outer");
+    assert_eq!(def.nodes()[0].label, "'outer: repeat(3)");
     assert_eq!(def.nodes()[6].label, "continue 'outer");
     let mut t = bt_interp::Agent::new(def);
     let mut c = Ctx::new();

@@ -30,7 +30,7 @@ fn views_and_snapshots_of_an_interpreted_tree() {
     assert_eq!(
         view.ascii(),
         "\
-#0 reactiveSelector [running]
+#0 reactive selector [running]
 |-- #1 sequence [running]
 |   |-- #2 c1 [success]
 |   `-- #3 a [running]
@@ -49,7 +49,7 @@ fn views_and_snapshots_of_an_interpreted_tree() {
     assert_eq!(
         then.ascii(),
         "\
-#0 reactiveSelector [running]
+#0 reactive selector [running]
 |-- #1 sequence [failure]
 |   |-- #2 c1
 |   `-- #3 a

@@ -18,6 +18,7 @@ mod errors;
 mod from_json;
 mod hints;
 mod items;
+mod label;
 mod lower;
 mod model;
 mod parse;
@@ -155,13 +156,19 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
             continue;
         }
         let syntax_error = syntax.syntax_error.clone();
-        let tree = match syntax.json.take() {
+        let from_dsl = syntax.json.is_none();
+        let mut tree = match syntax.json.take() {
             Some(source) => from_json::build_tree(syntax, &source, &mut errors),
             None => model::build_tree(syntax, &mut errors),
         };
         match syntax_error {
             Some(e) => errors.push(e),
             None => check::check(&tree, &mut errors),
+        }
+        // A JSON tree is labelled by the loader; a DSL tree, once its shape
+        // is checked (those errors name nodes as written), by the same rule.
+        if from_dsl && errors.len() == before {
+            tree.roots.iter_mut().for_each(label::relabel);
         }
         trees.push((tree, errors.len() > before));
     }

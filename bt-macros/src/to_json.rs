@@ -35,7 +35,7 @@ fn export_here(root: &Node) -> String {
 
 /// A count or duration written as a Rust expression: its JSON field and the
 /// expression's text.
-type Code = Option<(&'static str, String)>;
+pub type Code = Option<(&'static str, String)>;
 
 /// The model of `node`; pushes onto `code`, in post-order, each node's
 /// parameter that the model cannot hold.
@@ -45,10 +45,52 @@ fn convert(node: &Node, code: &mut Vec<Code>) -> JsonNode {
 
 fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
     let children: Vec<JsonNode> = node.children.iter().map(|c| convert(c, code)).collect();
+    let (params, own) = params(node);
+    code.push(own);
+    let h = &node.hooks;
+    let hook = |h: &Option<Hook>| {
+        h.as_ref().map(|h| match h {
+            Hook::Closure(c) => inline(text(c)),
+            Hook::Action(leaf) => json_leaf(leaf),
+        })
+    };
+    let hooks = JsonHooks {
+        on_enter: hook(&h.enter),
+        on_success: hook(&h.success),
+        on_failure: hook(&h.failure),
+        on_exit: hook(&h.exit),
+        on_pre_tick: hook(&h.pre_tick),
+        on_tick: hook(&h.tick),
+        on_reset: hook(&h.reset),
+    };
+    JsonNode {
+        kind: node.kind.catalog(),
+        id: None,
+        name: None,
+        label: loop_label(node),
+        hooks: (hooks != JsonHooks::default()).then(|| Box::new(hooks)),
+        params,
+        children,
+    }
+}
+
+/// The label of a loop, or the one a `break`/`continue` targets, as JSON writes it (`outer`).
+pub fn loop_label(node: &Node) -> Option<String> {
+    let label = match &node.kind {
+        Kind::Break(l) | Kind::Continue(l) => l.as_ref(),
+        _ => node.loop_label.as_ref(),
+    };
+    label.map(|l| l.ident.to_string())
+}
+
+/// The node's parameters as the JSON model holds them, and the one it
+/// cannot hold (a constant count, duration, weight or `max`) as code.
+pub fn params(node: &Node) -> (Params, Code) {
+    let children = node.children.len();
     let mut own = None;
     let params = match &node.kind {
         Kind::Parallel { success, failure } => {
-            let (s, f) = thresholds(*success, *failure, children.len());
+            let (s, f) = thresholds(*success, *failure, children);
             Params::Parallel(Policy::Thresholds {
                 success: Some(s as u32),
                 failure: Some(f as u32),
@@ -121,36 +163,7 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
         }
         _ => Params::None,
     };
-    code.push(own);
-    let label = match &node.kind {
-        Kind::Break(l) | Kind::Continue(l) => l.as_ref(),
-        _ => node.loop_label.as_ref(),
-    };
-    let h = &node.hooks;
-    let hook = |h: &Option<Hook>| {
-        h.as_ref().map(|h| match h {
-            Hook::Closure(c) => inline(text(c)),
-            Hook::Action(leaf) => json_leaf(leaf),
-        })
-    };
-    let hooks = JsonHooks {
-        on_enter: hook(&h.enter),
-        on_success: hook(&h.success),
-        on_failure: hook(&h.failure),
-        on_exit: hook(&h.exit),
-        on_pre_tick: hook(&h.pre_tick),
-        on_tick: hook(&h.tick),
-        on_reset: hook(&h.reset),
-    };
-    JsonNode {
-        kind: node.kind.catalog(),
-        id: None,
-        name: None,
-        label: label.map(|l| l.ident.to_string()),
-        hooks: (hooks != JsonHooks::default()).then(|| Box::new(hooks)),
-        params,
-        children,
-    }
+    (params, own)
 }
 
 fn text(tokens: &impl ToTokens) -> String {
@@ -170,7 +183,7 @@ fn inline(code: String) -> JsonLeaf {
 /// A closure as an inline leaf; a value as `{"type": "TypeName", "field":
 /// literal, ..}` when it is a struct literal, otherwise as its type with the
 /// code kept.
-fn json_leaf(leaf: &Leaf) -> JsonLeaf {
+pub fn json_leaf(leaf: &Leaf) -> JsonLeaf {
     let (expr, ty) = match leaf {
         Leaf::Inline(c) => return inline(text(c)),
         Leaf::Value {

@@ -12,7 +12,8 @@ pub struct NodeInfo {
     pub parent: Option<NodeId>,
     /// What kind of node this is.
     pub kind: NodeKind,
-    /// The node as written in the source (`wait(1.0)`, `FaceTarget`, `sequence`).
+    /// The node's short label (`wait(1.0)`, `FaceTarget`, `repeat(3)`), the
+    /// same whichever form wrote the tree (`SEMANTICS.md`, "Labels").
     pub label: &'static str,
     /// The line of the source file where the node is written (0 if unknown).
     pub line: u32,

@@ -198,22 +198,40 @@
   // ---------------------------------------------------------------- labels
 
   const leafName = (leaf) => (typeof leaf === 'string' ? leaf : isObj(leaf) ? leaf.type || '?' : '?');
+  // As the interpreter and `behave!` label a node (bt-format's label module,
+  // SEMANTICS.md "Labels"): the DSL word, parameters in parentheses, Rust
+  // code as code, a loop's label first.
+  const codeOf = (leaf) => {
+    if (!isObj(leaf) || typeof leaf.code !== 'string') return null;
+    if (leaf.type === 'inline') return leaf.code;
+    const own = Object.keys(leaf).length === 2 && /^[(: {]/.test(leaf.code.slice(String(leaf.type).length));
+    return own && leaf.code.startsWith(leaf.type) ? leaf.code : null;
+  };
   function leafLabel(leaf) {
+    const code = codeOf(leaf);
+    if (code !== null) return code;
     if (!isObj(leaf)) return leafName(leaf);
     const params = Object.keys(leaf).filter((k) => k !== 'type').sort();
     if (!params.length) return leafName(leaf);
     return `${leafName(leaf)}(${params.map((k) => `${k}: ${JSON.stringify(leaf[k])}`).join(', ')})`;
   }
+  const word = (type) => ed.palette?.kinds.find((k) => k.type === type)?.dsl ?? type;
+  const seconds = (s) => (Number.isInteger(s) ? `${s}.0` : `${s}`);
   function label(n) {
-    let base = n.type;
-    if (n.type === 'condition') base = leafLabel(n.condition);
-    // As the interpreter and `behave!` label it (bt-format's Node::label).
-    else if (n.type === 'waitUntil') base = `wait_until(${leafLabel(n.condition)})`;
-    else if (n.type === 'action') base = leafLabel(n.action);
-    else if (n.count !== undefined) base = `${n.type}(${n.count})`;
-    else if (n.seconds !== undefined) base = `${n.type}(${n.seconds})`;
-    else if (n.type === 'subtree') base = `subtree(${n.subtreeId})`;
-    else if (n.type === 'forEach') base = `forEach(${leafLabel(n.items)}, max ${n.max ?? '?'})`;
+    const w = word(n.type);
+    let base = w;
+    if (n.type === 'condition' || n.type === 'action') {
+      const leaf = n[n.type];
+      const inline = isObj(leaf) && leaf.type === 'inline' ? codeOf(leaf) : null;
+      base = inline !== null ? `${n.type === 'condition' ? 'cond' : 'act'}(${inline})` : leafLabel(leaf);
+    } else if (n.type === 'waitUntil') base = `${w}(${leafLabel(n.condition)})`;
+    else if (n.count !== undefined) base = `${w}(${n.count})`;
+    else if (n.seconds !== undefined) base = `${w}(${typeof n.seconds === 'number' ? seconds(n.seconds) : n.seconds})`;
+    else if (n.type === 'subtree') base = `${w}(${n.subtreeId})`;
+    else if (n.type === 'forEach') base = `${w}(${leafLabel(n.items)}, max ${n.max ?? '?'})`;
+    else if (n.value !== undefined) base = `${w}(${leafLabel(n.value)})`;
+    else if (Array.isArray(n.weights)) base = `${w}(${n.weights.join(', ')})`;
+    if (typeof n.label === 'string') base = n.type === 'break' || n.type === 'continue' ? `${base} '${n.label}` : `'${n.label}: ${base}`;
     return n.name ? `${n.name}` : base;
   }
   /** The tooltip of a node: its name and its own label. */

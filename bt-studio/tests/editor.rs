@@ -1142,7 +1142,7 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
             "return document.querySelector(\"#viewport .node[data-path='children[4]'] .label\").textContent;",
         )
         .await;
-        assert_eq!(label, "forEach(targets, max 8)");
+        assert_eq!(label, "for(targets, max 8)");
         // The lists of the manifest to choose from, with what their items are.
         let options = eval(
             &client,
@@ -1236,7 +1236,7 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         )
         .await;
         // The label shows the list's parameters, as the editor's does.
-        let text = "forEach(watchPosts(radius: 12.5), max 3): the preview ran this loop with no items \
+        let text = "for(watchPosts(radius: 12.5), max 3): the preview ran this loop with no items \
                     (a recording does not keep a list's items), so its child never ran";
         assert_eq!(note, serde_json::json!([text, format!("⚠ {text}")]));
     });

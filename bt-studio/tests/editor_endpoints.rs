@@ -217,7 +217,7 @@ fn a_for_each_is_checked_against_the_manifests_lists_and_its_preview_says_it_had
     // A recording keeps no items: the loop ran none, and the preview says so at the loop.
     assert_eq!(
         preview["notes"],
-        json!([{"path": "children[3]", "text": "forEach(targets, max 4): the preview ran this loop with no items (a recording does not keep a list's items), so its child never ran"}])
+        json!([{"path": "children[3]", "text": "for(targets, max 4): the preview ran this loop with no items (a recording does not keep a list's items), so its child never ran"}])
     );
     // By day the guard no longer says its default line.
     assert_eq!(preview["divergence"]["tick"], 1, "{preview}");

@@ -12,12 +12,11 @@ use crate::Error;
 /// - `sequence/wait(1.0)`: a path of labels, each the parent of the next,
 ///   ending at the node (segments may be ids: `#6/wait(1.0)`).
 ///
-/// A label the node's label does not equal still names it when both read the
-/// same once written as either form would (see [`same_node`]), so that one
-/// selector finds a node in a `behave!` tree and in its JSON twin:
-/// `Fetch` finds `act(async Fetch)`, `Hungry` finds `cond(Hungry)`,
-/// `repeat(3)` finds `repeater(3)` and the other way round. Exact labels are
-/// tried first.
+/// Both forms of a tree label a node alike (`SEMANTICS.md`, "Labels"); a
+/// label as the DSL source or an older JSON label wrote it still names the
+/// node (see [`same_node`]): `act(async Fetch)` and `act(Fetch)` find
+/// `Fetch`, `cond(Hungry)` finds `Hungry`, `repeater(3)` finds `repeat(3)`.
+/// Exact labels are tried first.
 ///
 /// Several matches are an error listing each with its full path.
 pub fn find(nodes: &[TraceNode], selector: &str) -> Result<NodeId, Error> {
@@ -54,35 +53,162 @@ fn matching(nodes: &[TraceNode], selector: &str, names: fn(&TraceNode, &str) -> 
         .collect()
 }
 
-/// `true` when `label` and `node`'s label name the same node as the two forms
-/// write it: a leaf without its `cond(..)`, `act(..)` or `act(async ..)`
-/// (JSON labels a leaf by its name alone), a node word as its JSON name
-/// (`repeat(3)` is `repeater(3)`, `reactive selector` is `reactiveSelector`).
+/// `true` when `label`, as the DSL source or the JSON form writes the node,
+/// is `node`'s label: a leaf value with its `cond(..)`, `act(..)` or
+/// `act(async ..)` around it (a closure keeps its `cond(..)` or `act(..)`),
+/// a struct literal as the JSON form holds it (`Move { to_x: -1 }` is
+/// `Move(toX: -1)`), a node word by its JSON name (`repeater(3)`,
+/// `reactiveSelector`).
 fn same_node(node: &TraceNode, label: &str) -> bool {
-    canonical(node.kind, &node.label) == canonical(node.kind, label)
+    node.label == canonical(node.kind, label)
 }
 
-/// `label` written the one way both forms can be compared in (see [`same_node`]).
+/// `label` as the node table writes it (see [`same_node`]).
 fn canonical(kind: NodeKind, label: &str) -> String {
     let label = label.trim();
-    let wrappers: &[&str] = match kind {
-        NodeKind::Condition => &["cond("],
-        NodeKind::Action => &["act(async ", "act("],
-        _ => &[],
+    if !matches!(kind, NodeKind::Condition | NodeKind::Action) {
+        return node_word(kind, label);
+    }
+    if kind == NodeKind::Condition && (label.starts_with('|') || label.starts_with("move ")) {
+        // The DSL's condition of an `if` or `while`: a bare closure.
+        return format!("cond({label})");
+    }
+    let wrappers: &[&str] = if kind == NodeKind::Condition {
+        &["cond("]
+    } else {
+        &["act(async ", "act("]
     };
-    if !wrappers.is_empty() {
-        for wrapper in wrappers {
-            if let Some(inner) = label.strip_prefix(wrapper).and_then(|l| l.strip_suffix(')')) {
-                return inner.trim().to_owned();
+    for wrapper in wrappers {
+        if let Some(inner) = label.strip_prefix(wrapper).and_then(|l| l.strip_suffix(')')) {
+            let inner = inner.trim();
+            let closure = inner.starts_with('|') || inner.starts_with("move ");
+            return if closure {
+                label.to_owned()
+            } else {
+                struct_literal(inner)
+            };
+        }
+    }
+    struct_literal(label)
+}
+
+/// A node that is not a leaf value as the node table writes it: the JSON
+/// name as the DSL word (`repeater(3)`), the DSL's head of a node with its
+/// condition in a child as the word alone (`if |c| c.hungry` is `if`), the
+/// DSL's `for` and `match` heads with their parameters in parentheses
+/// (`for x: T in |c| c.xs.iter() max 4` is `for(|c| c.xs.iter(), max 4)`).
+fn node_word(kind: NodeKind, label: &str) -> String {
+    let (loop_label, label) = match label.split_once(": ") {
+        Some((l, rest)) if l.starts_with('\'') && !l.contains(' ') => (format!("{l}: "), rest),
+        _ => (String::new(), label),
+    };
+    let (dsl, json) = (kind.dsl_name(), kind.json_name());
+    let rest = match label.strip_prefix(dsl).or_else(|| label.strip_prefix(json)) {
+        Some(rest) if rest.is_empty() || rest.starts_with(['(', ' ']) => rest,
+        _ => return format!("{loop_label}{label}"),
+    };
+    let head = rest.trim();
+    let rest = match kind {
+        // Not a path (`if |c| c.hungry/failure` is two segments).
+        NodeKind::If | NodeKind::ReactiveIf | NodeKind::While if !head.is_empty() && !head.contains('/') => {
+            String::new()
+        }
+        NodeKind::AbortIf | NodeKind::Latch => String::new(),
+        NodeKind::Match | NodeKind::ReactiveMatch if !head.starts_with('(') => format!("({head})"),
+        NodeKind::ForEach if !head.starts_with('(') => {
+            match head.split_once(" in ").map(|(_, s)| s.rsplit_once(" max ")) {
+                Some(Some((items, max))) => format!("({}, max {})", items.trim(), max.trim()),
+                _ => rest.to_owned(),
             }
         }
-        return label.to_owned();
+        _ => rest.to_owned(),
+    };
+    format!("{loop_label}{dsl}{rest}")
+}
+
+/// A struct literal as the JSON form holds it: `Move { to_x: -1, name: "a",
+/// at: HOME }` is `Move(at: "HOME", name: "a", toX: -1)` (fields in camel
+/// case and in order, literals as they are, other code as a string);
+/// anything else as it is.
+fn struct_literal(value: &str) -> String {
+    let Some((ty, rest)) = value.split_once('{') else {
+        return value.to_owned();
+    };
+    let (ty, Some(body)) = (ty.trim(), rest.trim_end().strip_suffix('}')) else {
+        return value.to_owned();
+    };
+    if ty.is_empty() || !ty.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+        return value.to_owned();
     }
-    let (dsl, json) = (kind.dsl_name(), kind.json_name());
-    match label.strip_prefix(dsl) {
-        Some(rest) if rest.is_empty() || rest.starts_with(['(', ' ']) => format!("{json}{rest}"),
-        _ => label.to_owned(),
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for field in top_level(body) {
+        let Some((name, code)) = field.split_once(':') else {
+            return value.to_owned();
+        };
+        fields.push((camel_case(name.trim()), json_value(code.trim())));
     }
+    if fields.is_empty() {
+        return ty.to_owned();
+    }
+    fields.sort();
+    let fields: Vec<String> = fields.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    format!("{ty}({})", fields.join(", "))
+}
+
+/// The comma-separated parts of `body` outside brackets and strings.
+fn top_level(body: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut in_string, mut start) = (Vec::new(), 0i32, false, 0);
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' if in_string => drop(chars.next()),
+            '"' => in_string = !in_string,
+            '(' | '[' | '{' if !in_string => depth += 1,
+            ')' | ']' | '}' if !in_string => depth -= 1,
+            ',' if !in_string && depth == 0 => {
+                parts.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&body[start..]);
+    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
+}
+
+/// A field's code as the JSON form writes its value: a number, string or
+/// `bool` literal as JSON, other code as a string of it.
+fn json_value(code: &str) -> String {
+    let number = code.replace('_', "");
+    if let Ok(i) = number.parse::<i64>() {
+        return i.to_string();
+    }
+    if number.contains('.') || number.contains(['e', 'E']) {
+        if let Ok(f) = number.trim_end_matches("f64").trim_end_matches("f32").parse::<f64>() {
+            return format!("{f:?}");
+        }
+    }
+    if matches!(code, "true" | "false") || (code.len() >= 2 && code.starts_with('"') && code.ends_with('"')) {
+        return code.to_owned();
+    }
+    format!("{code:?}")
+}
+
+/// `quest_id` is `questId`, as the JSON form names a field.
+fn camel_case(name: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in name.chars() {
+        if c == '_' {
+            upper = !out.is_empty();
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `true` when the last segment names `id` and the others its ancestors, in order.

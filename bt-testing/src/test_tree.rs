@@ -105,11 +105,12 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
 
     /// The node `selector` names: an exact label (`Chase`,
     /// `MoveTo::new(GUARDHOUSE)`), a path of labels from a parent down
-    /// (`sequence/wait(1.0)`), or an id (`#7`). A label as the tree's other
-    /// form writes it finds the node too (`Fetch` finds `act(async Fetch)`,
-    /// `repeat(3)` finds `repeater(3)`), so a test can run on both forms. No
-    /// match, or several, is an error that says so (with the closest label,
-    /// or every match's path).
+    /// (`sequence/wait(1.0)`), or an id (`#7`). Both forms of a tree label a
+    /// node alike, so one selector serves both; the node as the DSL source
+    /// writes it finds it too (`act(async Fetch)` finds `Fetch`,
+    /// `Move { to_x: 1 }` finds `Move(toX: 1)`, `repeater(3)` finds
+    /// `repeat(3)`). No match, or several, is an error that says so (with
+    /// the closest label, or every match's path).
     pub fn find(&self, selector: &str) -> Result<NodeId, Error> {
         select::find(&self.nodes, selector)
     }

@@ -31,17 +31,17 @@ fn the_table_shows_counts_branches_and_what_was_never_reached() {
         t.coverage().to_string(),
         "\
 coverage of `Dog`: 7 of 10 nodes reached, 3 of 6 branches taken
-node                   entered  success  failure  running   halted  branches
-#0  sequence                 2        0        2        0        0
-#1    if |c| c.hungry        2        2        0        0        0  2/3
-#2      |c| c.hungry         2        1        1        0        0
-#3      act(|_| ())          1        1        0        0        0
-#4      |_| false            1        0        1        0        0
-#5      failure              -  never reached
-#6    random                 2        0        2        0        0  1/3
-#7      success              -  never reached
-#8      failure              2        0        2        0        0
-#9      running              -  never reached
+node                        entered  success  failure  running   halted  branches
+#0  sequence                      2        0        2        0        0
+#1    if                          2        2        0        0        0  2/3
+#2      cond(|c| c.hungry)        2        1        1        0        0
+#3      act(|_| ())               1        1        0        0        0
+#4      cond(|_| false)           1        0        1        0        0
+#5      failure                   -  never reached
+#6    random                      2        0        2        0        0  1/3
+#7      success                   -  never reached
+#8      failure                   2        0        2        0        0
+#9      running                   -  never reached
 never reached: #5, #7, #9
 branches not taken: #1 -> #5, #6 -> #7, #6 -> #9
 "

@@ -178,7 +178,7 @@ fn bad_selectors_and_scripts_are_clear_errors() {
     );
     assert_eq!(
         err(t.stand_in("cond(Alarm)", StandIn::statuses([S, R]))).as_deref(),
-        Some("cannot stand in for #2 `cond(Alarm)`: a condition cannot be Running (give it values)")
+        Some("cannot stand in for #2 `Alarm`: a condition cannot be Running (give it values)")
     );
     assert_eq!(
         err(t.stand_in("#3", StandIn::statuses([]))).as_deref(),

@@ -31,11 +31,19 @@ include!(concat!(env!("OUT_DIR"), "/trees.rs"));
 
 /// The first difference between the two runs, described for a person.
 fn compare(case: &Case) -> Result<(), String> {
-    compare_with(case, &registry(), case.json, case.library)
+    compare_with(case, &registry(), case.json, case.library, false)
 }
 
-/// The first difference between the compiled tree and the interpreted `json`.
-fn compare_with(case: &Case, registry: &bt_interp::Registry<Ctx>, json: &str, library: &str) -> Result<(), String> {
+/// The first difference between the compiled tree and the interpreted `json`;
+/// with `labels`, the node tables' labels too (a generated JSON form names
+/// its leaves differently from the DSL form; `Tree::JSON` names them alike).
+fn compare_with(
+    case: &Case,
+    registry: &bt_interp::Registry<Ctx>,
+    json: &str,
+    library: &str,
+    labels: bool,
+) -> Result<(), String> {
     let library = Library::from_json(library).map_err(|e| format!("library: {e}"))?;
     let def = registry.load_with(json, &library).map_err(|e| format!("load: {e}"))?;
     if def.tick_work() != case.tick_work {
@@ -45,8 +53,9 @@ fn compare_with(case: &Case, registry: &bt_interp::Registry<Ctx>, json: &str, li
             def.tick_work()
         ));
     }
-    let rows: Vec<_> = def.nodes().iter().map(|r| (r.id, r.parent, r.kind)).collect();
-    let compiled_rows: Vec<_> = case.nodes.iter().map(|r| (r.id, r.parent, r.kind)).collect();
+    let label = |l: &str| if labels { l.to_owned() } else { String::new() };
+    let rows: Vec<_> = def.nodes().iter().map(|r| (r.id, r.parent, r.kind, label(&r.label))).collect();
+    let compiled_rows: Vec<_> = case.nodes.iter().map(|r| (r.id, r.parent, r.kind, label(r.label))).collect();
     if rows != compiled_rows {
         return Err(format!(
             "node tables differ:\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}"
@@ -87,9 +96,10 @@ fn compiled_and_interpreted_trees_agree_tick_by_tick() {
 }
 
 /// `Tree::JSON` round-trips: the compiled tree's own JSON (and its
-/// subtrees') loads in the interpreter as the same tree (node table, work per
-/// tick, every parameter: durations, counts, weights, thresholds, labels,
-/// `match` keys, hooks) and runs tick by tick exactly as the compiled tree.
+/// subtrees') loads in the interpreter as the same tree (node table with
+/// every node's label (`SEMANTICS.md#labels`), work per tick, every
+/// parameter: durations, counts, weights, thresholds, loop labels, `match`
+/// keys, hooks) and runs tick by tick exactly as the compiled tree.
 #[test]
 fn the_json_of_every_compiled_tree_loads_as_the_same_tree() {
     let registry = export_registry();
@@ -101,7 +111,7 @@ fn the_json_of_every_compiled_tree_loads_as_the_same_tree() {
             .map(|(name, json)| format!("{name:?}: {json}"))
             .collect();
         let library = format!("{{\"subtrees\": {{{}}}}}", entries.join(", "));
-        if let Err(e) = compare_with(case, &registry, case.exported, &library) {
+        if let Err(e) = compare_with(case, &registry, case.exported, &library, true) {
             failures.push(format!(
                 "{} (seed {}):\n{}\n  dsl: {}\n  exported: {}\n  library: {}",
                 case.name, case.seed, e, case.dsl, case.exported, library

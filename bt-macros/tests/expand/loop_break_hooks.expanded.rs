@@ -17,7 +17,7 @@ impl Search {
     pub const NODE_COUNT: u32 = (5);
     /// A hash of this tree's shape (and its subtrees'), saved with its
     /// running state so that state from another tree is rejected.
-    pub const FINGERPRINT: u64 = 15889976828146236024u64;
+    pub const FINGERPRINT: u64 = 13866867054092902497u64;
     /// This tree in the JSON form that `bt-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
     pub const JSON: &'static str = "{\n  \"child\": {\n    \"branches\": [\n      {\n        \"if\": {\n          \"condition\": {\n            \"code\": \"|n| n.found\",\n            \"type\": \"inline\"\n          },\n          \"type\": \"condition\"\n        },\n        \"then\": {\n          \"label\": \"outer\",\n          \"type\": \"break\"\n        }\n      }\n    ],\n    \"else\": {\n      \"type\": \"running\"\n    },\n    \"onExit\": {\n      \"code\": \"|n| n.done = true\",\n      \"type\": \"inline\"\n    },\n    \"type\": \"if\"\n  },\n  \"label\": \"outer\",\n  \"type\": \"loop\"\n}";
@@ -73,14 +73,14 @@ const _: () = {
                 id: __bt::NodeId((1)),
                 parent: ::core::option::Option::Some(__bt::NodeId((0))),
                 kind: __bt::NodeKind::If,
-                label: "if |n| n.found",
+                label: "if",
                 line: 1u32,
             };
             __table[(2) as usize] = __bt::NodeInfo {
                 id: __bt::NodeId((2)),
                 parent: ::core::option::Option::Some(__bt::NodeId((1))),
                 kind: __bt::NodeKind::Condition,
-                label: "|n| n.found",
+                label: "cond(|n| n.found)",
                 line: 1u32,
             };
             __table[(3) as usize] = __bt::NodeInfo {

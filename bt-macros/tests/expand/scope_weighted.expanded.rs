@@ -19,7 +19,7 @@ impl Idle {
     pub const NODE_COUNT: u32 = (4);
     /// A hash of this tree's shape (and its subtrees'), saved with its
     /// running state so that state from another tree is rejected.
-    pub const FINGERPRINT: u64 = 10994468069638447451u64;
+    pub const FINGERPRINT: u64 = 769159179379326586u64;
     /// This tree in the JSON form that `bt-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
     pub const JSON: &'static str = "{\n  \"child\": {\n    \"children\": [\n      {\n        \"action\": {\n          \"type\": \"Wave\"\n        },\n        \"type\": \"action\"\n      },\n      {\n        \"action\": {\n          \"code\": \"|_| *n += 1\",\n          \"type\": \"inline\"\n        },\n        \"type\": \"action\"\n      }\n    ],\n    \"type\": \"weighted\",\n    \"weights\": [\n      3,\n      1\n    ]\n  },\n  \"type\": \"scope\"\n}";
@@ -77,7 +77,7 @@ const _: () = {
                 id: __bt::NodeId((1)),
                 parent: ::core::option::Option::Some(__bt::NodeId((0))),
                 kind: __bt::NodeKind::Weighted,
-                label: "weighted",
+                label: "weighted(3, 1)",
                 line: 1u32,
             };
             __table[(2) as usize] = __bt::NodeInfo {
