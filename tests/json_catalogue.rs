@@ -154,8 +154,7 @@ fn every_kind_compiled_from_json_agrees_with_the_interpreter() {
         .collect();
     assert_eq!(compiled, rows, "same node table");
     assert!(
-        rows.iter()
-            .any(|(_, _, label)| label == "for(upTo(count: 2), max 3)"),
+        rows.iter().any(|(_, _, label)| label == "for(upTo(count: 2), max 3)"),
         "a list's parameters show in its loop's label: {rows:?}"
     );
 

@@ -211,7 +211,8 @@ fn interpreted() -> std::sync::Arc<bt_interp::Definition<World>> {
     for condition in ["Hungry", "Near", "inline"] {
         r.condition(condition, |_: IgnoredAny| Holds);
     }
-    r.value("inline", |_: IgnoredAny| Stage).list("inline", |_: IgnoredAny| Cells);
+    r.value("inline", |_: IgnoredAny| Stage)
+        .list("inline", |_: IgnoredAny| Cells);
     let mut library = Library::new();
     library.insert_json("Rest", Rest::JSON).unwrap();
     r.load_with(Everything::JSON, &library)
@@ -237,7 +238,12 @@ fn every_node_reads_the_same_in_both_forms() {
         .filter(|(c, l)| c != l)
         .map(|(c, l)| format!("#{}: compiled {:?}, interpreted {:?}", c.0, c.3, l.3))
         .collect();
-    assert!(differ.is_empty(), "{} nodes differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} nodes differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
 
 /// The labels themselves, as `SEMANTICS.md#labels` writes them.

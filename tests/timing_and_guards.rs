@@ -313,11 +313,7 @@ fn latch_checks_its_condition_only_while_its_child_is_idle() {
     assert_eq!(c.take(), log(&["flee"]));
     assert_eq!(
         obs.take(),
-        log(&[
-            "Rec(\"flee\") running",
-            "latch running",
-            "reactive selector running"
-        ]),
+        log(&["Rec(\"flee\") running", "latch running", "reactive selector running"]),
         "the condition is not checked while latched"
     );
     c.set("flee", S);

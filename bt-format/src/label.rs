@@ -154,14 +154,20 @@ mod tests {
 
     #[test]
     fn node_words_are_the_dsl_words() {
-        assert_eq!(label(&format!(r#"{{"type": "repeater", "count": 3, {CHILD}}}"#)), "repeat(3)");
+        assert_eq!(
+            label(&format!(r#"{{"type": "repeater", "count": 3, {CHILD}}}"#)),
+            "repeat(3)"
+        );
         assert_eq!(label(&format!(r#"{{"type": "untilFail", {CHILD}}}"#)), "until_fail");
         assert_eq!(label(&format!(r#"{{"type": "inverter", {CHILD}}}"#)), "invert");
         assert_eq!(
             label(r#"{"type": "reactiveSelector", "children": [{"type": "success"}]}"#),
             "reactive selector"
         );
-        assert_eq!(label(r#"{"type": "delay", "seconds": 2, "child": {"type": "running"}}"#), "delay(2.0)");
+        assert_eq!(
+            label(r#"{"type": "delay", "seconds": 2, "child": {"type": "running"}}"#),
+            "delay(2.0)"
+        );
         assert_eq!(
             label(r#"{"type": "waitUntil", "condition": {"type": "Near", "radius": 2}}"#),
             "wait_until(Near(radius: 2))"
@@ -176,7 +182,10 @@ mod tests {
         assert_eq!(parallel(r#""success": 2, "failure": 1"#), "parallel(all)");
         assert_eq!(parallel(r#""policy": "requireOne""#), "parallel(any)");
         assert_eq!(parallel(r#""success": 1"#), "parallel(any)");
-        assert_eq!(parallel(r#""success": 1, "failure": 1"#), "parallel(success = 1, failure = 1)");
+        assert_eq!(
+            parallel(r#""success": 1, "failure": 1"#),
+            "parallel(success = 1, failure = 1)"
+        );
     }
 
     #[test]
@@ -203,8 +212,8 @@ mod tests {
 
     #[test]
     fn loop_labels_come_first_and_jump_targets_after() {
-        let tree = Node::parse(r#"{"type": "loop", "label": "outer", "child": {"type": "break", "label": "outer"}}"#)
-            .unwrap();
+        let tree =
+            Node::parse(r#"{"type": "loop", "label": "outer", "child": {"type": "break", "label": "outer"}}"#).unwrap();
         assert_eq!(tree.label(), "'outer: loop");
         assert_eq!(tree.children[0].label(), "break 'outer");
     }

@@ -183,10 +183,10 @@ fn json_value(code: &str) -> String {
     if let Ok(i) = number.parse::<i64>() {
         return i.to_string();
     }
-    if number.contains('.') || number.contains(['e', 'E']) {
-        if let Ok(f) = number.trim_end_matches("f64").trim_end_matches("f32").parse::<f64>() {
-            return format!("{f:?}");
-        }
+    if number.contains(['.', 'e', 'E'])
+        && let Ok(f) = number.trim_end_matches("f64").trim_end_matches("f32").parse::<f64>()
+    {
+        return format!("{f:?}");
     }
     if matches!(code, "true" | "false") || (code.len() >= 2 && code.starts_with('"') && code.ends_with('"')) {
         return code.to_owned();

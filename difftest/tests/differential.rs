@@ -54,8 +54,16 @@ fn compare_with(
         ));
     }
     let label = |l: &str| if labels { l.to_owned() } else { String::new() };
-    let rows: Vec<_> = def.nodes().iter().map(|r| (r.id, r.parent, r.kind, label(&r.label))).collect();
-    let compiled_rows: Vec<_> = case.nodes.iter().map(|r| (r.id, r.parent, r.kind, label(r.label))).collect();
+    let rows: Vec<_> = def
+        .nodes()
+        .iter()
+        .map(|r| (r.id, r.parent, r.kind, label(&r.label)))
+        .collect();
+    let compiled_rows: Vec<_> = case
+        .nodes
+        .iter()
+        .map(|r| (r.id, r.parent, r.kind, label(r.label)))
+        .collect();
     if rows != compiled_rows {
         return Err(format!(
             "node tables differ:\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}"

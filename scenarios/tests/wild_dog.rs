@@ -544,12 +544,7 @@ fn face_target_runs_before_and_after_the_move() {
     let nodes = WildDog::NODES;
     let mut rec = Rec::default();
     w.step_observed(&mut rec);
-    let labels = |rec: &Rec| {
-        rec.leaves(nodes)
-            .into_iter()
-            .map(|(l, s)| (leaf_name(l), s))
-            .collect()
-    };
+    let labels = |rec: &Rec| rec.leaves(nodes).into_iter().map(|(l, s)| (leaf_name(l), s)).collect();
     let first: Vec<_> = labels(&rec);
     assert_eq!(first, [("FindOrKeepTarget", S), ("FaceTarget", S), ("MoveAdjacent", R)]);
     assert_eq!(
@@ -611,11 +606,7 @@ fn with_one_facetarget_the_same_approach_fails_the_facing_check() {
         w.step_observed(&mut rec);
         assert!(w.now() < 1.0, "the dog takes the same path as WildDog's");
     }
-    let leaves: Vec<_> = rec
-        .leaves(nodes)
-        .into_iter()
-        .map(|(l, s)| (leaf_name(l), s))
-        .collect();
+    let leaves: Vec<_> = rec.leaves(nodes).into_iter().map(|(l, s)| (leaf_name(l), s)).collect();
     assert_eq!(
         leaves,
         [
