@@ -216,6 +216,16 @@
     return `${leafName(leaf)}(${params.map((k) => `${k}: ${JSON.stringify(leaf[k])}`).join(', ')})`;
   }
   const word = (type) => ed.palette?.kinds.find((k) => k.type === type)?.dsl ?? type;
+  /** `all`, `any` or the thresholds, for the parallel's children. */
+  function parallelArgs(n) {
+    const all = Array.isArray(n.children) ? n.children.length : 0;
+    let [s, f] = [n.success ?? all, n.failure ?? all];
+    if (n.policy === 'requireAll') [s, f] = [all, 1];
+    if (n.policy === 'requireOne') [s, f] = [1, all];
+    if (s === all && f === 1) return 'all';
+    if (s === 1 && f === all) return 'any';
+    return `success = ${s}, failure = ${f}`;
+  }
   const seconds = (s) => (Number.isInteger(s) ? `${s}.0` : `${s}`);
   function label(n) {
     const w = word(n.type);
@@ -231,6 +241,7 @@
     else if (n.type === 'forEach') base = `${w}(${leafLabel(n.items)}, max ${n.max ?? '?'})`;
     else if (n.value !== undefined) base = `${w}(${leafLabel(n.value)})`;
     else if (Array.isArray(n.weights)) base = `${w}(${n.weights.join(', ')})`;
+    else if (n.type === 'parallel') base = `${w}(${parallelArgs(n)})`;
     if (typeof n.label === 'string') base = n.type === 'break' || n.type === 'continue' ? `${base} '${n.label}` : `'${n.label}: ${base}`;
     return n.name ? `${n.name}` : base;
   }
@@ -1532,6 +1543,12 @@
     keepSelectionInView();
   }
 
-  window.btEditor = { docText: () => JSON.stringify(ed.doc), selected: () => ed.selected, recordingText: () => ed.traceText };
+  window.btEditor = {
+    docText: () => JSON.stringify(ed.doc),
+    selected: () => ed.selected,
+    recordingText: () => ed.traceText,
+    // Every node's own label (without its name), in node-table order.
+    labels: () => [...walk(ed.doc).values()].map((e) => label({ ...e.node, name: undefined })),
+  };
   start();
 })();

@@ -1273,3 +1273,53 @@ fn without_a_manifest_a_for_each_takes_its_list_as_free_text() {
         );
     });
 }
+
+/// A tree of many kinds in the forms their labels could differ in: JSON
+/// names, durations in whole seconds, parallel policies, loop labels, leaf
+/// parameters (negative and float), Rust code kept by `Tree::JSON`.
+const MANY_KINDS: &str = r#"{"type": "sequenceAlways", "children": [
+  {"type": "repeater", "count": 3, "label": "outer", "child": {"type": "break", "label": "outer"}},
+  {"type": "untilFail", "child": {"type": "inverter", "child": {"type": "success"}}},
+  {"type": "reactiveSelector", "children": [{"type": "succeeder", "child": {"type": "failure"}}]},
+  {"type": "parallel", "policy": "requireOne", "children": [{"type": "running"}, {"type": "success"}]},
+  {"type": "parallel", "success": 1, "failure": 1, "children": [{"type": "running"}, {"type": "success"}]},
+  {"type": "weighted", "weights": [3, 1], "children": [{"type": "success"}, {"type": "failure"}]},
+  {"type": "timeout", "seconds": 0.5, "child": {"type": "wait", "seconds": 2}},
+  {"type": "forEach", "items": {"type": "near", "radius": 2.5}, "max": 4, "child": {"type": "success"}},
+  {"type": "match", "value": {"type": "inline", "code": "|c| c.stage"},
+   "cases": [{"when": 1, "child": {"type": "success"}}], "default": {"type": "failure"}},
+  {"type": "waitUntil", "condition": {"type": "ready", "after": -1}},
+  {"type": "if", "branches": [{"if": {"type": "condition", "condition": {"type": "inline", "code": "|c| c.hp > 0"}},
+   "then": {"type": "action", "action": {"type": "inline", "code": "|c| c.hp -= 1"}}}],
+   "else": {"type": "action", "action": {"type": "patrol", "code": "patrol::new(3)"}}},
+  {"type": "abortIf", "condition": {"type": "condition", "condition": "hungry"}, "child": {"type": "running"}},
+  {"type": "action", "action": {"type": "moveTo", "dx": -10, "speed": 2.5, "name": "gate"}},
+  {"type": "subtree", "subtreeId": "idle"}
+]}"#;
+
+/// Each node's own label as bt-format writes it, in node-table order.
+fn labels_of(node: &bt_interp::model::Node, out: &mut Vec<String>) {
+    out.push(node.label());
+    for child in &node.children {
+        labels_of(child, out);
+    }
+}
+
+#[test]
+fn the_editor_labels_every_node_as_the_interpreter_and_behave_do() {
+    let dir = guard_folder("labels");
+    std::fs::write(dir.join("many.json"), MANY_KINDS).unwrap();
+    let url = format!(
+        "http://{}/",
+        serve_editor(bt_studio::Editor::new(dir.join("many.json")))
+    );
+    let mut expected = Vec::new();
+    labels_of(&bt_interp::model::Node::parse(MANY_KINDS).unwrap(), &mut expected);
+    assert!(expected.contains(&"'outer: repeat(3)".to_owned()), "{expected:?}");
+    with_browser("editor_labels", |client| async move {
+        open(&client, &url).await;
+        until(&client, "return !!document.querySelector('#viewport .node');").await;
+        let shown = eval(&client, "return window.btEditor.labels();").await;
+        assert_eq!(shown, serde_json::json!(expected));
+    });
+}
