@@ -103,9 +103,13 @@ fn node_word(kind: NodeKind, label: &str) -> String {
         _ => (String::new(), label),
     };
     let (dsl, json) = (kind.dsl_name(), kind.json_name());
-    let rest = match label.strip_prefix(dsl).or_else(|| label.strip_prefix(json)) {
-        Some(rest) if rest.is_empty() || rest.starts_with(['(', ' ']) => rest,
-        _ => return format!("{loop_label}{label}"),
+    let after = |word: &str| {
+        label
+            .strip_prefix(word)
+            .filter(|rest| rest.is_empty() || rest.starts_with(['(', ' ']))
+    };
+    let Some(rest) = after(dsl).or_else(|| after(json)) else {
+        return format!("{loop_label}{label}");
     };
     let head = rest.trim();
     let rest = match kind {
@@ -253,5 +257,64 @@ pub fn describe(nodes: &[TraceNode], id: NodeId) -> String {
     match nodes.get(id.index()) {
         Some(n) => format!("#{} `{}`", n.id, n.label),
         None => format!("{id} (not in the tree)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+    use bt_runtime::NodeKind as K;
+
+    /// The node as the DSL source or an older JSON label wrote it, and the
+    /// label both forms now give it (`SEMANTICS.md`, "Labels").
+    #[test]
+    fn written_forms_read_as_the_node_table_labels() {
+        let cases = [
+            (K::Action, "act(async Fetch)", "Fetch"),
+            (K::Action, "act(Fetch)", "Fetch"),
+            (K::Condition, "cond(Hungry)", "Hungry"),
+            (K::Condition, "cond(|c| c.hp < 10)", "cond(|c| c.hp < 10)"),
+            (K::Condition, "|c| c.hp < 10", "cond(|c| c.hp < 10)"),
+            (K::Action, "act(|c| c.n += 1)", "act(|c| c.n += 1)"),
+            (
+                K::Action,
+                r#"Move { to_x: -1, speed: 2.5, name: "a, b", at: HOME, on: true }"#,
+                r#"Move(at: "HOME", name: "a, b", on: true, speed: 2.5, toX: -1)"#,
+            ),
+            (K::Action, "act(async Find { to: (1, 2) })", r#"Find(to: "(1, 2)")"#),
+            (K::Action, "Chase {}", "Chase"),
+            (K::Action, "Patrol::new(3)", "Patrol::new(3)"),
+            (K::Repeat, "repeater(3)", "repeat(3)"),
+            (K::ReactiveSelector, "reactiveSelector", "reactive selector"),
+            (K::If, "if |c| c.hungry", "if"),
+            (K::ReactiveIf, "reactive if |c| c.a", "reactive if"),
+            (K::While, "'w: while |c| c.a", "'w: while"),
+            (K::Latch, "latch(Hungry)", "latch"),
+            (K::Match, "match |c| c.stage", "match(|c| c.stage)"),
+            (
+                K::ForEach,
+                "'rows: for t: (u8, u8) in |c| c.cells.iter() max 8",
+                "'rows: for(|c| c.cells.iter(), max 8)",
+            ),
+            (K::ForEach, "forEach(cells, max 3)", "for(cells, max 3)"),
+        ];
+        for (kind, written, label) in cases {
+            assert_eq!(canonical(kind, written), label, "{written}");
+        }
+    }
+
+    #[test]
+    fn other_kinds_and_paths_are_left_alone() {
+        assert_eq!(
+            canonical(K::Action, "cond(Fetch)"),
+            "cond(Fetch)",
+            "an action is not a condition"
+        );
+        assert_eq!(canonical(K::Sequence, "selector"), "selector");
+        assert_eq!(
+            canonical(K::If, "if |c| c.a/failure"),
+            "if |c| c.a/failure",
+            "a path, not a head"
+        );
     }
 }
