@@ -106,17 +106,9 @@ pub struct Problems {
     /// Hashes of every problem recorded, listed or not.
     seen: HashSet<u64>,
     omitted: usize,
-    /// Where the catalogue of node types was listed, so that later unknown
-    /// types point there instead of repeating some forty names.
-    pub(crate) node_types_at: Option<String>,
 }
 
 impl Problems {
-    /// Whether the next problem pushed will be listed (not only counted).
-    pub(crate) fn lists_next(&self) -> bool {
-        self.list.len() < LoadError::MAX_LISTED
-    }
-
     /// Records `message` at `path`, unless the same problem is already recorded.
     pub fn push(&mut self, path: &str, message: impl Into<String>) {
         let message = message.into();
@@ -151,10 +143,11 @@ impl Problems {
     }
 
     /// `value` when no problem was recorded, otherwise every problem as a [`LoadError`].
-    pub fn into_result<T>(self, value: T) -> Result<T, LoadError> {
+    pub fn into_result<T>(mut self, value: T) -> Result<T, LoadError> {
         if self.list.is_empty() {
             Ok(value)
         } else {
+            crate::model::node_types_once(&mut self.list);
             Err(LoadError {
                 problems: self.list,
                 omitted: self.omitted,

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::document::{DEFAULT_MAX_DEPTH, Json, read, shown};
 use crate::error::{LoadError, Problems, path};
-use crate::model::{Node, decode_with, describe, parse_at};
+use crate::model::{Node, decode, describe, parse_at};
 
 /// Subtrees by id. Each use of a subtree in a tree is inlined as its own
 /// instance with its own state, exactly as if its body were written there.
@@ -57,11 +57,9 @@ impl Library {
         match obj.get("subtrees") {
             Some(Json::Object(map)) => {
                 for (id, node) in map.iter() {
-                    // One report for all subtrees: a catalogue listed once.
-                    let (n, p) = decode_with(node, &path::subtree(id), max_depth, None, problems);
-                    problems = p;
-                    if let Some(n) = n {
-                        lib.subtrees.insert(id.to_string(), n);
+                    match decode(node, &path::subtree(id), max_depth, None, Problems::default()) {
+                        Ok(n) => drop(lib.subtrees.insert(id.to_string(), n)),
+                        Err(e) => problems.extend(&e),
                     }
                 }
             }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::document::{DEFAULT_MAX_DEPTH, Json, Object, read, shown, too_deep};
-use crate::error::{LoadError, Problems, path};
+use crate::error::{LoadError, Problem, Problems, path};
 
 /// One node of a tree, with its children in node-table order.
 #[derive(Debug, Clone, PartialEq)]
@@ -436,24 +436,6 @@ pub(crate) fn decode(
     leaves: Option<LeafCheck<'_>>,
     problems: Problems,
 ) -> Result<Node, LoadError> {
-    match decode_with(doc, root_path, max_depth, leaves, problems) {
-        (Some(node), _) => Ok(node),
-        (None, problems) => Err(problems
-            .into_result(())
-            .expect_err("a node is built whenever no problem was found")),
-    }
-}
-
-/// [`decode`], handing the problems back for the next document of the same
-/// report (a library's next subtree): the node when no problem of the tree's
-/// shape was found, here or before.
-pub(crate) fn decode_with(
-    doc: &Json<'_>,
-    root_path: &str,
-    max_depth: usize,
-    leaves: Option<LeafCheck<'_>>,
-    problems: Problems,
-) -> (Option<Node>, Problems) {
     let mut d = Decoder {
         structural: !problems.is_empty(),
         problems,
@@ -462,8 +444,14 @@ pub(crate) fn decode_with(
         loops: Vec::new(),
         ids: HashMap::new(),
     };
-    let node = d.node(doc, root_path, 0).filter(|_| !d.structural);
-    (node, d.problems)
+    let node = d.node(doc, root_path, 0);
+    match node {
+        Some(node) if !d.structural => Ok(node),
+        _ => Err(d
+            .problems
+            .into_result(())
+            .expect_err("a node is built whenever no problem was found")),
+    }
 }
 
 /// A short description of a JSON value for messages: `a string "x"`, `an array`.
@@ -513,9 +501,29 @@ enum BadKind {
     Far(String),
 }
 
-/// `"sequence", "selector", .. or "subtree"`.
-static NODE_TYPES: LazyLock<String> =
-    LazyLock::new(|| one_of(&NodeKind::ALL.iter().map(|k| k.json_name()).collect::<Vec<_>>()));
+/// `; expected one of "sequence", "selector", .. or "subtree"`: the end of
+/// the message of a type close to no node kind.
+static NODE_TYPES: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = NodeKind::ALL.iter().map(|k| k.json_name()).collect();
+    format!("; expected one of {}", one_of(&names))
+});
+
+/// Lists the catalogue of node types once in a report: the first problem
+/// that lists it keeps it, the later ones point to its path instead of
+/// repeating some forty names. Loading does it; a report made of several
+/// loads' problems (a folder of libraries and a tree) does it again.
+pub fn node_types_once(problems: &mut [Problem]) {
+    let mut first: Option<String> = None;
+    for p in problems.iter_mut() {
+        let Some(unknown) = p.message.strip_suffix(NODE_TYPES.as_str()) else {
+            continue;
+        };
+        match &first {
+            None => first = Some(p.path.clone()),
+            Some(at) => p.message = format!("{unknown}; expected one of the node types listed at `{at}`"),
+        }
+    }
+}
 
 /// The node kind whose JSON name is `name`, or a hint naming the right one.
 fn kind_named(name: &str) -> Result<NodeKind, BadKind> {
@@ -588,21 +596,6 @@ impl Decoder<'_> {
         self.problems.push(at, message);
     }
 
-    /// Reports a type close to no node kind: the first such problem of a
-    /// report lists the catalogue, the later ones point to it.
-    fn report_far_kind(&mut self, at: &str, msg: String) {
-        let msg = match &self.problems.node_types_at {
-            Some(first) => format!("{msg}; expected one of the node types listed at `{first}`"),
-            None => {
-                if self.problems.lists_next() {
-                    self.problems.node_types_at = Some(at.to_string());
-                }
-                format!("{msg}; expected one of {}", *NODE_TYPES)
-            }
-        };
-        self.report(at, msg);
-    }
-
     /// Reports an unregistered leaf type, without failing the shape.
     fn check_leaf(&mut self, family: LeafFamily, leaf: &Leaf, at: &str) {
         if let Some(check) = self.leaves
@@ -642,7 +635,8 @@ impl Decoder<'_> {
                     None
                 }
                 Err(BadKind::Far(msg)) => {
-                    self.report_far_kind(&path::field(at, "type"), msg);
+                    // The catalogue: `node_types_once` keeps the first one of a report.
+                    self.report(&path::field(at, "type"), format!("{msg}{}", *NODE_TYPES));
                     None
                 }
             },

@@ -280,3 +280,27 @@ fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
         "{said}"
     );
 }
+
+#[test]
+fn the_catalogue_of_node_types_is_listed_once_per_check() {
+    // The library's files and the tree are loaded apart: one check still lists it once.
+    let dir = guard_folder("catalogue");
+    let library = dir.join("subtrees");
+    std::fs::create_dir_all(&library).unwrap();
+    std::fs::write(library.join("patrol.json"), r#"{"type": "banana"}"#).unwrap();
+    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_library(&library);
+    let addr = serve_editor(editor);
+    let (_, checked) = post(addr, "/api/edit/check", &json!({"type": "kiwi"}));
+    let problems = checked["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 2, "{checked}");
+    assert_eq!(problems[0]["path"], "subtrees[\"patrol\"].type");
+    let first = problems[0]["message"].as_str().unwrap();
+    assert!(
+        first.starts_with("unknown node type \"banana\"; expected one of \"sequence\", \"selector\""),
+        "{first}"
+    );
+    assert_eq!(
+        problems[1],
+        json!({"path": "type", "message": "unknown node type \"kiwi\"; expected one of the node types listed at `subtrees[\"patrol\"].type`"})
+    );
+}

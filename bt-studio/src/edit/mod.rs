@@ -181,6 +181,8 @@ impl Editor {
         if let Err(e) = registry.load_with(&doc.to_string(), &library.library) {
             problems.extend(e.problems().iter().cloned());
         }
+        // One report from the library's files and the tree.
+        bt_format::model::node_types_once(&mut problems);
         problems
     }
 
