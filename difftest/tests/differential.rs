@@ -65,8 +65,12 @@ fn compare_with(
         .map(|r| (r.id, r.parent, r.kind, label(r.label)))
         .collect();
     if rows != compiled_rows {
+        let first = rows.iter().zip(&compiled_rows).position(|(a, b)| a != b);
+        let row = |r: &[_], i: Option<usize>| i.and_then(|i| r.get(i)).map(|r| format!("{r:?}"));
         return Err(format!(
-            "node tables differ:\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}"
+            "node tables differ, first at row {first:?}: compiled {:?}, interpreted {:?}\n  compiled:    {compiled_rows:?}\n  interpreted: {rows:?}",
+            row(&compiled_rows, first),
+            row(&rows, first)
         ));
     }
     let compiled = (case.run)(case.seed);
