@@ -112,6 +112,14 @@ impl StatusSnapshot {
         self.unknown
     }
 
+    /// Applies one recorded event (of a [`Trace`](crate::Trace)), as the
+    /// observer calls of the run that recorded it did: the way to the states
+    /// at any point inside a tick, where a [`Cursor`](crate::Cursor) stops
+    /// only between ticks.
+    pub fn replay(&mut self, event: &Event) {
+        self.apply(event, |_| {});
+    }
+
     /// Applies one event, reporting each node whose state changes to `changed`
     /// (descendants before the node itself).
     pub(crate) fn apply(&mut self, event: &Event, mut changed: impl FnMut(Change)) {

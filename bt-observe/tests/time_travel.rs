@@ -183,3 +183,24 @@ fn each_tick_lists_its_own_events() {
     }
     assert_eq!(total, run.full.events.len());
 }
+
+#[test]
+fn replaying_a_traces_events_shows_what_the_live_snapshot_showed() {
+    for seed in [3, 4] {
+        let run = run::<Guard>(seed, 400);
+        let mut replayed = StatusSnapshot::new(Guard::NODES).unwrap();
+        for tick in run.full.ticks() {
+            for event in tick.events {
+                replayed.replay(event);
+            }
+            assert_eq!(
+                replayed.statuses(),
+                &run.live[tick.tick as usize][..],
+                "tick {}",
+                tick.tick
+            );
+            assert_eq!(replayed.tick(), tick.tick);
+        }
+        assert_eq!(replayed.tick(), TICKS);
+    }
+}

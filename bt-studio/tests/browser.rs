@@ -55,13 +55,7 @@ fn steps(trace: &Trace) -> Vec<Step> {
     for tick in trace.ticks() {
         for (i, event) in tick.events.iter().enumerate() {
             let before = snapshot.statuses().to_vec();
-            match *event {
-                Event::TickStarted { now, .. } => snapshot.tick_started(now),
-                Event::Entered { node } => snapshot.entered(node),
-                Event::Ticked { node, status } => snapshot.ticked(node, status),
-                Event::Halted { node } => snapshot.halted(node),
-                Event::TickFinished { status } => snapshot.tick_finished(status),
-            }
+            snapshot.replay(event);
             steps.push(Step {
                 tick: tick.tick,
                 k: i + 1,

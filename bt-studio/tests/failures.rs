@@ -104,13 +104,7 @@ fn states_at(trace: &Trace, at: Position) -> Vec<String> {
             tick.events
         };
         for event in events {
-            match *event {
-                Event::TickStarted { now, .. } => snapshot.tick_started(now),
-                Event::Entered { node } => snapshot.entered(node),
-                Event::Ticked { node, status } => snapshot.ticked(node, status),
-                Event::Halted { node } => snapshot.halted(node),
-                Event::TickFinished { status } => snapshot.tick_finished(status),
-            }
+            snapshot.replay(event);
         }
     }
     snapshot.statuses().iter().map(|s| s.name().to_owned()).collect()
