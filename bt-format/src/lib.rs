@@ -56,3 +56,27 @@ pub const MAX_TICK_WORK: u64 = 1 << 24;
 /// a compiled tree's struct) is created; far more would take gigabytes, or
 /// overflow the stack where a compiled tree is built.
 pub const MAX_ITEMS: u64 = 1 << 16;
+
+/// A Rust field's name as the JSON form writes it: `quest_id` is `questId`
+/// (a leaf's parameters, in `Tree::JSON` and in labels).
+///
+/// ```
+/// assert_eq!(bt_format::json_field_name("quest_id"), "questId");
+/// assert_eq!(bt_format::json_field_name("hp"), "hp");
+/// assert_eq!(bt_format::json_field_name("_private_x"), "privateX"); // as serde's `rename_all = "camelCase"`
+/// ```
+pub fn json_field_name(rust: &str) -> String {
+    let mut out = String::with_capacity(rust.len());
+    let mut upper = false;
+    for c in rust.chars() {
+        if c == '_' {
+            upper = !out.is_empty();
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -201,7 +201,7 @@ pub fn json_leaf(leaf: &Leaf) -> JsonLeaf {
         Expr::Path(_) => {}
         Expr::Struct(s) => {
             for f in &s.fields {
-                params.insert(camel_case(&text(&f.member)), literal(&f.expr));
+                params.insert(bt_format::json_field_name(&text(&f.member)), literal(&f.expr));
             }
         }
         other => drop(params.insert("code".into(), text(other).into())),
@@ -276,23 +276,6 @@ fn keys((pat, guard): &(syn::Pat, Option<Expr>)) -> Vec<Key> {
     }
 }
 
-/// `quest_id` -> `questId`.
-fn camel_case(key: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in key.chars() {
-        if c == '_' {
-            upper = !out.is_empty();
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,12 +288,6 @@ mod tests {
         let mut trees = model::build(syn::parse_str(src).unwrap(), &mut errors);
         assert!(errors.is_empty(), "{:?}", errors.messages());
         serde_json::from_str(&export(&trees.remove(0).roots.remove(0))).unwrap()
-    }
-
-    #[test]
-    fn names_convert_to_json() {
-        assert_eq!(camel_case("quest_id"), "questId");
-        assert_eq!(camel_case("hp"), "hp");
     }
 
     #[test]

@@ -149,7 +149,7 @@ fn struct_literal(value: &str) -> String {
         let Some((name, code)) = field.split_once(':') else {
             return value.to_owned();
         };
-        fields.push((camel_case(name.trim()), json_value(code.trim())));
+        fields.push((bt_format::json_field_name(name.trim()), json_value(code.trim())));
     }
     if fields.is_empty() {
         return ty.to_owned();
@@ -196,23 +196,6 @@ fn json_value(code: &str) -> String {
         return code.to_owned();
     }
     format!("{code:?}")
-}
-
-/// `quest_id` is `questId`, as the JSON form names a field.
-fn camel_case(name: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in name.chars() {
-        if c == '_' {
-            upper = !out.is_empty();
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// `true` when the last segment names `id` and the others its ancestors, in order.
