@@ -133,8 +133,6 @@ pub fn check<C: ?Sized, T: Condition<C>>(leaf: &T, ctx: &C) -> Status {
 pub enum Step {
     /// Tick; `true` when the node starts a new activation.
     Tick(bool),
-    /// Tick without reporting to the observer (the unobserved fast path).
-    Fast(bool),
     /// Halt the running node.
     Halt,
 }
@@ -143,7 +141,7 @@ pub enum Step {
 #[inline(always)]
 pub fn action<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, step: Step) -> Status {
     match step {
-        Step::Tick(entering) | Step::Fast(entering) => {
+        Step::Tick(entering) => {
             if entering {
                 leaf.enter(ctx);
             }
@@ -169,7 +167,6 @@ pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
     env.base = outer + base;
     let status = match step {
         Step::Tick(entering) => tree.__tick(ctx, env, entering),
-        Step::Fast(entering) => tree.__tick_fast(ctx, env, entering),
         Step::Halt => {
             tree.__halt(ctx, env);
             Status::Failure
