@@ -19,6 +19,8 @@ mod for_each;
 mod leaf;
 pub mod node;
 mod observer;
+#[cfg(feature = "serde")]
+mod persist;
 #[doc(hidden)]
 pub mod private;
 mod rng;

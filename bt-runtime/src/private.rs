@@ -7,7 +7,9 @@ use crate::{
     Action, Async, AsyncAction, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Task, Tree, Wake,
 };
 
-pub use crate::node::splice;
+pub use crate::node::{NodeRow, node_table};
+#[cfg(feature = "serde")]
+pub use crate::persist::{Load, Save, load, save};
 
 /// What one tick carries down the tree besides the context: the time, the
 /// tree's RNG, the observer, and the id offset of the (sub)tree being ticked.

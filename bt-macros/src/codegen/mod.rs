@@ -830,43 +830,33 @@ fn node_count(l: &Lowered) -> TokenStream {
     quote!((#local #( + <#subs>::NODE_COUNT )*))
 }
 
+/// The node table: one call of the runtime's `node_table` with a row per
+/// own node (kind, parent's id, label, line) and the subtrees to splice in.
+/// Rows, not a statement per node (`__table[i] = NodeInfo { .. };`): rustc
+/// type-checks, borrow-checks and evaluates a const body, and a big tree's
+/// was 10,000 statements (BENCHMARKS.md, "Where rustc spends a big tree's
+/// time").
 fn node_table(l: &Lowered) -> TokenStream {
     let rt = rt();
     let rows = l.slots.iter().map(|s| {
-        let id = flat_id(l, s.id);
         let parent = match s.parent {
-            Some(p) => {
-                let p = flat_id(l, p);
-                quote!(::core::option::Option::Some(#rt::NodeId(#p)))
+            // The root's parent is not read.
+            None => Literal::u32_unsuffixed(0).into_token_stream(),
+            Some(p) if l.subtrees.partition_point(|&sub| sub < p) == 0 => {
+                Literal::u32_unsuffixed(p as u32).into_token_stream()
             }
-            None => quote!(::core::option::Option::None),
+            Some(p) => flat_id(l, p),
         };
         let kind = format_ident!("{}", format!("{:?}", s.node.kind.catalog()));
         let label = &s.node.label;
-        let line = s.node.line;
-        let splice = match &s.state {
-            State::Subtree(ty) => quote! {
-                #rt::splice(&mut __table, (#id + 1) as usize, <#ty>::NODES, #rt::NodeId(#id));
-            },
-            _ => quote!(),
-        };
-        quote! {
-            __table[#id as usize] = #rt::NodeInfo {
-                id: #rt::NodeId(#id),
-                parent: #parent,
-                kind: #rt::NodeKind::#kind,
-                label: #label,
-                line: #line,
-            };
-            #splice
-        }
+        let line = Literal::u32_unsuffixed(s.node.line);
+        quote!((#rt::NodeKind::#kind, #parent, #label, #line),)
     });
-    let count = node_count(l);
-    quote! {{
-        let mut __table = [#rt::NodeInfo::PLACEHOLDER; #count as usize];
-        #(#rows)*
-        __table
-    }}
+    let subtrees = l.subtrees.iter().map(|&id| {
+        let (row, ty) = (Literal::u32_unsuffixed(id as u32), subtree_type(l, id));
+        quote!((#row, <#ty>::NODES),)
+    });
+    quote!(#rt::node_table(&[#(#rows)*], &[#(#subtrees)*]))
 }
 
 impl Gen<'_> {
@@ -1060,7 +1050,10 @@ mod tests {
     fn a_tree_without_timing_needs_no_clock_and_subtrees_shift_ids() {
         let out = expand("tree G for W { sequence { cond(|w| w.ok), subtree(Patrol, |w| &mut w.p), success } }");
         assert!(out.contains("Patrol > :: NODE_COUNT"), "{out}");
-        assert!(out.contains("splice"));
+        assert!(
+            out.contains("(2 , < Patrol > :: NODES)"),
+            "the subtree's rows go after row 2: {out}"
+        );
         let plain = expand("tree G for W { selector { cond(|w| w.ok), success } }");
         assert!(!plain.contains("Clock"));
     }

@@ -25,36 +25,32 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
     // A `#[persist]` leaf's code carries the leaf's span, so that a leaf
     // without serde's traits is an error at the leaf.
     let at = |f: &Field| f.persisted_at.unwrap_or_else(Span::call_site);
+    // One plain call per field (`__bt::save`, `__bt::load`), which keeps the
+    // first error: a `?` and a closure per field made rustc's type check of
+    // a big tree's `visit_seq` grow faster than the tree (BENCHMARKS.md).
     let stores = saved.iter().map(|f| {
         let name = &f.name;
-        quote_spanned!(at(f)=> __tuple.serialize_element(&self.#name)?;)
+        quote_spanned!(at(f)=> __bt::save(&mut __save, &self.#name);)
     });
     let loads = rng
         .iter()
-        .map(|f| (quote!(#f), Span::call_site()))
+        .map(|f| quote!(__bt::load(&mut __load, &mut __tree.#f);))
         .chain(saved.iter().map(|f| {
             let name = &f.name;
-            (quote!(#name), at(f))
-        }))
-        .enumerate()
-        .map(|(i, (f, span))| {
-            let index = i + 2;
-            quote_spanned! {span=>
-                __tree.#f = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(#index, &self))?;
-            }
-        });
+            quote_spanned!(at(f)=> __bt::load(&mut __load, &mut __tree.#name);)
+        }));
     let expecting = format!("the saved running state of the tree `{name}`");
     quote! {
         ::bt::__private::if_serde! {
             impl #serde::Serialize for #name {
                 fn serialize<__S: #serde::Serializer>(&self, __serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                    use #serde::ser::SerializeTuple;
-                    let mut __tuple = __serializer.serialize_tuple(#len)?;
-                    __tuple.serialize_element(&Self::FINGERPRINT)?;
-                    __tuple.serialize_element(&self.__running)?;
-                    #( __tuple.serialize_element(&self.#rng)?; )*
+                    use ::bt::__private as __bt;
+                    let mut __save = __bt::Save::new(#serde::Serializer::serialize_tuple(__serializer, #len)?);
+                    __bt::save(&mut __save, &Self::FINGERPRINT);
+                    __bt::save(&mut __save, &self.__running);
+                    #( __bt::save(&mut __save, &self.#rng); )*
                     #(#stores)*
-                    __tuple.end()
+                    __save.finish()
                 }
             }
 
@@ -68,6 +64,7 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
                             f.write_str(#expecting)
                         }
                         fn visit_seq<__A: #serde::de::SeqAccess<'de>>(self, mut __seq: __A) -> ::core::result::Result<#name, __A::Error> {
+                            use ::bt::__private as __bt;
                             #async_checks
                             let __fingerprint: u64 = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(0, &self))?;
                             if __fingerprint != #name::FINGERPRINT {
@@ -79,9 +76,10 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
                                 )));
                             }
                             let mut __tree = #name::new();
-                            __tree.__running = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(1, &self))?;
+                            let mut __load = __bt::Load::new(__seq, 1, &self);
+                            __bt::load(&mut __load, &mut __tree.__running);
                             #(#loads)*
-                            ::core::result::Result::Ok(__tree)
+                            __load.finish().map(|()| __tree)
                         }
                     }
                     __deserializer.deserialize_tuple(#len, __Visitor)

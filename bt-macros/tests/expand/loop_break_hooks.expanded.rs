@@ -60,45 +60,16 @@ impl Search {
 const _: () = {
     use ::bt::__private as __bt;
     impl Search {
-        const __NODE_TABLE: [__bt::NodeInfo; (5) as usize] = {
-            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (5) as usize];
-            __table[(0) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((0)),
-                parent: ::core::option::Option::None,
-                kind: __bt::NodeKind::Loop,
-                label: "'outer: loop",
-                line: 1u32,
-            };
-            __table[(1) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((1)),
-                parent: ::core::option::Option::Some(__bt::NodeId((0))),
-                kind: __bt::NodeKind::If,
-                label: "if",
-                line: 1u32,
-            };
-            __table[(2) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((2)),
-                parent: ::core::option::Option::Some(__bt::NodeId((1))),
-                kind: __bt::NodeKind::Condition,
-                label: "cond(|n| n.found)",
-                line: 1u32,
-            };
-            __table[(3) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((3)),
-                parent: ::core::option::Option::Some(__bt::NodeId((1))),
-                kind: __bt::NodeKind::Break,
-                label: "break 'outer",
-                line: 1u32,
-            };
-            __table[(4) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((4)),
-                parent: ::core::option::Option::Some(__bt::NodeId((1))),
-                kind: __bt::NodeKind::Running,
-                label: "running",
-                line: 1u32,
-            };
-            __table
-        };
+        const __NODE_TABLE: [__bt::NodeInfo; (5) as usize] = __bt::node_table(
+            &[
+                (__bt::NodeKind::Loop, 0, "'outer: loop", 1),
+                (__bt::NodeKind::If, 0, "if", 1),
+                (__bt::NodeKind::Condition, 1, "cond(|n| n.found)", 1),
+                (__bt::NodeKind::Break, 1, "break 'outer", 1),
+                (__bt::NodeKind::Running, 1, "running", 1),
+            ],
+            &[],
+        );
         #[inline(always)]
         fn __tick_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -396,13 +367,15 @@ impl ::bt::__private::serde::Serialize for Search {
         &self,
         __serializer: __S,
     ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        use ::bt::__private::serde::ser::SerializeTuple;
-        let mut __tuple = __serializer.serialize_tuple(4usize)?;
-        __tuple.serialize_element(&Self::FINGERPRINT)?;
-        __tuple.serialize_element(&self.__running)?;
-        __tuple.serialize_element(&self.__n0)?;
-        __tuple.serialize_element(&self.__n1)?;
-        __tuple.end()
+        use ::bt::__private as __bt;
+        let mut __save = __bt::Save::new(
+            ::bt::__private::serde::Serializer::serialize_tuple(__serializer, 4usize)?,
+        );
+        __bt::save(&mut __save, &Self::FINGERPRINT);
+        __bt::save(&mut __save, &self.__running);
+        __bt::save(&mut __save, &self.__n0);
+        __bt::save(&mut __save, &self.__n1);
+        __save.finish()
     }
 }
 impl<'de> ::bt::__private::serde::Deserialize<'de> for Search {
@@ -422,6 +395,7 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Search {
                 self,
                 mut __seq: __A,
             ) -> ::core::result::Result<Search, __A::Error> {
+                use ::bt::__private as __bt;
                 let __fingerprint: u64 = __seq
                     .next_element()?
                     .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
@@ -440,25 +414,11 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Search {
                     );
                 }
                 let mut __tree = Search::new();
-                __tree.__running = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        1,
-                        &self,
-                    ))?;
-                __tree.__n0 = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        2usize,
-                        &self,
-                    ))?;
-                __tree.__n1 = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        3usize,
-                        &self,
-                    ))?;
-                ::core::result::Result::Ok(__tree)
+                let mut __load = __bt::Load::new(__seq, 1, &self);
+                __bt::load(&mut __load, &mut __tree.__running);
+                __bt::load(&mut __load, &mut __tree.__n0);
+                __bt::load(&mut __load, &mut __tree.__n1);
+                __load.finish().map(|()| __tree)
             }
         }
         __deserializer.deserialize_tuple(4usize, __Visitor)

@@ -82,31 +82,14 @@ impl Guard {
 const _: () = {
     use ::bt::__private as __bt;
     impl Guard {
-        const __NODE_TABLE: [__bt::NodeInfo; (3) as usize] = {
-            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (3) as usize];
-            __table[(0) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((0)),
-                parent: ::core::option::Option::None,
-                kind: __bt::NodeKind::ReactiveSelector,
-                label: "reactive selector",
-                line: 1u32,
-            };
-            __table[(1) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((1)),
-                parent: ::core::option::Option::Some(__bt::NodeId((0))),
-                kind: __bt::NodeKind::Condition,
-                label: "cond(|n| n.alarm)",
-                line: 1u32,
-            };
-            __table[(2) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((2)),
-                parent: ::core::option::Option::Some(__bt::NodeId((0))),
-                kind: __bt::NodeKind::Wait,
-                label: "wait(2.0)",
-                line: 1u32,
-            };
-            __table
-        };
+        const __NODE_TABLE: [__bt::NodeInfo; (3) as usize] = __bt::node_table(
+            &[
+                (__bt::NodeKind::ReactiveSelector, 0, "reactive selector", 1),
+                (__bt::NodeKind::Condition, 0, "cond(|n| n.alarm)", 1),
+                (__bt::NodeKind::Wait, 0, "wait(2.0)", 1),
+            ],
+            &[],
+        );
         #[inline(always)]
         fn __tick_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -316,13 +299,15 @@ impl ::bt::__private::serde::Serialize for Guard {
         &self,
         __serializer: __S,
     ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        use ::bt::__private::serde::ser::SerializeTuple;
-        let mut __tuple = __serializer.serialize_tuple(4usize)?;
-        __tuple.serialize_element(&Self::FINGERPRINT)?;
-        __tuple.serialize_element(&self.__running)?;
-        __tuple.serialize_element(&self.__n0)?;
-        __tuple.serialize_element(&self.__n2)?;
-        __tuple.end()
+        use ::bt::__private as __bt;
+        let mut __save = __bt::Save::new(
+            ::bt::__private::serde::Serializer::serialize_tuple(__serializer, 4usize)?,
+        );
+        __bt::save(&mut __save, &Self::FINGERPRINT);
+        __bt::save(&mut __save, &self.__running);
+        __bt::save(&mut __save, &self.__n0);
+        __bt::save(&mut __save, &self.__n2);
+        __save.finish()
     }
 }
 impl<'de> ::bt::__private::serde::Deserialize<'de> for Guard {
@@ -342,6 +327,7 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Guard {
                 self,
                 mut __seq: __A,
             ) -> ::core::result::Result<Guard, __A::Error> {
+                use ::bt::__private as __bt;
                 let __fingerprint: u64 = __seq
                     .next_element()?
                     .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
@@ -360,25 +346,11 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Guard {
                     );
                 }
                 let mut __tree = Guard::new();
-                __tree.__running = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        1,
-                        &self,
-                    ))?;
-                __tree.__n0 = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        2usize,
-                        &self,
-                    ))?;
-                __tree.__n2 = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        3usize,
-                        &self,
-                    ))?;
-                ::core::result::Result::Ok(__tree)
+                let mut __load = __bt::Load::new(__seq, 1, &self);
+                __bt::load(&mut __load, &mut __tree.__running);
+                __bt::load(&mut __load, &mut __tree.__n0);
+                __bt::load(&mut __load, &mut __tree.__n2);
+                __load.finish().map(|()| __tree)
             }
         }
         __deserializer.deserialize_tuple(4usize, __Visitor)

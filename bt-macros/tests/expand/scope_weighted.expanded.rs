@@ -64,38 +64,15 @@ impl Idle {
 const _: () = {
     use ::bt::__private as __bt;
     impl Idle {
-        const __NODE_TABLE: [__bt::NodeInfo; (4) as usize] = {
-            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (4) as usize];
-            __table[(0) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((0)),
-                parent: ::core::option::Option::None,
-                kind: __bt::NodeKind::Scope,
-                label: "scope",
-                line: 1u32,
-            };
-            __table[(1) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((1)),
-                parent: ::core::option::Option::Some(__bt::NodeId((0))),
-                kind: __bt::NodeKind::Weighted,
-                label: "weighted(3, 1)",
-                line: 1u32,
-            };
-            __table[(2) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((2)),
-                parent: ::core::option::Option::Some(__bt::NodeId((1))),
-                kind: __bt::NodeKind::Action,
-                label: "Wave",
-                line: 1u32,
-            };
-            __table[(3) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((3)),
-                parent: ::core::option::Option::Some(__bt::NodeId((1))),
-                kind: __bt::NodeKind::Action,
-                label: "act(|_| *n += 1)",
-                line: 1u32,
-            };
-            __table
-        };
+        const __NODE_TABLE: [__bt::NodeInfo; (4) as usize] = __bt::node_table(
+            &[
+                (__bt::NodeKind::Scope, 0, "scope", 1),
+                (__bt::NodeKind::Weighted, 0, "weighted(3, 1)", 1),
+                (__bt::NodeKind::Action, 1, "Wave", 1),
+                (__bt::NodeKind::Action, 1, "act(|_| *n += 1)", 1),
+            ],
+            &[],
+        );
         #[inline(always)]
         fn __tick_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -338,14 +315,16 @@ impl ::bt::__private::serde::Serialize for Idle {
         &self,
         __serializer: __S,
     ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        use ::bt::__private::serde::ser::SerializeTuple;
-        let mut __tuple = __serializer.serialize_tuple(5usize)?;
-        __tuple.serialize_element(&Self::FINGERPRINT)?;
-        __tuple.serialize_element(&self.__running)?;
-        __tuple.serialize_element(&self.__rng)?;
-        __tuple.serialize_element(&self.__n0_n)?;
-        __tuple.serialize_element(&self.__n1)?;
-        __tuple.end()
+        use ::bt::__private as __bt;
+        let mut __save = __bt::Save::new(
+            ::bt::__private::serde::Serializer::serialize_tuple(__serializer, 5usize)?,
+        );
+        __bt::save(&mut __save, &Self::FINGERPRINT);
+        __bt::save(&mut __save, &self.__running);
+        __bt::save(&mut __save, &self.__rng);
+        __bt::save(&mut __save, &self.__n0_n);
+        __bt::save(&mut __save, &self.__n1);
+        __save.finish()
     }
 }
 impl<'de> ::bt::__private::serde::Deserialize<'de> for Idle {
@@ -365,6 +344,7 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Idle {
                 self,
                 mut __seq: __A,
             ) -> ::core::result::Result<Idle, __A::Error> {
+                use ::bt::__private as __bt;
                 let __fingerprint: u64 = __seq
                     .next_element()?
                     .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
@@ -382,31 +362,12 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Idle {
                     );
                 }
                 let mut __tree = Idle::new();
-                __tree.__running = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        1,
-                        &self,
-                    ))?;
-                __tree.__rng = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        2usize,
-                        &self,
-                    ))?;
-                __tree.__n0_n = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        3usize,
-                        &self,
-                    ))?;
-                __tree.__n1 = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        4usize,
-                        &self,
-                    ))?;
-                ::core::result::Result::Ok(__tree)
+                let mut __load = __bt::Load::new(__seq, 1, &self);
+                __bt::load(&mut __load, &mut __tree.__running);
+                __bt::load(&mut __load, &mut __tree.__rng);
+                __bt::load(&mut __load, &mut __tree.__n0_n);
+                __bt::load(&mut __load, &mut __tree.__n1);
+                __load.finish().map(|()| __tree)
             }
         }
         __deserializer.deserialize_tuple(5usize, __Visitor)

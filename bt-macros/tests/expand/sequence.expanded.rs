@@ -62,31 +62,14 @@ impl Greet {
 const _: () = {
     use ::bt::__private as __bt;
     impl Greet {
-        const __NODE_TABLE: [__bt::NodeInfo; (3) as usize] = {
-            let mut __table = [__bt::NodeInfo::PLACEHOLDER; (3) as usize];
-            __table[(0) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((0)),
-                parent: ::core::option::Option::None,
-                kind: __bt::NodeKind::Sequence,
-                label: "sequence",
-                line: 2u32,
-            };
-            __table[(1) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((1)),
-                parent: ::core::option::Option::Some(__bt::NodeId((0))),
-                kind: __bt::NodeKind::Condition,
-                label: "cond(|n| n.awake)",
-                line: 2u32,
-            };
-            __table[(2) as usize] = __bt::NodeInfo {
-                id: __bt::NodeId((2)),
-                parent: ::core::option::Option::Some(__bt::NodeId((0))),
-                kind: __bt::NodeKind::Action,
-                label: "Wave",
-                line: 2u32,
-            };
-            __table
-        };
+        const __NODE_TABLE: [__bt::NodeInfo; (3) as usize] = __bt::node_table(
+            &[
+                (__bt::NodeKind::Sequence, 0, "sequence", 2),
+                (__bt::NodeKind::Condition, 0, "cond(|n| n.awake)", 2),
+                (__bt::NodeKind::Action, 0, "Wave", 2),
+            ],
+            &[],
+        );
         #[inline(always)]
         fn __tick_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -324,12 +307,14 @@ impl ::bt::__private::serde::Serialize for Greet {
         &self,
         __serializer: __S,
     ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        use ::bt::__private::serde::ser::SerializeTuple;
-        let mut __tuple = __serializer.serialize_tuple(3usize)?;
-        __tuple.serialize_element(&Self::FINGERPRINT)?;
-        __tuple.serialize_element(&self.__running)?;
-        __tuple.serialize_element(&self.__n0)?;
-        __tuple.end()
+        use ::bt::__private as __bt;
+        let mut __save = __bt::Save::new(
+            ::bt::__private::serde::Serializer::serialize_tuple(__serializer, 3usize)?,
+        );
+        __bt::save(&mut __save, &Self::FINGERPRINT);
+        __bt::save(&mut __save, &self.__running);
+        __bt::save(&mut __save, &self.__n0);
+        __save.finish()
     }
 }
 impl<'de> ::bt::__private::serde::Deserialize<'de> for Greet {
@@ -349,6 +334,7 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Greet {
                 self,
                 mut __seq: __A,
             ) -> ::core::result::Result<Greet, __A::Error> {
+                use ::bt::__private as __bt;
                 let __fingerprint: u64 = __seq
                     .next_element()?
                     .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
@@ -367,19 +353,10 @@ impl<'de> ::bt::__private::serde::Deserialize<'de> for Greet {
                     );
                 }
                 let mut __tree = Greet::new();
-                __tree.__running = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        1,
-                        &self,
-                    ))?;
-                __tree.__n0 = __seq
-                    .next_element()?
-                    .ok_or_else(|| ::bt::__private::serde::de::Error::invalid_length(
-                        2usize,
-                        &self,
-                    ))?;
-                ::core::result::Result::Ok(__tree)
+                let mut __load = __bt::Load::new(__seq, 1, &self);
+                __bt::load(&mut __load, &mut __tree.__running);
+                __bt::load(&mut __load, &mut __tree.__n0);
+                __load.finish().map(|()| __tree)
             }
         }
         __deserializer.deserialize_tuple(3usize, __Visitor)
