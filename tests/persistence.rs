@@ -195,3 +195,24 @@ fn state_from_another_tree_is_rejected_with_a_clear_error() {
     assert!(error.contains("invalid length 1"), "{error}");
     assert_ne!(Guard::FINGERPRINT, Patrol::FINGERPRINT);
 }
+
+#[test]
+fn a_state_cut_short_or_with_a_wrong_element_names_where() {
+    let serde_json::Value::Array(full) = serde_json::to_value(Patrol::new()).unwrap() else {
+        panic!("a state is a sequence")
+    };
+    assert!(full.len() > 3, "{full:?}");
+    for len in 2..full.len() {
+        let error = load_error::<Patrol>(&serde_json::to_string(&full[..len]).unwrap());
+        assert!(
+            error.starts_with(&format!(
+                "invalid length {len}, expected the saved running state of the tree `Patrol`"
+            )),
+            "{len}: {error}"
+        );
+    }
+    let mut wrong = full.clone();
+    wrong[2] = serde_json::json!("two");
+    let error = load_error::<Patrol>(&serde_json::to_string(&wrong).unwrap());
+    assert!(error.starts_with("invalid type: string \"two\""), "{error}");
+}

@@ -25,11 +25,17 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
     // A `#[persist]` leaf's code carries the leaf's span, so that a leaf
     // without serde's traits is an error at the leaf.
     let at = |f: &Field| f.persisted_at.unwrap_or_else(Span::call_site);
+    // The field's name too: a call's span runs from its first token to its last.
+    let named_at = |f: &Field| {
+        let mut name = f.name.clone();
+        name.set_span(at(f));
+        name
+    };
     // One plain call per field (`__bt::save`, `__bt::load`), which keeps the
     // first error: a `?` and a closure per field made rustc's type check of
     // a big tree's `visit_seq` grow faster than the tree (BENCHMARKS.md).
     let stores = saved.iter().map(|f| {
-        let name = &f.name;
+        let name = named_at(f);
         quote_spanned!(at(f)=> __bt::save(&mut __save, &self.#name);)
     });
     let loads = rng
@@ -37,7 +43,12 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
         .map(|f| quote!(__bt::load(&mut __load, &mut __tree.#f);))
         .chain(saved.iter().map(|f| {
             let name = &f.name;
-            quote_spanned!(at(f)=> __bt::load(&mut __load, &mut __tree.#name);)
+            match f.persisted_at {
+                // Through a `let`: rustc reports the call's failed bound
+                // across the whole `behave!` otherwise.
+                Some(at) => quote_spanned!(at=> { let __field = &mut __tree.#name; __bt::load(&mut __load, __field); }),
+                None => quote!(__bt::load(&mut __load, &mut __tree.#name);),
+            }
         }));
     let expecting = format!("the saved running state of the tree `{name}`");
     quote! {
