@@ -7,7 +7,7 @@
 //! counts rustc checks the sum.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 
 use crate::errors::Errors;
 use crate::lower::Lowered;
@@ -18,50 +18,61 @@ use crate::model::{Count, Kind};
 pub use bt_format::MAX_ITEMS;
 
 /// Reports the loop of a lowered tree whose `max` takes the sum over
-/// [`MAX_ITEMS`]; returns the compile-time checks for sums with constants.
+/// [`MAX_ITEMS`]; returns the compile-time check of the sums with constants.
+/// From the first loop with a constant `max` on, rustc adds the counts: one
+/// `const _` block with a constant per loop holding the sum up to it (the
+/// previous one's plus its own count) and an assertion at each loop, so the
+/// check grows with the loops, not with their square (`scaling.rs`).
 pub fn check(l: &Lowered, errors: &mut Errors) -> Vec<TokenStream> {
     let limit = Literal::u64_suffixed(MAX_ITEMS);
     let mut known: u64 = 0;
-    let mut constants: Vec<TokenStream> = Vec::new();
-    let mut checks = Vec::new();
+    // The constant holding the sum so far, once a `max` is a constant.
+    let mut sum: Option<syn::Ident> = None;
+    let mut steps = TokenStream::new();
     for s in &l.slots {
         let Kind::ForEach { max, .. } = &s.node.kind else {
             continue;
         };
-        let before = (known, constants.clone());
-        match max {
-            Count::Literal(n) => known = known.saturating_add(*n),
-            Count::Expr(e) => constants.push(quote!({ const __N: u32 = #e; __N as u64 })),
-        }
-        if constants.is_empty() {
-            if before.0 <= MAX_ITEMS && known > MAX_ITEMS {
-                errors.at(
-                    s.node.span,
-                    format!(
-                        "`{}`: the for-each loops up to here hold up to {known} items in all, above the limit \
-                         of {MAX_ITEMS} (the tree keeps room for them in its struct, as the loader's \
-                         `Registry::max_items` does in each agent); lower a `max`",
-                        s.node.label
-                    ),
-                );
+        let count = match max {
+            Count::Literal(n) if sum.is_none() => {
+                let before = known;
+                known = known.saturating_add(*n);
+                if before <= MAX_ITEMS && known > MAX_ITEMS {
+                    errors.at(
+                        s.node.span,
+                        format!(
+                            "`{}`: the for-each loops up to here hold up to {known} items in all, above the limit \
+                             of {MAX_ITEMS} (the tree keeps room for them in its struct, as the loader's \
+                             `Registry::max_items` does in each agent); lower a `max`",
+                            s.node.label
+                        ),
+                    );
+                }
+                continue;
             }
-            continue;
-        }
-        let sum = |known: u64, constants: &[TokenStream]| {
-            let known = Literal::u64_suffixed(known);
-            quote!(#known #(.saturating_add(#constants))*)
+            Count::Literal(n) => Literal::u64_suffixed(*n).into_token_stream(),
+            Count::Expr(e) => quote!({ const __N: u32 = #e; __N as u64 }),
         };
-        let (was, now) = (sum(before.0, &before.1), sum(known, &constants));
+        let was = match &sum {
+            Some(name) => name.to_token_stream(),
+            None => Literal::u64_suffixed(known).into_token_stream(),
+        };
+        let now = format_ident!("__ITEMS_{}", s.id);
         let message = format!(
             "`{}`: the for-each loops up to here hold more than {MAX_ITEMS} items in all (the tree keeps \
              room for them in its struct, as the loader's `Registry::max_items` does in each agent); lower a `max`",
             s.node.label
         );
-        checks.push(quote_spanned! {s.node.span=>
+        steps.extend(quote_spanned! {s.node.span=>
+            const #now: u64 = #was.saturating_add(#count);
             const _: () = ::core::assert!(#was > #limit || #now <= #limit, #message);
         });
+        sum = Some(now);
     }
-    checks
+    match sum {
+        Some(_) => vec![quote!(const _: () = { #steps };)],
+        None => Vec::new(),
+    }
 }
 
 #[cfg(test)]

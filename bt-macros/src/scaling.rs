@@ -53,6 +53,8 @@ fn twice_the_nodes_is_at_most_about_twice_the_tokens() {
         "'l{i}: loop { selector { cond(|c| c.ok({i})), continue 'l{i} } }",
         // Subtrees, which shift the ids of every node after them.
         "sequence { subtree(Leafy), act(|c| c.leaf({i})) }",
+        // For-each loops whose `max` is a constant: rustc checks their sum.
+        "for x{i}: u8 in |c| c.items({i}) max MAX { act(|c| c.leaf({i})) }",
         // Hooks, timing and values.
         "#[on_enter(|c| c.enter({i}))] timeout(2.0) { sequence { wait(1.0), Wave { n: {i} } } }",
     ];

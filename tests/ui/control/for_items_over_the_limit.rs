@@ -24,5 +24,19 @@ behave! {
             for b: u64 in |c| c.cells.iter().copied() max MORE { success }
         }
     }
+    // After a constant count, rustc adds the literal ones too: 2 + 65,534 fit, one more does not.
+    tree FitsAfterAConstant for Ctx {
+        sequence {
+            for a: u64 in |c| c.cells.iter().copied() max MORE { success },
+            for b: u64 in |c| c.cells.iter().copied() max 65534 { success },
+        }
+    }
+    tree TooManyAfterAConstant for Ctx {
+        sequence {
+            for a: u64 in |c| c.cells.iter().copied() max MORE { success },
+            for b: u64 in |c| c.cells.iter().copied() max 65534 { success },
+            for d: u64 in |c| c.cells.iter().copied() max 1 { success },
+        }
+    }
 }
 fn main() {}
