@@ -117,7 +117,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let own = || l.slots.iter().filter(|s| !g.inlined(s));
     let ticks = own().map(|s| g.tick_method(s));
     let halts = own().map(|s| g.halt_method(s));
-    let wakes = own().map(|s| g.wake_method(s));
+    let wakes = g.wake_methods();
     let helpers = l.slots.iter().filter_map(|s| g.child_halt_helper(s));
     let resets: Vec<TokenStream> = l.slots.iter().flat_map(|s| g.reset_callbacks(s)).collect();
     let reset_callbacks = (!resets.is_empty()).then(|| {
@@ -1044,6 +1044,28 @@ mod tests {
         assert!(out.contains("Ctx < '_ >"), "lifetimes are elided");
         assert!(!out.contains("__rng"), "no RNG without random nodes");
         assert!(out.contains("Clock"), "a tree with wait reads the time");
+    }
+
+    #[test]
+    fn wakes_that_are_next_tick_whatever_the_state_are_one_constant() {
+        // 17 leaves: the sequence has methods of its own, but no wake method.
+        let leaves = vec!["act(|c| c.go())"; CODE_INLINE_NODES + 1].join(", ");
+        let out = expand(&format!(
+            "tree T for C {{ selector {{ sequence {{ {leaves} }}, reactive sequence {{ cond(|c| c.ok), running }} }} }}"
+        ));
+        assert!(out.contains("fn __tick_1"), "{out}");
+        assert_eq!(out.matches("fn __wake_").count(), 1, "the root's only: {out}");
+        assert!(
+            out.contains("fn __wake_0 (& self , _ : f64) -> __bt :: Wake { __bt :: Wake :: NextTick }"),
+            "{out}"
+        );
+        // A wait's wake depends on its time: its parents' do too.
+        let timed = expand("tree W for C { selector { sequence { act(|c| c.go()), wait(1.0) }, success } }");
+        assert!(timed.contains("Wake :: after (self . __n3"), "{timed}");
+        assert!(
+            timed.contains("match self . __n1"),
+            "the sequence asks its running child: {timed}"
+        );
     }
 
     #[test]

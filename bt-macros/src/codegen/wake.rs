@@ -10,42 +10,91 @@ use super::{Gen, bit, field, lit, rt, wake_name};
 use crate::lower::Slot;
 use crate::model::{Kind, Leaf};
 
+/// A node's wake: `NextTick` whatever its state (its parent then needs no
+/// code for it), or the code that works it out.
+enum WakeCode {
+    NextTick,
+    Code(TokenStream),
+}
+
 impl Gen<'_> {
-    /// `__wake_N(&self, now)`: the method of a node that has one (see
-    /// [`Gen::inlined`]); only ever called on a node that is Running.
-    pub(super) fn wake_method(&self, s: &Slot) -> TokenStream {
+    /// The `__wake_N(&self, now)` methods, in pre-order: the root's, and
+    /// those of the other nodes with methods (see [`Gen::inlined`]) whose
+    /// wake depends on their state. A node whose children all wake on the
+    /// next tick whatever they do (leaves with closures, `cond`, composites
+    /// of those) has no wake code: a composite of them is `NextTick` too,
+    /// and a tree of such leaves is one constant. Worked out bottom-up in
+    /// one pass: each node's code is used once, by its parent or its method.
+    /// Only ever called on a node that is Running.
+    pub(super) fn wake_methods(&self) -> Vec<TokenStream> {
         let rt = rt();
-        let name = wake_name(s.id);
-        let code = self.wake_code(s);
-        quote! {
-            #[inline]
-            #[allow(unused_variables)]
-            fn #name(&self, __now: f64) -> #rt::Wake {
-                #code
-            }
+        let slots = &self.l.slots;
+        let mut codes: Vec<Option<WakeCode>> = (0..slots.len()).map(|_| None).collect();
+        let mut methods = Vec::new();
+        for s in slots.iter().rev() {
+            let code = self.wake_code(s, &mut codes);
+            let own_method = !self.inlined(s);
+            let code = match code {
+                WakeCode::Code(code) if own_method => {
+                    let name = wake_name(s.id);
+                    methods.push(quote! {
+                        #[inline]
+                        #[allow(unused_variables)]
+                        fn #name(&self, __now: f64) -> #rt::Wake {
+                            #code
+                        }
+                    });
+                    WakeCode::Code(quote!(self.#name(__now)))
+                }
+                WakeCode::NextTick if s.parent.is_none() => {
+                    methods.push(quote! {
+                        #[inline]
+                        fn __wake_0(&self, _: f64) -> #rt::Wake {
+                            #rt::Wake::NextTick
+                        }
+                    });
+                    WakeCode::NextTick
+                }
+                code => code,
+            };
+            codes[s.id] = Some(code);
         }
+        methods.reverse();
+        methods
     }
 
-    /// Node `s`'s wake as one expression, which may stand in its parent's
-    /// code (`__now` is in scope).
-    fn wake_code(&self, s: &Slot) -> TokenStream {
+    /// Node `s`'s wake, from its children's in `codes` (each taken once);
+    /// as code, one expression that may stand in its parent's (`__now` is
+    /// in scope).
+    fn wake_code(&self, s: &Slot, codes: &mut [Option<WakeCode>]) -> WakeCode {
         let rt = rt();
         let f = field(s.id);
         let next = quote!(#rt::Wake::NextTick);
         let hooks = &s.node.hooks;
+        let mut child = |i: usize| {
+            codes[s.children[i]]
+                .take()
+                .expect("a child's wake is worked out before its parent's, and used once")
+        };
         let body = match &s.node.kind {
             // Its hooks run on every tick.
-            _ if hooks.pre_tick.is_some() || hooks.tick.is_some() => next.clone(),
+            _ if hooks.pre_tick.is_some() || hooks.tick.is_some() => return WakeCode::NextTick,
             Kind::Sequence | Kind::Selector | Kind::Random | Kind::Weighted(_) => {
-                self.wake_of_resumed(s, quote!(self.#f))
+                return wake_of_resumed(quote!(self.#f), (0..s.children.len()).map(child).collect());
             }
-            Kind::SequenceAlways => self.wake_of_resumed(s, quote!(self.#f.0)),
+            Kind::SequenceAlways => {
+                return wake_of_resumed(quote!(self.#f.0), (0..s.children.len()).map(child).collect());
+            }
             Kind::If { reactive: false, .. } | Kind::Match { reactive: false, .. } => {
-                self.wake_of_resumed(s, quote!(self.#f))
+                return wake_of_resumed(quote!(self.#f), (0..s.children.len()).map(child).collect());
             }
             Kind::Shuffle => {
-                let arms = (0..s.children.len()).map(|i| {
-                    let (k, wake) = (lit(i), self.wake_child(s, i));
+                let wakes: Vec<WakeCode> = (0..s.children.len()).map(child).collect();
+                if wakes.iter().all(|w| matches!(w, WakeCode::NextTick)) {
+                    return WakeCode::NextTick;
+                }
+                let arms = wakes.into_iter().enumerate().map(|(i, wake)| {
+                    let (k, wake) = (lit(i), wake.into_tokens());
                     quote!(#k => #wake,)
                 });
                 quote! {
@@ -57,7 +106,7 @@ impl Gen<'_> {
             }
             Kind::Parallel { .. } | Kind::ParallelMain => {
                 let checks = (0..s.children.len()).map(|i| {
-                    let (b, wake) = (bit(i), self.wake_child(s, i));
+                    let (b, wake) = (bit(i), child(i).into_tokens());
                     quote!(if self.#f[0] & #b != 0 { __w = __w.min(#wake); })
                 });
                 quote! {{
@@ -75,19 +124,21 @@ impl Gen<'_> {
             | Kind::Scope(_)
             | Kind::Repeat(_)
             | Kind::Retry(_)
-            | Kind::ForEach { .. } => self.wake_child(s, 0),
-            Kind::Latch => self.wake_child(s, 1),
+            | Kind::ForEach { .. } => return child(0),
+            Kind::Latch => return child(1),
             Kind::Loop | Kind::UntilFail | Kind::UntilSuccess | Kind::While => {
                 // Between two iterations the next one starts on the next tick.
-                let body = self.wake_child(s, s.node.kind.condition_children());
-                quote!(if self.#f { #body } else { #next })
+                match child(s.node.kind.condition_children()) {
+                    WakeCode::NextTick => return WakeCode::NextTick,
+                    WakeCode::Code(body) => quote!(if self.#f { #body } else { #next }),
+                }
             }
             Kind::Timeout(d) => {
-                let (d, child) = (super::tick::duration(d), self.wake_child(s, 0));
+                let (d, child) = (super::tick::duration(d), child(0).into_tokens());
                 quote!(#rt::Wake::after(self.#f, #d, __now).min(#child))
             }
             Kind::Delay(d) => {
-                let (d, child) = (super::tick::duration(d), self.wake_child(s, 0));
+                let (d, child) = (super::tick::duration(d), child(0).into_tokens());
                 quote!(if self.#f.1 { #child } else { #rt::Wake::after(self.#f.0, #d, __now) })
             }
             Kind::Wait(d) => {
@@ -125,29 +176,35 @@ impl Gen<'_> {
             | Kind::Success
             | Kind::Failure
             | Kind::Break(_)
-            | Kind::Continue(_) => next.clone(),
+            | Kind::Continue(_) => return WakeCode::NextTick,
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         };
-        quote!({ #body })
+        WakeCode::Code(quote!({ #body }))
     }
+}
 
-    /// The wake of the child a resume point (running child + 1) names.
-    fn wake_of_resumed(&self, s: &Slot, resume: TokenStream) -> TokenStream {
-        let rt = rt();
-        let arms = (0..s.children.len()).map(|i| {
-            let (i1, wake) = (lit(i + 1), self.wake_child(s, i));
-            quote!(#i1 => #wake,)
-        });
-        quote!(match #resume { #(#arms)* _ => #rt::Wake::NextTick })
-    }
-
-    /// Child `i`'s wake: a call of its method, or its code.
-    fn wake_child(&self, s: &Slot, i: usize) -> TokenStream {
-        let child = self.child(s, i);
-        if self.inlined(child) {
-            return self.wake_code(child);
+impl WakeCode {
+    fn into_tokens(self) -> TokenStream {
+        match self {
+            WakeCode::NextTick => {
+                let rt = rt();
+                quote!(#rt::Wake::NextTick)
+            }
+            WakeCode::Code(code) => code,
         }
-        let name = wake_name(child.id);
-        quote!(self.#name(__now))
     }
+}
+
+/// The wake of the child a resume point (running child + 1) names:
+/// `NextTick` when that is every child's (and so the default arm's).
+fn wake_of_resumed(resume: TokenStream, children: Vec<WakeCode>) -> WakeCode {
+    if children.iter().all(|w| matches!(w, WakeCode::NextTick)) {
+        return WakeCode::NextTick;
+    }
+    let rt = rt();
+    let arms = children.into_iter().enumerate().map(|(i, wake)| {
+        let (i1, wake) = (lit(i + 1), wake.into_tokens());
+        quote!(#i1 => #wake,)
+    });
+    WakeCode::Code(quote!({ match #resume { #(#arms)* _ => #rt::Wake::NextTick } }))
 }

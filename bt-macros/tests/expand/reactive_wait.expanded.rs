@@ -195,9 +195,8 @@ const _: () = {
             }
         }
         #[inline]
-        #[allow(unused_variables)]
-        fn __wake_0(&self, __now: f64) -> __bt::Wake {
-            { __bt::Wake::NextTick }
+        fn __wake_0(&self, _: f64) -> __bt::Wake {
+            __bt::Wake::NextTick
         }
         #[inline]
         fn __halt_children_0<__O: __bt::Observer + ?Sized>(

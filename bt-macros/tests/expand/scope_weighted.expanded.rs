@@ -206,16 +206,14 @@ const _: () = {
         #[allow(unused_variables)]
         fn __wake_0(&self, __now: f64) -> __bt::Wake {
             {
-                {
-                    match self.__n1 {
-                        1 => {
-                            use __bt::{ViaAction as _, ViaNothing as _};
-                            (&__bt::ActionWake::<_, Npc>(&self.__n2, __bt::PhantomData))
-                                .wake(__now)
-                        }
-                        2 => __bt::Wake::NextTick,
-                        _ => __bt::Wake::NextTick,
+                match self.__n1 {
+                    1 => {
+                        use __bt::{ViaAction as _, ViaNothing as _};
+                        (&__bt::ActionWake::<_, Npc>(&self.__n2, __bt::PhantomData))
+                            .wake(__now)
                     }
+                    2 => __bt::Wake::NextTick,
+                    _ => __bt::Wake::NextTick,
                 }
             }
         }
