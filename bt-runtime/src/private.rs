@@ -40,34 +40,52 @@ impl<'o, O: Observer + ?Sized> Env<'o, O> {
         }
     }
 
+    // Each call asks `Observer::observes` first: the no-op observer's
+    // constant `false` removes the call and its argument (`base + id`) before
+    // LLVM shapes the tick, so `tick_at` (this path with the no-op observer)
+    // runs the code of a tick written without observer calls (BENCHMARKS.md,
+    // "One tick path"). `#[inline]`, not `always`: an optimised build inlines
+    // them all the same, a dev build calls them instead of copying each into
+    // every node.
+
     /// Reports that the node with local id `id` entered.
-    #[inline(always)]
+    #[inline]
     pub fn entered(&mut self, id: u32) {
-        self.observer.entered(NodeId(self.base + id));
+        if self.observer.observes() {
+            self.observer.entered(NodeId(self.base + id));
+        }
     }
     /// Reports the status the node with local id `id` returned.
-    #[inline(always)]
+    #[inline]
     pub fn ticked(&mut self, id: u32, status: Status) -> Status {
-        self.observer.ticked(NodeId(self.base + id), status);
+        if self.observer.observes() {
+            self.observer.ticked(NodeId(self.base + id), status);
+        }
         status
     }
     /// Asks the observer for a stand-in's status before the leaf with local
-    /// id `id` is ticked (observed path only).
-    #[inline(always)]
+    /// id `id` is ticked.
+    #[inline]
     pub fn stand_in(&mut self, id: u32, entering: bool) -> Option<Status> {
-        self.observer
-            .stand_in(NodeId(self.base + id), LeafCall::Tick { entering })
+        if self.observer.observes() {
+            self.observer
+                .stand_in(NodeId(self.base + id), LeafCall::Tick { entering })
+        } else {
+            None
+        }
     }
     /// `true` when the observer stands in for the halt of the action with
     /// local id `id`, so the action's own `halt` is skipped.
-    #[inline(always)]
+    #[inline]
     pub fn stands_in_halt(&mut self, id: u32) -> bool {
-        self.observer.stand_in(NodeId(self.base + id), LeafCall::Halt).is_some()
+        self.observer.observes() && self.observer.stand_in(NodeId(self.base + id), LeafCall::Halt).is_some()
     }
     /// Reports that the node with local id `id` was halted.
-    #[inline(always)]
+    #[inline]
     pub fn halted(&mut self, id: u32) {
-        self.observer.halted(NodeId(self.base + id));
+        if self.observer.observes() {
+            self.observer.halted(NodeId(self.base + id));
+        }
     }
 }
 
