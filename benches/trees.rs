@@ -221,7 +221,7 @@ fn scale(c: &mut Criterion) {
 /// the statuses seen, so the work cannot be optimised away.
 fn ticks_only(args: &[String]) {
     let [tree, form, n] = args else {
-        panic!("usage: --ticks t1|t2|t3 compiled|noop_observer|hand_written|interpreted|bonsai|bt_lite|baseline N");
+        panic!("usage: --ticks t1|t2|t3 compiled|hand_written|interpreted|bonsai|bt_lite|baseline N");
     };
     let n: u32 = n.parse().expect("N is a number");
     fn go<W: Workload, F: Form<W::Ctx>>(mut f: F, n: u32) -> [u32; 3] {
@@ -238,21 +238,18 @@ fn ticks_only(args: &[String]) {
     let seen = match (tree.as_str(), form.as_str()) {
         ("t1", "baseline") => script_only::<T1>(n),
         ("t1", "compiled") => go::<T1, _>(forms::compiled_t1(), n),
-        ("t1", "noop_observer") => go::<T1, _>(Observed(trees::wild_dog::WildDog::new(), NoopObserver), n),
         ("t1", "hand_written") => go::<T1, _>(trees::wild_dog::WildDogByHand::default(), n),
         ("t1", "interpreted") => go::<T1, _>(interp_forms::t1(), n),
         ("t1", "bonsai") => go::<T1, _>(bonsai_forms::t1(), n),
         ("t1", "bt_lite") => go::<T1, _>(btlite_forms::t1(), n),
         ("t2", "baseline") => script_only::<T2>(n),
         ("t2", "compiled") => go::<T2, _>(forms::compiled_t2(), n),
-        ("t2", "noop_observer") => go::<T2, _>(Observed(trees::guard::Guard::new(), NoopObserver), n),
         ("t2", "hand_written") => go::<T2, _>(trees::guard::GuardByHand::default(), n),
         ("t2", "interpreted") => go::<T2, _>(interp_forms::t2(), n),
         ("t2", "bonsai") => go::<T2, _>(bonsai_forms::t2(), n),
         ("t2", "bt_lite") => go::<T2, _>(btlite_forms::t2(), n),
         ("t3", "baseline") => script_only::<T3>(n),
         ("t3", "compiled") => go::<T3, _>(forms::compiled_t3(), n),
-        ("t3", "noop_observer") => go::<T3, _>(Observed(trees::synthetic::Synthetic::new(), NoopObserver), n),
         ("t3", "hand_written") => go::<T3, _>(trees::synthetic::SyntheticByHand::default(), n),
         ("t3", "interpreted") => go::<T3, _>(interp_forms::t3(), n),
         ("t3", "bonsai") => go::<T3, _>(bonsai_forms::t3(), n),

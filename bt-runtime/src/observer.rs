@@ -39,18 +39,6 @@ pub enum LeafCall {
 /// an empty default, so an observer implements only what it needs; the
 /// [`NoopObserver`] implements none and compiles away.
 pub trait Observer {
-    /// Whether this observer wants the tree's node events and stand-in
-    /// questions (`entered`, `ticked`, `halted`, `stand_in`) at all. A tree
-    /// asks before each of them and skips the call, and the work of making
-    /// its arguments, on `false`: with the [`NoopObserver`], which answers a
-    /// constant `false`, the observed tick compiles to the code of a tick
-    /// without observer (the generated trees have one tick path, and
-    /// `tick`/`tick_at` run it with the no-op observer). Default `true`;
-    /// observers that wrap others answer `true` or forward it.
-    #[inline(always)]
-    fn observes(&self) -> bool {
-        true
-    }
     /// A test hook: asked before a condition, action, `wait` or `wait_until`
     /// leaf is ticked or halted on the observed path (`tick_observed`,
     /// `reset_observed`). `Some(status)` replaces the leaf's own code for this
@@ -99,18 +87,9 @@ pub trait Observer {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct NoopObserver;
 
-impl Observer for NoopObserver {
-    #[inline(always)]
-    fn observes(&self) -> bool {
-        false
-    }
-}
+impl Observer for NoopObserver {}
 
 impl<O: Observer + ?Sized> Observer for &mut O {
-    #[inline(always)]
-    fn observes(&self) -> bool {
-        (**self).observes()
-    }
     #[inline(always)]
     fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
         (**self).stand_in(node, call)

@@ -40,52 +40,34 @@ impl<'o, O: Observer + ?Sized> Env<'o, O> {
         }
     }
 
-    // Each call asks `Observer::observes` first: the no-op observer's
-    // constant `false` removes the call and its argument (`base + id`) before
-    // LLVM shapes the tick, so `tick_at` (this path with the no-op observer)
-    // runs the code of a tick written without observer calls (BENCHMARKS.md,
-    // "One tick path"). `#[inline]`, not `always`: an optimised build inlines
-    // them all the same, a dev build calls them instead of copying each into
-    // every node.
-
     /// Reports that the node with local id `id` entered.
-    #[inline]
+    #[inline(always)]
     pub fn entered(&mut self, id: u32) {
-        if self.observer.observes() {
-            self.observer.entered(NodeId(self.base + id));
-        }
+        self.observer.entered(NodeId(self.base + id));
     }
     /// Reports the status the node with local id `id` returned.
-    #[inline]
+    #[inline(always)]
     pub fn ticked(&mut self, id: u32, status: Status) -> Status {
-        if self.observer.observes() {
-            self.observer.ticked(NodeId(self.base + id), status);
-        }
+        self.observer.ticked(NodeId(self.base + id), status);
         status
     }
     /// Asks the observer for a stand-in's status before the leaf with local
-    /// id `id` is ticked.
-    #[inline]
+    /// id `id` is ticked (observed path only).
+    #[inline(always)]
     pub fn stand_in(&mut self, id: u32, entering: bool) -> Option<Status> {
-        if self.observer.observes() {
-            self.observer
-                .stand_in(NodeId(self.base + id), LeafCall::Tick { entering })
-        } else {
-            None
-        }
+        self.observer
+            .stand_in(NodeId(self.base + id), LeafCall::Tick { entering })
     }
     /// `true` when the observer stands in for the halt of the action with
     /// local id `id`, so the action's own `halt` is skipped.
-    #[inline]
+    #[inline(always)]
     pub fn stands_in_halt(&mut self, id: u32) -> bool {
-        self.observer.observes() && self.observer.stand_in(NodeId(self.base + id), LeafCall::Halt).is_some()
+        self.observer.stand_in(NodeId(self.base + id), LeafCall::Halt).is_some()
     }
     /// Reports that the node with local id `id` was halted.
-    #[inline]
+    #[inline(always)]
     pub fn halted(&mut self, id: u32) {
-        if self.observer.observes() {
-            self.observer.halted(NodeId(self.base + id));
-        }
+        self.observer.halted(NodeId(self.base + id));
     }
 }
 
@@ -153,6 +135,8 @@ pub fn check<C: ?Sized, T: Condition<C>>(leaf: &T, ctx: &C) -> Status {
 pub enum Step {
     /// Tick; `true` when the node starts a new activation.
     Tick(bool),
+    /// Tick without reporting to the observer (the unobserved fast path).
+    Fast(bool),
     /// Halt the running node.
     Halt,
 }
@@ -161,7 +145,7 @@ pub enum Step {
 #[inline(always)]
 pub fn action<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, step: Step) -> Status {
     match step {
-        Step::Tick(entering) => {
+        Step::Tick(entering) | Step::Fast(entering) => {
             if entering {
                 leaf.enter(ctx);
             }
@@ -187,6 +171,7 @@ pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
     env.base = outer + base;
     let status = match step {
         Step::Tick(entering) => tree.__tick(ctx, env, entering),
+        Step::Fast(entering) => tree.__tick_fast(ctx, env, entering),
         Step::Halt => {
             tree.__halt(ctx, env);
             Status::Failure

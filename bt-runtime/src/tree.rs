@@ -87,6 +87,14 @@ pub trait Tree<C: ?Sized> {
     #[doc(hidden)]
     fn __tick<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status;
 
+    /// As [`__tick`](Tree::__tick), without reporting to the observer: the
+    /// path `tick_at` takes, which the generated code keeps free of observer calls.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __tick_fast<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status {
+        self.__tick(ctx, env, entering)
+    }
+
     /// The wake of the running root as a node of an enclosing tree (it
     /// assumes the root is running). Hand-written trees need the next tick.
     #[doc(hidden)]

@@ -51,13 +51,13 @@
 //!
 //! ## Why stand-ins cost production code nothing
 //!
-//! A generated tree has one tick path, generic over its observer:
-//! `tick_observed` runs it with the caller's [`Observer`](bt_runtime::Observer),
-//! `tick`/`tick_at` with the no-op one. The substitution hook is one more
+//! A generated tree has two tick paths: `tick`/`tick_at`, which report to no
+//! observer, and `tick_observed`, which reports every event to an
+//! [`Observer`](bt_runtime::Observer). The substitution hook is one more
 //! observer method, [`Observer::stand_in`](bt_runtime::Observer::stand_in),
-//! asked before each condition, action, `wait` and `wait_until`; the no-op
-//! observer's default answers a constant `None`, and the check is inlined
-//! away from the production tick. So the user's code needs no change (no test-only
+//! asked before each condition, action, `wait` and `wait_until` on the observed path only;
+//! its default answers `None` and is inlined away, and the production path
+//! never asks. So the user's code needs no change (no test-only
 //! constructor, no generic leaf parameters, no `cfg(test)` in the tree), the
 //! same tree value is tested that ships, and the production tick's
 //! instructions are unchanged (measured with `benches/callgrind.sh`, see

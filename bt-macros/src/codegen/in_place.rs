@@ -2,7 +2,7 @@
 //! `{ let c: &mut Ctx = &mut *__ctx; into_status(c.attack()) }` instead of a
 //! call of a closure. Each closure is a type and a body of its own for rustc
 //! (type check, borrow check, MIR, a monomorphized `act::<Ctx, {closure}>`),
-//! once per leaf: most of a big tree's
+//! written twice per leaf (observed and fast path): most of a big tree's
 //! compile time (BENCHMARKS.md, "Large trees").
 //!
 //! Only where the two forms are the same program: a closure of one plain

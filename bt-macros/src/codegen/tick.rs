@@ -25,7 +25,7 @@ impl Gen<'_> {
     pub(super) fn tick_method(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let ctx = &self.ctx;
-        let name = super::tick_name(s.id);
+        let name = super::tick_name(s.id, self.fast);
         let code = self.tick_code(s);
         let inline = if s.size <= INLINE_NODES {
             quote!(#[inline(always)])
@@ -54,9 +54,9 @@ impl Gen<'_> {
         let rt = rt();
         let id = flat_id(self.l, s.id);
         let body = self.tick_body(s);
-        // Leaves are offered to the observer's stand-in hook (bt-testing's
-        // substitution); the no-op observer's constant `None` folds it away.
-        let body = if matches!(s.node.kind, Kind::WaitUntil(_)) {
+        // The observed path offers leaves to the observer's stand-in hook
+        // (bt-testing's substitution); the fast path never asks.
+        let body = if !self.fast && matches!(s.node.kind, Kind::WaitUntil(_)) {
             // A stand-in answers for the condition of a `wait_until`: only
             // `Success` ends the wait.
             quote! {
@@ -66,7 +66,7 @@ impl Gen<'_> {
                     ::core::option::Option::None => #body,
                 }
             }
-        } else if stands_in(&s.node.kind) {
+        } else if !self.fast && stands_in(&s.node.kind) {
             quote! {
                 match __env.stand_in(#id, __entering) {
                     ::core::option::Option::Some(__s) => __s,
@@ -86,8 +86,13 @@ impl Gen<'_> {
         let on_exit = self.hook(s, "on_exit");
         let on_pre_tick = self.hook(s, "on_pre_tick");
         let on_tick = self.hook(s, "on_tick");
-        let (entered, halted) = (quote!(__env.entered(#id);), quote!(__env.halted(#id);));
-        let ticked = quote!(__env.ticked(#id, __status));
+        let report = |call: TokenStream| if self.fast { quote!() } else { call };
+        let (entered, halted) = (report(quote!(__env.entered(#id);)), report(quote!(__env.halted(#id);)));
+        let ticked = if self.fast {
+            quote!(__status)
+        } else {
+            quote!(__env.ticked(#id, __status))
+        };
         let completion = if hooks.success.is_some() || hooks.failure.is_some() || hooks.exit.is_some() {
             let on_success = self.hook(s, "on_success");
             let on_failure = self.hook(s, "on_failure");
@@ -1014,9 +1019,13 @@ impl Gen<'_> {
         }}
     }
 
-    /// The `Step` that ticks a leaf or subtree.
+    /// The `Step` that ticks a leaf or subtree on this path.
     fn tick_step(&self) -> TokenStream {
-        quote!(Tick(__entering))
+        if self.fast {
+            quote!(Fast(__entering))
+        } else {
+            quote!(Tick(__entering))
+        }
     }
 
     /// Ticks or halts (`step`) an action value, spanned on the leaf so that a

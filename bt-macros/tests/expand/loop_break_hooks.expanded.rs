@@ -231,6 +231,151 @@ const _: () = {
                 __env.ticked((0), __status)
             }
         }
+        #[inline(always)]
+        fn __fast_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {}
+                let __status: __bt::Status = '__jump_0: {
+                    {
+                        let mut __e = !self.__n0;
+                        loop {
+                            match {
+                                let __c = {
+                                    let __entering: bool = __e;
+                                    {
+                                        if __entering {}
+                                        let __status: __bt::Status = '__jump_1: {
+                                            {
+                                                let __r = self.__n1;
+                                                let __b: u8 = if __r != 0 {
+                                                    __r
+                                                } else {
+                                                    if let __bt::Status::Success = {
+                                                        let __entering: bool = true;
+                                                        {
+                                                            if __entering {}
+                                                            let __status: __bt::Status = {
+                                                                let n: &Npc = &*__ctx;
+                                                                #[allow(
+                                                                    unused_parens,
+                                                                    unused_braces,
+                                                                    clippy::all,
+                                                                    clippy::pedantic,
+                                                                    clippy::nursery
+                                                                )]
+                                                                let __value = if (n.found) {
+                                                                    ::bt::__private::Status::Success
+                                                                } else {
+                                                                    ::bt::__private::Status::Failure
+                                                                };
+                                                                __value
+                                                            };
+                                                            __status
+                                                        }
+                                                    } {
+                                                        2
+                                                    } else {
+                                                        3
+                                                    }
+                                                };
+                                                let __s = match __b {
+                                                    2 => {
+                                                        let __c = {
+                                                            let __entering: bool = __r != 2;
+                                                            {
+                                                                if __entering {}
+                                                                let __status: __bt::Status = {
+                                                                    __env.jump = 1u32;
+                                                                    __bt::Status::Success
+                                                                };
+                                                                __status
+                                                            }
+                                                        };
+                                                        if __env.jump != 0 {
+                                                            self.__n1 = 0;
+                                                            break '__jump_1 __c;
+                                                        }
+                                                        __c
+                                                    }
+                                                    3 => {
+                                                        let __entering: bool = __r != 3;
+                                                        {
+                                                            if __entering {}
+                                                            let __status: __bt::Status = __bt::Status::Running;
+                                                            __status
+                                                        }
+                                                    }
+                                                    _ => __bt::Status::Success,
+                                                };
+                                                self.__n1 = if let __bt::Status::Running = __s {
+                                                    __b
+                                                } else {
+                                                    0
+                                                };
+                                                __s
+                                            }
+                                        };
+                                        if __env.jump != 0 {
+                                            {
+                                                ::bt::__private::hook::<
+                                                    Npc,
+                                                    _,
+                                                    _,
+                                                >(__ctx, |n| n.done = true);
+                                            }
+                                            __status
+                                        } else {
+                                            match __status {
+                                                __bt::Status::Success => {
+                                                    ::bt::__private::hook::<
+                                                        Npc,
+                                                        _,
+                                                        _,
+                                                    >(__ctx, |n| n.done = true);
+                                                }
+                                                __bt::Status::Failure => {
+                                                    ::bt::__private::hook::<
+                                                        Npc,
+                                                        _,
+                                                        _,
+                                                    >(__ctx, |n| n.done = true);
+                                                }
+                                                __bt::Status::Running => {}
+                                            }
+                                            __status
+                                        }
+                                    }
+                                };
+                                if __env.jump == 1u32 {
+                                    __env.jump = 0;
+                                    self.__n0 = false;
+                                    break '__jump_0 (__bt::Status::Success);
+                                }
+                                __c
+                            } {
+                                __bt::Status::Running => {
+                                    self.__n0 = true;
+                                    break __bt::Status::Running;
+                                }
+                                _ => {
+                                    self.__n0 = false;
+                                    if __e {
+                                        break __bt::Status::Running;
+                                    }
+                                    __e = true;
+                                }
+                            }
+                        }
+                    }
+                };
+                __status
+            }
+        }
         #[inline]
         fn __halt_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -296,7 +441,7 @@ const _: () = {
         fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
             let mut __observer = __bt::NoopObserver;
             let mut __env = __bt::Env::new(now, __bt::Rng::new(0), &mut __observer);
-            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
             self.__running = ::core::matches!(__status, __bt::Status::Running);
             __status
         }
@@ -338,6 +483,15 @@ const _: () = {
             entering: bool,
         ) -> __bt::Status {
             self.__tick_0(ctx, env, entering)
+        }
+        #[inline(always)]
+        fn __tick_fast<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__fast_0(ctx, env, entering)
         }
         #[inline]
         fn __wake(&self, now: f64) -> __bt::Wake {

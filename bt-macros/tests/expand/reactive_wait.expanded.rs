@@ -181,6 +181,84 @@ const _: () = {
                 __env.ticked((0), __status)
             }
         }
+        #[inline(always)]
+        fn __fast_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {}
+                let __status: __bt::Status = {
+                    let __r = self.__n0;
+                    '__node_0: {
+                        match {
+                            let __entering: bool = __r != 1;
+                            {
+                                if __entering {}
+                                let __status: __bt::Status = {
+                                    let n: &Npc = &*__ctx;
+                                    #[allow(
+                                        unused_parens,
+                                        unused_braces,
+                                        clippy::all,
+                                        clippy::pedantic,
+                                        clippy::nursery
+                                    )]
+                                    let __value = if (n.alarm) {
+                                        ::bt::__private::Status::Success
+                                    } else {
+                                        ::bt::__private::Status::Failure
+                                    };
+                                    __value
+                                };
+                                __status
+                            }
+                        } {
+                            __bt::Status::Failure => {}
+                            __s => {
+                                if __r > 1 {
+                                    self.__halt_children_0(__ctx, __env, __r);
+                                }
+                                self.__n0 = if let __bt::Status::Running = __s {
+                                    1
+                                } else {
+                                    0
+                                };
+                                break '__node_0 __s;
+                            }
+                        }
+                        match {
+                            let __entering: bool = __r != 2;
+                            {
+                                if __entering {}
+                                let __status: __bt::Status = __bt::wait(
+                                    &mut self.__n2,
+                                    __entering,
+                                    __env.now,
+                                    2f64,
+                                );
+                                __status
+                            }
+                        } {
+                            __bt::Status::Failure => {}
+                            __s => {
+                                self.__n0 = if let __bt::Status::Running = __s {
+                                    2
+                                } else {
+                                    0
+                                };
+                                break '__node_0 __s;
+                            }
+                        }
+                        self.__n0 = 0;
+                        __bt::Status::Failure
+                    }
+                };
+                __status
+            }
+        }
         #[inline]
         fn __halt_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -227,7 +305,7 @@ const _: () = {
         fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
             let mut __observer = __bt::NoopObserver;
             let mut __env = __bt::Env::new(now, __bt::Rng::new(0), &mut __observer);
-            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
             self.__running = ::core::matches!(__status, __bt::Status::Running);
             __status
         }
@@ -269,6 +347,15 @@ const _: () = {
             entering: bool,
         ) -> __bt::Status {
             self.__tick_0(ctx, env, entering)
+        }
+        #[inline(always)]
+        fn __tick_fast<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__fast_0(ctx, env, entering)
         }
         #[inline]
         fn __wake(&self, now: f64) -> __bt::Wake {

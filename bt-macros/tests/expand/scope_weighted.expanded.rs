@@ -170,6 +170,83 @@ const _: () = {
                 __env.ticked((0), __status)
             }
         }
+        #[inline(always)]
+        fn __fast_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __entering: bool,
+        ) -> __bt::Status {
+            {
+                if __entering {}
+                let __status: __bt::Status = {
+                    if __entering {
+                        self.__n0_n = 0;
+                    }
+                    {
+                        let __entering: bool = __entering;
+                        {
+                            if __entering {}
+                            let __status: __bt::Status = {
+                                let __r = self.__n1;
+                                let __b: u8 = if __r != 0 {
+                                    __r
+                                } else {
+                                    ({
+                                        let __x = __env.rng.below(4);
+                                        if __x < 3 { 1 } else if __x < 4 { 2 } else { 2 }
+                                    }) as u8
+                                };
+                                let __s = match __b {
+                                    1 => {
+                                        let __entering: bool = __r != 1;
+                                        {
+                                            if __entering {}
+                                            let __status: __bt::Status = ::bt::__private::action::<
+                                                Npc,
+                                                _,
+                                            >(
+                                                &mut self.__n2,
+                                                __ctx,
+                                                ::bt::__private::Step::Fast(__entering),
+                                            );
+                                            __status
+                                        }
+                                    }
+                                    _ => {
+                                        let __entering: bool = __r != 2;
+                                        {
+                                            if __entering {}
+                                            let __status: __bt::Status = {
+                                                let n = &mut self.__n0_n;
+                                                let _: &mut Npc = &mut *__ctx;
+                                                #[allow(
+                                                    unused_braces,
+                                                    clippy::all,
+                                                    clippy::pedantic,
+                                                    clippy::nursery
+                                                )]
+                                                let __value = ::bt::__private::into_status(*n += 1);
+                                                __value
+                                            };
+                                            __status
+                                        }
+                                    }
+                                };
+                                self.__n1 = if let __bt::Status::Running = __s {
+                                    __b
+                                } else {
+                                    0
+                                };
+                                __s
+                            };
+                            __status
+                        }
+                    }
+                };
+                __status
+            }
+        }
         #[inline]
         fn __halt_0<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -229,7 +306,7 @@ const _: () = {
         fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
             let mut __observer = __bt::NoopObserver;
             let mut __env = __bt::Env::new(now, self.__rng, &mut __observer);
-            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
+            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
             self.__running = ::core::matches!(__status, __bt::Status::Running);
             self.__rng = __env.rng;
             __status
@@ -284,6 +361,15 @@ const _: () = {
             entering: bool,
         ) -> __bt::Status {
             self.__tick_0(ctx, env, entering)
+        }
+        #[inline(always)]
+        fn __tick_fast<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            ctx: &mut Npc,
+            env: &mut __bt::Env<'_, __O>,
+            entering: bool,
+        ) -> __bt::Status {
+            self.__fast_0(ctx, env, entering)
         }
         #[inline]
         fn __wake(&self, now: f64) -> __bt::Wake {
