@@ -285,16 +285,19 @@ window.BtTraceModel = (() => {
     return st;
   }
 
-  /** The tick index of event `i` (of the window): the last tick that starts at or before it. */
-  function tickOf(m, i) {
-    let lo = m.first, hi = m.ticks.length - 1;
+  /** The first index in `lo..hi` for which `before` is false (`before` holds for a prefix of them). */
+  function partitionPoint(lo, hi, before) {
     while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (m.ticks[mid].from <= i) lo = mid;
-      else hi = mid - 1;
+      const mid = (lo + hi) >> 1;
+      if (before(mid)) lo = mid + 1;
+      else hi = mid;
     }
     return lo;
   }
+
+  /** The tick index of event `i` (of the window): the last tick that starts at or before it. */
+  const tickOf = (m, i) =>
+    Math.max(m.first, partitionPoint(m.first, m.ticks.length, (t) => m.ticks[t].from <= i) - 1);
 
   /** The failure events of node `id` (of any node when `id` is null), ascending; those before the window included. */
   const failureEvents = (m, id) => (id === null ? m.failures : m.failuresOf[id]);
@@ -310,12 +313,7 @@ window.BtTraceModel = (() => {
     const at = m.ticks[ti].from + k; // events applied at the position
     const first = m.ticks[m.first].from;
     // The first failure event at or after `at` (applying it moves past the position).
-    let lo = 0, hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid] < at) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = partitionPoint(0, list.length, (j) => list[j] < at);
     // Before: the last one whose position (event + 1) is before `at`.
     let j = dir > 0 ? lo : lo - 1;
     if (dir < 0 && j >= 0 && list[j] + 1 >= at) j--;
