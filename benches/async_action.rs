@@ -10,8 +10,8 @@ use std::hint::black_box;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use bt::prelude::*;
-use bt::{BoxFuture, Status};
+use behaved::prelude::*;
+use behaved::{BoxFuture, Status};
 use criterion::Criterion;
 
 /// Ticks per measured iteration.

@@ -11,9 +11,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bt::NoopObserver;
-use bt_scenarios::clock::FPS;
-use bt_scenarios::world::World;
+use behaved::NoopObserver;
+use behaved_scenarios::clock::FPS;
+use behaved_scenarios::world::World;
 use criterion::{BenchmarkId, Criterion};
 
 /// One frame at 60 Hz.

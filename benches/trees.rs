@@ -8,12 +8,12 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use bt::NoopObserver;
-use bt::prelude::*;
+use behaved::NoopObserver;
+use behaved::prelude::*;
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
 use rayon::prelude::*;
 
-use bt_bench_trees as trees;
+use behaved_bench_trees as trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
 use trees::{bonsai_forms, btlite_forms, interp_forms};
@@ -191,7 +191,7 @@ fn scale(c: &mut Criterion) {
             let def = interp_forms::definition_t1();
             let mut all: Vec<_> = agents(n)
                 .into_iter()
-                .map(|a| (bt_interp::Agent::new(def.clone()), a.ctx, a.phase))
+                .map(|a| (behaved_interp::Agent::new(def.clone()), a.ctx, a.phase))
                 .collect();
             let mut tick = 0u32;
             b.iter(|| {

@@ -26,7 +26,7 @@ fn main() {
     for i in 0..count {
         let seed = base.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64 * 7919);
         let g = treegen::generate(i, seed, treegen::MACRO_KINDS, treegen::MACRO_HOOKS);
-        writeln!(out, "bt::behave! {{\n{}}}\n", g.dsl).unwrap();
+        writeln!(out, "behaved::behave! {{\n{}}}\n", g.dsl).unwrap();
         // The subtrees' names, from their `tree NAME for Ctx` lines (all but the last).
         let names: Vec<&str> = g
             .dsl

@@ -12,8 +12,8 @@
 //! `cargo test --example crafting` checks it (CI runs it).
 use std::collections::BTreeMap;
 
-use bt::{Action, Condition, Status};
-use bt_interp::{Agent, Library, NoParams, Registry};
+use behaved::{Action, Condition, Status};
+use behaved_interp::{Agent, Library, NoParams, Registry};
 
 /// What the planner works on.
 #[derive(Debug, Default)]

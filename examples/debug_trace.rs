@@ -4,11 +4,11 @@
 //! ```text
 //! cargo run --example debug_trace [-- OUTPUT_DIR]
 //! cargo run --example debug_trace -- --studio   # then watch the guard live at http://127.0.0.1:7878/
-//! cargo run -p bt-studio -- open /tmp/bt-debug-trace/guard.trace.json   # or replay the trace
+//! cargo run -p behaved-studio -- open /tmp/bt-debug-trace/guard.trace.json   # or replay the trace
 //! ```
 //!
 //! With `--studio` the guard then patrols on in real time (two ticks a second,
-//! the intruder coming back every 24 ticks) for bt-studio's live view, until Ctrl-C.
+//! the intruder coming back every 24 ticks) for behaved-studio's live view, until Ctrl-C.
 //!
 //! Writes `guard.trace.json` (the trace file, see `bt-observe/TRACE_FORMAT.md`,
 //! with the post's values after each tick as context)
@@ -18,8 +18,8 @@
 use std::error::Error;
 use std::path::PathBuf;
 
-use bt::observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
-use bt::prelude::*;
+use behaved::observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
+use behaved::prelude::*;
 
 /// The guard's post: a line from the gate (0 m) to the tower (6 m).
 struct Post {
@@ -30,7 +30,7 @@ struct Post {
 }
 
 impl Post {
-    /// What bt-studio shows next to the tree: the post's values after a tick.
+    /// What behaved-studio shows next to the tree: the post's values after a tick.
     fn watched(&self) -> serde_json::Value {
         serde_json::json!({ "guard_at": self.guard, "intruder_at": self.intruder, "alarms": self.alarms })
     }
@@ -172,9 +172,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// Serves the guard to bt-studio's live view and patrols in real time, forever.
+/// Serves the guard to behaved-studio's live view and patrols in real time, forever.
 fn patrol_live() -> Result<(), Box<dyn Error>> {
-    let studio = bt_studio::Studio::serve("127.0.0.1:7878")?;
+    let studio = behaved_studio::Studio::serve("127.0.0.1:7878")?;
     let mut observer = studio.agent("guard", Guard::NODES)?;
     println!("\nbt-studio: watch the guard at {} (Ctrl-C to stop)", studio.url());
     let mut guard = Guard::new();

@@ -1,4 +1,4 @@
-//! A thousand Wild Dogs in bt-studio: watch any of them think, scrub back
+//! A thousand Wild Dogs in behaved-studio: watch any of them think, scrub back
 //! through its recent ticks, edit the dogs' tree in the browser and replay
 //! the recording against the edit.
 //!
@@ -23,11 +23,11 @@
 
 use std::time::{Duration, Instant};
 
-use bt::prelude::*;
-use bt_scenarios::actor::Recall;
-use bt_scenarios::dog::{DogCtx, DogView, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
-use bt_scenarios::dog_json;
-use bt_scenarios::world::World;
+use behaved::prelude::*;
+use behaved_scenarios::actor::Recall;
+use behaved_scenarios::dog::{DogCtx, DogView, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
+use behaved_scenarios::dog_json;
+use behaved_scenarios::world::World;
 
 behave! {
     /// The Wild Dog of ADR-012, compiled from `examples/trees/wild_dog.json`
@@ -54,8 +54,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     let tree = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dog_json::FILE);
-    let editor = bt_studio::Editor::new(&tree).with_leaves(dog_json::leaf_manifest());
-    let studio = bt_studio::Studio::serve_with_editor(("127.0.0.1", port), editor)?;
+    let editor = behaved_studio::Editor::new(&tree).with_leaves(dog_json::leaf_manifest());
+    let studio = behaved_studio::Studio::serve_with_editor(("127.0.0.1", port), editor)?;
 
     let mut world: World<WildDogJson> = World::arena(DOGS);
     let players: Vec<_> = world.players().iter().map(|p| p.id).collect();
@@ -67,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         agents.push(studio.agent(&format!("dog#{}", dog.id.0), WildDogJson::NODES)?);
     }
     println!(
-        "bt-studio: {} dogs hunt {} players at {}\n  follow a dog, pause and scrub (n / p: its next / previous failure); \"Edit & replay\" opens the tree ({}) in the editor.\n  Ctrl-C ends it.",
+        "behaved-studio: {} dogs hunt {} players at {}\n  follow a dog, pause and scrub (n / p: its next / previous failure); \"Edit & replay\" opens the tree ({}) in the editor.\n  Ctrl-C ends it.",
         world.dogs().len(),
         world.players().iter().count(),
         studio.url(),

@@ -2,7 +2,7 @@
 //! Prints every tick's status and what each leaf did.
 //!
 //! Run: `cargo run --example first_tree`
-use bt::prelude::*;
+use behaved::prelude::*;
 
 /// The guard's typed blackboard: a misspelt field is a compile error.
 struct Guard {
@@ -77,7 +77,7 @@ fn main() {
     }
     println!("\nThe tree, as the macro's node table sees it:");
     for node in GuardBrain::NODES {
-        let depth = bt::node::depth(GuardBrain::NODES, node.id);
+        let depth = behaved::node::depth(GuardBrain::NODES, node.id);
         println!(
             "{:>3} {}{}  (line {})",
             node.id.0,

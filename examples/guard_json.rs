@@ -10,16 +10,16 @@
 //!
 //! With `--manifest FILE` it writes its registry's leaf manifest instead
 //! (every condition and action with its parameters), which the studio's
-//! editor reads: `cargo run -p bt-studio -- edit examples/trees/guard.json --leaves FILE`.
+//! editor reads: `cargo run -p behaved-studio -- edit examples/trees/guard.json --leaves FILE`.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-use bt::{NodeId, Observer, Run, Status};
-use bt_interp::{Agent, Definition};
+use behaved::{NodeId, Observer, Run, Status};
+use behaved_interp::{Agent, Definition};
 // The world and the leaves `guard.json` names (with their registry), shared
 // with the test that compiles the same file (`tests/json_trees.rs`).
-use bt_scenarios::guard_json::{World, registry};
+use behaved_scenarios::guard_json::{World, registry};
 
 /// Remembers the status each node returned in the last tick.
 #[derive(Default)]

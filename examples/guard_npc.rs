@@ -7,11 +7,11 @@
 //! cargo run --example guard_npc
 //! ```
 
-use bt_scenarios::guard::{
+use behaved_scenarios::guard::{
     BRIBE, BUILD_RESONANCE, DEFAULT_DIALOGUE, Dialogue, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Npc, StageState,
     TimeOfDay, WorldState, interact,
 };
-use bt_scenarios::hex::Hex;
+use behaved_scenarios::hex::Hex;
 
 const MINUTE: f64 = 60.0;
 const HOUR: f64 = 60.0 * MINUTE;

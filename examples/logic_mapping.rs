@@ -4,7 +4,7 @@
 //! on a small context and prints what ran on every tick.
 //!
 //! Run: `cargo run --example logic_mapping`
-use bt::prelude::*;
+use behaved::prelude::*;
 
 /// A small world: a counter the trees read, and a log of what ran this tick.
 #[derive(Default)]

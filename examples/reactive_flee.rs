@@ -2,7 +2,7 @@
 //! flees whenever the player comes closer than 2 hexes, until the player is
 //! farther than 5; then it walks back. Ticked ten times a second.
 //!
-//! The tree (`bt_scenarios::flee::Skittish`, whose tests check it tick by
+//! The tree (`behaved_scenarios::flee::Skittish`, whose tests check it tick by
 //! tick) is written the way ClosureBT writes it: a node-local variable
 //! updated on every tick, a condition latch, the flee, then the walk:
 //!
@@ -23,8 +23,8 @@
 //! cargo run --example reactive_flee
 //! ```
 
-use bt_scenarios::flee::{FleeCtx, FleeEvent, Skittish};
-use bt_scenarios::hex::Hex;
+use behaved_scenarios::flee::{FleeCtx, FleeEvent, Skittish};
+use behaved_scenarios::hex::Hex;
 
 /// Where the player is from a given time on.
 const PLAYER: [(f64, Hex); 5] = [

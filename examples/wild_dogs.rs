@@ -9,20 +9,20 @@
 //! ```
 //!
 //! With `--studio` the minute runs in real time and every dog's tree is served
-//! to bt-studio's live view; the studio stays up afterwards (Ctrl-C ends it).
+//! to behaved-studio's live view; the studio stays up afterwards (Ctrl-C ends it).
 
 use std::time::Instant;
 
-use bt_scenarios::actor::Dodge;
-use bt_scenarios::clock::FPS;
-use bt_scenarios::combat::Ability;
-use bt_scenarios::dog::WildDog;
-use bt_scenarios::event::{Event, EventKind, ReleaseReason};
-use bt_scenarios::hex::Hex;
-use bt_scenarios::id::PlayerId;
-use bt_scenarios::metrics::Metrics;
-use bt_scenarios::reaction::{ReactionQueue, ResolveReason};
-use bt_scenarios::world::World;
+use behaved_scenarios::actor::Dodge;
+use behaved_scenarios::clock::FPS;
+use behaved_scenarios::combat::Ability;
+use behaved_scenarios::dog::WildDog;
+use behaved_scenarios::event::{Event, EventKind, ReleaseReason};
+use behaved_scenarios::hex::Hex;
+use behaved_scenarios::id::PlayerId;
+use behaved_scenarios::metrics::Metrics;
+use behaved_scenarios::reaction::{ReactionQueue, ResolveReason};
+use behaved_scenarios::world::World;
 
 /// Game time simulated, in seconds.
 const DURATION: f64 = 60.0;
@@ -54,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // --studio: one live-view observer per dog.
     let studio = match std::env::args().any(|a| a == "--studio") {
-        true => Some(bt_studio::Studio::serve("127.0.0.1:7878")?),
+        true => Some(behaved_studio::Studio::serve("127.0.0.1:7878")?),
         false => None,
     };
     let mut agents = Vec::new();
@@ -63,7 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             agents.push(studio.agent(&format!("dog#{}", dog.id.0), WildDog::NODES)?);
         }
         println!(
-            "bt-studio: watch the dogs at {} (the minute runs in real time)\n",
+            "behaved-studio: watch the dogs at {} (the minute runs in real time)\n",
             studio.url()
         );
     }

@@ -1,6 +1,6 @@
 //! Leaves of trees that `behave!` compiles from JSON files: a leaf with
 //! parameters is deserialized from them with serde, as the interpreter
-//! (`bt-interp`) builds its leaves, so both forms accept the same parameters
+//! (`behaved-interp`) builds its leaves, so both forms accept the same parameters
 //! (nested objects, enums, defaults, renames) and build the same values.
 
 /// Builds leaf `T` from its JSON parameters `params` (an object's text, as
@@ -33,8 +33,8 @@ pub fn json_leaf<T: JsonFeature>(_: &str, _: &str) -> T {
 /// Implemented by nothing: the bound that explains a missing `json` feature.
 #[cfg(not(feature = "json"))]
 #[diagnostic::on_unimplemented(
-    message = "a JSON tree's leaf with parameters needs `bt`'s `json` feature",
+    message = "a JSON tree's leaf with parameters needs `behaved`'s `json` feature",
     label = "its parameters are deserialized with serde_json",
-    note = "enable it: `bt = {{ version = \"..\", features = [\"json\"] }}` (it is a default feature)"
+    note = "enable it: `behaved = {{ version = \"..\", features = [\"json\"] }}` (it is a default feature)"
 )]
 pub trait JsonFeature {}

@@ -3,10 +3,10 @@
 //! parallel, a subtree, a dynamic subtree (`reactive match`) and async
 //! actions with named futures (stored inline; a boxed future's one
 //! allocation per start is counted in `tests/async_actions.rs`).
-use bt::prelude::*;
+use behaved::prelude::*;
 
 #[global_allocator]
-static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 
 /// A context whose leaves change outcome with the tick number.
 struct Ctx {
@@ -151,7 +151,7 @@ fn ten_thousand_ticks_allocate_nothing() {
         work: 0,
     };
     let mut running = 0u32;
-    let allocations = bt_testkit::allocations_during(|| {
+    let allocations = behaved_testkit::allocations_during(|| {
         for tick in 0..10_000 {
             ctx.tick = tick;
             ctx.now = f64::from(tick) * 0.1;

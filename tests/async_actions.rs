@@ -8,11 +8,11 @@ use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 
-use bt::prelude::*;
-use bt::{Async, BoxFuture};
+use behaved::prelude::*;
+use behaved::{Async, BoxFuture};
 
 #[global_allocator]
-static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 
 #[derive(Default)]
 struct Ctx {
@@ -182,7 +182,7 @@ fn a_named_future_is_stored_inline_and_nothing_allocates() {
     let mut tree = Asking::new();
     let mut ctx = Ctx::default();
     ctx.log.reserve(100_000);
-    let allocations = bt_testkit::allocations_during(|| {
+    let allocations = behaved_testkit::allocations_during(|| {
         for tick in 0..10_000u32 {
             // Pending for two ticks, then answered; halted every 7th tick.
             ctx.answer = (tick % 3 == 2).then_some(tick);
@@ -200,7 +200,7 @@ fn a_named_future_is_stored_inline_and_nothing_allocates() {
 fn a_box_future_allocates_once_per_start_and_nothing_per_tick() {
     let mut tree = AskingBoxed::new();
     let mut ctx = Ctx::default();
-    let allocations = bt_testkit::allocations_during(|| {
+    let allocations = behaved_testkit::allocations_during(|| {
         for _ in 0..1000 {
             assert_eq!(tree.tick(&mut ctx), Status::Success);
         }

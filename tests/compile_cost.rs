@@ -9,7 +9,7 @@
 //! Ignored by default (it runs cargo and takes a minute or two); run with
 //! `cargo test --release --test compile_cost -- --ignored --nocapture`.
 //! No thresholds: it prints the table in BENCHMARKS.md.
-use bt_bench_trees::synthetic_gen;
+use behaved_bench_trees::synthetic_gen;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,7 +18,7 @@ use std::time::Instant;
 /// The context and leaf of the generated tree (as in `benches/trees/synthetic.rs`).
 const PRELUDE: &str = r#"
 #![allow(dead_code)]
-use bt::prelude::*;
+use behaved::prelude::*;
 #[derive(Default)]
 pub struct SynCtx { pub tick: u32 }
 impl SynCtx {
@@ -92,7 +92,7 @@ fn compile_cost_of_a_thousand_node_tree() {
             format!(
                 "behave! {{\n{}}}\n{}",
                 synthetic_gen::behave_tree("Big", &tree),
-                "pub fn tick(t: &mut Big, c: &mut SynCtx) -> Status { bt::Tree::tick_at(t, c, 0.0) }\n"
+                "pub fn tick(t: &mut Big, c: &mut SynCtx) -> Status { behaved::Tree::tick_at(t, c, 0.0) }\n"
             ),
         ),
         (
@@ -199,7 +199,7 @@ fn compile_time_and_memory_of_large_trees() {
                 format!(
                     "behave! {{\n{}}}\n{}",
                     synthetic_gen::behave_tree("Big", &tree),
-                    "pub fn tick(t: &mut Big, c: &mut SynCtx) -> Status { bt::Tree::tick_at(t, c, 0.0) }\n"
+                    "pub fn tick(t: &mut Big, c: &mut SynCtx) -> Status { behaved::Tree::tick_at(t, c, 0.0) }\n"
                 ),
             ),
             (

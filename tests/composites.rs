@@ -1,7 +1,7 @@
 //! Tick-by-tick behaviour of the composites: sequence, selector, their reactive
 //! forms and the parallels (`SEMANTICS.md#composites`).
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 behave! {
     tree Seq for Ctx { sequence { Rec("a"), Rec("b"), Rec("c") } }

@@ -2,8 +2,8 @@
 //! `reactive if`, `match`, `reactive match`, `while`, and labelled
 //! `break`/`continue` with the halting they imply (`SEMANTICS.md#branches`,
 //! `SEMANTICS.md#loops`).
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 behave! {
     tree IfElse for Ctx {

@@ -1,8 +1,8 @@
 //! Tick-by-tick behaviour of the decorators, the loops and the leaves
 //! (`SEMANTICS.md#decorators`, `#loops`, `#leaves`): bounded loops go on within one tick, unbounded
 //! loops start at most one iteration per tick.
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 behave! {
     tree Inv for Ctx { invert { Rec("a") } }

@@ -4,7 +4,7 @@
 //! list of wrapper letters, so no generated file is checked in.
 #![recursion_limit = "2048"]
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 #[derive(Default)]
 struct Ctx {

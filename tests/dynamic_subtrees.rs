@@ -3,8 +3,8 @@
 //! until it completes (`YieldSimpleCached`); a `reactive match` picks on
 //! every tick and halts the old subtree, all of it, when the choice changes
 //! (`YieldDynamic`). Rules: `SEMANTICS.md#dynamic-subtrees`.
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 behave! {
     tree Fetch for Ctx { sequence { Rec("go"), Rec("grab") } }

@@ -13,13 +13,13 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use bt_bench_trees as trees;
+use behaved_bench_trees as trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
 use trees::interp_forms::{self, Interpreted};
 use trees::{bonsai_forms, btlite_forms};
 
-use bt_interp::Agent;
+use behaved_interp::Agent;
 
 /// Counts the allocations and live bytes of the current thread (the test
 /// harness's own threads do not disturb the counts).
@@ -173,6 +173,6 @@ fn the_benchmark_trees_are_far_within_the_default_work_bound() {
     assert!(
         figures
             .iter()
-            .all(|&w| w < bt_interp::Registry::<()>::DEFAULT_MAX_TICK_WORK / 1000)
+            .all(|&w| w < behaved_interp::Registry::<()>::DEFAULT_MAX_TICK_WORK / 1000)
     );
 }

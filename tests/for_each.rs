@@ -5,8 +5,8 @@
 //! and hooks like a `scope` variable.
 use std::collections::BTreeMap;
 
-use bt::prelude::*;
-use bt_testkit::script::Events;
+use behaved::prelude::*;
+use behaved_testkit::script::Events;
 
 /// A camp of targets; leaves log what they do to which target.
 #[derive(Default)]
@@ -152,14 +152,14 @@ behave! {
 
 #[test]
 fn a_json_for_each_compiled_and_interpreted_agree_tick_by_tick() {
-    let mut registry = bt_interp::Registry::<Camp>::new();
+    let mut registry = behaved_interp::Registry::<Camp>::new();
     registry
-        .list("targets", |_: bt_interp::NoParams| Targets)
-        .action("hit", |_: bt_interp::NoParams| Hit)
-        .condition("alarm", |_: bt_interp::NoParams| Alarm)
-        .condition("skip", |_: bt_interp::NoParams| Skip);
+        .list("targets", |_: behaved_interp::NoParams| Targets)
+        .action("hit", |_: behaved_interp::NoParams| Hit)
+        .condition("alarm", |_: behaved_interp::NoParams| Alarm)
+        .condition("skip", |_: behaved_interp::NoParams| Skip);
     let definition = registry.load(include_str!("trees/for_each.json")).unwrap();
-    let (mut compiled, mut interpreted) = (FromJson::new(), bt_interp::Agent::new(definition));
+    let (mut compiled, mut interpreted) = (FromJson::new(), behaved_interp::Agent::new(definition));
     let (mut a, mut b) = (Camp::default(), Camp::default());
     let mut lines = Vec::new();
     for t in 0..24u32 {
@@ -169,8 +169,8 @@ fn a_json_for_each_compiled_and_interpreted_agree_tick_by_tick() {
             camp.script = [(1, if t % 2 == 0 { R } else { S }), (2, if t % 3 == 0 { F } else { S })].into();
         }
         let (mut ea, mut eb) = (
-            bt_testkit::script::IdEvents::default(),
-            bt_testkit::script::IdEvents::default(),
+            behaved_testkit::script::IdEvents::default(),
+            behaved_testkit::script::IdEvents::default(),
         );
         let sa = compiled.tick_observed(&mut a, f64::from(t), &mut ea);
         let sb = interpreted.tick_observed(&mut b, f64::from(t), &mut eb);
@@ -183,7 +183,7 @@ fn a_json_for_each_compiled_and_interpreted_agree_tick_by_tick() {
     );
     assert_eq!(
         FromJson::TICK_WORK,
-        bt_interp::Agent::new(registry.load(include_str!("trees/for_each.json")).unwrap())
+        behaved_interp::Agent::new(registry.load(include_str!("trees/for_each.json")).unwrap())
             .definition()
             .tick_work()
     );

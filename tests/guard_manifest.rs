@@ -2,13 +2,13 @@
 //! example loads with): its six leaves, each with its parameters as the JSON
 //! file writes them.
 
-use bt_interp::{Manifest, ParamType};
-use bt_scenarios::guard_json;
+use behaved_interp::{Manifest, ParamType};
+use behaved_scenarios::guard_json;
 
 #[test]
 fn the_guard_manifest_lists_its_six_leaves_with_their_parameters() {
     let manifest = guard_json::registry().manifest();
-    let params = |family: &std::collections::BTreeMap<String, bt_interp::LeafDoc>,
+    let params = |family: &std::collections::BTreeMap<String, behaved_interp::LeafDoc>,
                   name: &str|
      -> Vec<(String, ParamType, bool, Option<serde_json::Value>)> {
         family[name]

@@ -2,8 +2,8 @@
 //! finishes or `reset` is called, every running descendant is halted in
 //! post-order, each running action gets `halt` exactly once, and everything
 //! below returns to idle. Checked through leaf logs and through an observer.
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 behave! {
     tree Deep for Ctx {

@@ -10,7 +10,7 @@ mod adversarial {
     pub struct Result;
     /// Not `Result::Ok`.
     pub struct Ok;
-    /// Not `bt::Status`.
+    /// Not `behaved::Status`.
     pub struct Status;
     /// Not `core::option::Option`.
     pub struct Option;
@@ -29,7 +29,7 @@ mod adversarial {
         pub ok: bool,
     }
 
-    impl bt::Clock for Ctx {
+    impl behaved::Clock for Ctx {
         fn now(&self) -> f64 {
             self.now
         }
@@ -37,13 +37,13 @@ mod adversarial {
 
     /// A leaf.
     pub struct Leaf;
-    impl bt::Action<Ctx> for Leaf {
-        fn tick(&mut self, _: &mut Ctx) -> bt::Status {
-            bt::Status::Success
+    impl behaved::Action<Ctx> for Leaf {
+        fn tick(&mut self, _: &mut Ctx) -> behaved::Status {
+            behaved::Status::Success
         }
     }
 
-    bt::behave! {
+    behaved::behave! {
         /// Every node kind of the foundation, in a crate that denies warnings.
         pub tree Strict for Ctx {
             reactive selector {
@@ -64,13 +64,13 @@ mod adversarial {
 fn strict_tree_compiles_and_runs() {
     let mut tree = adversarial::Strict::new();
     let mut ctx = adversarial::Ctx { now: 0.0, ok: true };
-    assert_eq!(tree.tick(&mut ctx), bt::Status::Running);
+    assert_eq!(tree.tick(&mut ctx), behaved::Status::Running);
 }
 
 /// With the prelude in scope, the expansion's absolute paths must not trip
 /// `unused_qualifications`.
 mod with_prelude {
-    use bt::prelude::*;
+    use behaved::prelude::*;
 
     /// A context.
     pub struct Ctx {

@@ -2,7 +2,7 @@
 //! (`bt-macros/src/codegen/in_place.rs`) and keep their closure otherwise:
 //! either way a leaf does what its closure says, tick by tick.
 #![deny(warnings)]
-use bt::prelude::*;
+use behaved::prelude::*;
 
 #[derive(Default, Debug, PartialEq)]
 struct Pos {

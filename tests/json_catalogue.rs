@@ -4,9 +4,9 @@
 //! on every status, observer event and leaf event, over many seeds and ticks.
 use std::collections::BTreeMap;
 
-use bt::prelude::*;
-use bt_interp::{Agent, KeyRef, Library, MatchValue, NoParams, Registry};
-use bt_testkit::script::IdEvents;
+use behaved::prelude::*;
+use behaved_interp::{Agent, KeyRef, Library, MatchValue, NoParams, Registry};
+use behaved_testkit::script::IdEvents;
 use serde::Deserialize;
 
 /// The context: a clock, scripted leaf results, a mode to match on, a log.

@@ -1,10 +1,10 @@
 //! Trees compiled from JSON files: `behave!` reads ADR-017's guard tree from
 //! `examples/trees/guard.json` (the file the interpreter loads), and both forms
 //! agree node for node, event for event; DSL trees export the same format.
-use bt::prelude::*;
-use bt_interp::Agent;
-use bt_scenarios::guard_json::{AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry};
-use bt_testkit::script::IdEvents;
+use behaved::prelude::*;
+use behaved_interp::Agent;
+use behaved_scenarios::guard_json::{AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry};
+use behaved_testkit::script::IdEvents;
 
 behave! {
     /// ADR-017's guard, compiled from the designers' JSON file.

@@ -4,8 +4,8 @@
 //! tree's own `Tree::JSON`: async actions, counts, durations in any unit,
 //! parallel policies, `for`, `match`, `wait_until`, `weighted`, leaf
 //! parameters with negative and float values, closures, loop labels.
-use bt::prelude::*;
-use bt_interp::{KeyRef, Library, MatchValue, Registry};
+use behaved::prelude::*;
+use behaved_interp::{KeyRef, Library, MatchValue, Registry};
 use serde::de::IgnoredAny;
 
 /// The context; the tree is only loaded and listed, never ticked.
@@ -203,7 +203,7 @@ behave! {
 }
 
 /// `Everything`'s `Tree::JSON`, loaded by the interpreter.
-fn interpreted() -> std::sync::Arc<bt_interp::Definition<World>> {
+fn interpreted() -> std::sync::Arc<behaved_interp::Definition<World>> {
     let mut r = Registry::new();
     for action in ["Chase", "Move", "Patrol", "Fetch", "FetchFrom", "inline"] {
         r.action(action, |_: IgnoredAny| Done);

@@ -3,7 +3,7 @@
 //! statuses, same context, enter and halt hooks included, after every tick);
 //! the peer crates (bonsai-bt, behavior-tree-lite) the same leaves ticked in
 //! the same order and the same context after every tick.
-use bt_bench_trees as trees;
+use behaved_bench_trees as trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
 use trees::{bonsai_forms, btlite_forms, guard::GuardCtx, interp_forms};

@@ -2,8 +2,8 @@
 //! stop points, a tree saved mid-run and loaded into a fresh instance behaves
 //! exactly like the uninterrupted one for the next 100 ticks (statuses, node
 //! events, leaf events); state from a different tree is rejected.
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 use serde::de::DeserializeOwned;
 
 /// A stateful action whose progress must survive a save: `#[persist]` in the tree.

@@ -2,7 +2,7 @@
 //! the same seed and inputs give the same choices, other seeds give other
 //! choices, and `weighted` follows its weights (`SEMANTICS.md#randomness`,
 //! `SEMANTICS.md#random`, `SEMANTICS.md#weighted`, `SEMANTICS.md#shuffle`).
-use bt::prelude::*;
+use behaved::prelude::*;
 
 /// Records which child each tick chose.
 #[derive(Default)]
@@ -69,7 +69,7 @@ fn same_seed_same_choices_over_ten_thousand_ticks_other_seeds_differ() {
     }
     assert_eq!(
         run(Uniform::new(), 100),
-        run(Uniform::with_seed(bt::Rng::DEFAULT_SEED), 100)
+        run(Uniform::with_seed(behaved::Rng::DEFAULT_SEED), 100)
     );
 }
 

@@ -2,8 +2,8 @@
 //! counting (`limit`, `run_once`, whose memory outlives activations and
 //! `reset`), guards (`abort_if`, `latch`), `wait_until`, node-local variables (`scope`) and
 //! lifecycle hooks, tick by tick.
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 /// An action that counts its completions across activations and forgets
 /// them only when its tree is reset.

@@ -1,8 +1,8 @@
 //! The generated struct's API: constructors, `run` (on-interaction mode), the
 //! node table, subtrees on a part of the context, contexts with lifetimes,
 //! auto traits and the size of the control state.
-use bt::prelude::*;
-use bt_testkit::script::*;
+use behaved::prelude::*;
+use behaved_testkit::script::*;
 
 /// The Wild Dog's shape with unit leaves: its control state must be tiny.
 struct Find;
@@ -186,7 +186,7 @@ fn contexts_may_borrow() {
 }
 
 mod function_leaves {
-    use bt::prelude::*;
+    use behaved::prelude::*;
 
     pub struct Hero {
         pub hp: u32,

@@ -1,6 +1,6 @@
 //! The macro-compiled Wild Dog and its hand-written twin (the benches' speed
 //! limit) behave identically, tick by tick, over a long scripted run.
-use bt_bench_trees::wild_dog;
+use behaved_bench_trees::wild_dog;
 
 use wild_dog::*;
 

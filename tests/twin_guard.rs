@@ -1,8 +1,8 @@
 //! The macro-compiled guard (T2) and its hand-written twin behave identically,
 //! tick by tick: statuses, lines said, walks started and interrupted.
-use bt_bench_trees::guard;
+use behaved_bench_trees::guard;
 
-use bt::prelude::*;
+use behaved::prelude::*;
 use guard::*;
 
 #[test]

@@ -1,9 +1,9 @@
 //! The macro-compiled synthetic tree (T3, 1,365 nodes) and its hand-written
 //! twin behave identically, tick by tick; and both are what the generator writes.
-use bt_bench_trees::synthetic;
-use bt_bench_trees::synthetic_gen;
+use behaved_bench_trees::synthetic;
+use behaved_bench_trees::synthetic_gen;
 
-use bt::prelude::*;
+use behaved::prelude::*;
 use synthetic::*;
 
 #[test]
@@ -43,13 +43,13 @@ fn the_checked_in_files_are_what_the_generator_writes() {
         ("t3_synthetic.json", synthetic_gen::t3_json()),
     ] {
         let path = format!("{}/benches/trees/{file}", env!("CARGO_MANIFEST_DIR"));
-        if std::env::var_os("BT_REGENERATE").is_some() {
+        if std::env::var_os("BEHAVED_REGENERATE").is_some() {
             std::fs::write(&path, &fresh).unwrap();
         }
         let on_disk = std::fs::read_to_string(&path).unwrap();
         assert!(
             on_disk == fresh,
-            "{path} is stale: run `BT_REGENERATE=1 cargo test --test twin_synthetic`"
+            "{path} is stale: run `BEHAVED_REGENERATE=1 cargo test --test twin_synthetic`"
         );
     }
 }

@@ -3,7 +3,7 @@
 //! `SEMANTICS.md#sleeping`).
 #![allow(missing_docs)]
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 #[derive(Default)]
 struct Ctx {
@@ -157,12 +157,12 @@ fn reactive_nodes_and_loops_between_iterations_need_the_next_tick() {
 
 #[test]
 fn an_interpreted_agent_reports_the_same_wakes() {
-    let mut leaves = bt_interp::Registry::new();
-    leaves.action("cast", |_: bt_interp::NoParams| Cast { ends: 0.0 });
+    let mut leaves = behaved_interp::Registry::new();
+    leaves.action("cast", |_: behaved_interp::NoParams| Cast { ends: 0.0 });
     let def = leaves
         .load(r#"{"type": "sequence", "children": [{"type": "action", "action": "cast"}, {"type": "wait", "seconds": 2.0}, {"type": "running"}]}"#)
         .unwrap();
-    let mut agent = bt_interp::Agent::new(def);
+    let mut agent = behaved_interp::Agent::new(def);
     let mut ctx = Ctx::default();
     assert_eq!(agent.next_wake(0.0), Wake::NextTick);
     agent.tick_at(&mut ctx, 0.0);
@@ -195,10 +195,10 @@ fn compiled_trees_and_interpreted_agents_are_schedulable_alike() {
     behave! {
         tree Nap for Ctx { loop { sequence { act(|c| c.casts += 1), wait(1.0) } } }
     }
-    let def = bt_interp::Registry::<Ctx>::new()
+    let def = behaved_interp::Registry::<Ctx>::new()
         .load(r#"{"type": "loop", "child": {"type": "sequence", "children": [{"type": "wait", "seconds": 1.0}]}}"#)
         .unwrap();
     // Ten frames a second for 3 s: ticks at 0, 1, 2 (and 3 is not reached).
     assert_eq!(ticks_needed(&mut Nap::new(), 30), 3);
-    assert_eq!(ticks_needed(&mut bt_interp::Agent::new(def), 30), 3);
+    assert_eq!(ticks_needed(&mut behaved_interp::Agent::new(def), 30), 3);
 }

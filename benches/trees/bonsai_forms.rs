@@ -19,10 +19,10 @@
 //! tick after it is entered, like our `wait(1.0)`. Every action is a plain
 //! enum value; the closure given to `tick` runs it on the context.
 
+use behaved::Action as _;
+use behaved::prelude::*;
 use bonsai_bt::Behavior::{Action, AlwaysSucceed, Select, Sequence, Wait, WaitForever, While};
 use bonsai_bt::{ActionArgs, BT, Behavior, Event, UpdateArgs};
-use bt::Action as _;
-use bt::prelude::*;
 
 use super::forms::Form;
 use super::guard::{AtPost, GuardCtx, HasBribe, IsNight, Line, MoveToPost, QuestActive, Say};

@@ -14,11 +14,11 @@
 use std::any::Any;
 use std::cell::Cell;
 
+use behaved::prelude::*;
 use behavior_tree_lite::{
     BehaviorCallback, BehaviorNode, BehaviorNodeContainer, BehaviorResult, Context, FallbackNode, NumChildren,
     Registry, SequenceNode,
 };
-use bt::prelude::*;
 
 use super::forms::Form;
 use super::guard::{AtPost, GuardCtx, HasBribe, IsNight, Line, MoveToPost, QuestActive, Say};

@@ -4,7 +4,7 @@
 //! footprint report and the differential tests all go through these two traits,
 //! so every form is driven by exactly the same loop.
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 use super::guard::{Guard, GuardByHand, GuardCtx};
 use super::synthetic::{SynCtx, Synthetic, SyntheticByHand};

@@ -16,7 +16,7 @@
 //! compiled by `behave!` and written by hand; `tests/twin_guard.rs` checks they
 //! agree.
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 /// The lines the guard can say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

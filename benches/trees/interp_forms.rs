@@ -1,12 +1,12 @@
 //! The three trees as JSON (`t1_wild_dog.json`, `t2_guard.json`,
-//! `t3_synthetic.json`), loaded by our interpreter, bt-interp, with the same
+//! `t3_synthetic.json`), loaded by our interpreter, behaved-interp, with the same
 //! leaf types as the compiled trees. One [`Definition`] is shared by all the
 //! agents that run a tree; each [`Agent`] owns only its running state.
 
 use std::sync::Arc;
 
-use bt::prelude::*;
-use bt_interp::{Agent, Definition, NoParams, Registry};
+use behaved::prelude::*;
+use behaved_interp::{Agent, Definition, NoParams, Registry};
 use serde_json::Value;
 
 use super::forms::Form;

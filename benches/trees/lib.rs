@@ -1,4 +1,4 @@
-//! `bt-bench-trees` (not published): the benchmark trees and the forms that
+//! `behaved-bench-trees` (not published): the benchmark trees and the forms that
 //! tick them, shared by the benches (`benches/*.rs`) and the tests that check
 //! them (`tests/peers.rs`, `tests/twin*.rs`, `tests/footprint.rs`). A crate of
 //! its own, so the 1,365-node T3 is compiled once, not once per test binary.

@@ -3,7 +3,7 @@
 //! The same tree compiled by `behave!` and written by hand against the runtime
 //! (the speed limit for this design); `tests/twin.rs` checks they agree.
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 /// The dog's view of the world.
 #[derive(Debug, Clone, PartialEq, Default)]

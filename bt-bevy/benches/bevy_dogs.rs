@@ -1,4 +1,4 @@
-//! The plugin with many Wild Dogs (`bt-scenarios`' tree and leaves): four
+//! The plugin with many Wild Dogs (`behaved-scenarios`' tree and leaves): four
 //! dogs around each standing player, spawned over the first second (1/60
 //! per update, as a game's dogs do not all arrive on one frame; spawned at
 //! once in this symmetric arena, they would all wake on the same frames),
@@ -19,7 +19,7 @@
 //! - plain: no scheduler, a system ticks every dog every frame (`par_iter_mut`).
 //!
 //! ```text
-//! cargo bench -p bt-bevy --bench bevy_dogs -- [dogs] [threads] [frames] [sleeping|awake|plain ...]
+//! cargo bench -p behaved-bevy --bench bevy_dogs -- [dogs] [threads] [frames] [sleeping|awake|plain ...]
 //! ```
 //!
 //! `threads` is the size of bevy's compute pool (1 by default: one core).
@@ -30,9 +30,9 @@ mod pack;
 
 use std::time::Instant;
 
+use behaved_bevy::{Behavior, Behaviors};
 use bevy_app::App;
 use bevy_ecs::schedule::{Schedules, SingleThreadedExecutor};
-use bt_bevy::{Behavior, Behaviors};
 use pack::Form;
 
 const FRAME_MS: f64 = 1000.0 / 60.0;

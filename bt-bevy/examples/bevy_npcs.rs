@@ -1,25 +1,27 @@
-//! Guards and a pack of Wild Dogs (from `bt-scenarios`) as Bevy NPCs, in a
+//! Guards and a pack of Wild Dogs (from `behaved-scenarios`) as Bevy NPCs, in a
 //! headless app: the dogs hunt two players (ticked only when their trees
 //! have something to do), a guard walks to his post when night falls
 //! (ticked four times a second), and another answers when talked to
 //! (ADR-017's on-interaction mode). Prints what they do.
 //!
 //! ```text
-//! cargo run -p bt-bevy --example bevy_npcs
+//! cargo run -p behaved-bevy --example bevy_npcs
 //! ```
 
 #[path = "support/pack.rs"]
 mod pack;
 
+use behaved_bevy::{
+    Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Interact, Schedulable, Ticked,
+};
+use behaved_scenarios::event::EventKind;
+use behaved_scenarios::guard::{
+    BRIBE, DEFAULT_DIALOGUE, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Interaction, Npc, TimeOfDay, WorldState, interact,
+};
+use behaved_scenarios::hex::Hex;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
-use bt_bevy::{Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Interact, Schedulable, Ticked};
-use bt_scenarios::event::EventKind;
-use bt_scenarios::guard::{
-    BRIBE, DEFAULT_DIALOGUE, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Interaction, Npc, TimeOfDay, WorldState, interact,
-};
-use bt_scenarios::hex::Hex;
 
 /// A guard's body.
 #[derive(Component)]
@@ -201,7 +203,7 @@ fn run() -> Summary {
 
 #[cfg(test)]
 mod tests {
-    use bt_scenarios::hex::Hex;
+    use behaved_scenarios::hex::Hex;
 
     /// `cargo test` runs the example: the dogs bite, Aldo reaches his post
     /// at night, Bruna answers three times (the bribe line when offered one by day), and

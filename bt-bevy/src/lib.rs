@@ -7,7 +7,7 @@
 //!
 //! - **Continuous** ([`Behavior::continuous`], with an optional
 //!   [`every`](Behavior::every) tick interval): ticked when due. Due-ness is
-//!   kept by a [`bt_sched::Scheduler`] of entities (the [`Behaviors`]
+//!   kept by a [`behaved_sched::Scheduler`] of entities (the [`Behaviors`]
 //!   resource): a tree that reports it has nothing to do before a time
 //!   ([`Wake`]: it is in a `wait`, or only a `running` leaf runs) sleeps in
 //!   its timer wheel until then. A frame costs what its due trees cost:
@@ -28,8 +28,8 @@
 //! use bevy_ecs::prelude::*;
 //! use bevy_ecs::query::QueryItem;
 //! use bevy_ecs::system::SystemParamItem;
-//! use bt::prelude::*;
-//! use bt_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
+//! use behaved::prelude::*;
+//! use behaved_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
 //!
 //! #[derive(Component, Default)]
 //! struct Barks(u32);
@@ -68,15 +68,15 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use behaved_sched::{Budget, Config, Scheduler};
 use bevy_app::{App, First, Plugin, Update};
 use bevy_ecs::entity::EntityIndexSet;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{IterQueryData, QueryItem};
 use bevy_ecs::system::{ReadOnlySystemParam, StaticSystemParam, SystemParamItem};
-use bt_sched::{Budget, Config, Scheduler};
 
-pub use bt_runtime::{Schedulable, Status, Ticked, Wake};
-pub use bt_sched::FrameStats;
+pub use behaved_runtime::{Schedulable, Status, Ticked, Wake};
+pub use behaved_sched::FrameStats;
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
 /// writes, and how it builds the tree's context from that.

@@ -2,12 +2,12 @@
 //! 60 Hz frame of the `BehaviorClock`).
 #![allow(missing_docs)]
 
+use behaved::prelude::*;
+use behaved_bevy::{Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Behaviors, Brain, Interact, Ticked};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
-use bt::prelude::*;
-use bt_bevy::{Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Behaviors, Brain, Interact, Ticked};
 
 /// A patrolling NPC's position along its route.
 #[derive(Component, Default, Debug, PartialEq)]

@@ -21,7 +21,7 @@
 //!   (`break 'outer`).
 
 use crate::model::{Leaf, Node, Params, Policy};
-use bt_runtime::NodeKind;
+use behaved_runtime::NodeKind;
 
 /// The `"type"` of a leaf that holds Rust code (`Tree::JSON` of a DSL tree).
 const INLINE: &str = "inline";

@@ -1,13 +1,13 @@
-//! # bt-format: behavior trees as JSON
+//! # behaved-format: behavior trees as JSON
 //!
-//! The JSON form of the `bt` library's trees (ADR-017's data model, the
+//! The JSON form of the `behaved` library's trees (ADR-017's data model, the
 //! architecture decision that made trees data, extended with every node of
-//! the catalogue; `bt-interp`'s `FORMAT.md` describes it field by field), as
+//! the catalogue; `behaved-interp`'s `FORMAT.md` describes it field by field), as
 //! typed data that both readers share:
 //!
-//! - the interpreter (`bt-interp`) loads a [`model::Node`], resolves its leaf
+//! - the interpreter (`behaved-interp`) loads a [`model::Node`], resolves its leaf
 //!   names through a registry and runs it;
-//! - the `behave!` macro (`bt-macros`) compiles a JSON file into Rust, and
+//! - the `behave!` macro (`behaved-macros`) compiles a JSON file into Rust, and
 //!   writes every tree back as `Tree::JSON` through the same model.
 //!
 //! The text is read strictly ([`Reader`]): a repeated key is an error at its
@@ -20,7 +20,7 @@
 //! crate needs neither the runtime nor the user's types.
 //!
 //! ```
-//! use bt_format::model::Node;
+//! use behaved_format::model::Node;
 //!
 //! let tree = Node::parse(r#"{"type": "repeater", "count": 2, "child": {"type": "wait", "seconds": 1}}"#)?;
 //! assert_eq!(tree.label(), "repeat(2)");
@@ -28,7 +28,7 @@
 //!
 //! let err = Node::parse(r#"{"type": "sequence", "children": [{"type": "waitt"}]}"#).unwrap_err();
 //! assert_eq!(err.to_string(), r#"at `children[0].type`: unknown node type "waitt"; did you mean "wait"?"#);
-//! # Ok::<(), bt_format::LoadError>(())
+//! # Ok::<(), behaved_format::LoadError>(())
 //! ```
 
 mod document;
@@ -61,9 +61,9 @@ pub const MAX_ITEMS: u64 = 1 << 16;
 /// (a leaf's parameters, in `Tree::JSON` and in labels).
 ///
 /// ```
-/// assert_eq!(bt_format::json_field_name("quest_id"), "questId");
-/// assert_eq!(bt_format::json_field_name("hp"), "hp");
-/// assert_eq!(bt_format::json_field_name("_private_x"), "privateX"); // as serde's `rename_all = "camelCase"`
+/// assert_eq!(behaved_format::json_field_name("quest_id"), "questId");
+/// assert_eq!(behaved_format::json_field_name("hp"), "hp");
+/// assert_eq!(behaved_format::json_field_name("_private_x"), "privateX"); // as serde's `rename_all = "camelCase"`
 /// ```
 pub fn json_field_name(rust: &str) -> String {
     let mut out = String::with_capacity(rust.len());

@@ -4,8 +4,8 @@
 //! at its JSON path; [`Node::to_json`] writes a node back in canonical form.
 //! Leaf types are only names here: the registry resolves them at load time.
 
-use bt_runtime::Arity;
-use bt_runtime::catalog::{self, NodeKind};
+use behaved_runtime::Arity;
+use behaved_runtime::catalog::{self, NodeKind};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 

@@ -10,7 +10,7 @@ use crate::model::{LeafCheck, Node, parse_at};
 /// tree's other problems in one pass.
 ///
 /// ```
-/// use bt_format::Reader;
+/// use behaved_format::Reader;
 ///
 /// let deep = format!("{}{}{}", r#"{"type": "inverter", "child": "#.repeat(100), r#"{"type": "success"}"#, "}".repeat(100));
 /// assert!(Reader::new().node(&deep).is_err()); // 64 levels by default

@@ -3,7 +3,7 @@
 //! (BENCHMARKS.md, "Loading big files"):
 //!
 //! ```sh
-//! cargo build --release -p bt-interp --example big_file
+//! cargo build --release -p behaved-interp --example big_file
 //! /usr/bin/time -v target/release/examples/big_file ids
 //! ```
 //!
@@ -17,8 +17,8 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use bt_interp::{ItemList, NoParams, Registry};
-use bt_runtime::{Action, Status};
+use behaved_interp::{ItemList, NoParams, Registry};
+use behaved_runtime::{Action, Status};
 
 /// The list of the `for-each` shape: no items.
 struct Targets;

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use bt_runtime::{
+use behaved_runtime::{
     Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Schedulable, Status, Ticked, Wake,
 };
 
@@ -493,7 +493,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
-    /// The stand-in hook (bt-testing): an observer's answer for leaf `id`
+    /// The stand-in hook (behaved-testing): an observer's answer for leaf `id`
     /// instead of running it. Always `None` for the production path's
     /// `NoopObserver`, so it compiles away there.
     #[inline(always)]
@@ -1350,7 +1350,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     fn halt(&mut self, id: u32) {
         self.halt_kids(id, u32::MAX);
         let n = self.node(id);
-        // A stand-in (bt-testing) takes the halt of the action it replaced.
+        // A stand-in (behaved-testing) takes the halt of the action it replaced.
         if self.def.cold[id as usize].op == NodeKind::Action && self.obs.stand_in(NodeId(id), LeafCall::Halt).is_none()
         {
             self.leaves[n.slot as usize].halt(n.arg, self.ctx);

@@ -7,7 +7,7 @@
 //! node's state must name an active child where its kind keeps one; an idle
 //! node's activation state must be idle; lifetime counters must be in range.
 
-use bt_runtime::NodeKind;
+use behaved_runtime::NodeKind;
 
 use crate::definition::{Definition, UNKNOWN_KIND};
 

@@ -6,10 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use bt_runtime::{Arity, NodeId, NodeKind};
+use behaved_runtime::{Arity, NodeId, NodeKind};
 
-use bt_format::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
-use bt_format::{Library, LoadError, Problems, path, shown, too_deep};
+use behaved_format::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
+use behaved_format::{Library, LoadError, Problems, path, shown, too_deep};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey, is_timed};
 use crate::registry::Registry;
@@ -83,7 +83,9 @@ fn bound_work<C: 'static>(reg: &Registry<C>, def: &mut Definition<C>, problems: 
     }
 }
 
-/// The version of the saved-state layout, part of every fingerprint.
+/// The version of the saved-state layout, part of every fingerprint. A format
+/// tag, not a crate name: it kept its words when the crates were renamed, so
+/// agents saved before still load.
 const STATE_LAYOUT: &str = "bt-interp agent state v1";
 
 /// Completes the fingerprint: every node's description and place, after the
@@ -167,7 +169,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         depth: usize,
         loops: &mut Vec<(&'a str, u32)>,
     ) -> u32 {
-        bt_format::deep(|| self.emit_here(node, parent, at, depth, loops))
+        behaved_format::deep(|| self.emit_here(node, parent, at, depth, loops))
     }
 
     fn emit_here(
@@ -247,7 +249,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         self.params(&mut flat, node, at, loops);
         if let Some(h) = &node.hooks {
             let mut slots = [(NO_HOOK, 0); 7];
-            for (i, (field, hook)) in bt_format::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
+            for (i, (field, hook)) in behaved_format::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
                 self.shape.u32(id);
                 if let Some(leaf) = hook {
                     slots[i] = self.action(leaf, &path::field(at, field));

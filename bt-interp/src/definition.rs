@@ -5,7 +5,7 @@
 //! everything else (child lists, thresholds, durations, hooks) is in a
 //! second, colder array ([`Flat`]) that only the rarer node kinds read.
 
-use bt_runtime::{NodeId, NodeKind};
+use behaved_runtime::{NodeId, NodeKind};
 
 use crate::leaves::{CondBox, KeyRef, Prototypes, ValueBox};
 
@@ -129,7 +129,7 @@ pub struct NodeRow {
 }
 
 #[cfg(feature = "observe")]
-impl bt_observe::NodeRow for NodeRow {
+impl behaved_observe::NodeRow for NodeRow {
     fn id(&self) -> u32 {
         self.id.0
     }

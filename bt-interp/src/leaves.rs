@@ -10,7 +10,7 @@
 
 use std::any::Any;
 
-use bt_runtime::{Action, Condition, ItemList, Status, Wake};
+use behaved_runtime::{Action, Condition, ItemList, Status, Wake};
 
 /// A shared condition leaf.
 pub(crate) type CondBox<C> = Box<dyn Condition<C> + Send + Sync>;

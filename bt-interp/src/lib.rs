@@ -1,15 +1,15 @@
-//! # bt-interp: behavior trees as data
+//! # behaved-interp: behavior trees as data
 //!
-//! The interpreted form of the `bt` library's trees: a tree written as JSON
+//! The interpreted form of the `behaved` library's trees: a tree written as JSON
 //! (ADR-017's data model, extended with every node of the catalogue; see
 //! `FORMAT.md` and `schema/bt-tree.schema.json`) is checked at load time and
 //! run with exactly the semantics of a tree compiled by `behave!`, node ids
 //! and observer events included. The JSON model and its shape checks
-//! ([`model`], [`Library`], [`LoadError`]) are the `bt-format` crate, which
+//! ([`model`], [`Library`], [`LoadError`]) are the `behaved-format` crate, which
 //! `behave!` uses too; this crate adds the leaves and the running.
 //!
 //! - A [`Registry`] maps the leaf type names a file uses to your
-//!   [`Condition`](bt_runtime::Condition) and [`Action`](bt_runtime::Action)
+//!   [`Condition`](behaved_runtime::Condition) and [`Action`](behaved_runtime::Action)
 //!   types, built from their JSON parameters.
 //! - [`Registry::load`] checks everything (node and leaf types, children,
 //!   parameters, thresholds, subtree references and cycles, depth, `break`
@@ -46,8 +46,8 @@
 //! ECS components and tick on worker threads.
 //!
 //! ```
-//! use bt_interp::{Agent, NoParams, Registry};
-//! use bt_runtime::{Action, Status};
+//! use behaved_interp::{Agent, NoParams, Registry};
+//! use behaved_runtime::{Action, Status};
 //!
 //! struct Npc { steps: u32 }
 //!
@@ -69,7 +69,7 @@
 //! use Status::{Running as R, Success as S};
 //! // The third step completes the first walk and starts the second in the same tick.
 //! assert_eq!(statuses, [R, R, R, R, S]);
-//! # Ok::<(), bt_interp::LoadError>(())
+//! # Ok::<(), behaved_interp::LoadError>(())
 //! ```
 
 mod agent;
@@ -86,11 +86,11 @@ mod registry;
 mod work;
 
 pub use agent::Agent;
-/// The JSON model this crate loads (from `bt-format`).
-pub use bt_format::model;
-pub use bt_format::{Library, LoadError, Problem};
-/// The trait of the lists `forEach` nodes read (from `bt-runtime`).
-pub use bt_runtime::ItemList;
+/// The JSON model this crate loads (from `behaved-format`).
+pub use behaved_format::model;
+pub use behaved_format::{Library, LoadError, Problem};
+/// The trait of the lists `forEach` nodes read (from `behaved-runtime`).
+pub use behaved_runtime::ItemList;
 pub use definition::{Definition, NodeRow};
 pub use leaves::{KeyRef, ListItem, MatchValue};
 #[cfg(feature = "manifest")]

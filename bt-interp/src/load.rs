@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use bt_format::model::{LeafFamily, Node, Params, did_you_mean, one_of};
-use bt_format::{Library, LoadError, Problems, Reader, shown};
+use behaved_format::model::{LeafFamily, Node, Params, did_you_mean, one_of};
+use behaved_format::{Library, LoadError, Problems, Reader, shown};
 
 use crate::compile::LISTED;
 use crate::definition::Definition;
@@ -85,7 +85,7 @@ impl<C: 'static> Registry<C> {
         let mut problems = Problems::default();
         for id in library.ids() {
             let node = Node {
-                kind: bt_runtime::NodeKind::Subtree,
+                kind: behaved_runtime::NodeKind::Subtree,
                 id: None,
                 name: None,
                 label: None,

@@ -18,7 +18,7 @@ use serde_reflection::{ContainerFormat, Format, Samples, Tracer, TracerConfig, V
 
 /// What a [`Registry`](crate::Registry) accepts: every registered condition, action,
 /// `match` value and `forEach` list by name. Written by [`Registry::manifest`](crate::Registry::manifest); read by
-/// `bt-studio edit --leaves`.
+/// `behaved-studio edit --leaves`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {

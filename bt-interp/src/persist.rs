@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
-use bt_runtime::Rng;
+use behaved_runtime::Rng;
 
 use crate::agent::{Agent, State};
 use crate::check::check_state;
@@ -65,8 +65,8 @@ impl<C: 'static> Agent<C> {
     /// same version of it (same [`Definition::fingerprint`]).
     ///
     /// ```
-    /// use bt_interp::{Agent, Registry};
-    /// use bt_runtime::{Action, Status};
+    /// use behaved_interp::{Agent, Registry};
+    /// use behaved_runtime::{Action, Status};
     ///
     /// #[derive(Clone, serde::Serialize, serde::Deserialize)]
     /// struct Walk { steps: u32 }
@@ -79,7 +79,7 @@ impl<C: 'static> Agent<C> {
     /// }
     ///
     /// let mut leaves = Registry::new();
-    /// leaves.persistent_action("walk", |_: bt_interp::NoParams| Walk { steps: 0 });
+    /// leaves.persistent_action("walk", |_: behaved_interp::NoParams| Walk { steps: 0 });
     /// let def = leaves.load(r#"{"type": "action", "action": "walk"}"#)?;
     /// let mut npc = Agent::new(def.clone());
     /// npc.tick_at(&mut (), 0.0);                               // one step taken
@@ -87,7 +87,7 @@ impl<C: 'static> Agent<C> {
     /// let mut loaded = Agent::load(def, &mut serde_json::Deserializer::from_str(&saved)).unwrap();
     /// assert_eq!(loaded.tick_at(&mut (), 1.0), Status::Running); // the second step
     /// assert_eq!(loaded.tick_at(&mut (), 2.0), Status::Success); // and the third
-    /// # Ok::<(), bt_interp::LoadError>(())
+    /// # Ok::<(), behaved_interp::LoadError>(())
     /// ```
     pub fn load<'de, D: Deserializer<'de>>(def: Arc<Definition<C>>, deserializer: D) -> Result<Agent<C>, D::Error> {
         AgentSeed::new(def).deserialize(deserializer)
@@ -145,7 +145,7 @@ impl<C: 'static> AgentVisitor<C> {
         check_state(&def, &ints, st.side.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
         // A running `forEach` is at one of its items; an idle one holds none.
         for (f, row) in def.cold.iter().zip(&def.table) {
-            if f.op == bt_runtime::NodeKind::ForEach {
+            if f.op == behaved_runtime::NodeKind::ForEach {
                 let (at, held) = (ints[f.slot as usize] as usize, st.items[f.leaf as usize].len());
                 if (at == 0 && held != 0) || (at != 0 && at > held) {
                     return Err(E::custom(format!(
@@ -165,7 +165,7 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
     type Value = Agent<C>;
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("a saved bt-interp agent (fingerprint, running, rng, ints, times, leaves)")
+        f.write_str("a saved behaved-interp agent (fingerprint, running, rng, ints, times, leaves)")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Agent<C>, A::Error> {

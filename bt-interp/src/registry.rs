@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::marker::PhantomData;
 
-use bt_runtime::{Action, Async, AsyncAction, Condition, ItemList};
+use behaved_runtime::{Action, Async, AsyncAction, Condition, ItemList};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -59,8 +59,8 @@ where
 /// parameters; also the limits a loaded tree must respect.
 ///
 /// ```
-/// use bt_interp::{Registry, NoParams};
-/// use bt_runtime::{Action, Condition, Status};
+/// use behaved_interp::{Registry, NoParams};
+/// use behaved_runtime::{Action, Condition, Status};
 ///
 /// struct World { night: bool, said: Option<String> }
 ///
@@ -88,7 +88,7 @@ where
 ///         {"type": "action", "action": {"type": "dialogue", "dialogueId": "night-greeting"}}
 ///     ]}"#)
 ///     .unwrap();
-/// let mut guard = bt_interp::Agent::new(tree);
+/// let mut guard = behaved_interp::Agent::new(tree);
 /// let mut world = World { night: true, said: None };
 /// assert_eq!(guard.tick_at(&mut world, 0.0), Status::Success);
 /// assert_eq!(world.said.as_deref(), Some("night-greeting"));
@@ -123,7 +123,7 @@ impl<C: 'static> Default for Registry<C> {
 
 impl<C: 'static> Registry<C> {
     /// Default for [`Registry::max_depth`].
-    pub const DEFAULT_MAX_DEPTH: usize = bt_format::Reader::DEFAULT_MAX_DEPTH;
+    pub const DEFAULT_MAX_DEPTH: usize = behaved_format::Reader::DEFAULT_MAX_DEPTH;
     /// The highest [`Registry::max_depth`]; a higher one is this.
     pub const MAX_DEPTH_CAP: usize = 1000;
     /// Default for [`Registry::max_nodes`].
@@ -131,13 +131,13 @@ impl<C: 'static> Registry<C> {
     /// Default for [`Registry::max_tick_work`]: 2^24 leaf ticks, sixteen
     /// times what a tree of [`Registry::DEFAULT_MAX_NODES`] leaves makes
     /// without loops; a few milliseconds of trivial leaves. It is
-    /// [`bt_format::MAX_TICK_WORK`], the limit `behave!` enforces too.
-    pub const DEFAULT_MAX_TICK_WORK: u64 = bt_format::MAX_TICK_WORK;
+    /// [`behaved_format::MAX_TICK_WORK`], the limit `behave!` enforces too.
+    pub const DEFAULT_MAX_TICK_WORK: u64 = behaved_format::MAX_TICK_WORK;
     /// Default for [`Registry::max_items`]: 2^16 items, far more than a
     /// real tree's loops go through, and a few MiB per agent at most for
-    /// items of a few dozen bytes. It is [`bt_format::MAX_ITEMS`], the
+    /// items of a few dozen bytes. It is [`behaved_format::MAX_ITEMS`], the
     /// limit `behave!` enforces too.
-    pub const DEFAULT_MAX_ITEMS: u64 = bt_format::MAX_ITEMS;
+    pub const DEFAULT_MAX_ITEMS: u64 = behaved_format::MAX_ITEMS;
 
     /// An empty registry.
     pub fn new() -> Registry<C> {
@@ -196,7 +196,7 @@ impl<C: 'static> Registry<C> {
         self.try_action(name, move |p: P| Ok::<L, String>(make(p)))
     }
 
-    /// Registers an async action type (`bt_runtime::AsyncAction`): each leaf
+    /// Registers an async action type (`behaved_runtime::AsyncAction`): each leaf
     /// is `make`'s value wrapped in [`Async`], which starts its future on
     /// entry, polls it on each tick and drops (cancels) it when halted. In
     /// the JSON file it is an action like any other. Its future lives inline
@@ -287,8 +287,8 @@ impl<C: 'static> Registry<C> {
     /// serde types ([`ListItem`](crate::ListItem)).
     ///
     /// ```
-    /// use bt_interp::{Agent, ItemList, NoParams, Registry};
-    /// use bt_runtime::{Action, Status};
+    /// use behaved_interp::{Agent, ItemList, NoParams, Registry};
+    /// use behaved_runtime::{Action, Status};
     ///
     /// struct Camp { targets: Vec<u32>, target: u32, hits: Vec<u32> }
     ///
@@ -319,7 +319,7 @@ impl<C: 'static> Registry<C> {
     /// let mut camp = Camp { targets: vec![4, 2], target: 0, hits: Vec::new() };
     /// assert_eq!(Agent::new(tree).tick_at(&mut camp, 0.0), Status::Success);
     /// assert_eq!(camp.hits, [4, 2]);
-    /// # Ok::<(), bt_interp::LoadError>(())
+    /// # Ok::<(), behaved_interp::LoadError>(())
     /// ```
     pub fn list<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
     where
@@ -352,7 +352,7 @@ impl<C: 'static> Registry<C> {
     /// The deepest nesting a loaded tree may have, subtrees included (default 64).
     ///
     /// It is the one nesting limit: the JSON reader stops a text nested so
-    /// deeply that it cannot be a tree within it ([`bt_format::json_depth_limit`])
+    /// deeply that it cannot be a tree within it ([`behaved_format::json_depth_limit`])
     /// with the same message, which names this limit. It is capped at
     /// [`Registry::MAX_DEPTH_CAP`]. Loading grows its own stack as it needs;
     /// ticking recurses once per level on the caller's stack: a tree at the
@@ -434,7 +434,7 @@ impl<C: 'static> Registry<C> {
     ///
     /// ```
     /// # #[derive(Clone)] struct Patrol;
-    /// # impl bt_runtime::Action<()> for Patrol { fn tick(&mut self, _: &mut ()) -> bt_runtime::Status { bt_runtime::Status::Success } }
+    /// # impl behaved_runtime::Action<()> for Patrol { fn tick(&mut self, _: &mut ()) -> behaved_runtime::Status { behaved_runtime::Status::Success } }
     /// #[derive(serde::Deserialize, serde::Serialize)]
     /// struct PatrolParams {
     ///     route: String,
@@ -444,7 +444,7 @@ impl<C: 'static> Registry<C> {
     /// fn walk() -> String {
     ///     "walk".into()
     /// }
-    /// let mut r = bt_interp::Registry::<()>::new();
+    /// let mut r = behaved_interp::Registry::<()>::new();
     /// r.action("patrol", |_: PatrolParams| Patrol).show_defaults::<PatrolParams>();
     /// # #[cfg(feature = "manifest")]
     /// # assert_eq!(r.manifest().actions["patrol"].params.as_ref().unwrap()[1].default, Some("walk".into()));
@@ -458,7 +458,7 @@ impl<C: 'static> Registry<C> {
     }
 
     /// Every registered leaf type with its parameters, and every list with
-    /// its parameters and item type (the `manifest` feature), for the studio's editor (`bt-studio edit --leaves`).
+    /// its parameters and item type (the `manifest` feature), for the studio's editor (`behaved-studio edit --leaves`).
     #[cfg(feature = "manifest")]
     pub fn manifest(&self) -> crate::Manifest {
         let family = |names: Vec<&str>, family: &str| -> BTreeMap<String, crate::LeafDoc> {

@@ -8,7 +8,7 @@
 //! largest of those chosen from, `n` times a bounded loop's body, twice an
 //! unbounded loop's.
 
-use bt_runtime::NodeKind;
+use behaved_runtime::NodeKind;
 
 use crate::definition::{Definition, NO_HOOK, UNKNOWN_KIND};
 

@@ -5,13 +5,13 @@
 // The tree of every kind is one `json!` literal, deeper than its default recursion limit.
 #![recursion_limit = "256"]
 
-use bt_interp::{Agent, ItemList, KeyRef, Library, MatchValue, Registry};
-use bt_runtime::{Action, Condition, NodeId, Observer, Status};
+use behaved_interp::{Agent, ItemList, KeyRef, Library, MatchValue, Registry};
+use behaved_runtime::{Action, Condition, NodeId, Observer, Status};
 use serde::Deserialize;
 use serde_json::json;
 
 #[global_allocator]
-static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 
 #[derive(Default)]
 struct World {
@@ -89,8 +89,8 @@ fn registry() -> Registry<World> {
     let mut r = Registry::new();
     r.action("step", |p: Every| Step(p.every))
         .condition("flip", |p: Every| Flip(p.every))
-        .value("phase", |_: bt_interp::NoParams| Phase)
-        .list("numbers", |_: bt_interp::NoParams| Numbers)
+        .value("phase", |_: behaved_interp::NoParams| Phase)
+        .list("numbers", |_: behaved_interp::NoParams| Numbers)
         .action("dialogue", |_: serde_json::Value| Step(1))
         .action("moveTo", |_: serde_json::Value| Step(2))
         .condition("questStage", |_: serde_json::Value| Flip(5))
@@ -151,7 +151,7 @@ fn ticking_allocates_nothing() {
     let kinds: std::collections::BTreeSet<_> = all.nodes().iter().map(|r| r.kind).collect();
     assert_eq!(
         kinds.len(),
-        bt_runtime::NodeKind::ALL.len(),
+        behaved_runtime::NodeKind::ALL.len(),
         "every node kind is used: {kinds:?}"
     );
     let guard_json =
@@ -165,7 +165,7 @@ fn ticking_allocates_nothing() {
     let mut world = World::default();
     let mut count = Count::default();
 
-    let allocations = bt_testkit::allocations_during(|| {
+    let allocations = behaved_testkit::allocations_during(|| {
         for i in 0..5_000u64 {
             world.tick = i;
             let now = i as f64 * 0.25;

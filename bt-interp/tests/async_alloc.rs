@@ -5,11 +5,11 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use bt_interp::{Agent, NoParams, Registry};
-use bt_runtime::{AsyncAction, Condition, Status, Task};
+use behaved_interp::{Agent, NoParams, Registry};
+use behaved_runtime::{AsyncAction, Condition, Status, Task};
 
 #[global_allocator]
-static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 
 #[derive(Default)]
 struct Ctx {
@@ -73,7 +73,7 @@ fn ten_thousand_ticks_of_an_async_action_allocate_nothing() {
         .unwrap();
     let mut agent = Agent::new(def);
     let mut ctx = Ctx::default();
-    let allocations = bt_testkit::allocations_during(|| {
+    let allocations = behaved_testkit::allocations_during(|| {
         for tick in 0..10_000 {
             ctx.tick = tick;
             let _ = agent.tick_at(&mut ctx, f64::from(tick));

@@ -3,8 +3,8 @@
 //! `if` and `match` as data.
 mod support;
 
-use bt_interp::Agent;
-use bt_runtime::Rng;
+use behaved_interp::Agent;
+use behaved_runtime::Rng;
 use serde_json::json;
 use support::*;
 
@@ -272,7 +272,7 @@ fn match_chooses_a_case_by_value_on_entry_and_reactive_match_every_tick() {
 
 #[test]
 fn subtrees_are_inlined_instances_with_their_own_state() {
-    let mut lib = bt_interp::Library::new();
+    let mut lib = behaved_interp::Library::new();
     lib.insert_json("patrol", &many("sequence", vec![act("a"), act("b")]).to_string())
         .unwrap();
     let tree = many(
@@ -334,7 +334,7 @@ fn subtrees_are_inlined_instances_with_their_own_state() {
 fn definitions_are_shared_across_threads_and_agents_can_move() {
     fn send_sync<T: Send + Sync>() {}
     fn send<T: Send>() {}
-    send_sync::<std::sync::Arc<bt_interp::Definition<Ctx>>>();
+    send_sync::<std::sync::Arc<behaved_interp::Definition<Ctx>>>();
     send::<Agent<Ctx>>();
     let def = load(many("sequence", vec![act("a")]));
     let handles: Vec<_> = (0..2)

@@ -2,7 +2,7 @@
 //! `continue`, timing nodes, hooks, reset and hot reload (`SEMANTICS.md`).
 mod support;
 
-use bt_runtime::Run;
+use behaved_runtime::Run;
 use serde_json::json;
 use support::*;
 
@@ -152,7 +152,7 @@ fn labelled_break_and_continue_reach_the_named_loop() {
     let def = load(tree);
     assert_eq!(def.nodes()[0].label, "'outer: repeat(3)");
     assert_eq!(def.nodes()[6].label, "continue 'outer");
-    let mut t = bt_interp::Agent::new(def);
+    let mut t = behaved_interp::Agent::new(def);
     let mut c = Ctx::new();
     assert_eq!(
         t.tick_at(&mut c, 0.0),
@@ -387,11 +387,11 @@ fn hot_reload_halts_the_old_tree_and_runs_the_new_one() {
 
 #[test]
 fn hot_reload_of_a_library_subtree() {
-    let mut lib = bt_interp::Library::new();
+    let mut lib = behaved_interp::Library::new();
     lib.insert_json("idle", &many("sequence", vec![act("a"), act("b")]).to_string())
         .unwrap();
     let tree = one("loop", json!({"type": "subtree", "subtreeId": "idle"}));
-    let (mut t, mut c) = (bt_interp::Agent::new(load_with(tree.clone(), &lib)), Ctx::new());
+    let (mut t, mut c) = (behaved_interp::Agent::new(load_with(tree.clone(), &lib)), Ctx::new());
     c.set("b", R);
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b"]));
@@ -482,10 +482,10 @@ fn a_halt_runs_no_reset_callback_and_a_reset_runs_them_after_the_halts() {
     guarded["onExit"] = hook("exit-hook");
     guarded["onReset"] = hook("reset-hook");
     let mut leaves = registry();
-    leaves.action("ra", |_: bt_interp::NoParams| RecWithReset("ra"));
+    leaves.action("ra", |_: behaved_interp::NoParams| RecWithReset("ra"));
     let tree = many("reactiveSelector", vec![cond("c1"), guarded]);
     let (mut t, mut c) = (
-        bt_interp::Agent::new(leaves.load(&tree.to_string()).unwrap()),
+        behaved_interp::Agent::new(leaves.load(&tree.to_string()).unwrap()),
         Ctx::new(),
     );
     c.set("c1", F).set("ra", R);

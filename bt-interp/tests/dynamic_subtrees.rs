@@ -6,7 +6,7 @@
 // The subtrees: `fetch` is `sequence { a, b }`, `guard` is `parallel(all) { c, d }`.
 mod support;
 
-use bt_interp::{Agent, Library};
+use behaved_interp::{Agent, Library};
 use serde_json::json;
 use support::*;
 

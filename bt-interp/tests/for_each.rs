@@ -5,8 +5,8 @@
 //! and the loader's errors at their JSON paths.
 use std::collections::BTreeMap;
 
-use bt_interp::{Agent, ItemList, NoParams, Registry};
-use bt_runtime::{Action, Condition, Status};
+use behaved_interp::{Agent, ItemList, NoParams, Registry};
+use behaved_runtime::{Action, Condition, Status};
 use serde_json::json;
 
 use Status::{Failure as F, Running as R, Success as S};

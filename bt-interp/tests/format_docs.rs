@@ -1,6 +1,6 @@
 //! The format's documentation and schema cover exactly the catalogue's node
 //! kinds, under their JSON names; the shipped guard tree loads.
-use bt_runtime::NodeKind;
+use behaved_runtime::NodeKind;
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -40,7 +40,7 @@ fn format_md_documents_every_node_kind_and_every_field() {
             "FORMAT.md does not document {:?}",
             k.json_name()
         );
-        for field in bt_interp::model::fields_of(*k) {
+        for field in behaved_interp::model::fields_of(*k) {
             assert!(
                 doc.contains(&format!("`{field}`")),
                 "FORMAT.md does not mention the field {field:?}"

@@ -2,7 +2,7 @@
 //! what was expected there; malformed input is an error, never a panic.
 mod support;
 
-use bt_interp::{Library, Registry};
+use behaved_interp::{Library, Registry};
 use serde_json::json;
 use support::*;
 
@@ -366,8 +366,8 @@ fn malformed_json_never_panics() {
 
 #[test]
 fn hand_built_models_are_checked_too() {
-    use bt_interp::model::{Node, Params};
-    use bt_runtime::NodeKind;
+    use behaved_interp::model::{Node, Params};
+    use behaved_runtime::NodeKind;
     let bare = |kind, children| Node {
         kind,
         id: None,
@@ -620,7 +620,7 @@ fn the_deepest_limit_loads_on_a_small_stack() {
     on_stack(
         32 << 20,
         Box::new(move || {
-            let mut agent = bt_interp::Agent::new(r.load(&ok).unwrap());
+            let mut agent = behaved_interp::Agent::new(r.load(&ok).unwrap());
             let mut ctx = Ctx::new();
             agent.tick_at(&mut ctx, 0.0);
             assert_eq!(

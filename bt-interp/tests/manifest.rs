@@ -1,7 +1,7 @@
 //! `Registry::manifest`: each leaf's parameters as its `Deserialize` reads them.
 
-use bt_interp::{LeafDoc, ListDoc, Manifest, NoParams, Param, ParamType, Registry};
-use bt_runtime::{Action, Condition, Status};
+use behaved_interp::{LeafDoc, ListDoc, Manifest, NoParams, Param, ParamType, Registry};
+use behaved_runtime::{Action, Condition, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -164,7 +164,7 @@ fn a_manifest_of_another_format_or_version_is_refused() {
 }
 
 struct Targets;
-impl bt_runtime::ItemList<()> for Targets {
+impl behaved_runtime::ItemList<()> for Targets {
     type Item = u32;
     fn items<'c>(&'c self, _: &'c ()) -> impl Iterator<Item = u32> + 'c {
         std::iter::empty()
@@ -173,7 +173,7 @@ impl bt_runtime::ItemList<()> for Targets {
 }
 
 struct Waypoints;
-impl bt_runtime::ItemList<()> for Waypoints {
+impl behaved_runtime::ItemList<()> for Waypoints {
     type Item = serde_json::Value;
     fn items<'c>(&'c self, _: &'c ()) -> impl Iterator<Item = serde_json::Value> + 'c {
         std::iter::empty()

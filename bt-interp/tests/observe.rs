@@ -1,8 +1,8 @@
-//! `bt-observe` works on interpreted trees as on compiled ones: snapshots,
+//! `behaved-observe` works on interpreted trees as on compiled ones: snapshots,
 //! views and trace recording read the interpreter's node table and events.
 mod support;
 
-use bt_observe::{Cursor, StatusSnapshot, Tee, TraceRecorder, View};
+use behaved_observe::{Cursor, StatusSnapshot, Tee, TraceRecorder, View};
 use serde_json::json;
 use support::*;
 

@@ -2,9 +2,9 @@
 //! inlined up to `Registry::max_recursion` levels inside itself; the
 //! reference one level deeper fails when reached. Rules:
 //! `SEMANTICS.md#recursion`.
-use bt_interp::Library;
-use bt_interp::{Agent, NoParams, Registry};
-use bt_runtime::{Action, Condition, NodeKind, Status};
+use behaved_interp::Library;
+use behaved_interp::{Agent, NoParams, Registry};
+use behaved_runtime::{Action, Condition, NodeKind, Status};
 use serde_json::json;
 
 /// A count to bring down to zero, one recursion level per unit.

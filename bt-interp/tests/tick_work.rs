@@ -3,8 +3,8 @@
 //! above the limit does not load, with the figure at the node's path.
 mod support;
 
-use bt_interp::Registry;
-use bt_runtime::Status;
+use behaved_interp::Registry;
+use behaved_runtime::Status;
 use serde_json::{Value, json};
 use support::*;
 
@@ -85,7 +85,7 @@ fn each_kind_adds_or_multiplies_its_children() {
 
 #[test]
 fn a_subtree_counts_as_its_body() {
-    let mut lib = bt_interp::Library::new();
+    let mut lib = behaved_interp::Library::new();
     lib.insert_json("twice", &repeat(2, act("a")).to_string()).unwrap();
     let tree = repeat(3, json!({"type": "subtree", "subtreeId": "twice"}));
     assert_eq!(load_with(tree, &lib).tick_work(), 6);

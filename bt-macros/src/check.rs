@@ -2,7 +2,7 @@
 //! number of children for each kind, parallel thresholds that can be met,
 //! tree names that are unique. Every violation is reported, each at its token.
 
-use bt_runtime::Arity;
+use behaved_runtime::Arity;
 
 use crate::errors::Errors;
 use crate::model::{Kind, Node, Threshold, Tree};
@@ -71,7 +71,7 @@ pub fn subtree_cycles(trees: &[&Tree], errors: &mut Errors) -> Vec<bool> {
                 format!(
                     "`{}` contains itself ({}): a tree holds its subtrees' state, so it would be infinitely large; \
                      repeat with a loop inside one tree instead (`loop`, `while`, `repeat`, `retry`, over a stack \
-                     in the context for recursive work), or load the tree as JSON with `bt-interp`, whose \
+                     in the context for recursive work), or load the tree as JSON with `behaved-interp`, whose \
                      `Registry::max_recursion(n)` lets a subtree nest inside itself up to n times",
                     trees[from].name,
                     names.join(" -> ")
@@ -238,7 +238,7 @@ fn check_node_here(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Er
     }
     if matches!(
         kind,
-        bt_runtime::NodeKind::Parallel | bt_runtime::NodeKind::ParallelMain
+        behaved_runtime::NodeKind::Parallel | behaved_runtime::NodeKind::ParallelMain
     ) && n > MAX_PARALLEL
     {
         errors.at(

@@ -17,7 +17,7 @@ pub fn grow<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// Runs `f` on a stack with at least 16 MiB free, for code of other crates
-/// that recurses once per level (`bt-format`'s writer, serde_json's).
+/// that recurses once per level (`behaved-format`'s writer, serde_json's).
 pub fn grow_large<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(16 * 1024 * 1024, 64 * 1024 * 1024, f)
 }

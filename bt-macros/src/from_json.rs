@@ -1,6 +1,6 @@
 //! Trees read from JSON files (`tree Name for Ctx = json("file.json") { .. }`).
 //!
-//! The file is parsed and checked by `bt-format`'s model (the same code the
+//! The file is parsed and checked by `behaved-format`'s model (the same code the
 //! interpreter loads with), then turned into this crate's model, so a tree
 //! compiled from JSON goes through the same checks, lowering and codegen as
 //! one written in the DSL and numbers its nodes like the interpreter does.
@@ -8,8 +8,8 @@
 
 use std::collections::HashMap;
 
-use bt_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
-use bt_runtime::NodeKind;
+use behaved_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use behaved_runtime::NodeKind;
 use proc_macro2::Span;
 use quote::ToTokens;
 use serde_json::Value;
@@ -114,7 +114,7 @@ impl Convert<'_> {
             }
             None => {
                 let known = self.source.leaves.iter().map(|(n, _)| n.value()).collect::<Vec<_>>();
-                let hint = match bt_runtime::catalog::closest(name, known.iter().map(String::as_str)) {
+                let hint = match behaved_runtime::catalog::closest(name, known.iter().map(String::as_str)) {
                     Some(close) => format!(" (did you mean `{close}`?)"),
                     None => String::new(),
                 };
@@ -135,7 +135,7 @@ impl Convert<'_> {
         node.loop_label = j
             .label
             .as_ref()
-            .filter(|_| bt_format::model::is_loop(j.kind))
+            .filter(|_| behaved_format::model::is_loop(j.kind))
             .map(|l| lifetime(l, self.span));
         node.kind = self.kind(j, path, &node.children);
         for (slot, (name, leaf)) in [
@@ -148,7 +148,7 @@ impl Convert<'_> {
             &mut node.hooks.reset,
         ]
         .into_iter()
-        .zip(bt_format::model::Hooks::FIELDS.iter().zip(hooks_of(j)))
+        .zip(behaved_format::model::Hooks::FIELDS.iter().zip(hooks_of(j)))
         {
             if let Some(leaf) = leaf {
                 *slot = self.hook(leaf, &field(path, name));
@@ -297,7 +297,8 @@ impl Convert<'_> {
         } else {
             let params = Value::Object(leaf.params.clone()).to_string();
             let at = format!("{}: {path}", self.file);
-            syn::parse_quote_spanned!(self.span=> ::bt::__private::json_leaf::<#ty>(#params, #at))
+            let private = crate::facade::private(self.span);
+            syn::parse_quote_spanned!(self.span=> #private::json_leaf::<#ty>(#params, #at))
         };
         Some(Leaf::Value {
             expr,

@@ -8,7 +8,7 @@ use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, ExprClosure};
 
-use bt_runtime::catalog::NodeKind;
+use behaved_runtime::catalog::NodeKind;
 
 use crate::render::render;
 

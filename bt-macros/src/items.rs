@@ -14,8 +14,8 @@ use crate::lower::Lowered;
 use crate::model::{Count, Kind};
 
 /// The most items a tree's loops may hold in all, defined once in
-/// `bt-format` for both forms.
-pub use bt_format::MAX_ITEMS;
+/// `behaved-format` for both forms.
+pub use behaved_format::MAX_ITEMS;
 
 /// Reports the loop of a lowered tree whose `max` takes the sum over
 /// [`MAX_ITEMS`]; returns the compile-time check of the sums with constants.

@@ -1,12 +1,12 @@
 //! The node table's labels. A node written in the DSL is labelled by the rule
-//! both forms share ([`bt_format::label`]), from the parameters its JSON twin
+//! both forms share ([`behaved_format::label`]), from the parameters its JSON twin
 //! (`Tree::JSON`) holds, so it reads the same as when the interpreter loads
 //! that twin: `repeat(3)`, `Fetch` for `act(async Fetch)`, `'outer: loop`.
 //! Compile errors about the tree's shape name nodes as written instead; they
 //! are reported before the labels change.
 
-use bt_format::label::{leaf_label, node_label, with_args};
-use bt_format::model::Params;
+use behaved_format::label::{leaf_label, node_label, with_args};
+use behaved_format::model::Params;
 
 use crate::model::Node;
 use crate::to_json::{loop_label, params};

@@ -1,5 +1,5 @@
-//! The `behave!` macro of the `bt` behavior-tree library. Use it through the
-//! `bt` crate, which documents the tree language.
+//! The `behave!` macro of the `behaved` behavior-tree library. Use it through the
+//! `behaved` crate, which documents the tree language.
 //!
 //! The expansion is a pipeline with one module per stage:
 //! `parse` (tokens to syntax) -> `model` (syntax to meaning; `from_json`
@@ -7,7 +7,7 @@
 //! `lower` (flat node table and state) -> `work` (the most work per tick) ->
 //! `codegen` (Rust, with `to_json` writing `Tree::JSON`). Every stage works on
 //! `proc_macro2` and is unit-tested. Both JSON directions go through
-//! `bt-format`'s model.
+//! `behaved-format`'s model.
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +15,7 @@ mod check;
 mod codegen;
 mod depth;
 mod errors;
+mod facade;
 mod from_json;
 mod hints;
 mod items;
@@ -34,7 +35,7 @@ use proc_macro::TokenStream;
 
 /// Compiles behavior trees into static state machines: one struct per tree.
 ///
-/// Use it through the `bt` crate (`use bt::prelude::*;`), whose documentation is
+/// Use it through the `behaved` crate (`use behaved::prelude::*;`), whose documentation is
 /// the tutorial; the rules of every node are in `SEMANTICS.md` at the
 /// repository root.
 ///
@@ -48,6 +49,18 @@ use proc_macro::TokenStream;
 ///     /// docs
 ///     pub tree Name for Ctx { node }
 ///     tree Other for Ctx = json("path/to/tree.json") { "leafType" => RustType, .. }
+/// }
+/// ```
+///
+/// The generated code names the `behaved` crate as `::behaved`. A crate that
+/// renamed the dependency in its `Cargo.toml` (or reaches it through another
+/// crate's re-export) says where it is on the block's first line, as serde's
+/// `#[serde(crate = "..")]` does:
+///
+/// ```text
+/// behave! {
+///     crate = ::my_trees;
+///     tree Name for Ctx { node }
 /// }
 /// ```
 ///
@@ -70,7 +83,7 @@ use proc_macro::TokenStream;
 ///   `cond(MyCondition)`, `act(|c| ..)`, a value of a type implementing `Action`
 ///   (`MoveTo { speed: 2 }`, `Type::new(..)`, `leaf::<Type>(expr)`),
 ///   `act(async FindPath { .. })` for a value implementing `AsyncAction`
-///   (stored in `bt::Async`: its future starts on entry, is polled on each
+///   (stored in `behaved::Async`: its future starts on entry, is polled on each
 ///   tick and is dropped when halted), or
 ///   `subtree(Other)` / `subtree(Other, |c| &mut c.part)`.
 ///
@@ -85,14 +98,14 @@ use proc_macro::TokenStream;
 /// # Output
 ///
 /// For `pub tree Name for Ctx`, a `pub struct Name` implementing
-/// `bt::Tree<Ctx>`, `Default`, and with the `serde` feature `Serialize` and
+/// `behaved::Tree<Ctx>`, `Default`, and with the `serde` feature `Serialize` and
 /// `Deserialize`, with `new()`, `with_seed(u64)`, `tick(&mut Ctx) -> Status`,
 /// `run(&mut Ctx, u32) -> Run`, `reset(&mut Ctx)`, and the constants
 /// `NODES: &'static [NodeInfo]`, `NODE_COUNT: u32`, `FINGERPRINT: u64` and
 /// `JSON: &'static str`.
 ///
 /// ```
-/// use bt::prelude::*;
+/// use behaved::prelude::*;
 ///
 /// struct Ctx { hp: u32, fled: bool }
 ///
@@ -138,6 +151,11 @@ fn expand(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
     };
+    facade::with(input.facade.clone(), || expand_trees(input))
+}
+
+/// The expansion of the parsed trees, with the facade path set.
+fn expand_trees(input: parse::Input) -> proc_macro2::TokenStream {
     let mut errors = errors::Errors::default();
     for e in input.errors {
         errors.push(e);

@@ -6,7 +6,7 @@
 // The model lives only during expansion; boxing syntax trees would buy nothing.
 #![allow(clippy::large_enum_variant)]
 
-use bt_runtime::NodeKind;
+use behaved_runtime::NodeKind;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::parse::Parser;
@@ -318,7 +318,7 @@ pub enum ForSource {
         /// The source closure's body: an iterator (or `IntoIterator`) of `ty` or `&ty`.
         items: Expr,
     },
-    /// A JSON tree's `forEach`: a value implementing `bt::ItemList`, stored in
+    /// A JSON tree's `forEach`: a value implementing `behaved::ItemList`, stored in
     /// the tree, whose `select` puts the current item in the context before
     /// each tick of the body (as the interpreter does).
     List(Leaf),
@@ -914,7 +914,7 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             }
             (false, _) => {
                 let close = hints::node_word(&name)
-                    .or_else(|| bt_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
+                    .or_else(|| behaved_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
                 let hint = match (close, hints::json_kind(&name)) {
                     (Some(close), Some(_)) => {
                         format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
@@ -1294,9 +1294,9 @@ fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
 /// The argument of `cond(..)` / `act(..)`: a closure or a leaf value.
 fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
     let what = if word.name == "cond" {
-        "a closure `|c| ..` returning bool, or a value implementing `bt::Condition`"
+        "a closure `|c| ..` returning bool, or a value implementing `behaved::Condition`"
     } else {
-        "a closure `|c| ..` on the context, or a value implementing `bt::Action`"
+        "a closure `|c| ..` on the context, or a value implementing `behaved::Action`"
     };
     if word.name == "act"
         && let Some(args) = &word.args
@@ -1322,7 +1322,7 @@ fn leaf_arg(word: &WordNode, errors: &mut Errors) -> Option<Leaf> {
     }
 }
 
-/// Whether `leaf` is an async action (`act(async ..)`, stored in `bt::Async`).
+/// Whether `leaf` is an async action (`act(async ..)`, stored in `behaved::Async`).
 pub(crate) fn is_async(leaf: &Leaf) -> bool {
     matches!(leaf, Leaf::Value { ty: Type::Path(tp), .. }
         if tp.path.segments.len() == 3 && tp.path.segments[2].ident == "Async"
@@ -1339,9 +1339,9 @@ fn after_async(tokens: &TokenStream) -> Option<TokenStream> {
 }
 
 /// `act(async Value)`: an `AsyncAction` value, stored in the tree wrapped in
-/// `bt::Async` (its future inline, next to it).
+/// `behaved::Async` (its future inline, next to it).
 fn async_leaf(tokens: TokenStream, errors: &mut Errors) -> Option<Leaf> {
-    const FORM: &str = "`act(async MyTask { .. })`, with `MyTask` implementing `bt::AsyncAction`";
+    const FORM: &str = "`act(async MyTask { .. })`, with `MyTask` implementing `behaved::AsyncAction`";
     let expr: Expr = match syn::parse2(tokens) {
         Ok(expr) => expr,
         Err(e) => {
@@ -1353,8 +1353,8 @@ fn async_leaf(tokens: TokenStream, errors: &mut Errors) -> Option<Leaf> {
         errors.over(
             &expr,
             format!(
-                "an async action is a value whose type implements `bt::AsyncAction` (its `start` returns the future; \
-                 return a `bt::BoxFuture` from an `async` block): {FORM}"
+                "an async action is a value whose type implements `behaved::AsyncAction` (its `start` returns the future; \
+                 return a `behaved::BoxFuture` from an `async` block): {FORM}"
             ),
         );
         return None;
@@ -1371,9 +1371,10 @@ fn async_leaf(tokens: TokenStream, errors: &mut Errors) -> Option<Leaf> {
     // without a bound (`async_leaf`): a type that is not an async action
     // fails where its future is named, not at every use of the wrapper.
     let span = ty.span();
+    let private = crate::facade::private(span);
     Some(Leaf::Value {
-        ty: syn::parse_quote_spanned!(span=> ::bt::__private::Async<#ty, <#ty as ::bt::__private::Task>::Future>),
-        expr: syn::parse_quote_spanned!(span=> ::bt::__private::async_leaf(#expr)),
+        ty: syn::parse_quote_spanned!(span=> #private::Async<#ty, <#ty as #private::Task>::Future>),
+        expr: syn::parse_quote_spanned!(span=> #private::async_leaf(#expr)),
         json: None,
     })
 }

@@ -18,6 +18,9 @@ syn::custom_keyword!(max);
 /// Everything inside one `behave! { .. }`: any number of trees.
 #[derive(Debug)]
 pub struct Input {
+    /// `crate = path;` before the first tree: the path of the facade crate,
+    /// for a user who renamed the dependency.
+    pub facade: Option<syn::Path>,
     /// The trees whose header could be read, in source order (a tree whose
     /// body has a syntax error is kept, with the error, so that it gets a stand-in).
     pub trees: Vec<TreeSyntax>,
@@ -47,7 +50,7 @@ pub struct TreeSyntax {
     pub syntax_error: Option<syn::Error>,
 }
 
-/// A tree written as JSON in a file (the `bt-format` form), with the Rust
+/// A tree written as JSON in a file (the `behaved-format` form), with the Rust
 /// types its leaf type names stand for.
 #[derive(Debug)]
 pub struct JsonSource {
@@ -219,6 +222,20 @@ pub struct ForSyntax {
 
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
+        let facade = if input.peek(Token![crate]) && input.peek2(Token![=]) {
+            input.parse::<Token![crate]>()?;
+            input.parse::<Token![=]>()?;
+            let path = input.call(syn::Path::parse_mod_style).map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "expected the path of the `behaved` crate, as in `crate = ::my_name;`",
+                )
+            })?;
+            input.parse::<Token![;]>()?;
+            Some(path)
+        } else {
+            None
+        };
         let mut trees = Vec::new();
         let mut errors = Vec::new();
         while !input.is_empty() {
@@ -234,7 +251,7 @@ impl Parse for Input {
                 }
             }
         }
-        Ok(Input { trees, errors })
+        Ok(Input { facade, trees, errors })
     }
 }
 
@@ -383,7 +400,7 @@ fn takes_children(name: &Ident) -> bool {
         "forever" => String::from("loop"),
         other => other.to_string(),
     };
-    bt_runtime::NodeKind::from_dsl_name(&name).is_some_and(|k| k.arity() != bt_runtime::Arity::Leaf)
+    behaved_runtime::NodeKind::from_dsl_name(&name).is_some_and(|k| k.arity() != behaved_runtime::Arity::Leaf)
 }
 
 /// `{ let ..; nodes }`

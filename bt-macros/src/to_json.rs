@@ -1,12 +1,12 @@
 //! `Tree::JSON`: a tree written back in the JSON form, so DSL trees open in
-//! JSON tools. The tree becomes `bt-format`'s model and is written by that
+//! JSON tools. The tree becomes `behaved-format`'s model and is written by that
 //! model's writer, the one interpreted trees are written with, so there is
 //! one JSON writer. Rust code that JSON cannot hold is kept as text: closures
 //! in an `"inline"` leaf (`{"type": "inline", "code": "|c| c.hp < 10"}`),
 //! patterns that are not literals as a `"when"` string, and constant
 //! expressions as a string in place of a count or a duration.
 
-use bt_format::model::{Hooks as JsonHooks, Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use behaved_format::model::{Hooks as JsonHooks, Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
 use quote::ToTokens;
 use serde_json::{Map, Value};
 use syn::Expr;
@@ -201,7 +201,7 @@ pub fn json_leaf(leaf: &Leaf) -> JsonLeaf {
         Expr::Path(_) => {}
         Expr::Struct(s) => {
             for f in &s.fields {
-                params.insert(bt_format::json_field_name(&text(&f.member)), literal(&f.expr));
+                params.insert(behaved_format::json_field_name(&text(&f.member)), literal(&f.expr));
             }
         }
         other => drop(params.insert("code".into(), text(other).into())),
@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(seq[3]["else"]["success"], 1);
         assert!(
             JsonNode::from_json(&seq[2]).is_ok(),
-            "the export is the format bt-format reads"
+            "the export is the format behaved-format reads"
         );
     }
 

@@ -21,8 +21,8 @@ use crate::lower::{Lowered, State};
 use crate::model::{Count, Kind};
 
 /// The most leaf ticks one tick may make: the loader's default limit, defined
-/// once in `bt-format` for both forms.
-pub use bt_format::MAX_TICK_WORK;
+/// once in `behaved-format` for both forms.
+pub use behaved_format::MAX_TICK_WORK;
 
 /// A node's figure: a number, or (with constant counts or subtrees) a constant
 /// expression that rustc works out.

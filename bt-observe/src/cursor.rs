@@ -1,6 +1,6 @@
 //! Time travel: the state of every node at any tick of a recorded trace.
 
-use bt_runtime::{NodeId, Status};
+use behaved_runtime::{NodeId, Status};
 
 use crate::{Error, Event, NodeState, StatusSnapshot, TickContext, Trace, TraceNode};
 
@@ -19,8 +19,8 @@ const CHECKPOINT_EVERY: u64 = 32;
 /// [`last_tick`](Self::last_tick).
 ///
 /// ```
-/// # use bt::prelude::*;
-/// # use bt::observe::{Cursor, NodeState, TraceRecorder};
+/// # use behaved::prelude::*;
+/// # use behaved::observe::{Cursor, NodeState, TraceRecorder};
 /// # struct Ctx;
 /// # behave! { tree Blink for Ctx { sequence { running } } }
 /// let mut recorder = TraceRecorder::new(Blink::NODES, 1000)?;
@@ -34,7 +34,7 @@ const CHECKPOINT_EVERY: u64 = 32;
 /// cursor.seek(2)?;
 /// assert_eq!(cursor.statuses(), [NodeState::Running, NodeState::Running]);
 /// assert!(cursor.step_back() && cursor.tick() == 1);
-/// # Ok::<(), bt::observe::Error>(())
+/// # Ok::<(), behaved::observe::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Cursor<'t> {

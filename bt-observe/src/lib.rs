@@ -1,7 +1,7 @@
 //! See inside a running behavior tree.
 //!
-//! Everything here works from two things every `bt` tree has: the
-//! [`Observer`](bt_runtime::Observer) events of its ticks and its static node
+//! Everything here works from two things every `behaved` tree has: the
+//! [`Observer`](behaved_runtime::Observer) events of its ticks and its static node
 //! table (`MyTree::NODES`, or any `&[NodeInfo]`), so it serves compiled and
 //! interpreted trees alike and costs nothing when not used.
 //!
@@ -19,8 +19,8 @@
 //! - [`Tee`]: two observers at once.
 //!
 //! ```
-//! use bt::prelude::*;
-//! use bt::observe::{Cursor, Tee, TraceRecorder, StatusSnapshot, View};
+//! use behaved::prelude::*;
+//! use behaved::observe::{Cursor, Tee, TraceRecorder, StatusSnapshot, View};
 //!
 //! struct Ctx { alarm: bool }
 //!
@@ -62,7 +62,7 @@
 //! |   `-- #3 running
 //! `-- #4 wait(5.0) [running]
 //! ");
-//! # Ok::<(), bt::observe::Error>(())
+//! # Ok::<(), behaved::observe::Error>(())
 //! ```
 
 mod context;

@@ -3,7 +3,7 @@
 use core::fmt;
 use std::io;
 
-use bt_runtime::{NodeId, Observer, Status};
+use behaved_runtime::{NodeId, Observer, Status};
 
 use crate::snapshot::{Cause, Change};
 use crate::{Error, Event, NodeRow, NodeState, StatusSnapshot};

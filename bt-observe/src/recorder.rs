@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use bt_runtime::{NodeId, Observer, Status};
+use behaved_runtime::{NodeId, Observer, Status};
 
 use serde::Serialize;
 
@@ -91,8 +91,8 @@ impl TraceRecorder {
     /// Fails, recording nothing, if `values` cannot be serialized.
     ///
     /// ```
-    /// # use bt::prelude::*;
-    /// # use bt::observe::{Cursor, TraceRecorder};
+    /// # use behaved::prelude::*;
+    /// # use behaved::observe::{Cursor, TraceRecorder};
     /// # struct Ctx { hp: u32 }
     /// # behave! { tree Blink for Ctx { sequence { running } } }
     /// let mut recorder = TraceRecorder::new(Blink::NODES, 1000)?;
@@ -106,7 +106,7 @@ impl TraceRecorder {
     /// let mut cursor = Cursor::new(&trace)?;
     /// cursor.seek(2)?;
     /// assert_eq!(cursor.context().unwrap().values["hp"], 8);
-    /// # Ok::<(), bt::observe::Error>(())
+    /// # Ok::<(), behaved::observe::Error>(())
     /// ```
     pub fn record_context<T: Serialize + ?Sized>(&mut self, values: &T) -> Result<(), Error> {
         let values = serde_json::to_value(values)?;

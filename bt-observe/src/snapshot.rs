@@ -1,6 +1,6 @@
 //! The live status of every node, kept up to date from a tree's events.
 
-use bt_runtime::{NodeId, Observer, Status};
+use behaved_runtime::{NodeId, Observer, Status};
 
 use crate::{Error, Event, NodeRow, NodeState, table};
 

@@ -1,6 +1,6 @@
 //! What a snapshot shows for one node: its last status, or idle.
 
-use bt_runtime::Status;
+use behaved_runtime::Status;
 use serde::{Deserialize, Serialize};
 
 /// The observable state of one node: the [`Status`] it last returned, or

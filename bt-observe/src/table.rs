@@ -1,7 +1,7 @@
 //! Reading a node table, whether it is a tree's static [`NodeInfo`] table or
 //! the table stored in a [`Trace`](crate::Trace).
 
-use bt_runtime::{NodeInfo, NodeKind};
+use behaved_runtime::{NodeInfo, NodeKind};
 
 use crate::Error;
 
@@ -91,7 +91,7 @@ pub(crate) fn ancestors<R: NodeRow>(nodes: &[R], id: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bt_runtime::NodeId;
+    use behaved_runtime::NodeId;
 
     fn row(id: u32, parent: Option<u32>) -> NodeInfo {
         NodeInfo {

@@ -1,6 +1,6 @@
 //! Sending one tree's events to two observers.
 
-use bt_runtime::{LeafCall, NodeId, Observer, Status};
+use behaved_runtime::{LeafCall, NodeId, Observer, Status};
 
 /// An [`Observer`] that passes every event to `.0`, then to `.1`: record a
 /// trace and log to the console from the same tick. Nest it for more

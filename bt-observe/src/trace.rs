@@ -3,7 +3,7 @@
 
 use std::io;
 
-use bt_runtime::{NodeId, NodeKind, Status};
+use behaved_runtime::{NodeId, NodeKind, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, NodeRow, NodeState, TickContext, table};
@@ -18,7 +18,7 @@ pub const TRACE_VERSION: u32 = 2;
 pub const OLDEST_TRACE_VERSION: u32 = 1;
 
 /// One observer event, as recorded. The order of events is the order the
-/// tree reported them (see [`bt_runtime::Observer`]).
+/// tree reported them (see [`behaved_runtime::Observer`]).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -70,7 +70,7 @@ impl Event {
 
 /// How often one node did each thing over a run, or over a whole test
 /// suite: a trace's optional `coverage`, one entry per node, from which
-/// coverage tables (`bt-testing`) and heat maps are drawn.
+/// coverage tables (`behaved-testing`) and heat maps are drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct NodeCounts {
     /// Activations started (`entered` events).
@@ -120,7 +120,7 @@ impl NodeCounts {
     }
 }
 
-/// One row of a trace's node table: a [`bt_runtime::NodeInfo`] with owned text.
+/// One row of a trace's node table: a [`behaved_runtime::NodeInfo`] with owned text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceNode {
     /// Position in depth-first pre-order; equal to the row's index.
@@ -199,7 +199,7 @@ pub struct Trace {
     /// The recorded events, oldest first.
     pub events: Vec<Event>,
     /// How often each node did what, indexed by node id, if the trace
-    /// carries coverage (written by `bt-testing`; absent from recordings).
+    /// carries coverage (written by `behaved-testing`; absent from recordings).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coverage: Option<Vec<NodeCounts>>,
     /// The values the user attached to ticks (see
@@ -441,7 +441,7 @@ mod kind {
     pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<NodeKind, D::Error> {
         let name = String::deserialize(d)?;
         NodeKind::from_json_name(&name).ok_or_else(|| {
-            let hint = bt_runtime::catalog::closest(&name, NodeKind::ALL.iter().map(|k| k.json_name()))
+            let hint = behaved_runtime::catalog::closest(&name, NodeKind::ALL.iter().map(|k| k.json_name()))
                 .map(|k| format!(", did you mean `{k}`?"))
                 .unwrap_or_default();
             serde::de::Error::custom(format_args!("unknown node kind `{name}`{hint}"))

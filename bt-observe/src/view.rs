@@ -3,7 +3,7 @@
 
 use core::fmt::Write as _;
 
-use bt_runtime::NodeKind;
+use behaved_runtime::NodeKind;
 
 use crate::{Error, NodeRow, NodeState, table};
 
@@ -12,8 +12,8 @@ use crate::{Error, NodeRow, NodeState, table};
 /// or [`Cursor::statuses`](crate::Cursor::statuses)).
 ///
 /// ```
-/// # use bt::prelude::*;
-/// use bt::observe::{StatusSnapshot, View};
+/// # use behaved::prelude::*;
+/// use behaved::observe::{StatusSnapshot, View};
 /// # struct Ctx;
 /// behave! { tree Door for Ctx { selector { cond(|_| false), running } } }
 ///
@@ -26,7 +26,7 @@ use crate::{Error, NodeRow, NodeState, table};
 ///      |-- #1 cond(|_| false) [failure]\n\
 ///      `-- #2 running [running]\n"
 /// );
-/// # Ok::<(), bt::observe::Error>(())
+/// # Ok::<(), behaved::observe::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct View<'a, R> {

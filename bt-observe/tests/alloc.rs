@@ -3,12 +3,12 @@
 //! does not allocate make no heap allocation while a tree ticks.
 mod support;
 
-use bt::observe::{ConsoleLogger, StatusSnapshot, Tee, TraceRecorder};
-use bt::prelude::*;
+use behaved::observe::{ConsoleLogger, StatusSnapshot, Tee, TraceRecorder};
+use behaved::prelude::*;
 use support::*;
 
 #[global_allocator]
-static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 
 #[test]
 fn observing_never_allocates_per_tick() {
@@ -25,7 +25,7 @@ fn observing_never_allocates_per_tick() {
     // Warm-up outside the measured region (nothing is expected to allocate here either).
     guard.tick_observed(&mut world, 0.0, &mut watch);
 
-    let allocations = bt_testkit::allocations_during(|| {
+    let allocations = behaved_testkit::allocations_during(|| {
         for _ in 0..2000 {
             shake(&mut world, &mut dice);
             let now = world.now;

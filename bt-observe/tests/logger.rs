@@ -3,8 +3,8 @@ mod support;
 
 use std::io;
 
-use bt::observe::ConsoleLogger;
-use bt::prelude::*;
+use behaved::observe::ConsoleLogger;
+use behaved::prelude::*;
 use support::*;
 
 /// Ticks 1-3 of the Patrol scenario (walk, wait, alarm) and a reset, logged to `logger`.

@@ -2,9 +2,9 @@
 //! drops into its starting state, and writes and reads the JSON trace format.
 mod support;
 
-use bt::LeafCall;
-use bt::observe::{Cursor, Event, NodeCounts, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
-use bt::prelude::*;
+use behaved::LeafCall;
+use behaved::observe::{Cursor, Event, NodeCounts, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
+use behaved::prelude::*;
 use support::*;
 
 fn entered(n: u32) -> Event {
@@ -235,7 +235,7 @@ fn broken_traces_are_rejected_with_a_clear_message() {
         t,
         "unsupported trace format `bt-trace` version 0: this crate reads `bt-trace` versions 1 to 2",
     );
-    let context = |tick| bt::observe::TickContext {
+    let context = |tick| behaved::observe::TickContext {
         tick,
         values: serde_json::json!({ "hp": 3 }),
     };

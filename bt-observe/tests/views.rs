@@ -1,8 +1,8 @@
 //! The views draw exactly the expected text, DOT and Mermaid for a few trees.
 mod support;
 
-use bt::observe::{NodeState, StatusSnapshot, View};
-use bt::prelude::*;
+use behaved::observe::{NodeState, StatusSnapshot, View};
+use behaved::prelude::*;
 use support::*;
 
 behave! {

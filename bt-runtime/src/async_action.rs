@@ -29,8 +29,8 @@ use crate::{Action, Status, Wake};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an async action: it names no future",
     label = "used as `act(async ..)` here",
-    note = "implement `bt::Task` (type Future) and `bt::AsyncAction<Ctx>` (fn start, fn finish) for `{Self}`; \
-            if it is an ordinary `bt::Action`, write `act({Self})`, without `async`"
+    note = "implement `behaved::Task` (type Future) and `behaved::AsyncAction<Ctx>` (fn start, fn finish) for `{Self}`; \
+            if it is an ordinary `behaved::Action`, write `act({Self})`, without `async`"
 )]
 pub trait Task {
     /// The future that does the work: stored inline in [`Async`] and polled in
@@ -45,7 +45,7 @@ pub trait Task {
 ///
 /// ```
 /// use core::future::{Ready, ready};
-/// use bt_runtime::{Action, Async, AsyncAction, Status, Task};
+/// use behaved_runtime::{Action, Async, AsyncAction, Status, Task};
 ///
 /// struct Ctx { asked: u32, answer: Option<u32> }
 /// /// Asks a question whose answer is ready at once.
@@ -68,7 +68,7 @@ pub trait Task {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an async action on `{C}`",
     label = "used as `act(async ..)` here",
-    note = "implement `bt::Task` (type Future) and `bt::AsyncAction<{C}>` (fn start, fn finish) for `{Self}`"
+    note = "implement `behaved::Task` (type Future) and `behaved::AsyncAction<{C}>` (fn start, fn finish) for `{Self}`"
 )]
 pub trait AsyncAction<C: ?Sized>: Task {
     /// Starts the work on entry: returns the future that will complete it.
@@ -79,7 +79,7 @@ pub trait AsyncAction<C: ?Sized>: Task {
     fn finish(&mut self, ctx: &mut C, output: <Self::Future as Future>::Output) -> Status;
 
     /// The waker that wakes this agent (a scheduler's `wake(id)`, through
-    /// `bt_sched::WakeQueue`), if the context has one. With a waker, a
+    /// `behaved_sched::WakeQueue`), if the context has one. With a waker, a
     /// pending action lets its agent sleep ([`Action::next_wake`] is
     /// [`Wake::Never`]) until the future wakes it; without one (the default)
     /// the future is polled on every tick.

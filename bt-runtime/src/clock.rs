@@ -7,7 +7,7 @@
 #[diagnostic::on_unimplemented(
     message = "the context `{Self}` does not tell the time",
     label = "this tree has timing nodes or subtrees, so `tick`/`run` read the time from `{Self}`",
-    note = "implement `bt::Clock for {Self}` (fn now(&self) -> f64), or call `tick_at(ctx, now)` / `run_at(ctx, now, max_ticks)`"
+    note = "implement `behaved::Clock for {Self}` (fn now(&self) -> f64), or call `tick_at(ctx, now)` / `run_at(ctx, now, max_ticks)`"
 )]
 pub trait Clock {
     /// The current time in seconds.

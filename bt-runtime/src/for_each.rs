@@ -88,7 +88,7 @@ impl<T, const N: usize> ForEachItems<T, N> {
 
 /// The items a JSON tree's `forEach` node runs its child for, read from the
 /// context, and how the child's leaves see the current one: registered with
-/// `bt_interp::Registry::list` for the interpreter, or mapped to its type
+/// `behaved_interp::Registry::list` for the interpreter, or mapped to its type
 /// (`"targets" => Targets`) in a tree `behave!` compiles from JSON.
 ///
 /// The loop reads the items once when it enters (at most its `"max"`) into

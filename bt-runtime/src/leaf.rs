@@ -6,7 +6,7 @@ use crate::{Status, Wake};
 /// never `Running`. Used in a tree as `cond(MyCondition)`.
 ///
 /// ```
-/// use bt_runtime::Condition;
+/// use behaved_runtime::Condition;
 /// struct Ctx { hp: u32 }
 /// struct LowHealth(u32);
 /// impl Condition<Ctx> for LowHealth {
@@ -17,7 +17,7 @@ use crate::{Status, Wake};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a condition on `{C}`",
     label = "used as `cond(..)` here",
-    note = "implement `bt::Condition<{C}>` for `{Self}` (fn check(&self, ctx: &{C}) -> bool), or write an inline condition `cond(|c| ..)`"
+    note = "implement `behaved::Condition<{C}>` for `{Self}` (fn check(&self, ctx: &{C}) -> bool), or write an inline condition `cond(|c| ..)`"
 )]
 pub trait Condition<C: ?Sized> {
     /// `true` when the condition holds for `ctx`.
@@ -33,7 +33,7 @@ pub trait Condition<C: ?Sized> {
 /// action is not halted.
 ///
 /// ```
-/// use bt_runtime::{Action, Status};
+/// use behaved_runtime::{Action, Status};
 /// struct Ctx { pos: i32, goal: i32 }
 /// struct MoveToGoal;
 /// impl Action<Ctx> for MoveToGoal {
@@ -47,8 +47,8 @@ pub trait Condition<C: ?Sized> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an action on `{C}`",
     label = "used as an action leaf here",
-    note = "a leaf value in a tree must implement `bt::Action<{C}>` (fn tick(&mut self, ctx: &mut {C}) -> Status)",
-    note = "if `{Self}` is a `bt::Condition`, write `cond({Self})`; if it is another tree, write `subtree({Self})`"
+    note = "a leaf value in a tree must implement `behaved::Action<{C}>` (fn tick(&mut self, ctx: &mut {C}) -> Status)",
+    note = "if `{Self}` is a `behaved::Condition`, write `cond({Self})`; if it is another tree, write `subtree({Self})`"
 )]
 pub trait Action<C: ?Sized> {
     /// Does one step of work. Returning `Running` asks for another tick.

@@ -1,6 +1,6 @@
-//! Runtime of the `bt` behavior-tree library.
+//! Runtime of the `behaved` behavior-tree library.
 //!
-//! Trees are written with the `behave!` macro of the `bt` crate and compiled
+//! Trees are written with the `behave!` macro of the `behaved` crate and compiled
 //! into static state machines; this crate holds what those machines and their
 //! users share: [`Status`], the leaf traits [`Condition`], [`Action`] and
 //! [`AsyncAction`], the

@@ -45,7 +45,7 @@ pub trait Observer {
     /// call (a tick returns `status`, the leaf's `enter`/`tick` are not run;
     /// for a halt, the leaf's `halt` is not run and `status` is ignored); the
     /// events are reported as usual. For a `wait_until` the answer stands for
-    /// its condition: `Success` ends the wait, any other answer keeps it `Running`. `bt-testing` uses it to substitute
+    /// its condition: `Success` ends the wait, any other answer keeps it `Running`. `behaved-testing` uses it to substitute
     /// scripted stand-ins for leaves.
     ///
     /// The default answers `None`, and `tick`/`tick_at` never ask (they tick

@@ -1,5 +1,5 @@
 //! Support for the code `behave!` generates. Not a public API: reached only
-//! through `::bt::__private`, and free to change between versions.
+//! through `::behaved::__private`, and free to change between versions.
 
 use core::marker::PhantomData;
 

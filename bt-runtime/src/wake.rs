@@ -96,7 +96,7 @@ pub struct Ticked {
 }
 
 /// What a scheduler ticks: compiled trees (every tree `behave!` makes) and
-/// interpreted agents (`bt_interp::Agent`) alike, so code that schedules
+/// interpreted agents (`behaved_interp::Agent`) alike, so code that schedules
 /// agents needs nothing of either form. A hand-written [`Tree`] implements it
 /// with [`Ticked::tree`].
 pub trait Schedulable<C: ?Sized> {

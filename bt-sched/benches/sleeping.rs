@@ -7,7 +7,7 @@
 //! argument the wait is 199.5 frames: one agent in 200 is due per frame.
 //!
 //! ```text
-//! cargo bench -p bt-sched --bench sleeping -- [agents] [frames] [repeats] [5 | 0.5]
+//! cargo bench -p behaved-sched --bench sleeping -- [agents] [frames] [repeats] [5 | 0.5]
 //! ```
 //!
 //! Prints the median ns per agent-frame of each form (scheduler cost
@@ -23,8 +23,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use bt::prelude::*;
-use bt_sched::{Config, Scheduler};
+use behaved::prelude::*;
+use behaved_sched::{Config, Scheduler};
 
 const FPS: f64 = 60.0;
 

@@ -30,8 +30,8 @@
 //! [`Schedulable`]: `step` ticks and reports the wake in one call.
 //!
 //! ```
-//! use bt::prelude::*;
-//! use bt_sched::{Config, Scheduler};
+//! use behaved::prelude::*;
+//! use behaved_sched::{Config, Scheduler};
 //!
 //! struct Npc { now: f64, naps: u32 }
 //! impl Clock for Npc { fn now(&self) -> f64 { self.now } }
@@ -67,7 +67,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-pub use bt_runtime::{Schedulable, Ticked, Wake};
+pub use behaved_runtime::{Schedulable, Ticked, Wake};
 pub use wakers::WakeQueue;
 
 use wheel::{Timer, Wheel};

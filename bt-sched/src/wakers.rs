@@ -19,7 +19,7 @@ use crate::Scheduler;
 /// is not lost: it waits here for the next frame.
 ///
 /// ```
-/// use bt_sched::WakeQueue;
+/// use behaved_sched::WakeQueue;
 ///
 /// let queue = WakeQueue::new();
 /// let waker = queue.waker(7);

@@ -1,8 +1,8 @@
 //! The scheduler: who is ticked on which frame.
 #![allow(missing_docs)]
 
-use bt::prelude::*;
-use bt_sched::{Budget, Config, Error, Scheduler};
+use behaved::prelude::*;
+use behaved_sched::{Budget, Config, Error, Scheduler};
 
 /// A world shared by every agent of a test.
 #[derive(Default)]
@@ -40,7 +40,7 @@ enum Npc {
     Napper(Napper),
     Busy(Busy),
     Idler(Idler),
-    Json(bt_interp::Agent<World>),
+    Json(behaved_interp::Agent<World>),
 }
 
 impl Npc {
@@ -69,7 +69,7 @@ fn run(sched: &mut Scheduler<Npc>, world: &mut World, frames: u64) {
     }
 }
 
-fn json_napper() -> bt_interp::Agent<World> {
+fn json_napper() -> behaved_interp::Agent<World> {
     #[derive(Clone)]
     struct Work;
     impl Action<World> for Work {
@@ -79,12 +79,12 @@ fn json_napper() -> bt_interp::Agent<World> {
             Status::Success
         }
     }
-    let mut leaves = bt_interp::Registry::new();
-    leaves.action("work", |_: bt_interp::NoParams| Work);
+    let mut leaves = behaved_interp::Registry::new();
+    leaves.action("work", |_: behaved_interp::NoParams| Work);
     let def = leaves
         .load(r#"{"type": "loop", "child": {"type": "sequence", "children": [{"type": "action", "action": "work"}, {"type": "wait", "seconds": 1.0}]}}"#)
         .unwrap();
-    bt_interp::Agent::new(def)
+    behaved_interp::Agent::new(def)
 }
 
 #[test]

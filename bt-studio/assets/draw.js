@@ -1,4 +1,4 @@
-// bt-studio's tree drawing, shared by the viewer (studio.js) and the editor
+// behaved-studio's tree drawing, shared by the viewer (studio.js) and the editor
 // (editor.js): the icons of the node kinds, the top-down layout and the SVG
 // of one node's box and one edge. Each page keeps its own state and colours.
 'use strict';

@@ -1,5 +1,5 @@
-// bt-studio's tree editor: edits a tree's JSON document (bt-interp's
-// FORMAT.md) in the page; the server checks every version with bt-interp's
+// behaved-studio's tree editor: edits a tree's JSON document (behaved-interp's
+// FORMAT.md) in the page; the server checks every version with behaved-interp's
 // loader, saves it in a stable layout and replays it against a recording.
 //
 // Nodes are addressed by their JSON path, as the loader writes it in its
@@ -198,7 +198,7 @@
   // ---------------------------------------------------------------- labels
 
   const leafName = (leaf) => (typeof leaf === 'string' ? leaf : isObj(leaf) ? leaf.type || '?' : '?');
-  // As the interpreter and `behave!` label a node (bt-format's label module,
+  // As the interpreter and `behave!` label a node (behaved-format's label module,
   // SEMANTICS.md "Labels"): the DSL word, parameters in parentheses, Rust
   // code as code, a loop's label first.
   const codeOf = (leaf) => {
@@ -277,7 +277,7 @@
     ed.leaves = open.leaves;
     ed.library = open.library || {};
     ed.recorded = open.recorded;
-    document.title = `${open.name} · bt-studio editor`;
+    document.title = `${open.name} · behaved-studio editor`;
     $('#title').textContent = open.name;
     renderPalette();
     renderLibrary();
@@ -304,7 +304,7 @@
   function takeRecording() {
     if (location.hash !== '#recording') return;
     history.replaceState(null, '', location.pathname);
-    const KEY = 'bt-studio.recording';
+    const KEY = 'behaved-studio.recording';
     const text = localStorage.getItem(KEY);
     localStorage.removeItem(KEY);
     if (!text) {
@@ -409,7 +409,7 @@
   function markDirty() {
     const dirty = JSON.stringify(ed.doc) !== ed.savedText;
     document.body.dataset.dirty = String(dirty);
-    document.title = `${dirty ? '● ' : ''}${ed.name} · bt-studio editor`;
+    document.title = `${dirty ? '● ' : ''}${ed.name} · behaved-studio editor`;
     $('#title').textContent = `${dirty ? '● ' : ''}${ed.name}`;
   }
 

@@ -1,7 +1,7 @@
-// bt-studio: replays a bt-trace (bt-observe's TRACE_FORMAT.md) in the browser.
+// behaved-studio: replays a bt-trace (behaved-observe's TRACE_FORMAT.md) in the browser.
 //
-// The server checks every trace with bt-observe's reader; this page replays
-// the checked events (trace-model.js) with the same rules as bt-observe's
+// The server checks every trace with behaved-observe's reader; this page replays
+// the checked events (trace-model.js) with the same rules as behaved-observe's
 // StatusSnapshot and Cursor, and draws the tree with tree-view.js. A position
 // is a tick and a number of that tick's events applied (all of them: the
 // tick's end state, as Cursor shows it). A live window is replayed as it
@@ -123,7 +123,7 @@
   /** Draws the model, after a new one (`pos` null) or after a change to the one shown. */
   function show(pos, live) {
     const m = view.m;
-    document.title = `${m.name} · bt-studio`;
+    document.title = `${m.name} · behaved-studio`;
     $('#title').textContent = m.name;
     view.ti = m.ticks.length - 1;
     if (pos && !pos.atHead) view.ti = Math.max(m.first, tickIndex(pos.tick));
@@ -167,7 +167,7 @@
     try {
       response = await requested;
     } catch (e) {
-      showError('the trace', `the bt-studio server cannot be reached (${e.message})`);
+      showError('the trace', `the behaved-studio server cannot be reached (${e.message})`);
       return;
     }
     const text = await response.text();
@@ -1284,7 +1284,7 @@
   }
 
   /** Where the live view hands a window to the editor's page (same origin): editor.js takes it once. */
-  const RECORDING_KEY = 'bt-studio.recording';
+  const RECORDING_KEY = 'behaved-studio.recording';
 
   /** Opens the editor in a new tab with the followed agent's window as the recording its previews replay. */
   function replayInEditor() {
@@ -1320,7 +1320,7 @@
     try {
       response = await diffAnswer;
     } catch (e) {
-      showError('the trace', `the bt-studio server cannot be reached (${e.message})`);
+      showError('the trace', `the behaved-studio server cannot be reached (${e.message})`);
       return;
     }
     if (response.status === 404) return fetchPayload(traceAnswer);

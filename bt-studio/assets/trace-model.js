@@ -1,5 +1,5 @@
-// bt-studio's model of a trace (used by studio.js): the events as typed
-// arrays, split into ticks, replayed once with the rules of bt-observe's
+// behaved-studio's model of a trace (used by studio.js): the events as typed
+// arrays, split into ticks, replayed once with the rules of behaved-observe's
 // StatusSnapshot and Cursor: the state "at tick t" is the state after every
 // event before tick t + 1's tick_started. A position is a tick index and a
 // number of that tick's events applied.
@@ -22,7 +22,7 @@ window.BtTraceModel = (() => {
   /** Dropped ticks kept at most before the model is built afresh (and never more than it shows). */
   const COMPACT_AFTER = 4096;
 
-  /** The model of `trace` (bt-observe's JSON form): its tree, start and events. */
+  /** The model of `trace` (behaved-observe's JSON form): its tree, start and events. */
   function build(name, trace) {
     const nodes = trace.nodes.map((n) => ({ ...n, children: [], end: n.id + 1, depth: 0 }));
     for (const n of nodes) {
@@ -135,7 +135,7 @@ window.BtTraceModel = (() => {
   }
 
   /**
-   * Starts the window at `start` (bt-observe's TraceStart: the tick whose end
+   * Starts the window at `start` (behaved-observe's TraceStart: the tick whose end
    * state it holds): that tick becomes the window's first, with no events of
    * its own. False if the model does not hold that tick (build it afresh).
    */

@@ -1,4 +1,4 @@
-// bt-studio's viewer tree (used by studio.js): draws only the nodes in view.
+// behaved-studio's viewer tree (used by studio.js): draws only the nodes in view.
 //
 // A tree of 10,000 nodes as SVG is some 80,000 elements that the browser
 // creates, styles and repaints on every step. So the tree is virtualised: the

@@ -4,7 +4,7 @@
 //! seed, their frames interleaved, each first in turn).
 //!
 //! ```text
-//! cargo bench -p bt-studio --bench dogs_frame
+//! cargo bench -p behaved-studio --bench dogs_frame
 //! ```
 //!
 //! Without `--bench` (as `cargo test --benches` runs it) it ticks a few frames only.
@@ -13,10 +13,10 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use bt_runtime::NoopObserver;
-use bt_scenarios::dog::WildDog;
-use bt_scenarios::world::World;
-use bt_studio::{Agent, Studio};
+use behaved_runtime::NoopObserver;
+use behaved_scenarios::dog::WildDog;
+use behaved_scenarios::world::World;
+use behaved_studio::{Agent, Studio};
 
 /// One frame at 60 Hz.
 const FRAME: Duration = Duration::from_nanos(16_666_667);

@@ -4,14 +4,14 @@
 //! 8 nodes entered and ticked, a tick end): ns per event = time / 1,800.
 //!
 //! ```text
-//! cargo bench -p bt-studio --bench observer
+//! cargo bench -p behaved-studio --bench observer
 //! ```
 
 use std::hint::black_box;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
-use bt_runtime::{NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Status};
+use behaved_runtime::{NodeId, NodeInfo, NodeKind, NoopObserver, Observer, Status};
 use criterion::{Criterion, Throughput};
 use std::time::Duration;
 
@@ -79,7 +79,7 @@ fn observer(c: &mut Criterion) {
     group.throughput(Throughput::Elements(EVENTS));
     group.bench_function("noop", |b| b.iter(|| report(&mut NoopObserver)));
 
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let mut agent = studio.agent("bench", NODES).unwrap();
     group.bench_function("agent_no_page", |b| b.iter(|| report(&mut agent)));
     assert!(!agent.is_recording());

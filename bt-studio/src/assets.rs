@@ -50,7 +50,7 @@ pub(crate) const ASSETS: &[Asset] = &[
     },
 ];
 
-/// The editor's files (`bt-studio edit`): its own page and script, with the
+/// The editor's files (`behaved-studio edit`): its own page and script, with the
 /// viewer's styles and drawing.
 pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     Asset {

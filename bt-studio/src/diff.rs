@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use bt_observe::{Cursor, Event, Trace, TraceNode};
+use behaved_observe::{Cursor, Event, Trace, TraceNode};
 
 /// Where two traces of one tree first differ.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,7 +73,7 @@ impl std::error::Error for DiffError {}
 /// run before and after an edit compares).
 pub fn compare(a: &Trace, b: &Trace) -> Result<Comparison, DiffError> {
     same_tree(a, b)?;
-    let invalid = |e: bt_observe::Error| DiffError::Invalid(e.to_string());
+    let invalid = |e: behaved_observe::Error| DiffError::Invalid(e.to_string());
     let (mut ca, mut cb) = (Cursor::new(a).map_err(invalid)?, Cursor::new(b).map_err(invalid)?);
     let first = ca.first_tick().max(cb.first_tick());
     let last = ca.last_tick().min(cb.last_tick());

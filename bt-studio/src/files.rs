@@ -1,8 +1,8 @@
-//! The trace files the server was given, read with bt-observe's reader.
+//! The trace files the server was given, read with behaved-observe's reader.
 
 use std::path::{Path, PathBuf};
 
-use bt_observe::Trace;
+use behaved_observe::Trace;
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 use serde_json::{Value, json};
@@ -106,13 +106,13 @@ pub enum TracePayload {
     Error {
         /// The file's name.
         name: String,
-        /// bt-observe's message saying what is wrong.
+        /// behaved-observe's message saying what is wrong.
         message: String,
     },
 }
 
 impl TracePayload {
-    /// Reads `text` with bt-observe's reader.
+    /// Reads `text` with behaved-observe's reader.
     pub fn parse(name: &str, text: &str) -> TracePayload {
         match Trace::from_json(text) {
             Ok(trace) => TracePayload::Trace {

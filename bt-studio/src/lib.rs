@@ -1,14 +1,14 @@
-//! A browser viewer for `bt` trees.
+//! A browser viewer for `behaved` trees.
 //!
-//! `bt-studio open guard.trace.json` serves a single-page app on the loopback
-//! interface that replays a [`bt_observe::Trace`] tick by tick and event by
+//! `behaved-studio open guard.trace.json` serves a single-page app on the loopback
+//! interface that replays a [`behaved_observe::Trace`] tick by tick and event by
 //! event: the tree drawn top-down and coloured by state, a timeline with a
 //! status lane per node, the transitions, a node inspector and permalinks.
 //! The page is embedded in this crate (no Node, npm or build step), and every
-//! trace it shows is read and checked by bt-observe's reader, so a broken
-//! file gets bt-observe's message in the page.
+//! trace it shows is read and checked by behaved-observe's reader, so a broken
+//! file gets behaved-observe's message in the page.
 //!
-//! `bt-studio open a.json --diff b.json` also shows where two traces of the
+//! `behaved-studio open a.json --diff b.json` also shows where two traces of the
 //! same tree first part ways ([`diff::compare`]): two seeds, or a run before
 //! and after a change.
 //!
@@ -17,14 +17,14 @@
 //! follows that agent; then the page shows it tick by tick over a WebSocket,
 //! with a bounded window of history to pause, scrub and save as a trace.
 //!
-//! `bt-studio edit tree.json --leaves leaves.json` edits a JSON tree: a
+//! `behaved-studio edit tree.json --leaves leaves.json` edits a JSON tree: a
 //! palette of the catalogue's node kinds and the game's leaves (the leaf
-//! manifest of `bt_interp::Registry::manifest`), every change checked by
-//! bt-interp's loader, saved in a stable layout, and replayed against a
+//! manifest of `behaved_interp::Registry::manifest`), every change checked by
+//! behaved-interp's loader, saved in a stable layout, and replayed against a
 //! recorded trace to see whether an edit changes what happened ([`edit`]).
 //! A game that serves its live view takes saved trees while it runs:
 //! from the editor it serves itself ([`Studio::serve_with_editor`]) or from
-//! a separate one (`bt-studio edit tree.json --push http://127.0.0.1:7878/`,
+//! a separate one (`behaved-studio edit tree.json --push http://127.0.0.1:7878/`,
 //! [`Editor::push_to`]); see [`Studio::take_reload`].
 //!
 //! The library also serves the replay from a program of your own:
@@ -33,7 +33,7 @@
 //! # fn main() -> std::io::Result<()> {
 //! let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
 //! println!("http://{}/", listener.local_addr()?);
-//! bt_studio::serve_blocking(listener, bt_studio::Files::new("guard.trace.json"))
+//! behaved_studio::serve_blocking(listener, behaved_studio::Files::new("guard.trace.json"))
 //! # }
 //! ```
 

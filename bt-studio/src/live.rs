@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
-use bt_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
-use bt_runtime::{NodeId, Observer, Status};
+use behaved_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
+use behaved_runtime::{NodeId, Observer, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -195,7 +195,7 @@ impl Registry {
 pub struct Reload {
     /// The file it was saved as (a name in the edited tree's folder).
     pub name: String,
-    /// The tree's JSON text, as saved; bt-interp's loader accepted it with
+    /// The tree's JSON text, as saved; behaved-interp's loader accepted it with
     /// the editor's leaf manifest.
     pub tree: String,
 }
@@ -227,7 +227,7 @@ impl Agent {
         self.shared.dropped.load(Ordering::Relaxed)
     }
 
-    /// The agent's tree was replaced (a hot reload: bt-interp's
+    /// The agent's tree was replaced (a hot reload: behaved-interp's
     /// `Agent::replace_definition`): from the next tick on, its events are
     /// of the node table `nodes`. The live view keeps listing the agent
     /// once, now with this tree, and a page that follows it starts its
@@ -551,8 +551,8 @@ impl Drop for Following {
 
 #[cfg(test)]
 mod tests {
-    use bt_observe::Trace;
-    use bt_runtime::NodeKind;
+    use behaved_observe::Trace;
+    use behaved_runtime::NodeKind;
 
     use super::*;
 

@@ -94,7 +94,7 @@ async fn live(
     if !same_origin(&headers) {
         return (
             StatusCode::FORBIDDEN,
-            "bt-studio accepts WebSockets from its own pages only",
+            "behaved-studio accepts WebSockets from its own pages only",
         )
             .into_response();
     }

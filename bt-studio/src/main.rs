@@ -1,7 +1,7 @@
-//! `bt-studio open <trace.json> [--diff other.json] [--port N] [--host ADDR]`:
+//! `behaved-studio open <trace.json> [--diff other.json] [--port N] [--host ADDR]`:
 //! serves the trace's replay on the loopback interface and prints the page's
-//! URL. `bt-studio diff a.json b.json` prints where two traces first differ.
-//! `bt-studio edit <tree.json> [--library DIR] [--leaves MANIFEST] [--trace TRACE] [--push URL]`
+//! URL. `behaved-studio diff a.json b.json` prints where two traces first differ.
+//! `behaved-studio edit <tree.json> [--library DIR] [--leaves MANIFEST] [--trace TRACE] [--push URL]`
 //! serves the tree editor.
 
 use std::io::Write;
@@ -9,8 +9,8 @@ use std::net::{IpAddr, Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use bt_observe::Trace;
-use bt_studio::diff::Comparison;
+use behaved_observe::Trace;
+use behaved_studio::diff::Comparison;
 use clap::{Arg, Command, value_parser};
 
 fn port_arg() -> Arg {
@@ -36,13 +36,13 @@ fn listen(host: IpAddr, port: u16) -> Result<(TcpListener, String), String> {
     Ok((listener, format!("http://{addr}/")))
 }
 
-/// `bt-studio edit tree.json ..`.
+/// `behaved-studio edit tree.json ..`.
 fn edit(args: &clap::ArgMatches) -> ExitCode {
     let tree: &PathBuf = args.get_one("tree").expect("required");
-    let mut editor = bt_studio::Editor::new(tree);
+    let mut editor = behaved_studio::Editor::new(tree);
     if let Some(dir) = args.get_one::<PathBuf>("library") {
         if !dir.is_dir() {
-            eprintln!("bt-studio: {} is not a folder", dir.display());
+            eprintln!("behaved-studio: {} is not a folder", dir.display());
             return ExitCode::FAILURE;
         }
         editor = editor.with_library(dir);
@@ -50,11 +50,11 @@ fn edit(args: &clap::ArgMatches) -> ExitCode {
     if let Some(path) = args.get_one::<PathBuf>("leaves") {
         let manifest = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| bt_interp::Manifest::from_json(&text));
+            .and_then(|text| behaved_interp::Manifest::from_json(&text));
         match manifest {
             Ok(m) => editor = editor.with_leaves(m),
             Err(e) => {
-                eprintln!("bt-studio: {}: {e}", path.display());
+                eprintln!("behaved-studio: {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }
         }
@@ -66,7 +66,7 @@ fn edit(args: &clap::ArgMatches) -> ExitCode {
         match editor.push_to(url) {
             Ok(e) => editor = e,
             Err(e) => {
-                eprintln!("bt-studio: {e}");
+                eprintln!("behaved-studio: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -75,28 +75,28 @@ fn edit(args: &clap::ArgMatches) -> ExitCode {
     let (listener, url) = match listen(host, *args.get_one("port").expect("defaulted")) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("bt-studio: {e}");
+            eprintln!("behaved-studio: {e}");
             return ExitCode::FAILURE;
         }
     };
-    println!("bt-studio: editing {} at {url}", tree.display());
+    println!("behaved-studio: editing {} at {url}", tree.display());
     let _ = std::io::stdout().flush();
-    match bt_studio::edit::serve_editor_blocking(listener, editor) {
+    match behaved_studio::edit::serve_editor_blocking(listener, editor) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bt-studio: {e}");
+            eprintln!("behaved-studio: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
 fn cli() -> Command {
-    Command::new("bt-studio")
-        .about("A browser viewer for bt trees")
+    Command::new("behaved-studio")
+        .about("A browser viewer for behaved trees")
         .subcommand_required(true)
         .subcommand(
             Command::new("open")
-                .about("Serve the replay of a trace file (see bt-observe's TRACE_FORMAT.md)")
+                .about("Serve the replay of a trace file (see behaved-observe's TRACE_FORMAT.md)")
                 .arg(
                     Arg::new("trace")
                         .required(true)
@@ -115,12 +115,12 @@ fn cli() -> Command {
         )
         .subcommand(
             Command::new("edit")
-                .about("Edit a JSON tree in the browser, checked by bt-interp's loader as you go")
+                .about("Edit a JSON tree in the browser, checked by behaved-interp's loader as you go")
                 .arg(
                     Arg::new("tree")
                         .required(true)
                         .value_parser(value_parser!(PathBuf))
-                        .help("the tree file (bt-interp's FORMAT.md); saves go to it or to new files beside it"),
+                        .help("the tree file (behaved-interp's FORMAT.md); saves go to it or to new files beside it"),
                 )
                 .arg(
                     Arg::new("library")
@@ -160,7 +160,7 @@ fn cli() -> Command {
         )
 }
 
-/// `bt-studio diff a b`.
+/// `behaved-studio diff a b`.
 fn diff(a: &Path, b: &Path) -> ExitCode {
     let read = |path: &Path| {
         std::fs::File::open(path)
@@ -170,11 +170,11 @@ fn diff(a: &Path, b: &Path) -> ExitCode {
     let (ta, tb) = match (read(a), read(b)) {
         (Ok(ta), Ok(tb)) => (ta, tb),
         (Err(e), _) | (_, Err(e)) => {
-            eprintln!("bt-studio: {e}");
+            eprintln!("behaved-studio: {e}");
             return ExitCode::from(2);
         }
     };
-    match bt_studio::diff::compare(&ta, &tb) {
+    match behaved_studio::diff::compare(&ta, &tb) {
         Ok(comparison) => {
             println!("{}", comparison.describe(&ta, &tb));
             match comparison {
@@ -183,7 +183,7 @@ fn diff(a: &Path, b: &Path) -> ExitCode {
             }
         }
         Err(e) => {
-            eprintln!("bt-studio: {e}");
+            eprintln!("behaved-studio: {e}");
             ExitCode::from(2)
         }
     }
@@ -206,41 +206,41 @@ fn main() -> ExitCode {
     let other: Option<&PathBuf> = open.get_one("diff");
     for path in std::iter::once(trace).chain(other) {
         if !path.is_file() {
-            eprintln!("bt-studio: {} is not a file", path.display());
+            eprintln!("behaved-studio: {} is not a file", path.display());
             return ExitCode::FAILURE;
         }
     }
     let listener = match TcpListener::bind((host, port)) {
         Ok(listener) => listener,
         Err(e) => {
-            eprintln!("bt-studio: cannot listen on {host}:{port}: {e}");
+            eprintln!("behaved-studio: cannot listen on {host}:{port}: {e}");
             return ExitCode::FAILURE;
         }
     };
     let url = match listener.local_addr() {
         Ok(addr) => format!("http://{addr}/"),
         Err(e) => {
-            eprintln!("bt-studio: {e}");
+            eprintln!("behaved-studio: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let mut files = bt_studio::Files::new(trace);
+    let mut files = behaved_studio::Files::new(trace);
     match other {
         Some(other) => {
             println!(
-                "bt-studio: comparing {} with {} at {url}",
+                "behaved-studio: comparing {} with {} at {url}",
                 trace.display(),
                 other.display()
             );
             files = files.with_diff(other);
         }
-        None => println!("bt-studio: replaying {} at {url}", trace.display()),
+        None => println!("behaved-studio: replaying {} at {url}", trace.display()),
     }
     let _ = std::io::stdout().flush();
-    match bt_studio::serve_blocking(listener, files) {
+    match behaved_studio::serve_blocking(listener, files) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bt-studio: {e}");
+            eprintln!("behaved-studio: {e}");
             ExitCode::FAILURE
         }
     }

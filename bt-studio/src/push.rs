@@ -1,5 +1,5 @@
 //! Pushing a saved tree to a running game from a separate editor
-//! (`bt-studio edit tree.json --push http://127.0.0.1:7878/`).
+//! (`behaved-studio edit tree.json --push http://127.0.0.1:7878/`).
 //!
 //! The game's live view ([`Studio`](crate::Studio)) takes a tree at `POST
 //! /api/reload` (`{"name", "tree"}`) and queues it for
@@ -63,7 +63,7 @@ async fn programs_on_this_machine(
     let why = if !crate::this_machine::from_this_machine(peer) {
         "a game takes pushed trees only from programs on its own machine"
     } else if request.headers().contains_key(header::ORIGIN) {
-        "a game takes pushed trees from bt-studio edit --push, not from web pages"
+        "a game takes pushed trees from behaved-studio edit --push, not from web pages"
     } else {
         return next.run(request).await;
     };

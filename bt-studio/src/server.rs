@@ -18,7 +18,7 @@ use crate::files::{Files, TracePayload};
 /// The app's routes: the embedded page, `GET /api/trace` (the trace file,
 /// checked), `GET /api/diff` (both traces and where they part, when there is
 /// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
-/// A trace that bt-observe rejects is answered with `422` and its message.
+/// A trace that behaved-observe rejects is answered with `422` and its message.
 pub fn router(files: Files) -> Router {
     let mut app = Router::new();
     for asset in ASSETS {
@@ -132,7 +132,7 @@ pub(crate) async fn loopback_host_only(request: Request, next: Next) -> Response
         next.run(request).await
     } else {
         let mut response = Response::new(Body::from(
-            "bt-studio answers only requests to localhost, 127.0.0.1 or [::1]",
+            "behaved-studio answers only requests to localhost, 127.0.0.1 or [::1]",
         ));
         *response.status_mut() = StatusCode::FORBIDDEN;
         response

@@ -4,17 +4,17 @@ use std::io;
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::Arc;
 
-use bt_observe::{Error, NodeRow};
+use behaved_observe::{Error, NodeRow};
 
 use crate::live::{Agent, Registry, Reload};
 
 /// A studio serving the live view of a running game's agents.
 ///
 /// ```no_run
-/// # use bt::prelude::*;
+/// # use behaved::prelude::*;
 /// # struct Ctx;
 /// # behave! { tree Dog for Ctx { sequence { running } } }
-/// let studio = bt_studio::Studio::serve("127.0.0.1:7878")?;
+/// let studio = behaved_studio::Studio::serve("127.0.0.1:7878")?;
 /// println!("open {}", studio.url());
 /// let mut dog = Dog::new();
 /// let mut observer = studio.agent("dog#3", Dog::NODES)?;
@@ -39,14 +39,14 @@ impl Studio {
 
     /// [`Studio::serve`], with the tree editor at `/edit`: each tree saved
     /// there that the loader accepts also comes to the game, which takes it
-    /// with [`Studio::take_reload`] and loads it into its agents (bt-interp's
+    /// with [`Studio::take_reload`] and loads it into its agents (behaved-interp's
     /// `Agent::replace_definition`), telling each agent's observer
     /// ([`Agent::replace_nodes`](crate::Agent::replace_nodes)): the live view then shows the new tree.
     ///
     /// ```no_run
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// let editor = bt_studio::Editor::new("trees/guard.json");
-    /// let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:7878", editor)?;
+    /// let editor = behaved_studio::Editor::new("trees/guard.json");
+    /// let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:7878", editor)?;
     /// println!("edit the guard at {}edit", studio.url());
     /// // Each frame:
     /// if let Some(reload) = studio.take_reload() {
@@ -77,7 +77,7 @@ impl Studio {
         });
         listener.set_nonblocking(true)?;
         std::thread::Builder::new()
-            .name("bt-studio".to_owned())
+            .name("behaved-studio".to_owned())
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
                 runtime.block_on(async {
@@ -90,7 +90,7 @@ impl Studio {
 
     /// The oldest tree saved in the editor that the game has not taken yet
     /// (see [`Studio::serve_with_editor`]), or pushed by a separate editor
-    /// (`bt-studio edit tree.json --push URL`, URL being [`Studio::url`]).
+    /// (`behaved-studio edit tree.json --push URL`, URL being [`Studio::url`]).
     /// Never waits. A newer save of a file replaces its tree not yet taken;
     /// a game that takes none keeps the newest trees of at most 16 files and
     /// 64 MiB (and always the newest tree), the oldest going first.

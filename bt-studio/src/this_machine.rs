@@ -44,9 +44,9 @@ pub(crate) async fn only_this_machine(
     next: Next,
 ) -> Response {
     let why = if !from_this_machine(peer) {
-        format!("bt-studio {work} only for programs and pages on its own machine")
+        format!("behaved-studio {work} only for programs and pages on its own machine")
     } else if !from_a_program_or_own_page(request.headers()) {
-        format!("bt-studio {work} only from its own page, not from another site's")
+        format!("behaved-studio {work} only from its own page, not from another site's")
     } else {
         return next.run(request).await;
     };

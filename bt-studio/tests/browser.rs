@@ -1,8 +1,8 @@
 //! The page in a real headless Chromium, driven over WebDriver: what it draws
-//! is compared with bt-observe's `Cursor` and `StatusSnapshot`.
+//! is compared with behaved-observe's `Cursor` and `StatusSnapshot`.
 //!
 //! Needs `chromium` and `chromium-driver` (Debian); without them every test
-//! here prints that it was skipped, unless `BT_STUDIO_REQUIRE_BROWSER=1`.
+//! here prints that it was skipped, unless `BEHAVED_STUDIO_REQUIRE_BROWSER=1`.
 //! Screenshots go to `target/tmp/bt-studio-screenshots/`.
 
 mod common;
@@ -10,10 +10,10 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use bt::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
-use bt::prelude::*;
-use bt::{NodeId, NodeKind};
-use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
+use behaved::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
+use behaved::prelude::*;
+use behaved::{NodeId, NodeKind};
+use behaved_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use common::browser::{
     Drawn, choose_file, click, drawn, eval, keys, off_centre, open, painted, screenshot, text_of, wait_for,
     with_browser,
@@ -425,7 +425,7 @@ fn serve_holding_agents_until_the_trace_is_asked_for(
             next.run(request).await
         }
     };
-    let app = bt_studio::router(bt_studio::Files::new(file)).layer(axum::middleware::from_fn(hold));
+    let app = behaved_studio::router(behaved_studio::Files::new(file)).layer(axum::middleware::from_fn(hold));
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/", listener.local_addr().unwrap());
     listener.set_nonblocking(true).unwrap();
@@ -665,11 +665,11 @@ fn two_traces_open_at_their_first_difference() {
     with_browser("diff", |client| async move {
         let (a, b, i) = guard_with_one_event_changed();
         let node = a.events[i].node().unwrap().0;
-        let files = bt_studio::Files::new(temp_file("a.json", &a.to_json().unwrap()))
+        let files = behaved_studio::Files::new(temp_file("a.json", &a.to_json().unwrap()))
             .with_diff(temp_file("b.json", &b.to_json().unwrap()));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}/", listener.local_addr().unwrap());
-        std::thread::spawn(move || bt_studio::serve_blocking(listener, files));
+        std::thread::spawn(move || behaved_studio::serve_blocking(listener, files));
         open(&client, &url).await;
         let text = text_of(&client, "#diff-text").await;
         assert!(text.starts_with("The traces part at tick 7, event 5: "), "{text}");
@@ -1005,10 +1005,10 @@ fn search_keyboard_collapse_jump_inspector_visits_zoom_and_export_work() {
 
 #[test]
 fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
-    use bt::observe::Tee;
+    use behaved::observe::Tee;
     use common::guard::{Guard, Post};
     with_browser("live", |client| async move {
-        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
         // Five guards, each with its intruder at another place: each runs differently.
         let mut agents: Vec<_> = (0..5)
             .map(|i| {
@@ -1105,13 +1105,16 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
 
 #[test]
 fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cursor_has_it() {
-    use bt::observe::{Tee, TraceRecorder};
+    use behaved::observe::{Tee, TraceRecorder};
     use common::guard::{Guard, Post};
     with_browser("live_window", |client| async move {
-        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
         let observer = studio.agent("guard", Guard::NODES).unwrap();
         // The server's window, recorded beside it: a recorder of its size.
-        let mut watch = Tee(observer, TraceRecorder::new(Guard::NODES, bt_studio::HISTORY).unwrap());
+        let mut watch = Tee(
+            observer,
+            TraceRecorder::new(Guard::NODES, behaved_studio::HISTORY).unwrap(),
+        );
         open(&client, &format!("{}#agent=0", studio.url())).await;
         wait_for(&client, "body[data-following='0']").await;
         let mut tree = Guard::new();
@@ -1199,7 +1202,7 @@ fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cur
 fn thousands_of_agents_are_listed_filtered_and_followed() {
     use common::guard::{Guard, Post};
     with_browser("many_agents", |client| async move {
-        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
         let mut agents: Vec<_> = (0..5000)
             .map(|i| studio.agent(&format!("dog#{i}"), Guard::NODES).unwrap())
             .collect();
@@ -1343,7 +1346,7 @@ async fn preview_shown(client: &Client) -> serde_json::Value {
     .await
 }
 
-bt::behave! {
+behaved::behave! {
     /// The dogs' tree of `examples/dogs_studio.rs`, compiled from the same file.
     tree WildDogJson for DogCtx<'w> = json("../examples/trees/wild_dog.json") {
         "findOrKeepTarget" => FindOrKeepTarget, "faceTarget" => FaceTarget,
@@ -1353,14 +1356,14 @@ bt::behave! {
 
 #[test]
 fn a_followed_dogs_window_is_replayed_in_the_editor_against_an_edit() {
-    use bt_scenarios::dog_json;
-    use bt_scenarios::world::World;
+    use behaved_scenarios::dog_json;
+    use behaved_scenarios::world::World;
     with_browser("journey", |client| async move {
         // The game of `examples/dogs_studio.rs`, smaller: eight dogs, the editor on a copy of their tree.
         let file = temp_file("wild_dog.json", include_str!("../../examples/trees/wild_dog.json"));
-        let editor = bt_studio::Editor::new(&file).with_leaves(dog_json::leaf_manifest());
+        let editor = behaved_studio::Editor::new(&file).with_leaves(dog_json::leaf_manifest());
         let library = editor.clone();
-        let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+        let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
         let mut world: World<WildDogJson> = World::arena(8);
         let mut agents: Vec<_> = (0..world.dogs().len())
             .map(|i| studio.agent(&format!("dog#{i}"), WildDogJson::NODES).unwrap())

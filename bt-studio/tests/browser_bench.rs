@@ -3,10 +3,10 @@
 //! demand, not a test (no thresholds):
 //!
 //! ```text
-//! cargo test -p bt-studio --test browser_bench -- --ignored --nocapture
+//! cargo test -p behaved-studio --test browser_bench -- --ignored --nocapture
 //! ```
 //!
-//! With `BT_STUDIO_BENCH_SERVER=$PWD/target/release/bt-studio` the trace is served
+//! With `BEHAVED_STUDIO_BENCH_SERVER=$PWD/target/release/bt-studio` the trace is served
 //! by that binary (a release build) instead of the test's own debug build.
 //!
 //! It prints the medians of opening the trace (from navigation until the
@@ -30,11 +30,11 @@ const RUNS: usize = 21;
 /// Page loads for the opening time.
 const OPENS: usize = 5;
 
-/// Names a `bt-studio` binary to serve the trace with (for example a release
-/// build: `cargo build --release -p bt-studio`), instead of the test's own build.
-const SERVER: &str = "BT_STUDIO_BENCH_SERVER";
+/// Names a `behaved-studio` binary to serve the trace with (for example a release
+/// build: `cargo build --release -p behaved-studio`), instead of the test's own build.
+const SERVER: &str = "BEHAVED_STUDIO_BENCH_SERVER";
 
-/// A `bt-studio open` process, ended on drop.
+/// A `behaved-studio open` process, ended on drop.
 struct Server {
     child: std::process::Child,
     url: String,

@@ -1,12 +1,12 @@
-//! Where two traces of one tree first differ: `bt_studio::diff::compare`,
-//! `GET /api/diff` and `bt-studio diff`.
+//! Where two traces of one tree first differ: `behaved_studio::diff::compare`,
+//! `GET /api/diff` and `behaved-studio diff`.
 
 mod common;
 
 use std::process::Command;
 
-use bt::observe::Trace;
-use bt_studio::diff::{Comparison, DiffError, Divergence, compare};
+use behaved::observe::Trace;
+use behaved_studio::diff::{Comparison, DiffError, Divergence, compare};
 use common::{event_index, get, guard_run, guard_trace, guard_with_one_event_changed, temp_file, wild_dog_trace};
 use serde_json::Value;
 
@@ -119,11 +119,11 @@ fn traces_of_different_trees_are_not_compared() {
 #[test]
 fn the_server_answers_both_traces_and_where_they_part() {
     let (a, b, i) = guard_with_one_event_changed();
-    let files = bt_studio::Files::new(temp_file("a.json", &a.to_json().unwrap()))
+    let files = behaved_studio::Files::new(temp_file("a.json", &a.to_json().unwrap()))
         .with_diff(temp_file("b.json", &b.to_json().unwrap()));
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || bt_studio::serve_blocking(listener, files));
+    std::thread::spawn(move || behaved_studio::serve_blocking(listener, files));
     let answer = get(addr, "/api/diff");
     assert_eq!(answer.status, 200);
     let diff: Value = serde_json::from_str(&answer.body).unwrap();
@@ -154,7 +154,7 @@ fn the_command_line_says_where_two_files_differ() {
         temp_file("b.json", &b.to_json().unwrap()),
     );
     let run = |x: &std::path::Path, y: &std::path::Path| {
-        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
             .arg("diff")
             .args([x, y])
             .output()
@@ -179,6 +179,7 @@ fn the_command_line_says_where_two_files_differ() {
     let trouble = run(&pa, &broken);
     assert_eq!(trouble.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&trouble.stderr).starts_with(&format!("bt-studio: {}: trace JSON: ", broken.display()))
+        String::from_utf8_lossy(&trouble.stderr)
+            .starts_with(&format!("behaved-studio: {}: trace JSON: ", broken.display()))
     );
 }

@@ -3,7 +3,7 @@
 //! undo and redo, moving and wrapping, and the what-if replay.
 //!
 //! Needs `chromium` and `chromium-driver` (Debian); without them every test
-//! here prints that it was skipped, unless `BT_STUDIO_REQUIRE_BROWSER=1`.
+//! here prints that it was skipped, unless `BEHAVED_STUDIO_REQUIRE_BROWSER=1`.
 
 mod common;
 
@@ -18,7 +18,7 @@ use serde_json::Value;
 /// Serves the editor on guard.json in a fresh folder; returns the URL and the folder.
 fn edit_guard(name: &str, with_trace: bool) -> (String, std::path::PathBuf) {
     let dir = guard_folder(name);
-    let mut editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
+    let mut editor = behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
     if with_trace {
         let trace = dir.join("guard.trace.json");
         std::fs::write(&trace, guard_recording().to_json().unwrap()).unwrap();
@@ -526,7 +526,7 @@ fn the_subtree_library_inserts_references_and_opens_them() {
         r#"{"type": "sequence", "children": [{"type": "action", "action": {"type": "dialogue", "dialogueId": "hello"}}, {"type": "wait", "seconds": 1}]}"#,
     )
     .unwrap();
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(guard_manifest())
         .with_library(&library);
     let url = format!("http://{}/", serve_editor(editor));
@@ -593,9 +593,9 @@ fn yes() -> bool {
 #[derive(Clone)]
 struct Patrol;
 
-impl bt::Action<()> for Patrol {
-    fn tick(&mut self, _: &mut ()) -> bt::Status {
-        bt::Status::Success
+impl behaved::Action<()> for Patrol {
+    fn tick(&mut self, _: &mut ()) -> behaved::Status {
+        behaved::Status::Success
     }
 }
 
@@ -604,11 +604,11 @@ fn the_property_panel_marks_required_parameters_and_shows_defaults_without_writi
     let dir = guard_folder("defaults");
     let tree = r#"{"type": "action", "action": {"type": "patrol", "routeId": "north"}}"#;
     std::fs::write(dir.join("patrol.json"), tree).unwrap();
-    let mut leaves = bt_interp::Registry::<()>::new();
+    let mut leaves = behaved_interp::Registry::<()>::new();
     leaves
         .action("patrol", |_: PatrolParams| Patrol)
         .show_defaults::<PatrolParams>();
-    let editor = bt_studio::Editor::new(dir.join("patrol.json")).with_leaves(leaves.manifest());
+    let editor = behaved_studio::Editor::new(dir.join("patrol.json")).with_leaves(leaves.manifest());
     let url = format!("http://{}/", serve_editor(editor));
     with_browser("editor_defaults", |client| async move {
         open(&client, &url).await;
@@ -672,8 +672,8 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
     let mut leaves = guard_manifest();
     leaves
         .values
-        .insert("timeOfDay".into(), bt_interp::LeafDoc { params: Some(vec![]) });
-    let editor = bt_studio::Editor::new(dir.join("arms.json")).with_leaves(leaves);
+        .insert("timeOfDay".into(), behaved_interp::LeafDoc { params: Some(vec![]) });
+    let editor = behaved_studio::Editor::new(dir.join("arms.json")).with_leaves(leaves);
     let url = format!("http://{}/", serve_editor(editor));
     let original: Value = serde_json::from_str(ARMS).unwrap();
     with_browser("editor_arms", |client| async move {
@@ -809,7 +809,10 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
                 body[1].as_str().unwrap().to_string(),
             )
         };
-        assert_eq!(dirty().await, ("false".into(), "guard.json · bt-studio editor".into()));
+        assert_eq!(
+            dirty().await,
+            ("false".into(), "guard.json · behaved-studio editor".into())
+        );
         let all = palette_shown(&client).await.as_array().unwrap().len();
         // "/" on the tree goes to the filter.
         let svg = client.find(Locator::Css("#tree")).await.unwrap();
@@ -834,7 +837,10 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
             doc(&client).await["children"][4],
             serde_json::json!({"type": "inverter"})
         );
-        assert_eq!(dirty().await, ("true".into(), "● guard.json · bt-studio editor".into()));
+        assert_eq!(
+            dirty().await,
+            ("true".into(), "● guard.json · behaved-studio editor".into())
+        );
         // Escape empties the filter and goes back to the tree.
         filter.send_keys(&char::from(Key::Escape).to_string()).await.unwrap();
         assert_eq!(palette_shown(&client).await.as_array().unwrap().len(), all);
@@ -855,7 +861,7 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
         // Saved, the mark goes.
         click(&client, "#save").await;
         until(&client, "return document.body.dataset.dirty === 'false';").await;
-        assert_eq!(dirty().await.1, "guard.json · bt-studio editor");
+        assert_eq!(dirty().await.1, "guard.json · behaved-studio editor");
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("guard.json")).unwrap()).unwrap();
         assert_eq!(saved, doc(&client).await);
     });
@@ -865,7 +871,7 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
 fn duplicate_copies_a_child_or_a_whole_arm_right_after_it() {
     let dir = guard_folder("duplicate");
     std::fs::write(dir.join("arms.json"), ARMS).unwrap();
-    let editor = bt_studio::Editor::new(dir.join("arms.json")).with_leaves(guard_manifest());
+    let editor = behaved_studio::Editor::new(dir.join("arms.json")).with_leaves(guard_manifest());
     let url = format!("http://{}/", serve_editor(editor));
     let original: Value = serde_json::from_str(ARMS).unwrap();
     with_browser("editor_duplicate", |client| async move {
@@ -1090,7 +1096,7 @@ fn fit_on_a_tree_area_with_no_size_fits_it_once_it_has_one() {
 }
 
 /// The guard's leaves and two lists: "targets" (no parameters) and "watchPosts" (a radius).
-fn guard_leaves_with_lists() -> bt_interp::Manifest {
+fn guard_leaves_with_lists() -> behaved_interp::Manifest {
     let mut m = guard_manifest();
     let lists: Value = serde_json::json!({
         "targets": {"params": [], "item": {"type": "integer", "minimum": 0}},
@@ -1105,7 +1111,7 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
     let dir = guard_folder("for-each");
     let trace = dir.join("guard.trace.json");
     std::fs::write(&trace, guard_recording().to_json().unwrap()).unwrap();
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(guard_leaves_with_lists())
         .with_trace(trace);
     let url = format!("http://{}/", serve_editor(editor));
@@ -1247,7 +1253,7 @@ fn without_a_manifest_a_for_each_takes_its_list_as_free_text() {
     let dir = guard_folder("for-each-free");
     let url = format!(
         "http://{}/",
-        serve_editor(bt_studio::Editor::new(dir.join("guard.json")))
+        serve_editor(behaved_studio::Editor::new(dir.join("guard.json")))
     );
     with_browser("editor_for_each_free", |client| async move {
         open(&client, &url).await;
@@ -1297,8 +1303,8 @@ const MANY_KINDS: &str = r#"{"type": "sequenceAlways", "children": [
   {"type": "subtree", "subtreeId": "idle"}
 ]}"#;
 
-/// Each node's own label as bt-format writes it, in node-table order.
-fn labels_of(node: &bt_interp::model::Node, out: &mut Vec<String>) {
+/// Each node's own label as behaved-format writes it, in node-table order.
+fn labels_of(node: &behaved_interp::model::Node, out: &mut Vec<String>) {
     out.push(node.label());
     for child in &node.children {
         labels_of(child, out);
@@ -1311,10 +1317,10 @@ fn the_editor_labels_every_node_as_the_interpreter_and_behave_do() {
     std::fs::write(dir.join("many.json"), MANY_KINDS).unwrap();
     let url = format!(
         "http://{}/",
-        serve_editor(bt_studio::Editor::new(dir.join("many.json")))
+        serve_editor(behaved_studio::Editor::new(dir.join("many.json")))
     );
     let mut expected = Vec::new();
-    labels_of(&bt_interp::model::Node::parse(MANY_KINDS).unwrap(), &mut expected);
+    labels_of(&behaved_interp::model::Node::parse(MANY_KINDS).unwrap(), &mut expected);
     assert!(expected.contains(&"'outer: repeat(3)".to_owned()), "{expected:?}");
     with_browser("editor_labels", |client| async move {
         open(&client, &url).await;

@@ -13,7 +13,7 @@ use std::net::SocketAddr;
 fn a_post_without_a_json_content_type_is_refused() {
     // A page elsewhere cannot send JSON without a CORS preflight, which the editor does not answer.
     let dir = guard_folder("csrf");
-    let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")));
+    let addr = serve_editor(behaved_studio::Editor::new(dir.join("guard.json")));
     let body = json!({"name": "guard.json", "doc": {"type": "success"}}).to_string();
     assert_eq!(
         request(addr, "POST", "/api/edit/save", &addr.to_string(), &body).status,
@@ -30,7 +30,7 @@ fn guard() -> Value {
 fn open_gives_the_document_palette_leaves_and_recording() {
     let dir = guard_folder("open");
     let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(guard_manifest())
         .with_trace(&trace);
     let addr = serve_editor(editor);
@@ -66,7 +66,7 @@ fn open_gives_the_document_palette_leaves_and_recording() {
 #[test]
 fn every_problem_comes_with_its_path_and_the_loaders_hint() {
     let dir = guard_folder("check");
-    let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
+    let addr = serve_editor(behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
     let (status, ok) = post(addr, "/api/edit/check", &guard());
     assert_eq!((status, ok), (200, json!({ "problems": [] })));
     let mut doc = guard();
@@ -96,7 +96,7 @@ fn every_problem_comes_with_its_path_and_the_loaders_hint() {
 fn saves_go_to_the_opened_file_or_new_files_beside_it_and_nowhere_else() {
     let dir = guard_folder("save");
     std::fs::write(dir.join("other.json"), "{}").unwrap();
-    let addr = serve_editor(bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
+    let addr = serve_editor(behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest()));
     let save = |name: &str, doc: &Value, force: bool| {
         post(
             addr,
@@ -143,7 +143,7 @@ fn saves_go_to_the_opened_file_or_new_files_beside_it_and_nowhere_else() {
 fn a_what_if_replay_finds_the_first_divergence() {
     let dir = guard_folder("preview");
     let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(guard_manifest())
         .with_trace(&trace);
     let addr = serve_editor(editor);
@@ -191,12 +191,12 @@ fn a_for_each_is_checked_against_the_manifests_lists_and_its_preview_says_it_had
     let mut leaves = guard_manifest();
     leaves.lists.insert(
         "targets".into(),
-        bt_interp::ListDoc {
+        behaved_interp::ListDoc {
             params: Some(vec![]),
             item: None,
         },
     );
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(leaves)
         .with_trace(&trace);
     let addr = serve_editor(editor);
@@ -222,7 +222,7 @@ fn a_for_each_is_checked_against_the_manifests_lists_and_its_preview_says_it_had
     // By day the guard no longer says its default line.
     assert_eq!(preview["divergence"]["tick"], 1, "{preview}");
     // Without a manifest, every list the document names is accepted, and nothing else.
-    let bare = serve_editor(bt_studio::Editor::new(dir.join("guard.json")));
+    let bare = serve_editor(behaved_studio::Editor::new(dir.join("guard.json")));
     let (status, checked) = post(bare, "/api/edit/check", &doc);
     assert_eq!((status, &checked["problems"]), (200, &json!([])), "{checked}");
 }
@@ -236,7 +236,7 @@ fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
     std::fs::write(&leaves, guard_manifest().to_json_pretty()).unwrap();
     let tree = dir.join("guard.json");
     let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
             .args([
                 "edit",
                 tree.to_str().unwrap(),
@@ -253,7 +253,7 @@ fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
     std::io::BufReader::new(child.0.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    assert!(line.starts_with("bt-studio: editing "), "{line}");
+    assert!(line.starts_with("behaved-studio: editing "), "{line}");
     let addr: SocketAddr = line.split_whitespace().last().unwrap()["http://".len()..]
         .trim_end_matches('/')
         .parse()
@@ -262,7 +262,7 @@ fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
     assert_eq!(open["leaves"], serde_json::to_value(guard_manifest()).unwrap());
 
     std::fs::write(&leaves, r#"{"format": "bt-trace", "version": 1}"#).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+    let output = Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
         .args([
             "edit",
             tree.to_str().unwrap(),
@@ -276,7 +276,7 @@ fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
     assert!(!output.status.success());
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(
-        said.starts_with(&format!("bt-studio: {}: not a leaf manifest", leaves.display())),
+        said.starts_with(&format!("behaved-studio: {}: not a leaf manifest", leaves.display())),
         "{said}"
     );
 }
@@ -288,7 +288,7 @@ fn the_catalogue_of_node_types_is_listed_once_per_check() {
     let library = dir.join("subtrees");
     std::fs::create_dir_all(&library).unwrap();
     std::fs::write(library.join("patrol.json"), r#"{"type": "banana"}"#).unwrap();
-    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_library(&library);
+    let editor = behaved_studio::Editor::new(dir.join("guard.json")).with_library(&library);
     let addr = serve_editor(editor);
     let (_, checked) = post(addr, "/api/edit/check", &json!({"type": "kiwi"}));
     let problems = checked["problems"].as_array().unwrap();

@@ -5,7 +5,7 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use bt::observe::Trace;
+use behaved::observe::Trace;
 use common::{KillOnDrop, get, guard_trace, request, serve, temp_file};
 use serde_json::Value;
 
@@ -48,7 +48,7 @@ fn the_page_and_its_files_are_served_from_the_binary() {
             (200, Some("text/javascript; charset=utf-8")),
             "{script}"
         );
-        assert!(js.body.starts_with("// bt-studio"), "{script}");
+        assert!(js.body.starts_with("// behaved-studio"), "{script}");
     }
     let css = get(addr, "/studio.css");
     assert_eq!(
@@ -146,7 +146,7 @@ fn requests_for_other_hosts_are_refused_on_loopback() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     let path = temp_file("guard.trace.json", &guard_trace().to_json().unwrap());
-    std::thread::spawn(move || bt_studio::serve_blocking(listener, bt_studio::Files::new(path)));
+    std::thread::spawn(move || behaved_studio::serve_blocking(listener, behaved_studio::Files::new(path)));
     for host in ["evil.example", "evil.example:80", "192.168.1.20"] {
         let answer = request(addr, "GET", "/api/trace", host, "");
         assert_eq!(answer.status, 403, "{host}");
@@ -162,7 +162,7 @@ fn the_binary_opens_a_trace_on_a_free_port_and_prints_its_url() {
     let trace = guard_trace();
     let path = temp_file("guard.trace.json", &trace.to_json().unwrap());
     let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
             .args(["open", path.to_str().unwrap(), "--port", "0"])
             .stdout(Stdio::piped())
             .spawn()
@@ -173,7 +173,7 @@ fn the_binary_opens_a_trace_on_a_free_port_and_prints_its_url() {
         .read_line(&mut line)
         .unwrap();
     let url = line.split_whitespace().last().unwrap();
-    assert!(line.starts_with("bt-studio: replaying "), "{line}");
+    assert!(line.starts_with("behaved-studio: replaying "), "{line}");
     let addr = url
         .strip_prefix("http://")
         .and_then(|a| a.strip_suffix('/'))
@@ -188,13 +188,13 @@ fn the_binary_opens_a_trace_on_a_free_port_and_prints_its_url() {
 
 #[test]
 fn the_binary_refuses_a_missing_file() {
-    let output = Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+    let output = Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
         .args(["open", "/no/such/trace.json", "--port", "0"])
         .output()
         .unwrap();
     assert!(!output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "bt-studio: /no/such/trace.json is not a file\n"
+        "behaved-studio: /no/such/trace.json is not a file\n"
     );
 }

@@ -5,15 +5,15 @@
 //! failed node failed there, and marks those ticks on the timeline.
 //!
 //! Needs `chromium` and `chromium-driver` (Debian); without them every test
-//! here prints that it was skipped, unless `BT_STUDIO_REQUIRE_BROWSER=1`.
+//! here prints that it was skipped, unless `BEHAVED_STUDIO_REQUIRE_BROWSER=1`.
 
 mod common;
 
-use bt::observe::{Event, StatusSnapshot, Tee, Trace, TraceRecorder};
-use bt::prelude::*;
-use bt_scenarios::actor::Recall;
-use bt_scenarios::dog::{DogView, WildDog};
-use bt_scenarios::world::World;
+use behaved::observe::{Event, StatusSnapshot, Tee, Trace, TraceRecorder};
+use behaved::prelude::*;
+use behaved_scenarios::actor::Recall;
+use behaved_scenarios::dog::{DogView, WildDog};
+use behaved_scenarios::world::World;
 use common::browser::{Drawn, click, drawn, eval, keys, open, screenshot, wait_for, with_browser};
 use common::{serve, temp_file};
 
@@ -215,14 +215,14 @@ fn next_and_previous_failure_land_where_the_library_recorded_each_failure() {
 #[test]
 fn a_followed_dogs_failures_are_found_in_its_live_window() {
     with_browser("live_failures", |client| async move {
-        let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
         let mut world = arena();
         // Each dog's live observer, the server's window recorded beside it (a recorder of its
         // size), and its whole life.
         let mut dogs: Vec<_> = (0..world.dogs().len())
             .map(|i| {
                 let agent = studio.agent(&format!("dog#{i}"), WildDog::NODES).unwrap();
-                let window = TraceRecorder::new(WildDog::NODES, bt_studio::HISTORY).unwrap();
+                let window = TraceRecorder::new(WildDog::NODES, behaved_studio::HISTORY).unwrap();
                 Tee(agent, Tee(window, TraceRecorder::new(WildDog::NODES, 1 << 22).unwrap()))
             })
             .collect();
@@ -233,7 +233,7 @@ fn a_followed_dogs_failures_are_found_in_its_live_window() {
         // ticks and holds a few failures. Each batch ends with the values of its last tick
         // recorded (the next frame's first half): the live view sends a tick with its values.
         let leaf = move_adjacent(&dogs[followed].1.1.trace());
-        let record = |dog: &mut Tee<bt_studio::Agent, Tee<TraceRecorder, TraceRecorder>>, view| {
+        let record = |dog: &mut Tee<behaved_studio::Agent, Tee<TraceRecorder, TraceRecorder>>, view| {
             dog.0.record_context(&view).unwrap();
             dog.1.0.record_context(&view).unwrap();
         };

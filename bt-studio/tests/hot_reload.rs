@@ -4,7 +4,7 @@
 
 mod common;
 
-use bt_interp::Agent;
+use behaved_interp::Agent;
 use common::editing::{Town, guard_folder, guard_json, guard_manifest, town_leaves};
 use common::post;
 use serde_json::{Value, json};
@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 #[test]
 fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
     let dir = guard_folder("hot");
-    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
-    let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+    let editor = behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
+    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
     let addr = studio.addr();
     assert!(common::get(addr, "/edit").body.contains("editor.js"));
     assert!(
@@ -75,8 +75,8 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
     use common::browser::{PATIENCE, drawn, open, wait_for, with_browser};
     use fantoccini::Locator;
     let dir = guard_folder("hot-page");
-    let editor = bt_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
-    let studio = bt_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+    let editor = behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
+    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
     let leaves = town_leaves();
     let def = leaves.load(&guard_json()).unwrap();
     let mut guard = Agent::new(def.clone());
@@ -143,9 +143,9 @@ fn smaller_guard() -> Value {
 
 #[test]
 fn a_separate_editor_pushes_the_trees_it_saves_to_a_running_game() {
-    let game = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let game = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let dir = guard_folder("push");
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(guard_manifest())
         .push_to(&game.url())
         .unwrap();
@@ -186,7 +186,7 @@ fn a_push_to_a_game_that_is_gone_saves_and_says_why_it_was_not_sent() {
         .local_addr()
         .unwrap();
     let dir = guard_folder("push-gone");
-    let editor = bt_studio::Editor::new(dir.join("guard.json"))
+    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .push_to(&format!("http://{gone}/"))
         .unwrap();
     let addr = common::editing::serve_editor(editor);
@@ -210,7 +210,7 @@ fn a_push_to_a_game_that_is_gone_saves_and_says_why_it_was_not_sent() {
 
 #[test]
 fn a_game_takes_pushed_trees_from_programs_only_and_an_editor_only_its_address() {
-    let game = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let game = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let addr = game.addr();
     let body = json!({"name": "guard.json", "tree": "{}"}).to_string();
     // A web page's request carries an Origin (the "host" argument adds the headers).
@@ -232,7 +232,7 @@ fn a_game_takes_pushed_trees_from_programs_only_and_an_editor_only_its_address()
     let waiting: Vec<String> = std::iter::from_fn(|| game.take_reload()).map(|r| r.name).collect();
     assert_eq!(waiting, (4..20).map(|i| format!("t{i}.json")).collect::<Vec<_>>());
 
-    let refused = |url: &str| bt_studio::Editor::new("guard.json").push_to(url).unwrap_err();
+    let refused = |url: &str| behaved_studio::Editor::new("guard.json").push_to(url).unwrap_err();
     assert_eq!(
         refused("https://127.0.0.1:7878/"),
         "cannot push to \"https://127.0.0.1:7878/\": a game's live view is an http:// URL"
@@ -251,11 +251,11 @@ fn a_game_takes_pushed_trees_from_programs_only_and_an_editor_only_its_address()
 fn the_binary_pushes_with_push_url() {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
-    let game = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let game = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let dir = guard_folder("push-binary");
     let tree = dir.join("guard.json");
     let mut child = common::KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
             .args(["edit", tree.to_str().unwrap(), "--port", "0", "--push", &game.url()])
             .stdout(Stdio::piped())
             .spawn()
@@ -277,13 +277,13 @@ fn the_binary_pushes_with_push_url() {
     assert_eq!((status, &saved["pushed"]), (200, &json!(true)));
     assert_eq!(game.take_reload().map(|r| r.name).as_deref(), Some("guard.json"));
 
-    let output = Command::new(env!("CARGO_BIN_EXE_bt-studio"))
+    let output = Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
         .args(["edit", tree.to_str().unwrap(), "--port", "0", "--push", "ftp://x"])
         .output()
         .unwrap();
     assert!(!output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "bt-studio: cannot push to \"ftp://x\": a game's live view is an http:// URL\n"
+        "behaved-studio: cannot push to \"ftp://x\": a game's live view is an http:// URL\n"
     );
 }

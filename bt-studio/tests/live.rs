@@ -6,8 +6,8 @@ mod common;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
-use bt::observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
-use bt::prelude::*;
+use behaved::observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
+use behaved::prelude::*;
 use common::guard::{Guard, Post};
 use serde_json::{Value, json};
 
@@ -33,7 +33,7 @@ fn upgrade(addr: SocketAddr, path: &str, origin: Option<&str>) -> u16 {
 
 #[test]
 fn the_agents_are_listed_in_the_order_they_came() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let first = studio.agent("guard#0", Guard::NODES).unwrap();
     let _second = studio.agent("guard#1", Guard::NODES).unwrap();
     drop(first);
@@ -55,7 +55,7 @@ fn the_agents_are_listed_in_the_order_they_came() {
 
 #[test]
 fn a_page_that_asks_again_is_sent_only_the_agents_that_changed() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let agents = |since: u64| -> Value {
         let answer = common::get(studio.addr(), &format!("/api/agents?since={since}"));
         assert_eq!(answer.status, 200);
@@ -96,7 +96,7 @@ fn a_page_that_asks_again_is_sent_only_the_agents_that_changed() {
 
 #[test]
 fn only_the_studios_own_pages_may_open_a_websocket() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let _agent = studio.agent("guard#0", Guard::NODES).unwrap();
     let addr = studio.addr();
     assert_eq!(upgrade(addr, "/api/live/0", Some("http://evil.example")), 403);
@@ -107,7 +107,7 @@ fn only_the_studios_own_pages_may_open_a_websocket() {
 
 #[test]
 fn a_bad_node_table_is_refused() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let mut trace: Trace = common::guard_trace();
     trace.nodes[3].parent = Some(9);
     let error = studio.agent("broken", &trace.nodes).unwrap_err();
@@ -119,7 +119,7 @@ fn a_bad_node_table_is_refused() {
 
 #[test]
 fn with_nobody_following_the_observer_records_nothing() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let mut observer = studio.agent("guard#0", Guard::NODES).unwrap();
     let mut tree = Guard::new();
     let mut post = Post {
@@ -214,12 +214,12 @@ fn apply(window: &mut Option<Trace>, message: &Value) {
 
 #[test]
 fn a_page_gets_the_window_once_then_only_what_is_new() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let observer = studio.agent("guard", Guard::NODES).unwrap();
     let mut page = Page::follow(studio.addr(), 0);
     assert_eq!(page.next(), json!({ "following": "guard" }));
     // The page follows from here: a recorder of the server's window size sees what the server does.
-    let reference = TraceRecorder::new(Guard::NODES, bt_studio::HISTORY).unwrap();
+    let reference = TraceRecorder::new(Guard::NODES, behaved_studio::HISTORY).unwrap();
     let mut watch = Tee(observer, reference);
     let mut tree = Guard::new();
     let mut post = Post {
@@ -275,7 +275,7 @@ fn a_page_gets_the_window_once_then_only_what_is_new() {
 
 #[test]
 fn the_first_ticks_values_reach_a_new_page_with_that_tick_not_the_next() {
-    let studio = bt_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let mut observer = studio.agent("guard", Guard::NODES).unwrap();
     let mut tree = Guard::new();
     let mut post = Post {

@@ -1,8 +1,8 @@
 //! Property checks that run on every tick of a test tree: the lifecycle
 //! rules every node keeps, and limits on how long a node may stay Running.
 
-use bt_observe::TraceNode;
-use bt_runtime::{NodeId, Status};
+use behaved_observe::TraceNode;
+use behaved_runtime::{NodeId, Status};
 
 use crate::select::describe;
 

@@ -8,14 +8,14 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use bt_observe::{Event, NodeCounts, NodeRow, StatusSnapshot, Trace, TraceNode, TraceStart};
-use bt_runtime::NodeKind;
+use behaved_observe::{Event, NodeCounts, NodeRow, StatusSnapshot, Trace, TraceNode, TraceStart};
+use behaved_runtime::NodeKind;
 
 use crate::Error;
 
 /// The environment variable naming the folder where every test tree of a
 /// suite saves its coverage when dropped (one file per tree, any process).
-pub const COVERAGE_ENV: &str = "BT_COVERAGE";
+pub const COVERAGE_ENV: &str = "BEHAVED_COVERAGE";
 
 /// How often each node of one tree did what (see [`NodeCounts`]), summed
 /// over any number of runs. `Display` prints it as a table.
@@ -168,8 +168,8 @@ impl Coverage {
             .map(|s| s.statuses().to_vec())
             .unwrap_or_default();
         Trace {
-            format: bt_observe::TRACE_FORMAT.to_owned(),
-            version: bt_observe::TRACE_VERSION,
+            format: behaved_observe::TRACE_FORMAT.to_owned(),
+            version: behaved_observe::TRACE_VERSION,
             nodes: self.nodes.clone(),
             start: TraceStart {
                 tick: 0,

@@ -62,12 +62,12 @@ pub enum Error {
         /// Why.
         error: std::io::Error,
     },
-    /// A trace file is not valid (`bt-observe`'s error).
+    /// A trace file is not valid (`behaved-observe`'s error).
     Trace {
         /// The file, if the trace came from one.
         path: Option<PathBuf>,
         /// Why.
-        error: bt_observe::Error,
+        error: behaved_observe::Error,
     },
 }
 
@@ -102,7 +102,7 @@ impl fmt::Display for Error {
             Error::Golden { path, message } => write!(
                 f,
                 "the run differs from the golden trace {}: {message}\n  \
-                 (if the change is intended, run again with BT_GOLDEN=overwrite and review the file's diff)",
+                 (if the change is intended, run again with BEHAVED_GOLDEN=overwrite and review the file's diff)",
                 path.display()
             ),
             Error::Io { path, error } => write!(f, "{}: {error}", path.display()),
@@ -131,8 +131,8 @@ impl std::error::Error for Error {
     }
 }
 
-impl From<bt_observe::Error> for Error {
-    fn from(error: bt_observe::Error) -> Error {
+impl From<behaved_observe::Error> for Error {
+    fn from(error: behaved_observe::Error) -> Error {
         Error::Trace { path: None, error }
     }
 }

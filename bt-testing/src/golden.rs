@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
-use bt_observe::{Event, TickEvents, Trace, TraceNode};
+use behaved_observe::{Event, TickEvents, Trace, TraceNode};
 
 use crate::Error;
 
-/// The environment variable that rewrites golden files: `BT_GOLDEN=overwrite`.
-pub const GOLDEN_ENV: &str = "BT_GOLDEN";
+/// The environment variable that rewrites golden files: `BEHAVED_GOLDEN=overwrite`.
+pub const GOLDEN_ENV: &str = "BEHAVED_GOLDEN";
 
 /// What [`check_with`] does with a golden file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// `Overwrite` when `BT_GOLDEN=overwrite` is set, else `Compare`.
+    /// `Overwrite` when `BEHAVED_GOLDEN=overwrite` is set, else `Compare`.
     pub fn from_env() -> Mode {
         match std::env::var(GOLDEN_ENV) {
             Ok(v) if v == "overwrite" => Mode::Overwrite,
@@ -30,7 +30,7 @@ impl Mode {
 }
 
 /// Compares `run` with the golden trace at `path`, or writes `run` there
-/// when `BT_GOLDEN=overwrite` is set. A missing file is an error (CI must
+/// when `BEHAVED_GOLDEN=overwrite` is set. A missing file is an error (CI must
 /// not pass by recording); so is any difference, named by its first tick,
 /// node and event. The trees are compared by id, parent, kind and label,
 /// not by source line, so an edit above a tree does not fail its golden tests.
@@ -55,7 +55,7 @@ pub fn check_with(path: &Path, run: &Trace, mode: Mode) -> Result<(), Error> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(Error::Golden {
                 path: path.to_owned(),
-                message: "the file does not exist; record it with BT_GOLDEN=overwrite".into(),
+                message: "the file does not exist; record it with BEHAVED_GOLDEN=overwrite".into(),
             });
         }
         Err(e) => return Err(io(e)),

@@ -1,7 +1,7 @@
-//! # bt-testing: test your own trees
+//! # behaved-testing: test your own trees
 //!
 //! A kit for the tests of a game's AI, on compiled trees (`behave!`) and
-//! interpreted agents (`bt-interp`) alike:
+//! interpreted agents (`behaved-interp`) alike:
 //!
 //! - **Stand-ins** ([`StandIn`]): replace any condition, action (async
 //!   actions included), `wait` or `wait_until`, found by label, path or id,
@@ -12,19 +12,19 @@
 //!   and times, asserting the root's status, which leaves ran or were halted,
 //!   and facts about the context; a failure names the tick and lists its events.
 //! - **Golden traces** ([`TestTree::golden`], [`golden`]): a run recorded in
-//!   `bt-observe`'s trace format and compared later, naming the first tick,
-//!   node and event that differ; `BT_GOLDEN=overwrite` rewrites the files.
+//!   `behaved-observe`'s trace format and compared later, naming the first tick,
+//!   node and event that differ; `BEHAVED_GOLDEN=overwrite` rewrites the files.
 //! - **Coverage** ([`Coverage`]): which nodes ran, what each returned, which
 //!   branches of selectors, `if`, `match` and `random` were taken, what was
 //!   never reached, as a table; carried in the trace format and merged across
-//!   test processes (`BT_COVERAGE=<dir>`, then `bt-coverage <dir>`).
+//!   test processes (`BEHAVED_COVERAGE=<dir>`, then `behaved-coverage <dir>`).
 //! - **Properties** ([`TestTree::check_properties`], [`TestTree::limit_running`],
 //!   [`Coverage::require_all_reached`]): lifecycle rules checked on every
 //!   tick, Running limits, and reachability over many seeds.
 //!
 //! ```
-//! use bt::prelude::*;
-//! use bt_testing::{Scenario, StandIn, TestTree};
+//! use behaved::prelude::*;
+//! use behaved_testing::{Scenario, StandIn, TestTree};
 //!
 //! struct Ctx { alarm: bool }
 //! struct Chase;
@@ -46,15 +46,15 @@
 //!     .tick(1.0).expect(Status::Running).ran("Chase").halted("wait(5.0)")
 //!     .tick(2.0).expect(Status::Success)
 //!     .run(&mut guard, &mut Ctx { alarm: false })?;
-//! # Ok::<(), bt_testing::Error>(())
+//! # Ok::<(), behaved_testing::Error>(())
 //! ```
 //!
 //! ## Why stand-ins cost production code nothing
 //!
 //! A generated tree has two tick paths: `tick`/`tick_at`, which report to no
 //! observer, and `tick_observed`, which reports every event to an
-//! [`Observer`](bt_runtime::Observer). The substitution hook is one more
-//! observer method, [`Observer::stand_in`](bt_runtime::Observer::stand_in),
+//! [`Observer`](behaved_runtime::Observer). The substitution hook is one more
+//! observer method, [`Observer::stand_in`](behaved_runtime::Observer::stand_in),
 //! asked before each condition, action, `wait` and `wait_until` on the observed path only;
 //! its default answers `None` and is inlined away, and the production path
 //! never asks. So the user's code needs no change (no test-only
@@ -86,7 +86,7 @@ pub use subject::{Compiled, Subject};
 pub use test_tree::{DEFAULT_TRACE_CAPACITY, TestTree};
 
 /// Merges the coverage of every test tree of every process of a suite, as
-/// saved under `BT_COVERAGE=<dir>`, and prints one table per tree.
+/// saved under `BEHAVED_COVERAGE=<dir>`, and prints one table per tree.
 pub fn print_coverage_dir(dir: &std::path::Path) -> Result<(), Error> {
     for coverage in Coverage::load_dir(dir)? {
         println!("{coverage}");

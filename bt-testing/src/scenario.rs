@@ -2,7 +2,7 @@
 //! assertions on the root's status, on which leaves ran or were halted, and
 //! on the context.
 
-use bt_runtime::Status;
+use behaved_runtime::Status;
 
 use crate::subject::Subject;
 use crate::{Error, TestTree};

@@ -1,7 +1,7 @@
 //! Finding a node by what a test author sees: its label, a path of labels, or its id.
 
-use bt_observe::TraceNode;
-use bt_runtime::{NodeId, NodeKind};
+use behaved_observe::TraceNode;
+use behaved_runtime::{NodeId, NodeKind};
 
 use crate::Error;
 
@@ -149,7 +149,7 @@ fn struct_literal(value: &str) -> String {
         let Some((name, code)) = field.split_once(':') else {
             return value.to_owned();
         };
-        fields.push((bt_format::json_field_name(name.trim()), json_value(code.trim())));
+        fields.push((behaved_format::json_field_name(name.trim()), json_value(code.trim())));
     }
     if fields.is_empty() {
         return ty.to_owned();
@@ -219,7 +219,7 @@ fn matches_path(nodes: &[TraceNode], id: u32, segments: &[&str], names: fn(&Trac
 
 fn closest(nodes: &[TraceNode], selector: &str) -> Option<String> {
     let last = selector.rsplit('/').next().unwrap_or(selector).trim();
-    bt_runtime::catalog::closest(last, nodes.iter().map(|n| n.label.as_str())).map(str::to_owned)
+    behaved_runtime::catalog::closest(last, nodes.iter().map(|n| n.label.as_str())).map(str::to_owned)
 }
 
 /// The labels from the root down to `id`, joined by `/`.
@@ -246,7 +246,7 @@ pub fn describe(nodes: &[TraceNode], id: NodeId) -> String {
 #[cfg(test)]
 mod tests {
     use super::canonical;
-    use bt_runtime::NodeKind as K;
+    use behaved_runtime::NodeKind as K;
 
     /// The node as the DSL source or an older JSON label wrote it, and the
     /// label both forms now give it (`SEMANTICS.md`, "Labels").

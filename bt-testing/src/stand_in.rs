@@ -1,9 +1,9 @@
 //! Scripted stand-ins for leaves, and the table of them a test tree consults
-//! through the [`Observer::stand_in`](bt_runtime::Observer::stand_in) hook.
+//! through the [`Observer::stand_in`](behaved_runtime::Observer::stand_in) hook.
 
 use core::fmt;
 
-use bt_runtime::{LeafCall, NodeId, NodeKind, Status};
+use behaved_runtime::{LeafCall, NodeId, NodeKind, Status};
 
 /// What a stand-in is told about the tick it answers.
 #[derive(Debug, Clone, Copy, PartialEq)]

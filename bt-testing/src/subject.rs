@@ -1,12 +1,12 @@
 //! What the kit tests: a compiled tree or an interpreted agent, behind one trait.
 
-use bt_observe::TraceNode;
-use bt_runtime::{Observer, Status, Tree};
+use behaved_observe::TraceNode;
+use behaved_runtime::{Observer, Status, Tree};
 
 /// A tree the kit can test: ticked and reset with an observer, with a node
 /// table. Implemented for compiled trees (wrapped in [`Compiled`], which
 /// [`TestTree::new`](crate::TestTree::new) does for you) and, with the
-/// `interp` feature, for `bt_interp::Agent`.
+/// `interp` feature, for `behaved_interp::Agent`.
 pub trait Subject<C: ?Sized> {
     /// The node table, as a trace stores it.
     fn node_table(&self) -> Vec<TraceNode>;
@@ -45,7 +45,7 @@ impl<C: ?Sized, T: Tree<C>> Subject<C> for Compiled<T> {
 }
 
 #[cfg(feature = "interp")]
-impl<C: 'static> Subject<C> for bt_interp::Agent<C> {
+impl<C: 'static> Subject<C> for behaved_interp::Agent<C> {
     fn node_table(&self) -> Vec<TraceNode> {
         self.nodes().iter().map(TraceNode::from_row).collect()
     }
@@ -53,12 +53,12 @@ impl<C: 'static> Subject<C> for bt_interp::Agent<C> {
         format!("agent-{:016x}", self.definition().fingerprint())
     }
     fn tick_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, observer: &mut O) -> Status {
-        bt_interp::Agent::tick_observed(self, ctx, now, observer)
+        behaved_interp::Agent::tick_observed(self, ctx, now, observer)
     }
     fn reset_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, observer: &mut O) {
-        bt_interp::Agent::reset_observed(self, ctx, observer)
+        behaved_interp::Agent::reset_observed(self, ctx, observer)
     }
     fn is_running(&self) -> bool {
-        bt_interp::Agent::is_running(self)
+        behaved_interp::Agent::is_running(self)
     }
 }

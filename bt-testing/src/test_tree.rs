@@ -4,8 +4,8 @@
 use std::marker::PhantomData;
 use std::path::Path;
 
-use bt_observe::{Event, Trace, TraceNode, TraceRecorder};
-use bt_runtime::{LeafCall, NodeId, NoopObserver, Observer, Status, Tree};
+use behaved_observe::{Event, Trace, TraceNode, TraceRecorder};
+use behaved_runtime::{LeafCall, NodeId, NoopObserver, Observer, Status, Tree};
 
 use crate::checks::{Checks, Violation};
 use crate::coverage::{COVERAGE_ENV, Coverage};
@@ -46,9 +46,9 @@ impl<C: ?Sized, T: Tree<C>> TestTree<C, Compiled<T>> {
 }
 
 #[cfg(feature = "interp")]
-impl<C: 'static> TestTree<C, bt_interp::Agent<C>> {
+impl<C: 'static> TestTree<C, behaved_interp::Agent<C>> {
     /// Tests the interpreted agent `agent`.
-    pub fn agent(agent: bt_interp::Agent<C>) -> Self {
+    pub fn agent(agent: behaved_interp::Agent<C>) -> Self {
         TestTree::of(agent)
     }
 }
@@ -273,7 +273,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     }
 
     /// Compares the run so far with the golden trace at `path` (relative to
-    /// the package root under `cargo test`); with `BT_GOLDEN=overwrite` in
+    /// the package root under `cargo test`); with `BEHAVED_GOLDEN=overwrite` in
     /// the environment, writes it instead. See [`golden::check`].
     pub fn golden(&self, path: impl AsRef<Path>) -> Result<(), Error> {
         self.golden_with(path, golden::Mode::from_env())
@@ -296,7 +296,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
 }
 
 impl<C: ?Sized, S> Drop for TestTree<C, S> {
-    /// With `BT_COVERAGE=<dir>` set, saves this tree's coverage there.
+    /// With `BEHAVED_COVERAGE=<dir>` set, saves this tree's coverage there.
     fn drop(&mut self) {
         if self.tick == 0 {
             return;
@@ -304,7 +304,7 @@ impl<C: ?Sized, S> Drop for TestTree<C, S> {
         if let Some(dir) = std::env::var_os(COVERAGE_ENV)
             && let Err(e) = self.coverage.save_in(Path::new(&dir))
         {
-            eprintln!("bt-testing: could not save the coverage of `{}`: {e}", self.name);
+            eprintln!("behaved-testing: could not save the coverage of `{}`: {e}", self.name);
         }
     }
 }

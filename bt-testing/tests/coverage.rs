@@ -2,8 +2,8 @@
 //! the table, the trace format, merging across processes, and reachability
 //! over seeds for random trees.
 
-use bt::prelude::*;
-use bt_testing::{Coverage, Error, StandIn, TestTree};
+use behaved::prelude::*;
+use behaved_testing::{Coverage, Error, StandIn, TestTree};
 
 use Status::{Failure as F, Running as R};
 
@@ -103,14 +103,14 @@ fn coverage_of_another_tree_does_not_merge() {
     let _ = F;
 }
 
-/// One "test process" of a suite: run by the next test with `BT_COVERAGE` set.
+/// One "test process" of a suite: run by the next test with `BEHAVED_COVERAGE` set.
 #[test]
 #[ignore = "a child process of suite_coverage_merges_across_test_processes"]
 fn one_process_of_a_suite() {
     let hungry = std::env::var("DOG_HUNGRY").is_ok_and(|v| v == "1");
     let mut t = TestTree::new(Dog::with_seed(5));
     t.tick(&mut Ctx { hungry }, 0.0);
-    // Dropping the test tree saves its coverage into $BT_COVERAGE.
+    // Dropping the test tree saves its coverage into $BEHAVED_COVERAGE.
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn suite_coverage_merges_across_test_processes() -> Result<(), Error> {
     for hungry in ["1", "0"] {
         let status = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "one_process_of_a_suite", "--ignored", "--quiet"])
-            .env(bt_testing::coverage::COVERAGE_ENV, &dir)
+            .env(behaved_testing::coverage::COVERAGE_ENV, &dir)
             .env("DOG_HUNGRY", hungry)
             .status()
             .unwrap();
@@ -137,7 +137,7 @@ fn suite_coverage_merges_across_test_processes() -> Result<(), Error> {
         "the act, not the unreachable branch, and no branch"
     );
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bt-coverage"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_behaved-coverage"))
         .arg(&dir)
         .output()
         .unwrap();

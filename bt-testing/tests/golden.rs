@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use bt::prelude::*;
-use bt_testing::golden::{self, Mode};
-use bt_testing::{Error, StandIn, TestTree};
+use behaved::prelude::*;
+use behaved_testing::golden::{self, Mode};
+use behaved_testing::{Error, StandIn, TestTree};
 
 use Status::{Running as R, Success as S};
 
@@ -36,7 +36,7 @@ fn file(name: &str) -> PathBuf {
 }
 
 /// Three ticks of `tree`, the condition standing in with `alarm`.
-fn run<T: Tree<Ctx>>(tree: T, alarm: [bool; 3]) -> Result<TestTree<Ctx, bt_testing::Compiled<T>>, Error> {
+fn run<T: Tree<Ctx>>(tree: T, alarm: [bool; 3]) -> Result<TestTree<Ctx, behaved_testing::Compiled<T>>, Error> {
     let mut t = TestTree::new(tree);
     t.stand_in("cond(|_| false)", StandIn::values(alarm))?;
     for now in [0.0, 0.5, 1.0] {
@@ -71,7 +71,7 @@ fn a_changed_behaviour_names_the_first_tick_node_and_event() -> Result<(), Error
             "the run differs from the golden trace {}: first difference at tick 2, node #2 `cond(|_| false)`, event 4 of the tick:\n  \
              golden:   #2 `cond(|_| false)` returned failure\n  \
              this run: #2 `cond(|_| false)` returned success\n  \
-             (if the change is intended, run again with BT_GOLDEN=overwrite and review the file's diff)",
+             (if the change is intended, run again with BEHAVED_GOLDEN=overwrite and review the file's diff)",
             path.display()
         )
     );
@@ -123,7 +123,7 @@ fn a_missing_golden_file_fails_rather_than_records() {
     let t = TestTree::new(Patrol::new());
     let err = t.golden_with(&path, Mode::Compare).unwrap_err().to_string();
     assert!(
-        err.contains("the file does not exist; record it with BT_GOLDEN=overwrite"),
+        err.contains("the file does not exist; record it with BEHAVED_GOLDEN=overwrite"),
         "{err}"
     );
     assert!(!path.exists());
@@ -137,7 +137,7 @@ fn diff_agrees_with_equal_traces_and_names_an_extra_event() {
     let a = t.trace();
     assert_eq!(golden::diff(&a, &a), None);
     let mut b = a.clone();
-    b.events.insert(3, bt::observe::Event::Halted { node: NodeId(3) });
+    b.events.insert(3, behaved::observe::Event::Halted { node: NodeId(3) });
     assert_eq!(
         golden::diff(&a, &b).unwrap(),
         "first difference at tick 1, node #2 `cond(|_| false)`, event 4 of the tick:\n  \

@@ -1,11 +1,11 @@
-//! The guard NPC of ADR-017 (`bt-scenarios`), tested with the kit: its real
+//! The guard NPC of ADR-017 (`behaved-scenarios`), tested with the kit: its real
 //! leaves in a scenario, a stand-in for a blocked walk, a golden trace of a
 //! night, and the coverage of all of it.
 
-use bt::prelude::*;
-use bt_scenarios::guard::*;
-use bt_scenarios::hex::Hex;
-use bt_testing::{Coverage, Error, Scenario, StandIn, TestTree};
+use behaved::prelude::*;
+use behaved_scenarios::guard::*;
+use behaved_scenarios::hex::Hex;
+use behaved_testing::{Coverage, Error, Scenario, StandIn, TestTree};
 
 use Status::{Failure as F, Running as R, Success as S};
 
@@ -108,7 +108,7 @@ fn a_wrong_expectation_fails_naming_the_tick_and_listing_its_events() -> Result<
 }
 
 /// The night walk's trace, compared with the golden file in `tests/golden`
-/// (`BT_GOLDEN=overwrite cargo test -p bt-testing --test guard_npc` rewrites it).
+/// (`BEHAVED_GOLDEN=overwrite cargo test -p behaved-testing --test guard_npc` rewrites it).
 #[test]
 fn the_night_walk_matches_its_golden_trace() -> Result<(), Error> {
     let mut guard = TestTree::new(Guard::new());

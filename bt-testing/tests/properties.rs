@@ -1,10 +1,10 @@
 //! The property checks fail when a tree breaks them: a Running limit on a
 //! real tree, and the lifecycle rules on a subject that reports impossible
-//! events (no `bt` tree does, which is what the checks are for).
+//! events (no `behaved` tree does, which is what the checks are for).
 
-use bt::prelude::*;
-use bt_observe::TraceNode;
-use bt_testing::{Error, Scenario, StandIn, Subject, TestTree};
+use behaved::prelude::*;
+use behaved_observe::TraceNode;
+use behaved_testing::{Error, Scenario, StandIn, Subject, TestTree};
 
 use Status::{Running as R, Success as S};
 

@@ -1,10 +1,10 @@
 //! The README's "Test your trees" section: its code is this file's code
-//! between the markers (with `bt_testing` written `bt::testing`, the facade's
+//! between the markers (with `behaved_testing` written `behaved::testing`, the facade's
 //! name for this crate), and the output it shows is what the kit prints.
 
 // README:begin
-use bt::prelude::*;
-use bt_testing::{Scenario, StandIn, TestTree};
+use behaved::prelude::*;
+use behaved_testing::{Scenario, StandIn, TestTree};
 
 struct Guard {
     alarm: bool,
@@ -47,11 +47,11 @@ fn the_alarm() -> Scenario<Guard> {
 }
 
 #[test]
-fn the_alarm_interrupts_the_patrol() -> Result<(), bt_testing::Error> {
+fn the_alarm_interrupts_the_patrol() -> Result<(), behaved_testing::Error> {
     let mut patrol = TestTree::new(Patrol::new());
     patrol.stand_in("Chase", StandIn::statuses([Status::Running, Status::Success]))?;
     the_alarm().run(&mut patrol, &mut Guard { alarm: false })?;
-    patrol.golden("tests/golden/patrol.json")?; // BT_GOLDEN=overwrite records it
+    patrol.golden("tests/golden/patrol.json")?; // BEHAVED_GOLDEN=overwrite records it
     println!("{}", patrol.coverage());
     Ok(())
 }
@@ -60,7 +60,7 @@ fn the_alarm_interrupts_the_patrol() -> Result<(), bt_testing::Error> {
 /// The patrol with its branches swapped: the README's failing example.
 mod shorter {
     use super::{Chase, Guard};
-    use bt::prelude::*;
+    use behaved::prelude::*;
 
     behave! {
         pub tree Patrol for Guard {
@@ -101,13 +101,13 @@ fn the_readme_shows_this_code() {
         .unwrap();
     let shown = readme_blocks()
         .into_iter()
-        .find(|b| b.starts_with("use bt::prelude::*;"))
+        .find(|b| b.starts_with("use behaved::prelude::*;"))
         .expect("the code block");
-    assert_eq!(shown, code.replace("bt_testing", "bt::testing"));
+    assert_eq!(shown, code.replace("behaved_testing", "behaved::testing"));
 }
 
 #[test]
-fn the_readme_shows_what_the_kit_prints() -> Result<(), bt_testing::Error> {
+fn the_readme_shows_what_the_kit_prints() -> Result<(), behaved_testing::Error> {
     let blocks = readme_blocks();
     let mut patrol = TestTree::new(Patrol::new());
     patrol.stand_in("Chase", StandIn::statuses([Status::Running, Status::Success]))?;

@@ -1,9 +1,9 @@
 //! Stand-ins replace leaves on the observed path of compiled trees and
 //! interpreted agents alike; the production tick still runs the real leaves.
 
-use bt::prelude::*;
-use bt_interp::{Agent, NoParams, Registry};
-use bt_testing::{Call, Error, StandIn, TestTree};
+use behaved::prelude::*;
+use behaved_interp::{Agent, NoParams, Registry};
+use behaved_testing::{Call, Error, StandIn, TestTree};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -62,7 +62,7 @@ fn agent() -> Agent<Ctx> {
 }
 
 /// Ticks `t` at 0, 1, 2, ... and returns the root statuses.
-fn run<C, S: bt_testing::Subject<C>>(t: &mut TestTree<C, S>, ctx: &mut C, ticks: usize) -> Vec<Status> {
+fn run<C, S: behaved_testing::Subject<C>>(t: &mut TestTree<C, S>, ctx: &mut C, ticks: usize) -> Vec<Status> {
     (0..ticks).map(|i| t.tick(ctx, i as f64)).collect()
 }
 
@@ -321,7 +321,7 @@ fn camp_agent() -> Agent<Camp> {
 /// `sequence_always` run over them as written; a stood-in async action is
 /// never started nor cancelled; a reset still runs the reset callbacks
 /// (`on_reset`, `Action::reset`), which stand-ins do not replace.
-fn camp_with_stand_ins<S: bt_testing::Subject<Camp>>(
+fn camp_with_stand_ins<S: behaved_testing::Subject<Camp>>(
     t: &mut TestTree<Camp, S>,
     wait: &str,
     fetch: &str,

@@ -1,16 +1,16 @@
-//! The Wild Dog of ADR-012 (`bt-scenarios`), tested with the kit: the real
+//! The Wild Dog of ADR-012 (`behaved-scenarios`), tested with the kit: the real
 //! target search and facing, with stand-ins for the run and the bite; the
 //! order of the leaves, the loop's restart, a golden trace and coverage.
 
-use bt::prelude::*;
-use bt_scenarios::ability::TryUseAbility;
-use bt_scenarios::actor::{Dog, Player, Players};
-use bt_scenarios::dog::{DogCtx, WildDog};
-use bt_scenarios::event::Event;
-use bt_scenarios::hex::Hex;
-use bt_scenarios::id::{DogId, PlayerId};
-use bt_scenarios::spatial::{Occupancy, PlayerIndex};
-use bt_testing::{Error, Scenario, StandIn, TestTree};
+use behaved::prelude::*;
+use behaved_scenarios::ability::TryUseAbility;
+use behaved_scenarios::actor::{Dog, Player, Players};
+use behaved_scenarios::dog::{DogCtx, WildDog};
+use behaved_scenarios::event::Event;
+use behaved_scenarios::hex::Hex;
+use behaved_scenarios::id::{DogId, PlayerId};
+use behaved_scenarios::spatial::{Occupancy, PlayerIndex};
+use behaved_testing::{Error, Scenario, StandIn, TestTree};
 
 use Status::{Failure as F, Running as R, Success as S};
 
@@ -62,7 +62,7 @@ impl Scene {
     }
 }
 
-fn dog_tree<'w>() -> Result<TestTree<DogCtx<'w>, bt_testing::Compiled<WildDog>>, Error> {
+fn dog_tree<'w>() -> Result<TestTree<DogCtx<'w>, behaved_testing::Compiled<WildDog>>, Error> {
     let mut dog = TestTree::new(WildDog::new());
     dog.stand_in(RUN, StandIn::per_start([vec![R, R, S], vec![S]]))?
         .stand_in(BITE, StandIn::always(S))?
@@ -121,7 +121,7 @@ fn without_anybody_to_lock_on_the_sequence_fails_and_the_loop_waits_a_tick() -> 
         .run(&mut dog, &mut scene.ctx())
 }
 
-/// `BT_GOLDEN=overwrite cargo test -p bt-testing --test wild_dog` rewrites the file.
+/// `BEHAVED_GOLDEN=overwrite cargo test -p behaved-testing --test wild_dog` rewrites the file.
 #[test]
 fn the_approach_matches_its_golden_trace() -> Result<(), Error> {
     let mut scene = Scene::new(Some(Hex::new(4, 0)));

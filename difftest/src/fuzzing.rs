@@ -8,9 +8,9 @@
 
 use std::sync::{Arc, LazyLock};
 
-use bt_interp::model::Node;
-use bt_interp::{Agent, Definition, Library, LoadError, Registry};
-use bt_runtime::{Arity, NodeKind, Status};
+use behaved_interp::model::Node;
+use behaved_interp::{Agent, Definition, Library, LoadError, Registry};
+use behaved_runtime::{Arity, NodeKind, Status};
 
 use crate::{Ctx, Event, Recorder, registry};
 

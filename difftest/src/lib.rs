@@ -1,5 +1,5 @@
 //! Differential testing of the two forms of a tree: compiled by `behave!` and
-//! interpreted from JSON by `bt-interp`. The [`treegen`] module writes random trees
+//! interpreted from JSON by `behaved-interp`. The [`treegen`] module writes random trees
 //! in both forms over the scripted leaves defined here; `build.rs` compiles the
 //! DSL form, and `tests/differential.rs` runs both forms on the same script of
 //! tick times and compares statuses, observer events and leaf events tick by tick.
@@ -7,8 +7,8 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use bt_interp::{Agent, Definition, ItemList, KeyRef, MatchValue, Registry};
-use bt_runtime::{Action, AsyncAction, Clock, Condition, NodeId, Observer, Rng, Status, Task, Tree, Wake};
+use behaved_interp::{Agent, Definition, ItemList, KeyRef, MatchValue, Registry};
+use behaved_runtime::{Action, AsyncAction, Clock, Condition, NodeId, Observer, Rng, Status, Task, Tree, Wake};
 use serde::{Deserialize, Serialize};
 
 pub mod fuzzing;
@@ -345,7 +345,7 @@ pub fn registry() -> Registry<Ctx> {
         p.pattern().map(|_| Check::new(p.id, &p.pattern))
     })
     .condition("inlineCheck", |p: Id| InlineCheck(p.id))
-    .value("phase", |_: bt_interp::NoParams| Phase)
+    .value("phase", |_: behaved_interp::NoParams| Phase)
     .try_action("useItem", |p: UseItem| nesting(p.level).map(|_| p))
     .try_list("list", |p: List| nesting(p.level).map(|_| p));
     r
@@ -598,7 +598,7 @@ where
 }
 
 /// [`run_compiled_saving`] for the interpreted tree `def`: the agent is saved
-/// and loaded with `bt-interp`'s own format.
+/// and loaded with `behaved-interp`'s own format.
 pub fn run_interpreted_saving(def: &Arc<Definition<Ctx>>, seed: u64) -> Result<Vec<Step>, String> {
     let agent = std::cell::RefCell::new(Agent::with_seed(def.clone(), Rng::DEFAULT_SEED));
     run_script_saving(

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use bt_runtime::NodeKind as K;
+use behaved_runtime::NodeKind as K;
 
 /// The node kinds `behave!` compiles today: the whole catalogue.
 pub const MACRO_KINDS: &[K] = ALL_KINDS;
@@ -193,7 +193,7 @@ impl Gen<'_> {
             let inner: Vec<K> = K::ALL
                 .iter()
                 .copied()
-                .filter(|k| k.arity() != bt_runtime::Arity::Leaf)
+                .filter(|k| k.arity() != behaved_runtime::Arity::Leaf)
                 .collect();
             if depth < MAX_DEPTH
                 && let Some(k) = self.pick(&inner)

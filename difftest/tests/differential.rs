@@ -3,8 +3,8 @@
 //! and the same leaf events on every tick of the same script (`SEMANTICS.md`: one set of rules for both forms).
 #![allow(missing_docs)]
 
-use bt::NodeInfo;
-use bt_interp::Library;
+use behaved::NodeInfo;
+use behaved_interp::Library;
 use difftest::*;
 
 /// One generated tree: its forms and how to run the compiled one.
@@ -39,7 +39,7 @@ fn compare(case: &Case) -> Result<(), String> {
 /// its leaves differently from the DSL form; `Tree::JSON` names them alike).
 fn compare_with(
     case: &Case,
-    registry: &bt_interp::Registry<Ctx>,
+    registry: &behaved_interp::Registry<Ctx>,
     json: &str,
     library: &str,
     labels: bool,
@@ -141,7 +141,7 @@ fn the_json_of_every_compiled_tree_loads_as_the_same_tree() {
 
 #[test]
 fn the_generated_trees_are_varied() {
-    use bt::NodeKind;
+    use behaved::NodeKind;
     let mut seen = std::collections::BTreeSet::new();
     let mut deepest = 0;
     let mut ticks_with_halts = 0;
@@ -150,7 +150,7 @@ fn the_generated_trees_are_varied() {
     for case in CASES {
         for row in case.nodes {
             seen.insert(row.kind);
-            deepest = deepest.max(bt::node::depth(case.nodes, row.id));
+            deepest = deepest.max(behaved::node::depth(case.nodes, row.id));
         }
         let steps = (case.run)(case.seed);
         ticks_with_halts += steps
@@ -195,7 +195,7 @@ fn the_generated_trees_are_varied() {
     );
 }
 
-/// The wake rule (`bt::Wake`): ticking only when a tree's reported wake is
+/// The wake rule (`behaved::Wake`): ticking only when a tree's reported wake is
 /// due gives exactly the statuses and events of ticking every time, compiled
 /// and interpreted; every tick slept through would have changed nothing.
 #[test]

@@ -1,7 +1,7 @@
 //! Replays the fuzz targets' checked-in seeds (`fuzz/seeds/`) on stable, with
 //! the same checks as `cargo fuzz` (`difftest::fuzzing`). The saved-state
 //! seeds are states of the fuzzing tree after 0 to 5 ticks, rewritten by
-//! `BT_REGENERATE=1 cargo test -p difftest --test fuzz_seeds` when the saved
+//! `BEHAVED_REGENERATE=1 cargo test -p difftest --test fuzz_seeds` when the saved
 //! format or the tree changes.
 #![allow(missing_docs)]
 
@@ -51,7 +51,7 @@ fn the_load_seeds_replay() {
 fn the_saved_state_seeds_replay() {
     let states = fuzzing::saved_states(6);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/agent_state");
-    if std::env::var_os("BT_REGENERATE").is_some() {
+    if std::env::var_os("BEHAVED_REGENERATE").is_some() {
         for (i, s) in states.iter().enumerate() {
             std::fs::write(dir.join(format!("after_{i}_ticks.json")), s).unwrap();
         }
@@ -63,7 +63,7 @@ fn the_saved_state_seeds_replay() {
         .collect();
     assert_eq!(
         written, states,
-        "the saved-state seeds are stale: run `BT_REGENERATE=1 cargo test -p difftest --test fuzz_seeds`"
+        "the saved-state seeds are stale: run `BEHAVED_REGENERATE=1 cargo test -p difftest --test fuzz_seeds`"
     );
     for (path, data) in &seeds {
         assert!(fuzzing::saved_state(data), "{} does not load", path.display());

@@ -9,9 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use bt_interp::model::Node;
-use bt_interp::{Definition, Library};
-use bt_runtime::{NodeKind, Status};
+use behaved_interp::model::Node;
+use behaved_interp::{Definition, Library};
+use behaved_runtime::{NodeKind, Status};
 use difftest::*;
 
 /// Checks the lifecycle rules over a whole run; `Err` names the first violation.
@@ -78,7 +78,7 @@ fn check_work(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> {
     // A subtree node is a leaf in the catalogue, but has its body below it here.
     let is_leaf = |n: u32| {
         let kind = def.nodes()[n as usize].kind;
-        kind.arity() == bt_runtime::Arity::Leaf && kind != NodeKind::Subtree
+        kind.arity() == behaved_runtime::Arity::Leaf && kind != NodeKind::Subtree
     };
     for (i, step) in steps.iter().enumerate() {
         let leaves = step

@@ -7,8 +7,8 @@
 //! one hook value per tree instance).
 #![allow(missing_docs)]
 
-use bt::prelude::*;
-use bt_interp::Registry;
+use behaved::prelude::*;
+use behaved_interp::Registry;
 use difftest::{Ctx, Step, run_compiled, run_interpreted};
 use serde::Deserialize;
 

@@ -10,8 +10,8 @@
 
 use std::sync::Arc;
 
-use bt_interp::{Agent, Definition, Library};
-use bt_runtime::Status;
+use behaved_interp::{Agent, Definition, Library};
+use behaved_runtime::Status;
 use difftest::treegen::{self, Rand};
 use difftest::*;
 
@@ -274,7 +274,7 @@ fn a_damaged_state_is_rejected_and_names_what_is_wrong() {
 #[test]
 fn leaves_saved_as_persistent_need_a_registry_that_persists_them() {
     let (_, saved) = saved_patrol();
-    let mut transient = bt_interp::Registry::new();
+    let mut transient = behaved_interp::Registry::new();
     transient.action("scripted", |p: serde_json::Value| {
         Scripted::new(p["id"].as_u64().unwrap() as u32, p["pattern"].as_str().unwrap())
     });
@@ -303,7 +303,7 @@ fn the_fingerprint_is_the_same_on_every_build_and_platform() {
     assert_eq!(def.fingerprint(), 0x8343_0c3f_44ba_c62a);
 }
 
-bt::behave! {
+behaved::behave! {
     tree AsyncThenAct for Ctx {
         sequence {
             #[on_enter(|c| c.hook(1, "on_enter"))]
@@ -328,10 +328,10 @@ trait Form {
 
 impl Form for AsyncThenAct {
     fn tick(&mut self, ctx: &mut Ctx, now: f64, rec: &mut Recorder) -> Status {
-        bt::Tree::tick_observed(self, ctx, now, rec)
+        behaved::Tree::tick_observed(self, ctx, now, rec)
     }
     fn reset(&mut self, ctx: &mut Ctx, rec: &mut Recorder) {
-        bt::Tree::reset_observed(self, ctx, rec);
+        behaved::Tree::reset_observed(self, ctx, rec);
     }
     fn save_and_load(&mut self) {
         *self = serde_json::from_str(&serde_json::to_string(self).unwrap()).unwrap();

@@ -1,7 +1,7 @@
 //! The Wild Dog's brain: its context, the four leaves of ADR-006 and the tree
 //! of ADR-012.
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 use crate::ability::TryUseAbility;
 use crate::actor::{Dog, Player, Players};
@@ -47,7 +47,7 @@ impl DogCtx<'_> {
     }
 }
 
-/// What bt-studio's inspector shows beside a dog's tree (its context, for
+/// What behaved-studio's inspector shows beside a dog's tree (its context, for
 /// `record_context`): where the dog stands, its target, and where that
 /// target is and how far: the values that say why a run failed (a target
 /// beyond the 30-hex leash fails `MoveAdjacent`).

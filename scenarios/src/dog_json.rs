@@ -1,6 +1,6 @@
 //! The Wild Dog's tree as JSON: [`FILE`] (the tree of
-//! [`WildDog`](crate::dog::WildDog) in bt-interp's format) and the manifest that describes those leaves to the studio's
-//! editor. Compiled by `behave!` from the file (with `bt`'s `json` feature),
+//! [`WildDog`](crate::dog::WildDog) in behaved-interp's format) and the manifest that describes those leaves to the studio's
+//! editor. Compiled by `behave!` from the file (with `behaved`'s `json` feature),
 //! its nodes are numbered and labelled as the interpreter and the editor
 //! number and label them, so a recording of those dogs replays against an
 //! edited copy of the file in the editor's preview:
@@ -17,8 +17,8 @@
 //! (`examples/dogs_studio.rs` does; the file's path is relative to the
 //! compiling crate's `Cargo.toml`.)
 
-use bt::prelude::*;
-use bt_interp::{Manifest, NoParams, Registry};
+use behaved::prelude::*;
+use behaved_interp::{Manifest, NoParams, Registry};
 
 use crate::dog::{FindOrKeepTarget, UseAbilityIfAdjacent};
 
@@ -27,7 +27,7 @@ pub const FILE: &str = "examples/trees/wild_dog.json";
 
 /// Stands in for a leaf in [`leaf_manifest`]'s registry, which only describes
 /// the leaves' parameters (the real leaves tick a
-/// [`DogCtx`](crate::dog::DogCtx), which borrows the world, and bt-interp's
+/// [`DogCtx`](crate::dog::DogCtx), which borrows the world, and behaved-interp's
 /// contexts are `'static`).
 #[derive(Debug, Clone, Copy)]
 struct Described;
@@ -39,7 +39,7 @@ impl Action<()> for Described {
 }
 
 /// The dog's leaves with their parameters, as the studio's editor reads them
-/// (`Editor::with_leaves`, or `bt-studio edit --leaves` from its JSON).
+/// (`Editor::with_leaves`, or `behaved-studio edit --leaves` from its JSON).
 pub fn leaf_manifest() -> Manifest {
     let mut leaves: Registry<()> = Registry::new();
     leaves

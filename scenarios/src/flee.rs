@@ -8,7 +8,7 @@
 //! condition is checked on every tick while the walk runs, and the walk is
 //! halted the moment it holds.
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 use crate::hex::Hex;
 use crate::movement::{step_away, step_toward};

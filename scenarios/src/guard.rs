@@ -11,8 +11,8 @@
 //!   moving; the root is a reactive selector and the night branch a reactive
 //!   sequence, so when day breaks the walk is halted on that very tick.
 
-use bt::Run;
-use bt::prelude::*;
+use behaved::Run;
+use behaved::prelude::*;
 
 use crate::hex::Hex;
 use crate::movement::step_toward;

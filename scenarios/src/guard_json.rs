@@ -5,11 +5,11 @@
 //! against the interpreter) and the README.
 //!
 //! ```
-//! use bt::Status;
-//! use bt_scenarios::guard_json::{World, registry};
+//! use behaved::Status;
+//! use behaved_scenarios::guard_json::{World, registry};
 //!
 //! let tree = registry().load(include_str!("../../examples/trees/guard.json")).unwrap();
-//! let mut guard = bt_interp::Agent::new(tree);
+//! let mut guard = behaved_interp::Agent::new(tree);
 //! let mut world = World { time_of_day: "night".into(), guard_at: "guardhouse".into(), ..World::default() };
 //! assert_eq!(guard.tick_at(&mut world, 0.0), Status::Success);
 //! assert_eq!(world.said, ["guard-night"]);
@@ -17,8 +17,8 @@
 
 use std::collections::BTreeMap;
 
-use bt::{Action, Condition, Status};
-use bt_interp::Registry;
+use behaved::{Action, Condition, Status};
+use behaved_interp::Registry;
 use serde::Deserialize;
 
 /// What the guard's tree reads and writes (ADR-018's world state, reduced to

@@ -1,5 +1,5 @@
-//! The scenarios of `bt`'s original design documents (the ADRs: architecture
-//! decision records of the game `bt` was first written for), as a small headless simulation
+//! The scenarios of `behaved`'s original design documents (the ADRs: architecture
+//! decision records of the game `behaved` was first written for), as a small headless simulation
 //! (plain Rust structs, fixed time step, seeded randomness):
 //!
 //! - the **Wild Dog** combat AI of ADR-006/ADR-012: a hex grid ([`hex`]), the
@@ -15,8 +15,8 @@
 //!   while its tree keeps reacting ([`sentry`]): async actions.
 //!
 //! ```
-//! use bt_scenarios::hex::Hex;
-//! use bt_scenarios::world::World;
+//! use behaved_scenarios::hex::Hex;
+//! use behaved_scenarios::world::World;
 //!
 //! let mut world: World = World::new(7);
 //! let ana = world.spawn_player("Ana", Hex::new(0, 0)).unwrap();

@@ -3,8 +3,8 @@
 //! ADR-006 Phase 6 describes: "sequences completed vs. sequences restarted"),
 //! attack intervals, queue fill times, lock changes and failed checks.
 
-use bt::NodeKind;
-use bt::prelude::*;
+use behaved::NodeKind;
+use behaved::prelude::*;
 
 use crate::clock::FPS;
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};

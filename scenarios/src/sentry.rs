@@ -11,11 +11,11 @@
 //!
 //! [`Courier`] is the same errand without the watch: while its search runs
 //! it needs no tick at all (its wake is `Never`), so a scheduler parks it
-//! until the search's waker wakes it (`bt_sched::WakeQueue`).
+//! until the search's waker wakes it (`behaved_sched::WakeQueue`).
 
 use std::task::Waker;
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 use crate::hex::Hex;
 use crate::pathfind::{PathClient, PathSearch, Route};

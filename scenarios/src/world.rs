@@ -13,10 +13,10 @@
 //! Attacks land before timers are checked, so a threat whose timer runs out in
 //! the frame of the next attack still counts toward a full queue in that frame.
 //! Everything is deterministic: time advances by a fixed step and the only
-//! randomness (wandering players) comes from a seeded [`bt::Rng`].
+//! randomness (wandering players) comes from a seeded [`behaved::Rng`].
 
-use bt::prelude::*;
-use bt::{NoopObserver, Rng};
+use behaved::prelude::*;
+use behaved::{NoopObserver, Rng};
 
 use crate::ability::{TryUseAbility, execute_ability, resolve_expired};
 use crate::actor::{Dodge, Dog, Player, Players, Recall};
@@ -448,7 +448,7 @@ impl<O> EachDog<'_, O> {
 }
 
 impl<O: Observer> Observer for EachDog<'_, O> {
-    fn stand_in(&mut self, node: NodeId, call: bt::LeafCall) -> Option<Status> {
+    fn stand_in(&mut self, node: NodeId, call: behaved::LeafCall) -> Option<Status> {
         self.current()?.stand_in(node, call)
     }
     fn tick_started(&mut self, now: f64) {
@@ -483,7 +483,7 @@ impl<O: Observer> Observer for EachDog<'_, O> {
 struct Both<'a, A: ?Sized, C: ?Sized>(&'a mut A, &'a mut C);
 
 impl<A: Observer + ?Sized, C: Observer + ?Sized> Observer for Both<'_, A, C> {
-    fn stand_in(&mut self, node: NodeId, call: bt::LeafCall) -> Option<Status> {
+    fn stand_in(&mut self, node: NodeId, call: behaved::LeafCall) -> Option<Status> {
         match self.0.stand_in(node, call) {
             None => self.1.stand_in(node, call),
             answer => answer,

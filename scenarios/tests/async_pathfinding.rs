@@ -1,4 +1,4 @@
-//! The async action scenario (`bt_scenarios::sentry`): a guard awaits a path
+//! The async action scenario (`behaved_scenarios::sentry`): a guard awaits a path
 //! search on a worker thread while its tree keeps reacting; an intruder
 //! halts the walk and cancels the search. Compiled and interpreted forms, and
 //! agents that sleep in a scheduler until their search wakes them.
@@ -8,12 +8,12 @@
 //! a search must not finish yet, and the tests block on the search's waker
 //! (`WakeQueue::wait`) where it must.
 
-use bt::prelude::*;
-use bt_interp::{Agent, NoParams, Registry};
-use bt_scenarios::hex::Hex;
-use bt_scenarios::pathfind::{Grid, PathService, PathStats};
-use bt_scenarios::sentry::{Courier, FindRoute, Sentry, SentryTree, walk};
-use bt_sched::{Config, Scheduler, WakeQueue};
+use behaved::prelude::*;
+use behaved_interp::{Agent, NoParams, Registry};
+use behaved_scenarios::hex::Hex;
+use behaved_scenarios::pathfind::{Grid, PathService, PathStats};
+use behaved_scenarios::sentry::{Courier, FindRoute, Sentry, SentryTree, walk};
+use behaved_sched::{Config, Scheduler, WakeQueue};
 
 /// A wall between the sentry and its post, so the route bends.
 fn grid() -> Grid {

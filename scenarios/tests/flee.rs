@@ -3,9 +3,9 @@
 
 mod support;
 
-use bt::prelude::*;
-use bt_scenarios::flee::*;
-use bt_scenarios::hex::Hex;
+use behaved::prelude::*;
+use behaved_scenarios::flee::*;
+use behaved_scenarios::hex::Hex;
 use support::*;
 
 #[test]

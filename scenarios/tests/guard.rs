@@ -3,10 +3,10 @@
 
 mod support;
 
-use bt::Run;
-use bt::prelude::*;
-use bt_scenarios::guard::*;
-use bt_scenarios::hex::Hex;
+use behaved::Run;
+use behaved::prelude::*;
+use behaved_scenarios::guard::*;
+use behaved_scenarios::hex::Hex;
 use support::*;
 
 const MARKET: Hex = Hex::new(0, 0);

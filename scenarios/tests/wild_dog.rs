@@ -3,18 +3,18 @@
 
 mod support;
 
-use bt::prelude::*;
-use bt_scenarios::ability::{TryUseAbility, execute_ability};
-use bt_scenarios::actor::{Dodge, Dog, PLAYER_STEP, Player, Players, Recall};
-use bt_scenarios::clock::FRAME;
-use bt_scenarios::combat::{Ability, TargetLock};
-use bt_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent, WildDog};
-use bt_scenarios::event::{Event, EventKind, Refusal, ReleaseReason};
-use bt_scenarios::hex::{Heading, Hex};
-use bt_scenarios::id::{DogId, PlayerId};
-use bt_scenarios::metrics::ReleaseCounts;
-use bt_scenarios::spatial::Occupancy;
-use bt_scenarios::world::{Brain, World, WorldError};
+use behaved::prelude::*;
+use behaved_scenarios::ability::{TryUseAbility, execute_ability};
+use behaved_scenarios::actor::{Dodge, Dog, PLAYER_STEP, Player, Players, Recall};
+use behaved_scenarios::clock::FRAME;
+use behaved_scenarios::combat::{Ability, TargetLock};
+use behaved_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent, WildDog};
+use behaved_scenarios::event::{Event, EventKind, Refusal, ReleaseReason};
+use behaved_scenarios::hex::{Heading, Hex};
+use behaved_scenarios::id::{DogId, PlayerId};
+use behaved_scenarios::metrics::ReleaseCounts;
+use behaved_scenarios::spatial::Occupancy;
+use behaved_scenarios::world::{Brain, World, WorldError};
 use support::*;
 
 /// ADR-006's old node: the nearest player, picked again on every run (no lock).

@@ -10,9 +10,9 @@
 //!
 //! ```ignore
 //! #[global_allocator]
-//! static ALLOCATOR: bt_testkit::Counting = bt_testkit::Counting;
+//! static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 //!
-//! let allocations = bt_testkit::allocations_during(|| { /* tick 10,000 times */ });
+//! let allocations = behaved_testkit::allocations_during(|| { /* tick 10,000 times */ });
 //! assert_eq!(allocations, 0);
 //! ```
 // A global allocator is an `unsafe` trait; this crate is the only place that implements one.

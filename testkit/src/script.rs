@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use bt_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Status};
+use behaved_runtime::{Action, Clock, Condition, NodeId, NodeInfo, Observer, Status};
 
 /// A context with a clock, a script of leaf results and a log of leaf events.
 #[derive(Debug, Default, Clone)]

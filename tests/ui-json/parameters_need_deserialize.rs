@@ -1,6 +1,6 @@
 // A JSON leaf with parameters is deserialized from them, as the interpreter
 // builds it: its type must implement `serde::Deserialize`.
-use bt::prelude::*;
+use behaved::prelude::*;
 struct World;
 struct Point { x: i32, y: i32, z: i32 }
 struct MoveTo { target: Point }

@@ -1,4 +1,4 @@
-//! The Wild Dogs of `bt-scenarios` as Bevy NPCs: each dog is an entity with
+//! The Wild Dogs of `behaved-scenarios` as Bevy NPCs: each dog is an entity with
 //! its body, an outbox and a `Behavior` running the scenarios' `WildDog`
 //! tree; the players, their index and the taken hexes are a shared resource.
 //! Shared by the `bevy_npcs` example and the `bevy_dogs` bench.
@@ -6,18 +6,18 @@
 
 use std::sync::Mutex;
 
+use behaved_bevy::{Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Schedulable, Ticked, Wake};
+use behaved_scenarios::ability::TryUseAbility;
+use behaved_scenarios::actor::{Dog, Player, Players};
+use behaved_scenarios::dog::{DogCtx, WildDog};
+use behaved_scenarios::event::Event;
+use behaved_scenarios::hex::Hex;
+use behaved_scenarios::id::DogId;
+use behaved_scenarios::spatial::{Occupancy, PlayerIndex};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
-use bt_bevy::{Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Schedulable, Ticked, Wake};
-use bt_scenarios::ability::TryUseAbility;
-use bt_scenarios::actor::{Dog, Player, Players};
-use bt_scenarios::dog::{DogCtx, WildDog};
-use bt_scenarios::event::Event;
-use bt_scenarios::hex::Hex;
-use bt_scenarios::id::DogId;
-use bt_scenarios::spatial::{Occupancy, PlayerIndex};
 
 /// A dog's body.
 #[derive(Component)]

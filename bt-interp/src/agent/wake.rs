@@ -1,9 +1,9 @@
-//! When an agent next needs a tick (the rule is in `bt_runtime::Wake`): a walk
+//! When an agent next needs a tick (the rule is in `behaved_runtime::Wake`): a walk
 //! down the running path only, following each node's state to its running
 //! children exactly as its halt does. The twin of the compiled trees'
 //! `__wake_N` methods. A part of the agent, kept in a file of its own.
 
-use bt_runtime::{NodeKind, Wake};
+use behaved_runtime::{NodeKind, Wake};
 
 use super::State;
 use crate::definition::{Definition, NO_HOOK};

@@ -1,12 +1,12 @@
 //! The interpreter tests' helpers: a registry of the scripted leaves of
-//! `bt_testkit::script` (re-exported here), loading shorthands and JSON shorthands.
+//! `behaved_testkit::script` (re-exported here), loading shorthands and JSON shorthands.
 #![allow(dead_code)]
 
 use std::sync::Arc;
 
-use bt_interp::{Agent, Definition, KeyRef, Library, MatchValue, NoParams, Registry};
-use bt_runtime::{Action, Status};
-pub use bt_testkit::script::*;
+use behaved_interp::{Agent, Definition, KeyRef, Library, MatchValue, NoParams, Registry};
+use behaved_runtime::{Action, Status};
+pub use behaved_testkit::script::*;
 use serde_json::{Value, json};
 
 /// The context's `mode`, for `match` nodes.

@@ -15,7 +15,7 @@ mod persist;
 mod tick;
 mod wake;
 
-use proc_macro2::{Literal, Punct, Spacing, Span, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::visit_mut::VisitMut;
 
@@ -59,7 +59,7 @@ fn rt_at(span: Span) -> Rt {
     Rt(span, false)
 }
 
-/// `::bt::__private` (or `__bt`, its name inside the impls' block, when the
+/// `::behaved::__private` (or the path named by `crate = ..`; or `__bt`, its name inside the impls' block, when the
 /// flag is set) with every token at one span, appended token by token.
 /// Written hundreds of times per tree: a token stream interpolated into
 /// `quote!` is cloned and concatenated through the proc-macro bridge (three
@@ -73,19 +73,7 @@ impl ToTokens for Rt {
             out.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("__bt", self.0))]);
             return;
         }
-        let punct = |c, spacing| {
-            let mut p = Punct::new(c, spacing);
-            p.set_span(self.0);
-            proc_macro2::TokenTree::Punct(p)
-        };
-        out.extend([
-            punct(':', Spacing::Joint),
-            punct(':', Spacing::Alone),
-            proc_macro2::TokenTree::Ident(syn::Ident::new("bt", self.0)),
-            punct(':', Spacing::Joint),
-            punct(':', Spacing::Alone),
-            proc_macro2::TokenTree::Ident(syn::Ident::new("__private", self.0)),
-        ]);
+        crate::facade::private_to_tokens(self.0, out);
     }
 }
 
@@ -192,7 +180,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             /// A hash of this tree's shape (and its subtrees'), saved with its
             /// running state so that state from another tree is rejected.
             pub const FINGERPRINT: u64 = #fingerprint;
-            /// This tree in the JSON form that `bt-interp` loads and JSON tools
+            /// This tree in the JSON form that `behaved-interp` loads and JSON tools
             /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
             pub const JSON: &'static str = #json;
             #[doc = #tick_work_doc]
@@ -228,7 +216,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         // wherever the type is seen.
         #(#cfgs)*
         const _: () = {
-        use ::bt::__private as __bt;
+        use #rt_path as __bt;
 
         impl #name {
             const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
@@ -470,7 +458,7 @@ pub fn fallback(t: &Tree) -> TokenStream {
         }
 
         #(#cfgs)*
-        ::bt::__private::if_serde! {
+        #rt::if_serde! {
             impl #serde::Serialize for #name {
                 fn serialize<__S: #serde::Serializer>(&self, _: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
                     #never
@@ -519,7 +507,7 @@ fn entry_points(l: &Lowered, ctx: &syn::Type) -> (TokenStream, TokenStream) {
     if l.uses_time {
         (
             quote! {
-                /// Ticks the tree once, at the time the context's [`Clock`](::bt::Clock) tells.
+                /// Ticks the tree once, at the time the context's `Clock::now` tells.
                 pub fn tick<__C: ?Sized + #rt::Clock>(&mut self, ctx: &mut __C) -> #rt::Status
                 where
                     Self: #rt::Tree<__C>,
@@ -1129,10 +1117,10 @@ mod tests {
     }
 
     /// Every node kind in one tree: the expansion must be valid Rust syntax.
-    /// Set `BT_DUMP` to a tree's source to print its expansion while debugging.
+    /// Set `BEHAVED_DUMP` to a tree's source to print its expansion while debugging.
     #[test]
     fn expansion_is_valid_rust() {
-        let src = std::env::var("BT_DUMP").unwrap_or_else(|_| {
+        let src = std::env::var("BEHAVED_DUMP").unwrap_or_else(|_| {
             String::from(
                 "pub tree All for Ctx<'a> { reactive selector { sequence { cond(|c| c.ok), Face, act(|c| c.go()) }, \
                  parallel(success = 1, failure = 2) { running, success }, parallel(main) { wait(T), failure }, \
@@ -1153,7 +1141,7 @@ mod tests {
             let window = &out[at.saturating_sub(300)..(at + 100).min(out.len())];
             panic!("{e} at column {at}: ...{window}...");
         }
-        if std::env::var("BT_DUMP").is_ok() {
+        if std::env::var("BEHAVED_DUMP").is_ok() {
             println!("{out}");
         }
     }

@@ -1,6 +1,6 @@
 //! Saving and loading a running tree: `serde::Serialize` and `Deserialize`
-//! for the generated struct, emitted inside `::bt::__private::if_serde!` so they exist
-//! exactly when `bt` is built with its `serde` feature.
+//! for the generated struct, emitted inside `::behaved::__private::if_serde!` so they exist
+//! exactly when `behaved` is built with its `serde` feature.
 //!
 //! The state is one flat tuple: the tree's fingerprint, whether the root is
 //! running, the RNG (if the tree has one), then every saved field in
@@ -18,7 +18,8 @@ use crate::lower::Lowered;
 /// first in each function that holds the tree (`super::async_type_checks`).
 pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> TokenStream {
     let name = &l.tree.name;
-    let serde = quote!(::bt::__private::serde);
+    let private = crate::facade::private(Span::call_site());
+    let serde = quote!(#private::serde);
     let saved: Vec<&Field> = fields.iter().filter(|f| f.saved).collect();
     let rng: Vec<TokenStream> = if l.uses_rng { vec![quote!(__rng)] } else { Vec::new() };
     let len = 2 + rng.len() + saved.len();
@@ -52,10 +53,10 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
         }));
     let expecting = format!("the saved running state of the tree `{name}`");
     quote! {
-        ::bt::__private::if_serde! {
+        #private::if_serde! {
             impl #serde::Serialize for #name {
                 fn serialize<__S: #serde::Serializer>(&self, __serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                    use ::bt::__private as __bt;
+                    use #private as __bt;
                     let mut __save = __bt::Save::new(#serde::Serializer::serialize_tuple(__serializer, #len)?);
                     __bt::save(&mut __save, &Self::FINGERPRINT);
                     __bt::save(&mut __save, &self.__running);
@@ -75,7 +76,7 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
                             f.write_str(#expecting)
                         }
                         fn visit_seq<__A: #serde::de::SeqAccess<'de>>(self, mut __seq: __A) -> ::core::result::Result<#name, __A::Error> {
-                            use ::bt::__private as __bt;
+                            use #private as __bt;
                             #async_checks
                             let __fingerprint: u64 = __seq.next_element()?.ok_or_else(|| #serde::de::Error::invalid_length(0, &self))?;
                             if __fingerprint != #name::FINGERPRINT {

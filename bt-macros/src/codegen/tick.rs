@@ -55,7 +55,7 @@ impl Gen<'_> {
         let id = flat_id(self.l, s.id);
         let body = self.tick_body(s);
         // The observed path offers leaves to the observer's stand-in hook
-        // (bt-testing's substitution); the fast path never asks.
+        // (behaved-testing's substitution); the fast path never asks.
         let body = if !self.fast && matches!(s.node.kind, Kind::WaitUntil(_)) {
             // A stand-in answers for the condition of a `wait_until`: only
             // `Success` ends the wait.

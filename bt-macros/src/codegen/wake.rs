@@ -1,5 +1,5 @@
 //! The `__wake_N` methods: when a running node next needs a tick (the rule
-//! is in `bt_runtime::Wake`). Each follows the node's state down to its
+//! is in `behaved_runtime::Wake`). Each follows the node's state down to its
 //! running children exactly as its halt does, so a tree answers from the
 //! running path alone.
 

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use bt::observe::NodeState;
-use bt::prelude::*;
+use behaved::observe::NodeState;
+use behaved::prelude::*;
 
 /// The guard's world: a clock, two flags and the scripted result of each leaf.
 #[derive(Debug, Default)]

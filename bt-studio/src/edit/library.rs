@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use bt_format::{Library, Problem};
+use behaved_format::{Library, Problem};
 use serde_json::{Map, Value};
 
 /// The library as read: the subtrees that decode, their documents for the

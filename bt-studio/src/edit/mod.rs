@@ -1,5 +1,5 @@
-//! The tree editor (`bt-studio edit tree.json`): the page edits the JSON
-//! document; the server checks every version of it with bt-interp's own
+//! The tree editor (`behaved-studio edit tree.json`): the page edits the JSON
+//! document; the server checks every version of it with behaved-interp's own
 //! loader (through [`stand-in leaves`](stand_in) described by a leaf
 //! manifest), saves it in a stable layout ([`pretty`]) to the opened file or
 //! a new file beside it, and replays it against a recorded trace
@@ -16,10 +16,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use bt_format::Problem;
-use bt_interp::Manifest;
-use bt_observe::Trace;
-use bt_runtime::Status;
+use behaved_format::Problem;
+use behaved_interp::Manifest;
+use behaved_observe::Trace;
+use behaved_runtime::Status;
 use serde_json::{Value, json};
 
 pub(crate) use routes::embedded_editor_router;
@@ -182,7 +182,7 @@ impl Editor {
             problems.extend(e.problems().iter().cloned());
         }
         // One report from the library's files and the tree.
-        bt_format::model::node_types_once(&mut problems);
+        behaved_format::model::node_types_once(&mut problems);
         problems
     }
 

@@ -1,8 +1,8 @@
 //! The palette: the runtime's catalogue of node kinds, grouped as a
 //! designer looks for them, with the fields each kind takes.
 
-use bt_format::model::{fields_of, is_loop};
-use bt_runtime::{Arity, NodeKind};
+use behaved_format::model::{fields_of, is_loop};
+use behaved_runtime::{Arity, NodeKind};
 use serde_json::{Value, json};
 
 /// The group a kind is listed under.

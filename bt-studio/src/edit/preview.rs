@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use bt_interp::{Agent, Definition};
-use bt_observe::{Cursor, Event, Trace, TraceRecorder};
-use bt_runtime::{NodeKind, Status};
+use behaved_interp::{Agent, Definition};
+use behaved_observe::{Cursor, Event, Trace, TraceRecorder};
+use behaved_runtime::{NodeKind, Status};
 use serde::Serialize;
 
 use super::stand_in::Script;
@@ -304,12 +304,12 @@ fn diverge(recorded: &Trace, edited: &Trace) -> Option<(u64, u32, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bt_runtime::NodeId;
+    use behaved_runtime::NodeId;
     use serde_json::json;
 
     /// A recording of `ticks` ticks of a tree that waits, one second apart.
     fn waiting(ticks: u32) -> Trace {
-        let def = bt_interp::Registry::<()>::new()
+        let def = behaved_interp::Registry::<()>::new()
             .load(r#"{"type": "wait", "seconds": 1000}"#)
             .unwrap();
         let mut agent = Agent::new(def.clone());
@@ -356,7 +356,7 @@ mod tests {
     #[derive(Clone)]
     struct Step(bool);
 
-    impl bt_runtime::Action<()> for Step {
+    impl behaved_runtime::Action<()> for Step {
         fn tick(&mut self, _: &mut ()) -> Status {
             self.0 = !self.0;
             if self.0 { Status::Running } else { Status::Success }
@@ -371,10 +371,10 @@ mod tests {
 
     /// 12 ticks of STEPS, recorded from tick `from` (1: from the start).
     fn steps_from(from: u32) -> Trace {
-        let mut leaves = bt_interp::Registry::<()>::new();
+        let mut leaves = behaved_interp::Registry::<()>::new();
         leaves
-            .action("first", |_: bt_interp::NoParams| Step(false))
-            .action("second", |_: bt_interp::NoParams| Step(false));
+            .action("first", |_: behaved_interp::NoParams| Step(false))
+            .action("second", |_: behaved_interp::NoParams| Step(false));
         let def = leaves.load(STEPS).unwrap();
         let mut agent = Agent::new(def.clone());
         let mut recorder = TraceRecorder::new(def.nodes(), 1 << 10).unwrap();

@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use bt_observe::Trace;
-use bt_runtime::Status;
+use behaved_observe::Trace;
+use behaved_runtime::Status;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -227,7 +227,8 @@ mod tests {
         let answer = save("192.0.2.7:5000", "", tree);
         assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
         assert!(
-            answer.ends_with(r#"{"error":"bt-studio saves trees only for programs and pages on its own machine"}"#),
+            answer
+                .ends_with(r#"{"error":"behaved-studio saves trees only for programs and pages on its own machine"}"#),
             "{answer}"
         );
         // Nor can it have the server check or replay trees: that runs work here.
@@ -240,12 +241,13 @@ mod tests {
                 "{}",
             );
             assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
-            let why = format!(r#"{{"error":"bt-studio {work} trees only for programs and pages on its own machine"}}"#);
+            let why =
+                format!(r#"{{"error":"behaved-studio {work} trees only for programs and pages on its own machine"}}"#);
             assert!(answer.ends_with(&why), "{answer}");
             let answer = post_from(app(), "127.0.0.1:5000", path, "Origin: http://evil.example\r\n", "{");
             assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
             assert!(
-                answer.contains(&format!("bt-studio {work} trees only from its own page")),
+                answer.contains(&format!("behaved-studio {work} trees only from its own page")),
                 "{answer}"
             );
         }

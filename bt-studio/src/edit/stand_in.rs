@@ -11,10 +11,10 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 
-use bt_format::model::did_you_mean;
-use bt_interp::{KeyRef, Manifest, MatchValue, Param, ParamType, Registry};
-use bt_observe::{Event, Trace};
-use bt_runtime::{Action, Condition, ItemList, NodeKind, Status};
+use behaved_format::model::did_you_mean;
+use behaved_interp::{KeyRef, Manifest, MatchValue, Param, ParamType, Registry};
+use behaved_observe::{Event, Trace};
+use behaved_runtime::{Action, Condition, ItemList, NodeKind, Status};
 use serde_json::{Map, Value};
 
 /// What the stand-ins of a preview return: the recorded results of each
@@ -111,7 +111,7 @@ impl ItemList<Script> for NoItems {
 }
 
 /// A leaf's label in node tables and traces: `name` or `name(k: v, ..)`
-/// (as `bt_format`'s `Node::label` writes it).
+/// (as `behaved_format`'s `Node::label` writes it).
 pub fn leaf_label(name: &str, params: &Map<String, Value>) -> String {
     if params.is_empty() {
         return name.to_string();
@@ -234,7 +234,7 @@ fn names_in(doc: &Value) -> Manifest {
 
 /// Adds the leaves of the nodes in `v` to `m`.
 fn collect(v: &Value, m: &mut Manifest) {
-    let any = || bt_interp::LeafDoc { params: None };
+    let any = || behaved_interp::LeafDoc { params: None };
     let name_of = |leaf: &Value| match leaf {
         Value::String(s) => Some(s.clone()),
         Value::Object(o) => o.get("type").and_then(Value::as_str).map(str::to_string),
@@ -256,7 +256,7 @@ fn collect(v: &Value, m: &mut Manifest) {
                 if (kind, key.as_str()) == ("forEach", "items")
                     && let Some(name) = name_of(value)
                 {
-                    let any = bt_interp::ListDoc {
+                    let any = behaved_interp::ListDoc {
                         params: None,
                         item: None,
                     };

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use bt::observe::{Trace, TraceRecorder};
-use bt::prelude::*;
-use bt_interp::{Agent, Definition, Registry};
+use behaved::observe::{Trace, TraceRecorder};
+use behaved::prelude::*;
+use behaved_interp::{Agent, Definition, Registry};
 use serde_json::Value;
 
 /// The context of the generated tree: the tick number, which the leaves hash.
@@ -61,7 +61,7 @@ fn tree_json(level: u32, fanout: u32, budget: &mut usize, leaves: &mut u32, out:
     out.push_str("]}");
 }
 
-/// A tree of `nodes` nodes, loaded by bt-interp.
+/// A tree of `nodes` nodes, loaded by behaved-interp.
 pub fn big_tree(nodes: usize) -> Arc<Definition<Sim>> {
     let mut json = String::new();
     tree_json(0, 7, &mut nodes.clone(), &mut 0, &mut json);

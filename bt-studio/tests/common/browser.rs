@@ -1,7 +1,7 @@
 //! Headless Chromium over WebDriver (chromedriver), for the page's tests.
 //!
 //! Without Chromium the tests print that they were skipped and how to install
-//! it, unless `BT_STUDIO_REQUIRE_BROWSER=1` (set by `.ci/run`) makes that a
+//! it, unless `BEHAVED_STUDIO_REQUIRE_BROWSER=1` (set by `.ci/run`) makes that a
 //! failure. chromedriver runs in a process group of its own, which a guard
 //! kills (with the browser in it) when the test ends, also when it panics.
 
@@ -19,7 +19,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 /// Set to `1` to make a missing browser fail the tests.
-pub const REQUIRE: &str = "BT_STUDIO_REQUIRE_BROWSER";
+pub const REQUIRE: &str = "BEHAVED_STUDIO_REQUIRE_BROWSER";
 /// How to install what the tests need on Debian and Ubuntu.
 pub const INSTALL: &str = "apt-get install chromium chromium-driver";
 /// The longest the tests wait for a page-ready marker.
@@ -36,15 +36,18 @@ fn on_path(names: &[&str]) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// chromedriver and Chromium, from `BT_STUDIO_CHROMEDRIVER` / `BT_STUDIO_CHROMIUM` or `$PATH`.
+/// chromedriver and Chromium, from `BEHAVED_STUDIO_CHROMEDRIVER` / `BEHAVED_STUDIO_CHROMIUM` or `$PATH`.
 fn find_browser() -> Option<(PathBuf, PathBuf)> {
     let pick = |var: &str, names: &[&str]| match std::env::var_os(var) {
         Some(path) => Some(PathBuf::from(path)).filter(|p| p.is_file()),
         None => on_path(names),
     };
     Some((
-        pick("BT_STUDIO_CHROMEDRIVER", &["chromedriver"])?,
-        pick("BT_STUDIO_CHROMIUM", &["chromium", "chromium-browser", "google-chrome"])?,
+        pick("BEHAVED_STUDIO_CHROMEDRIVER", &["chromedriver"])?,
+        pick(
+            "BEHAVED_STUDIO_CHROMIUM",
+            &["chromium", "chromium-browser", "google-chrome"],
+        )?,
     ))
 }
 
@@ -110,7 +113,7 @@ where
         // Straight to stderr, past the test harness's capture, so that a passing run says it.
         let _ = writeln!(
             std::io::stderr().lock(),
-            "bt-studio browser test {test_name}: SKIPPED, {message}"
+            "behaved-studio browser test {test_name}: SKIPPED, {message}"
         );
         return;
     };

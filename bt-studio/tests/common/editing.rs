@@ -4,9 +4,9 @@
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 
-use bt::prelude::*;
-use bt_interp::{Agent, Manifest, Registry};
-use bt_observe::{Trace, TraceRecorder};
+use behaved::prelude::*;
+use behaved_interp::{Agent, Manifest, Registry};
+use behaved_observe::{Trace, TraceRecorder};
 use serde_json::{Map, Value};
 
 /// `examples/trees/guard.json`, as in the repository.
@@ -119,9 +119,9 @@ pub fn guard_folder(name: &str) -> PathBuf {
 }
 
 /// Serves `editor` on a free loopback port, on a thread of its own.
-pub fn serve_editor(editor: bt_studio::Editor) -> SocketAddr {
+pub fn serve_editor(editor: behaved_studio::Editor) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || bt_studio::edit::serve_editor_blocking(listener, editor));
+    std::thread::spawn(move || behaved_studio::edit::serve_editor_blocking(listener, editor));
     addr
 }

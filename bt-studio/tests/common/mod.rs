@@ -11,15 +11,15 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bt::observe::{Event, Trace, TraceRecorder};
-use bt::prelude::*;
-use bt_scenarios::dog::WildDog;
-use bt_scenarios::hex::Hex;
-use bt_scenarios::world::World;
+use behaved::observe::{Event, Trace, TraceRecorder};
+use behaved::prelude::*;
+use behaved_scenarios::dog::WildDog;
+use behaved_scenarios::hex::Hex;
+use behaved_scenarios::world::World;
 
 /// The guard of `examples/debug_trace.rs`: its post, leaves and tree.
 pub mod guard {
-    use bt::prelude::*;
+    use behaved::prelude::*;
 
     pub struct Post {
         pub now: f64,
@@ -176,7 +176,7 @@ pub fn temp_file(name: &str, text: &str) -> PathBuf {
 pub fn serve(trace_file: PathBuf) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || bt_studio::serve_blocking(listener, bt_studio::Files::new(trace_file)));
+    std::thread::spawn(move || behaved_studio::serve_blocking(listener, behaved_studio::Files::new(trace_file)));
     addr
 }
 

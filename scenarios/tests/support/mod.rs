@@ -2,7 +2,7 @@
 //! tree did, and node look-ups by label.
 #![allow(dead_code)]
 
-use bt::prelude::*;
+use behaved::prelude::*;
 
 /// Records every tick and halt of one tick (or several), in order.
 #[derive(Debug, Default)]

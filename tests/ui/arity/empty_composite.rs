@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { hp: u32 }
 
 behave! {

@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { hp: u32, now: f64 }
 impl Clock for Ctx { fn now(&self) -> f64 { self.now } }
 

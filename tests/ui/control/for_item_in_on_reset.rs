@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { targets: Vec<u32>, last: u32 }
 
 behave! {

@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { cells: Vec<u64> }
 const MORE: u32 = 2;
 

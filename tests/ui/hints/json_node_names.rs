@@ -1,6 +1,6 @@
 // Node names of the JSON form (and of behavior3) written in `behave!`: each
 // error names the DSL word to write instead.
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { hp: u32, now: f64 }
 impl Clock for Ctx { fn now(&self) -> f64 { self.now } }
 

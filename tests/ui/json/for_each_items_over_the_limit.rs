@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { cells: Vec<u64>, cell: u64 }
 struct Cells;
 impl ItemList<Ctx> for Cells {

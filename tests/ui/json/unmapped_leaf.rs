@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct World;
 struct Dialogue { dialogue_id: String }
 impl Action<World> for Dialogue {

@@ -1,6 +1,6 @@
 // Children written in parentheses, like function arguments or behavior3's
 // constructors: one error that says they go in braces.
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { hp: u32 }
 
 behave! {

@@ -1,7 +1,7 @@
 // A broken tree stops only itself: the other trees are generated, and each
 // broken one gets a stand-in with the same public items, so the code below
 // type-checks and the only errors are the three real ones, in source order.
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx { hp: i32 }
 impl Clock for Ctx { fn now(&self) -> f64 { 0.0 } }
 

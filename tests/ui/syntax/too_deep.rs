@@ -1,6 +1,6 @@
 // 1,024 `invert`s around a leaf: 1,025 levels, one more than `behave!` takes.
 #![recursion_limit = "2048"]
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx;
 
 macro_rules! nest {

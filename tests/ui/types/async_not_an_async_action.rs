@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Ctx;
 
 /// An ordinary action: it has no future to await.

@@ -1,4 +1,4 @@
-use bt::prelude::*;
+use behaved::prelude::*;
 use core::future::{Ready, ready};
 struct Ctx;
 struct Other;

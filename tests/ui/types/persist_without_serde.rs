@@ -1,5 +1,5 @@
 // A `#[persist]` leaf whose type serde cannot save: the errors point at the leaf.
-use bt::prelude::*;
+use behaved::prelude::*;
 struct Charge { left: u32 }
 struct Game { now: f64 }
 impl Clock for Game { fn now(&self) -> f64 { self.now } }
