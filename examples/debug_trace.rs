@@ -18,8 +18,8 @@
 use std::error::Error;
 use std::path::PathBuf;
 
-use behaved::observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
 use behaved::prelude::*;
+use behaved_observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
 
 /// The guard's post: a line from the gate (0 m) to the tower (6 m).
 struct Post {

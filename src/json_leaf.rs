@@ -35,6 +35,6 @@ pub fn json_leaf<T: JsonFeature>(_: &str, _: &str) -> T {
 #[diagnostic::on_unimplemented(
     message = "a JSON tree's leaf with parameters needs `behaved`'s `json` feature",
     label = "its parameters are deserialized with serde_json",
-    note = "enable it: `behaved = {{ version = \"..\", features = [\"json\"] }}` (it is a default feature)"
+    note = "enable it: `behaved = {{ version = \"0.1\", features = [\"json\"] }}`"
 )]
 pub trait JsonFeature {}

@@ -1,17 +1,11 @@
-#![doc = include_str!("../README.md")]
+#![doc = include_str!("tutorial.md")]
 #![no_std]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[doc = include_str!("behave.md")]
 pub use behaved_macros::behave;
 pub use behaved_runtime::*;
-
-/// Seeing inside a running tree: status snapshots, trace recording, time travel, console logging and views.
-#[cfg(feature = "observe")]
-pub use behaved_observe as observe;
-
-/// Testing your own trees: stand-ins for leaves, scenarios, golden traces, coverage and property checks.
-#[cfg(feature = "testing")]
-pub use behaved_testing as testing;
 
 /// Everything a tree author needs in scope: `use behaved::prelude::*;`.
 pub mod prelude {
@@ -58,3 +52,14 @@ pub mod __private {
 }
 
 mod json_leaf;
+
+/// The rules of every node, tick by tick: what a tree does, the same in both of its
+/// forms, compiled by [`behave!`] and loaded from JSON. A test that checks a rule
+/// names its section here.
+#[doc = include_str!("../SEMANTICS.md")]
+pub mod semantics {}
+
+/// The README's code blocks, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

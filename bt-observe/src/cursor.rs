@@ -20,7 +20,7 @@ const CHECKPOINT_EVERY: u64 = 32;
 ///
 /// ```
 /// # use behaved::prelude::*;
-/// # use behaved::observe::{Cursor, NodeState, TraceRecorder};
+/// # use behaved_observe::{Cursor, NodeState, TraceRecorder};
 /// # struct Ctx;
 /// # behave! { tree Blink for Ctx { sequence { running } } }
 /// let mut recorder = TraceRecorder::new(Blink::NODES, 1000)?;
@@ -34,7 +34,7 @@ const CHECKPOINT_EVERY: u64 = 32;
 /// cursor.seek(2)?;
 /// assert_eq!(cursor.statuses(), [NodeState::Running, NodeState::Running]);
 /// assert!(cursor.step_back() && cursor.tick() == 1);
-/// # Ok::<(), behaved::observe::Error>(())
+/// # Ok::<(), behaved_observe::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Cursor<'t> {

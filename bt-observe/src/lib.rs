@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use behaved::prelude::*;
-//! use behaved::observe::{Cursor, Tee, TraceRecorder, StatusSnapshot, View};
+//! use behaved_observe::{Cursor, Tee, TraceRecorder, StatusSnapshot, View};
 //!
 //! struct Ctx { alarm: bool }
 //!
@@ -62,7 +62,7 @@
 //! |   `-- #3 running
 //! `-- #4 wait(5.0) [running]
 //! ");
-//! # Ok::<(), behaved::observe::Error>(())
+//! # Ok::<(), behaved_observe::Error>(())
 //! ```
 
 mod context;

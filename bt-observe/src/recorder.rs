@@ -92,7 +92,7 @@ impl TraceRecorder {
     ///
     /// ```
     /// # use behaved::prelude::*;
-    /// # use behaved::observe::{Cursor, TraceRecorder};
+    /// # use behaved_observe::{Cursor, TraceRecorder};
     /// # struct Ctx { hp: u32 }
     /// # behave! { tree Blink for Ctx { sequence { running } } }
     /// let mut recorder = TraceRecorder::new(Blink::NODES, 1000)?;
@@ -106,7 +106,7 @@ impl TraceRecorder {
     /// let mut cursor = Cursor::new(&trace)?;
     /// cursor.seek(2)?;
     /// assert_eq!(cursor.context().unwrap().values["hp"], 8);
-    /// # Ok::<(), behaved::observe::Error>(())
+    /// # Ok::<(), behaved_observe::Error>(())
     /// ```
     pub fn record_context<T: Serialize + ?Sized>(&mut self, values: &T) -> Result<(), Error> {
         let values = serde_json::to_value(values)?;

@@ -13,7 +13,7 @@ use crate::{Error, NodeRow, NodeState, table};
 ///
 /// ```
 /// # use behaved::prelude::*;
-/// use behaved::observe::{StatusSnapshot, View};
+/// use behaved_observe::{StatusSnapshot, View};
 /// # struct Ctx;
 /// behave! { tree Door for Ctx { selector { cond(|_| false), running } } }
 ///
@@ -26,7 +26,7 @@ use crate::{Error, NodeRow, NodeState, table};
 ///      |-- #1 cond(|_| false) [failure]\n\
 ///      `-- #2 running [running]\n"
 /// );
-/// # Ok::<(), behaved::observe::Error>(())
+/// # Ok::<(), behaved_observe::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct View<'a, R> {

@@ -3,8 +3,8 @@
 //! does not allocate make no heap allocation while a tree ticks.
 mod support;
 
-use behaved::observe::{ConsoleLogger, StatusSnapshot, Tee, TraceRecorder};
 use behaved::prelude::*;
+use behaved_observe::{ConsoleLogger, StatusSnapshot, Tee, TraceRecorder};
 use support::*;
 
 #[global_allocator]

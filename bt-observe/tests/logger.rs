@@ -3,8 +3,8 @@ mod support;
 
 use std::io;
 
-use behaved::observe::ConsoleLogger;
 use behaved::prelude::*;
+use behaved_observe::ConsoleLogger;
 use support::*;
 
 /// Ticks 1-3 of the Patrol scenario (walk, wait, alarm) and a reset, logged to `logger`.

@@ -3,8 +3,8 @@
 mod support;
 
 use behaved::LeafCall;
-use behaved::observe::{Cursor, Event, NodeCounts, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
 use behaved::prelude::*;
+use behaved_observe::{Cursor, Event, NodeCounts, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
 use support::*;
 
 fn entered(n: u32) -> Event {
@@ -235,7 +235,7 @@ fn broken_traces_are_rejected_with_a_clear_message() {
         t,
         "unsupported trace format `bt-trace` version 0: this crate reads `bt-trace` versions 1 to 2",
     );
-    let context = |tick| behaved::observe::TickContext {
+    let context = |tick| behaved_observe::TickContext {
         tick,
         values: serde_json::json!({ "hp": 3 }),
     };

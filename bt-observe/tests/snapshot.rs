@@ -1,8 +1,8 @@
 //! The status snapshot follows its rules tick by tick on a real `behave!` tree.
 mod support;
 
-use behaved::observe::{NodeState, StatusSnapshot};
 use behaved::prelude::*;
+use behaved_observe::{NodeState, StatusSnapshot};
 use support::*;
 
 /// Ticks `tree` at `now` with the snapshot and returns the root's status.

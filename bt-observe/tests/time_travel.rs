@@ -4,8 +4,8 @@
 mod support;
 
 use behaved::NodeKind;
-use behaved::observe::{Cursor, Error, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
 use behaved::prelude::*;
+use behaved_observe::{Cursor, Error, NodeState, StatusSnapshot, Tee, Trace, TraceRecorder};
 use support::*;
 
 const TICKS: u64 = 3000;
@@ -54,7 +54,7 @@ fn run<T: Tree<World> + Default>(seed: u64, bounded_capacity: usize) -> Run {
     let halts = full
         .events
         .iter()
-        .filter(|e| matches!(e, behaved::observe::Event::Halted { .. }))
+        .filter(|e| matches!(e, behaved_observe::Event::Halted { .. }))
         .count();
     Run {
         live,
@@ -177,7 +177,7 @@ fn each_tick_lists_its_own_events() {
         assert_eq!(cursor.now(), span.now);
         total += span.events.len();
         if span.tick > 0 {
-            assert!(matches!(span.events[0], behaved::observe::Event::TickStarted { tick, .. } if tick == span.tick));
+            assert!(matches!(span.events[0], behaved_observe::Event::TickStarted { tick, .. } if tick == span.tick));
             assert_eq!(cursor.root_status(), Some(run.roots[span.tick as usize]));
         }
     }

@@ -1,8 +1,8 @@
 //! The views draw exactly the expected text, DOT and Mermaid for a few trees.
 mod support;
 
-use behaved::observe::{NodeState, StatusSnapshot, View};
 use behaved::prelude::*;
+use behaved_observe::{NodeState, StatusSnapshot, View};
 use support::*;
 
 behave! {

@@ -22,7 +22,7 @@ macro_rules! rules {
         concat!(
             "\n\nRules: [`SEMANTICS.md#",
             $anchor,
-            "`](https://example.invalid/bt/blob/main/SEMANTICS.md#",
+            "`](https://docs.rs/behaved/latest/behaved/semantics/index.html#",
             $anchor,
             ")."
         )

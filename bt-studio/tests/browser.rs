@@ -10,9 +10,9 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use behaved::observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use behaved::prelude::*;
 use behaved::{NodeId, NodeKind};
+use behaved_observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use behaved_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use common::browser::{
     Drawn, choose_file, click, drawn, eval, keys, off_centre, open, painted, screenshot, text_of, wait_for,
@@ -1005,7 +1005,7 @@ fn search_keyboard_collapse_jump_inspector_visits_zoom_and_export_work() {
 
 #[test]
 fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
-    use behaved::observe::Tee;
+    use behaved_observe::Tee;
     use common::guard::{Guard, Post};
     with_browser("live", |client| async move {
         let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
@@ -1105,7 +1105,7 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
 
 #[test]
 fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cursor_has_it() {
-    use behaved::observe::{Tee, TraceRecorder};
+    use behaved_observe::{Tee, TraceRecorder};
     use common::guard::{Guard, Post};
     with_browser("live_window", |client| async move {
         let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();

@@ -5,7 +5,7 @@ mod common;
 
 use std::process::Command;
 
-use behaved::observe::Trace;
+use behaved_observe::Trace;
 use behaved_studio::diff::{Comparison, DiffError, Divergence, compare};
 use common::{event_index, get, guard_run, guard_trace, guard_with_one_event_changed, temp_file, wild_dog_trace};
 use serde_json::Value;

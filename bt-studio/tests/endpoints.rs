@@ -5,7 +5,7 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use behaved::observe::Trace;
+use behaved_observe::Trace;
 use common::{KillOnDrop, get, guard_trace, request, serve, temp_file};
 use serde_json::Value;
 

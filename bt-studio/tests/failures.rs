@@ -9,8 +9,8 @@
 
 mod common;
 
-use behaved::observe::{Event, StatusSnapshot, Tee, Trace, TraceRecorder};
 use behaved::prelude::*;
+use behaved_observe::{Event, StatusSnapshot, Tee, Trace, TraceRecorder};
 use behaved_scenarios::actor::Recall;
 use behaved_scenarios::dog::{DogView, WildDog};
 use behaved_scenarios::world::World;

@@ -6,8 +6,8 @@ mod common;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
-use behaved::observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
 use behaved::prelude::*;
+use behaved_observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
 use common::guard::{Guard, Post};
 use serde_json::{Value, json};
 

@@ -137,7 +137,7 @@ fn diff_agrees_with_equal_traces_and_names_an_extra_event() {
     let a = t.trace();
     assert_eq!(golden::diff(&a, &a), None);
     let mut b = a.clone();
-    b.events.insert(3, behaved::observe::Event::Halted { node: NodeId(3) });
+    b.events.insert(3, behaved_observe::Event::Halted { node: NodeId(3) });
     assert_eq!(
         golden::diff(&a, &b).unwrap(),
         "first difference at tick 1, node #2 `cond(|_| false)`, event 4 of the tick:\n  \

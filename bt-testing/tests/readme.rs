@@ -1,6 +1,5 @@
 //! The README's "Test your trees" section: its code is this file's code
-//! between the markers (with `behaved_testing` written `behaved::testing`, the facade's
-//! name for this crate), and the output it shows is what the kit prints.
+//! between the markers, and the output it shows is what the kit prints.
 
 // README:begin
 use behaved::prelude::*;
@@ -103,7 +102,7 @@ fn the_readme_shows_this_code() {
         .into_iter()
         .find(|b| b.starts_with("use behaved::prelude::*;"))
         .expect("the code block");
-    assert_eq!(shown, code.replace("behaved_testing", "behaved::testing"));
+    assert_eq!(shown, code);
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use behaved::observe::NodeState;
 use behaved::prelude::*;
+use behaved_observe::NodeState;
 
 /// The guard's world: a clock, two flags and the scripted result of each leaf.
 #[derive(Debug, Default)]

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use behaved::observe::{Trace, TraceRecorder};
 use behaved::prelude::*;
 use behaved_interp::{Agent, Definition, Registry};
+use behaved_observe::{Trace, TraceRecorder};
 use serde_json::Value;
 
 /// The context of the generated tree: the tick number, which the leaves hash.

@@ -11,8 +11,8 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use behaved::observe::{Event, Trace, TraceRecorder};
 use behaved::prelude::*;
+use behaved_observe::{Event, Trace, TraceRecorder};
 use behaved_scenarios::dog::WildDog;
 use behaved_scenarios::hex::Hex;
 use behaved_scenarios::world::World;
