@@ -47,8 +47,9 @@ pub(crate) trait Prototypes<C>: Send + Sync {
     fn leaf_bytes(&self) -> usize;
 }
 
-/// One agent's leaves of one action kind.
-pub(crate) trait Leaves<C>: Send {
+/// One agent's leaves of one action kind (`Sync` too, so that an agent is:
+/// an ECS component must be).
+pub(crate) trait Leaves<C>: Send + Sync {
     /// Ticks leaf `i`, entering it first when `entering` (one dynamic call
     /// for both, so that an empty `enter` costs nothing).
     fn tick(&mut self, i: u32, entering: bool, ctx: &mut C) -> Status;
@@ -149,7 +150,7 @@ where
 
 impl<C, L, P> Leaves<C> for Column<L, P>
 where
-    L: Action<C> + Send + 'static,
+    L: Action<C> + Send + Sync + 'static,
     P: Persistence<L>,
 {
     #[inline]
@@ -182,11 +183,11 @@ where
     }
 }
 
-/// What the interpreter needs of a list's items: an agent holds them (`Send`)
-/// and saves them (serde).
-pub trait ListItem: Send + serde::Serialize + serde::de::DeserializeOwned + 'static {}
+/// What the interpreter needs of a list's items: an agent holds them (`Send`
+/// and `Sync`, as the agent is) and saves them (serde).
+pub trait ListItem: Send + Sync + serde::Serialize + serde::de::DeserializeOwned + 'static {}
 
-impl<T: Send + serde::Serialize + serde::de::DeserializeOwned + 'static> ListItem for T {}
+impl<T: Send + Sync + serde::Serialize + serde::de::DeserializeOwned + 'static> ListItem for T {}
 
 /// A registered list as a definition holds it: makes each agent's buffer.
 pub(crate) trait ListKind<C>: Send + Sync {
@@ -209,7 +210,7 @@ where
 }
 
 /// One agent's copy of a `forEach` node's items.
-pub(crate) trait ItemBuffer<C>: Send {
+pub(crate) trait ItemBuffer<C>: Send + Sync {
     /// Replaces the items with the first `max` of the list's items now.
     fn fill(&mut self, ctx: &C);
     /// How many items the buffer holds.

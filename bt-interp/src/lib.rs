@@ -42,7 +42,7 @@
 //! array per action type, each called with one dynamic call.
 //!
 //! The context type is `'static` (leaves are boxed trait objects); a
-//! definition is `Send + Sync` and an agent is `Send`, so agents can live in
+//! definition is `Send + Sync` and an agent is `Send + Sync`, so agents can live in
 //! ECS components and tick on worker threads.
 //!
 //! ```

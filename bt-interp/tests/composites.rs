@@ -333,9 +333,9 @@ fn subtrees_are_inlined_instances_with_their_own_state() {
 #[test]
 fn definitions_are_shared_across_threads_and_agents_can_move() {
     fn send_sync<T: Send + Sync>() {}
-    fn send<T: Send>() {}
     send_sync::<std::sync::Arc<behaved_interp::Definition<Ctx>>>();
-    send::<Agent<Ctx>>();
+    // Sync too, so that an agent can be (part of) an ECS component.
+    send_sync::<Agent<Ctx>>();
     let def = load(many("sequence", vec![act("a")]));
     let handles: Vec<_> = (0..2)
         .map(|_| {
