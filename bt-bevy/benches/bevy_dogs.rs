@@ -3,7 +3,7 @@
 //! per update, as a game's dogs do not all arrive on one frame; spawned at
 //! once in this symmetric arena, they would all wake on the same frames),
 //! two simulated seconds of warm-up so that every dog has locked on and
-//! closed in, then the time of `frames` updates (the clock, the messages
+//! closed in, then the time of `frames` updates (Bevy's `Time`, the messages
 //! and the behavior systems): their mean as a share of a 60 Hz frame (the
 //! AI's share of the CPU), their median and their worst; and the CPU time
 //! of those updates (Linux's `schedstat`, less the cost of reading it),
@@ -91,7 +91,8 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 fn main() {
-    let words: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` appends `--bench` to the arguments: flags are not ours.
+    let words: Vec<String> = std::env::args().skip(1).filter(|w| !w.starts_with("--")).collect();
     let args: Vec<usize> = words.iter().filter_map(|a| a.parse().ok()).collect();
     let mut forms: Vec<Form> = Vec::new();
     for word in words.iter().filter(|w| w.parse::<usize>().is_err()) {

@@ -12,7 +12,7 @@
 mod pack;
 
 use behaved_bevy::{
-    Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Interact, Schedulable, Ticked,
+    Answer, Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Interact, Schedulable, Ticked,
 };
 use behaved_scenarios::event::EventKind;
 use behaved_scenarios::guard::{
@@ -67,10 +67,10 @@ impl Brain for GuardBrain {
         body: QueryItem<'_, '_, Self::Npc>,
         scene: &SystemParamItem<'_, '_, Self::World>,
         now: f64,
-    ) -> Interaction {
+    ) -> Option<Interaction> {
         let mut ctx = GuardCtx::new(scene.0.clone(), body.0.clone());
         ctx.now = now;
-        interact(&ctx)
+        Some(interact(&ctx))
     }
 }
 
@@ -91,11 +91,7 @@ struct Tally {
 }
 
 /// Prints what the dogs did this frame and empties their outboxes.
-fn report_dogs(
-    clock: Res<BehaviorClock>,
-    mut tally: ResMut<Tally>,
-    mut dogs: Query<(&pack::DogBody, &mut pack::DogOut)>,
-) {
+fn report_dogs(time: BehaviorTime, mut tally: ResMut<Tally>, mut dogs: Query<(&pack::DogBody, &mut pack::DogOut)>) {
     for (body, mut out) in &mut dogs {
         for event in out.events.drain(..) {
             match event.kind {
@@ -109,7 +105,8 @@ fn report_dogs(
             }
         }
         for try_ in out.tries.drain(..) {
-            println!("{:6.2}s  dog {} bites player {}", clock.now, try_.dog.0, try_.target.0);
+            let now = time.now().unwrap_or_default();
+            println!("{now:6.2}s  dog {} bites player {}", try_.dog.0, try_.target.0);
             tally.bites += 1;
         }
     }
@@ -147,7 +144,7 @@ fn run() -> Summary {
             ..WorldState::default()
         }))
         .init_resource::<Tally>()
-        .add_systems(bevy_app::Update, (report_dogs, print_answers).after(BehaviorSet));
+        .add_systems(bevy_app::Update, (report_dogs, print_answers).after(BehaviorSystems));
     let aldo = app
         .world_mut()
         .spawn((

@@ -6,28 +6,59 @@
 //! Two modes, as ADR-017 has them:
 //!
 //! - **Continuous** ([`Behavior::continuous`], with an optional
-//!   [`every`](Behavior::every) tick interval): ticked when due. Due-ness is
-//!   kept by a [`behaved_sched::Scheduler`] of entities (the [`Behaviors`]
-//!   resource): a tree that reports it has nothing to do before a time
-//!   ([`Wake`]: it is in a `wait`, or only a `running` leaf runs) sleeps in
-//!   its timer wheel until then. A frame costs what its due trees cost:
-//!   sleeping trees are not visited at all, and sleeping changes no
-//!   archetype and marks no component changed. [`Behaviors::wake`] ends a
-//!   sleep early (an event the tree should see).
+//!   [`every`](Behavior::every) tick interval): ticked when due, through
+//!   [`Brain::tick`]. Due-ness is kept by a [`behaved_sched::Scheduler`] of
+//!   entities (the [`Behaviors`] resource): a tree that reports it has
+//!   nothing to do before a time ([`Wake`]: it is in a `wait`, or only a
+//!   `running` leaf runs) sleeps in its timer wheel until then. A frame costs
+//!   what its due trees cost: sleeping trees are not visited at all, and
+//!   sleeping changes no archetype and marks no component changed.
+//!   [`Behaviors::wake`] ends a sleep early (an event the tree should see).
 //! - **On interaction** ([`Behavior::on_interaction`]): never ticked by
 //!   frames; an [`Interact`] message runs the tree to completion through
 //!   [`Brain::evaluate`], and the choice comes back as an [`Answer`]
 //!   message (ADR-017's `evaluateForInteraction`).
 //!
-//! Time is the [`BehaviorClock`] resource: it advances by its `step` before
-//! each update (set `step` to 0 and write `now` yourself to follow another
-//! clock). Times never go backwards.
+//! A brain writes the method of the mode it is used in; both have defaults
+//! that report, once, that they were needed and not written.
+//!
+//! # The plugin, its schedule and its time
+//!
+//! [`BehaviorPlugin::<B>`](BehaviorPlugin) runs the `Behavior<B>`
+//! components, in the [`BehaviorSystems`] set of `Update` by default (or the
+//! schedule given to [`BehaviorPlugin::in_schedule`], e.g. `FixedUpdate`).
+//! NPCs spawned before the plugin was added are scheduled when it is. An app
+//! with `Behavior<B>` components and no plugin for `B` says so, once, through
+//! the [`log`] facade (what bevy_ecs and bevy_time report through, and what
+//! bevy_log's `LogPlugin` shows).
+//!
+//! The trees' time is Bevy's [`Time`] (bevy_time's `TimePlugin`, part of
+//! `MinimalPlugins` and `DefaultPlugins`) as the trees' schedule sees it:
+//! virtual time in `Update` (a paused `Time<Virtual>` freezes the trees, a
+//! faster one hurries their waits), fixed time in `FixedUpdate`. For runs
+//! that must not depend on the machine, insert a [`BehaviorClock`]: then it
+//! is the time instead, advanced by its `step` at every update. An update
+//! in which the time has not advanced ticks nothing. [`BehaviorTime`] reads
+//! the trees' time in your own systems.
+//!
+//! # Trees from JSON
+//!
+//! With the `interp` feature (default), [`AgentBrain<C>`](AgentBrain) is a
+//! ready-made brain for a tree loaded from JSON by `behaved-interp`: its
+//! context `C` is a component of the NPC. `behaved_interp::Agent` is
+//! `Send + Sync`, so a brain of your own can hold one too. The `json_npc`
+//! example reads an NPC's tree from a file and reloads it when the file
+//! changes.
+//!
+//! # An app
 //!
 //! ```
+//! use std::time::Duration;
 //! use bevy_app::App;
 //! use bevy_ecs::prelude::*;
 //! use bevy_ecs::query::QueryItem;
 //! use bevy_ecs::system::SystemParamItem;
+//! use bevy_time::{TimePlugin, TimeUpdateStrategy};
 //! use behaved::prelude::*;
 //! use behaved_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
 //!
@@ -46,21 +77,23 @@
 //! impl Brain for DogBrain {
 //!     type Npc = &'static mut Barks;
 //!     type World = ();
-//!     type Choice = ();
+//!     type Choice = (); // never asked: it is never on interaction
 //!     fn tick(&mut self, barks: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
 //!         self.0.step(&mut Ctx { barks: barks.into_inner(), now }, now)
 //!     }
-//!     fn evaluate(&mut self, _: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, _: f64) {}
 //! }
 //!
 //! let mut app = App::new();
-//! app.add_plugins(BehaviorPlugin::<DogBrain>::default());
+//! // `TimePlugin` comes with `MinimalPlugins` and `DefaultPlugins` in a game.
+//! app.add_plugins((TimePlugin, BehaviorPlugin::<DogBrain>::default()));
+//! // Each update is 1/60 s of game time here; a game leaves the real clock on.
+//! app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
 //! let dog = app.world_mut().spawn((Barks(0), Behavior::continuous(DogBrain(Barker::new())))).id();
 //! for _ in 0..120 {
-//!     app.update(); // 1/60 s each
+//!     app.update();
 //! }
 //! let behavior = app.world().get::<Behavior<DogBrain>>(dog).unwrap();
-//! // Barked at the first update and when each one-second wait ended: 2 ticks, not 120.
+//! // Barked at the first update and when its one-second wait ended: 2 ticks, not 120.
 //! assert_eq!((app.world().get::<Barks>(dog).unwrap().0, behavior.ticks()), (2, 2));
 //! ```
 #![forbid(unsafe_code)]
@@ -70,57 +103,131 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use behaved_sched::{Budget, Config, Scheduler};
 use bevy_app::{App, First, Plugin, Update};
+use bevy_ecs::component::{Mutable, StorageType};
 use bevy_ecs::entity::EntityIndexSet;
+use bevy_ecs::lifecycle::ComponentHook;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{IterQueryData, QueryItem};
-use bevy_ecs::system::{ReadOnlySystemParam, StaticSystemParam, SystemParamItem};
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy_ecs::system::{ReadOnlySystemParam, StaticSystemParam, SystemParam, SystemParamItem};
+use bevy_time::{Time, TimeSystems};
 
-pub use behaved_runtime::{Schedulable, Status, Ticked, Wake};
+#[cfg(feature = "interp")]
+mod agent;
+mod report;
+
+#[cfg(feature = "interp")]
+pub use agent::AgentBrain;
+pub use behaved_runtime::{Run, Schedulable, Status, Ticked, Wake};
 pub use behaved_sched::FrameStats;
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
 /// writes, and how it builds the tree's context from that.
+///
+/// A brain used in one mode writes one method: [`tick`](Brain::tick) for
+/// continuous NPCs, [`evaluate`](Brain::evaluate) for NPCs on interaction.
+/// The other keeps its default, which reports once (through [`log`]) that
+/// it was needed, naming the brain type.
 pub trait Brain: Send + Sync + 'static {
     /// The NPC's own components the tree works on, e.g. `(&'static mut Position, &'static Health)`.
     type Npc: IterQueryData;
-    /// Read-only data shared by every NPC: resources, queries of other entities.
+    /// Read-only data shared by every NPC: resources, queries of other
+    /// entities (`()` for none).
     type World: ReadOnlySystemParam;
-    /// What an on-interaction evaluation answers (ADR-017's chosen action).
+    /// What an on-interaction evaluation answers (ADR-017's chosen action);
+    /// `()` for a brain that is never asked.
     type Choice: Send + Sync + 'static;
 
-    /// One tick at `now`: builds the context from `npc` and `world` and ticks
-    /// the tree, usually `self.tree.step(&mut ctx, now)`. Trees tick in
-    /// parallel: anything shared that a tick writes needs a lock.
+    /// One tick at `now` of a continuous NPC: builds the context from `npc`
+    /// and `world` and ticks the tree, usually `self.tree.step(&mut ctx,
+    /// now)`. Trees tick in parallel: anything shared that a tick writes
+    /// needs a lock.
+    ///
+    /// Not written, it reports once that a continuous NPC needed it and
+    /// parks the tree (`Failure`, [`Wake::Never`]).
     fn tick(
         &mut self,
         npc: QueryItem<'_, '_, Self::Npc>,
         world: &SystemParamItem<'_, '_, Self::World>,
         now: f64,
-    ) -> Ticked;
+    ) -> Ticked {
+        let _ = (npc, world, now);
+        report::not_written::<Self>(
+            "tick",
+            "an NPC with it is continuous (`Behavior::continuous`): its tree is parked and never ticks. \
+             Write `tick`, or spawn the NPC with `Behavior::on_interaction`",
+        );
+        Ticked {
+            status: Status::Failure,
+            wake: Wake::Never,
+        }
+    }
 
-    /// On interaction: runs the tree to completion at `now` and returns what it chose.
+    /// On interaction: runs the tree to completion at `now` and returns what
+    /// it chose, answered as an [`Answer`]; `None` answers nothing.
+    ///
+    /// Not written, it reports once that an [`Interact`] needed it and
+    /// answers nothing.
     fn evaluate(
         &mut self,
         npc: QueryItem<'_, '_, Self::Npc>,
         world: &SystemParamItem<'_, '_, Self::World>,
         now: f64,
-    ) -> Self::Choice;
+    ) -> Option<Self::Choice> {
+        let _ = (npc, world, now);
+        report::not_written::<Self>(
+            "evaluate",
+            "an `Interact` message asked an NPC with it: no `Answer` is sent. \
+             Write `evaluate`, or do not send `Interact` to these NPCs",
+        );
+        None
+    }
 }
 
-/// The game time the trees see.
+/// An explicit game time for the trees, instead of Bevy's [`Time`]: for runs
+/// that must give the same ticks on any machine (tests, replays, benches).
+/// While this resource exists, the trees of every brain run on it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct BehaviorClock {
     /// The current time, in seconds.
     pub now: f64,
-    /// Added to `now` before each update (in `First`); 1/60 s by default.
+    /// Added to `now` at the start of each update (in `First`); 1/60 s by
+    /// default. With 0, write `now` yourself to follow another clock (times
+    /// never go backwards: an earlier `now` ticks nothing).
     pub step: f64,
 }
 
+impl BehaviorClock {
+    /// A clock at 0 that advances by `step` seconds per update.
+    pub fn stepping(step: f64) -> BehaviorClock {
+        BehaviorClock { now: 0.0, step }
+    }
+}
+
 impl Default for BehaviorClock {
+    /// At 0, advancing 1/60 s per update.
     fn default() -> BehaviorClock {
-        BehaviorClock {
-            now: 0.0,
-            step: 1.0 / 60.0,
+        BehaviorClock::stepping(1.0 / 60.0)
+    }
+}
+
+/// The trees' time, for your own systems: the [`BehaviorClock`] if there is
+/// one, else Bevy's [`Time`] as the system's schedule sees it (virtual time
+/// in `Update`, fixed time in `FixedUpdate`).
+#[derive(SystemParam)]
+pub struct BehaviorTime<'w> {
+    clock: Option<Res<'w, BehaviorClock>>,
+    time: Option<Res<'w, Time>>,
+}
+
+impl BehaviorTime<'_> {
+    /// The time now, in seconds; `None` when the app has neither a
+    /// `BehaviorClock` nor bevy_time's `TimePlugin`.
+    pub fn now(&self) -> Option<f64> {
+        match (&self.clock, &self.time) {
+            (Some(clock), _) => Some(clock.now),
+            (None, Some(time)) => Some(time.elapsed_secs_f64()),
+            (None, None) => None,
         }
     }
 }
@@ -139,7 +246,9 @@ pub enum Mode {
 
 /// A behavior tree on an NPC entity: the [`Brain`] (tree and leaves), its
 /// [`Mode`], and what its last tick reported.
-#[derive(Component)]
+///
+/// It is run by a [`BehaviorPlugin<B>`]; an app with this component and no
+/// such plugin reports it once (through [`log`]) at its next update.
 pub struct Behavior<B: Brain> {
     /// The tree and what it needs.
     pub brain: B,
@@ -147,6 +256,16 @@ pub struct Behavior<B: Brain> {
     status: Option<Status>,
     wake: Wake,
     ticks: u64,
+}
+
+impl<B: Brain> Component for Behavior<B> {
+    const STORAGE_TYPE: StorageType = StorageType::Table;
+    type Mutability = Mutable;
+
+    /// Checks that the app runs `Behavior<B>`s (see [`BehaviorPlugin`]).
+    fn on_add() -> Option<ComponentHook> {
+        Some(report::check_plugin::<B>)
+    }
 }
 
 impl<B: Brain> Behavior<B> {
@@ -204,11 +323,13 @@ impl<B: Brain> Behavior<B> {
 /// The schedule of the continuous [`Behavior<B>`]s: which entity is due on
 /// which frame (a [`Scheduler`] of entities, keyed by `Entity::to_bits`).
 /// NPCs are registered and unregistered as their `Behavior<B>` is added and
-/// removed.
+/// removed (and, for those spawned before the plugin, when it is added).
 #[derive(Resource)]
 pub struct Behaviors<B: Brain> {
     scheduler: Scheduler<Entity>,
     last: FrameStats,
+    /// The time of the last frame that ticked (`None` before the first).
+    last_now: Option<f64>,
     brain: PhantomData<fn() -> B>,
 }
 
@@ -221,6 +342,7 @@ impl<B: Brain> Behaviors<B> {
         Behaviors {
             scheduler: Scheduler::new(config).expect("the default configuration with a checked budget is valid"),
             last: FrameStats::default(),
+            last_now: None,
             brain: PhantomData,
         }
     }
@@ -242,10 +364,25 @@ impl<B: Brain> Behaviors<B> {
         self.scheduler.is_empty()
     }
 
-    /// What the last update did: trees ticked, left over by the budget,
-    /// asleep, parked.
+    /// What the last update that ticked did: trees ticked, left over by the
+    /// budget, asleep, parked.
     pub fn last_frame(&self) -> FrameStats {
         self.last
+    }
+
+    /// Schedules `npc` in `mode`, seen at `now`: due on the next update, or
+    /// after its phase of a tick interval. On-interaction NPCs are not scheduled.
+    fn register(&mut self, npc: Entity, mode: Mode, now: f64) {
+        let Mode::Continuous { interval } = mode else {
+            return;
+        };
+        let id = npc.to_bits();
+        // An entity's bits are unique while it lives: an insert that finds a
+        // duplicate is the same NPC, already registered.
+        if self.scheduler.insert(id, npc, 0).is_ok() && interval > 0.0 {
+            let first = now + interval * phase(npc);
+            let _ = self.scheduler.set_wake(id, Wake::At(first), now);
+        }
     }
 }
 
@@ -257,7 +394,8 @@ pub struct Interact {
 }
 
 /// An NPC's answer to an [`Interact`]: what its tree chose. One answer per
-/// interaction with an NPC that has a `Behavior<B>` whose choice type is `C`.
+/// interaction with an NPC that has a `Behavior<B>` whose choice type is
+/// `C`, when its [`Brain::evaluate`] chose something.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct Answer<C: Send + Sync + 'static> {
     /// The NPC.
@@ -266,33 +404,56 @@ pub struct Answer<C: Send + Sync + 'static> {
     pub choice: C,
 }
 
-/// The systems of every brain's plugin, in `Update`.
+/// The systems of every brain's plugin (answering interactions, then
+/// ticking due trees), in the plugin's schedule (`Update` by default).
+/// Order your systems against it: `.before(BehaviorSystems)` to write what
+/// the trees read, `.after(BehaviorSystems)` to act on what they did.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct BehaviorSet;
+pub struct BehaviorSystems;
 
-/// Runs the [`Behavior<B>`] components: adds the clock (once), the
-/// [`Behaviors<B>`] schedule, the messages, and the systems that answer
-/// interactions and tick due trees.
+/// Runs the [`Behavior<B>`] components: adds the [`Behaviors<B>`]
+/// schedule, the messages, and the systems that answer interactions and
+/// tick due trees, in [`BehaviorSystems`].
+///
+/// ```
+/// # use bevy_app::{App, FixedUpdate};
+/// # use behaved_bevy::{BehaviorPlugin, Brain};
+/// # struct Guard;
+/// # impl Brain for Guard { type Npc = (); type World = (); type Choice = (); }
+/// let mut app = App::new();
+/// // The guards think 64 times a second of fixed time, at most 500 ticks an update.
+/// app.add_plugins(BehaviorPlugin::<Guard>::default().in_schedule(FixedUpdate).budget(500));
+/// ```
 pub struct BehaviorPlugin<B> {
     budget: Budget,
+    schedule: InternedScheduleLabel,
     brain: PhantomData<fn() -> B>,
 }
 
 impl<B> Default for BehaviorPlugin<B> {
-    /// Every due tree is ticked on every update.
+    /// Every due tree is ticked on every update, in `Update`.
     fn default() -> Self {
         BehaviorPlugin {
             budget: Budget::Unlimited,
+            schedule: Update.intern(),
             brain: PhantomData,
         }
     }
 }
 
 impl<B> BehaviorPlugin<B> {
-    /// At most `ticks` ticks per update; due trees left over go first on the
-    /// next update (round robin, so nobody starves). 0 counts as 1.
+    /// At most `ticks` ticks per run of the schedule; due trees left over go
+    /// first on the next run (round robin, so nobody starves). 0 counts as 1.
     pub fn budget(mut self, ticks: usize) -> Self {
         self.budget = Budget::Ticks(ticks.max(1));
+        self
+    }
+
+    /// Runs the trees in `schedule` instead of `Update`: `FixedUpdate` (then
+    /// they run on fixed time), or a schedule of your own that you run when
+    /// you like. [`BehaviorSystems`] is there.
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
         self
     }
 }
@@ -302,11 +463,10 @@ where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
     fn build(&self, app: &mut App) {
-        // The clock may be inserted first (with another step); it advances once per update
-        // however many brains there are.
-        app.init_resource::<BehaviorClock>();
+        // The explicit clock, if inserted, advances once per update however many brains there are.
         if !app.world().contains_resource::<ClockAdvances>() {
-            app.init_resource::<ClockAdvances>().add_systems(First, advance_clock);
+            app.init_resource::<ClockAdvances>()
+                .add_systems(First, advance_clock.before(TimeSystems));
         }
         if !app.world().contains_resource::<Messages<Interact>>() {
             app.add_message::<Interact>();
@@ -315,12 +475,15 @@ where
             .add_message::<Answer<B::Choice>>()
             .add_observer(register::<B>)
             .add_observer(unregister::<B>)
+            // `TimeSystems` (in `First`) updates `Time`: trees run in `First` see this update's.
+            .configure_sets(self.schedule, BehaviorSystems.after(TimeSystems))
             .add_systems(
-                Update,
+                self.schedule,
                 (answer_interactions::<B>, tick_behaviors::<B>)
                     .chain()
-                    .in_set(BehaviorSet),
+                    .in_set(BehaviorSystems),
             );
+        register_existing::<B>(app.world_mut());
     }
 }
 
@@ -328,9 +491,11 @@ where
 #[derive(Resource, Default)]
 struct ClockAdvances;
 
-fn advance_clock(mut clock: ResMut<BehaviorClock>) {
-    let step = clock.step;
-    clock.now += step;
+fn advance_clock(clock: Option<ResMut<BehaviorClock>>) {
+    if let Some(mut clock) = clock {
+        let step = clock.step;
+        clock.now += step;
+    }
 }
 
 /// A fixed fraction in [0, 1) per entity, to spread NPCs over their interval.
@@ -357,27 +522,29 @@ fn with_interval(wake: Wake, now: f64, interval: f64) -> Wake {
     }
 }
 
-/// Schedules a continuous NPC when its `Behavior<B>` is added: due on the
-/// next update, or after its phase of a tick interval.
+/// Schedules a continuous NPC when its `Behavior<B>` is added.
 fn register<B: Brain>(
     add: On<Add<Behavior<B>>>,
-    clock: Res<BehaviorClock>,
+    time: BehaviorTime,
     npcs: Query<&Behavior<B>>,
     mut schedule: ResMut<Behaviors<B>>,
 ) {
-    let npc = add.entity;
-    let Ok(&Behavior {
-        mode: Mode::Continuous { interval },
-        ..
-    }) = npcs.get(npc)
-    else {
-        return;
+    if let Ok(behavior) = npcs.get(add.entity) {
+        schedule.register(add.entity, behavior.mode, time.now().unwrap_or(0.0));
+    }
+}
+
+/// Schedules the NPCs whose `Behavior<B>` was added before the plugin.
+fn register_existing<B: Brain>(world: &mut World) {
+    let now = {
+        let clock = world.get_resource::<BehaviorClock>().map(|c| c.now);
+        clock.or_else(|| world.get_resource::<Time>().map(Time::elapsed_secs_f64))
     };
-    let id = npc.to_bits();
-    // An entity's bits are unique while it lives: the insert cannot find a duplicate.
-    if schedule.scheduler.insert(id, npc, 0).is_ok() && interval > 0.0 {
-        let first = clock.now + interval * phase(npc);
-        let _ = schedule.scheduler.set_wake(id, Wake::At(first), clock.now);
+    let mut npcs = world.query::<(Entity, &Behavior<B>)>();
+    let found: Vec<(Entity, Mode)> = npcs.iter(world).map(|(e, b)| (e, b.mode)).collect();
+    let mut schedule = world.resource_mut::<Behaviors<B>>();
+    for (npc, mode) in found {
+        schedule.register(npc, mode, now.unwrap_or(0.0));
     }
 }
 
@@ -398,9 +565,13 @@ pub struct TickScratch {
     /// Per entity index: the time from which it is due again, written by the
     /// parallel ticks (`-inf`: the next frame, `+inf`: never).
     wakes: Vec<AtomicU64>,
+    /// Whether the lack of a time has been reported.
+    reported: bool,
 }
 
-/// Ticks every due continuous tree, in parallel.
+/// Ticks every due continuous tree, in parallel, at the trees' time
+/// ([`BehaviorTime`]); nothing when that time has not advanced since the
+/// last run (a paused game).
 ///
 /// A frame with few due trees looks each one up (`par_iter_many_unique_mut`,
 /// in the scheduler's order: registration order, mostly the tables' order),
@@ -409,7 +580,7 @@ pub struct TickScratch {
 /// cheaper than a lookup per due tree, and that is what it does. Either way a
 /// tree that is not ticked is not marked changed.
 pub fn tick_behaviors<B: Brain>(
-    clock: Res<BehaviorClock>,
+    time: BehaviorTime,
     world: StaticSystemParam<B::World>,
     mut schedule: ResMut<Behaviors<B>>,
     mut npcs: Query<(Entity, &mut Behavior<B>, B::Npc)>,
@@ -417,12 +588,26 @@ pub fn tick_behaviors<B: Brain>(
 ) where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
-    let now = clock.now;
-    let world = &*world;
+    let TickScratch {
+        due,
+        marks,
+        wakes,
+        reported,
+    } = &mut *scratch;
+    let Some(now) = time.now() else {
+        if !std::mem::replace(reported, true) {
+            report::no_time::<B>();
+        }
+        return;
+    };
     let schedule = &mut *schedule;
+    if schedule.last_now.is_some_and(|last| now <= last) {
+        return;
+    }
+    schedule.last_now = Some(now);
+    let world = &*world;
     let scheduled = schedule.scheduler.len();
     let batch = schedule.scheduler.batch(now);
-    let TickScratch { due, marks, wakes } = &mut *scratch;
     let top = batch
         .iter()
         .map(|(_, npc)| npc.index_u32() as usize + 1)
@@ -488,17 +673,22 @@ fn due_time(wake: Wake) -> f64 {
 }
 
 /// Answers the [`Interact`] messages addressed to NPCs with a `Behavior<B>`,
-/// in the order they were sent.
+/// in the order they were sent, at the trees' time (paused or not).
 pub fn answer_interactions<B: Brain>(
-    clock: Res<BehaviorClock>,
+    time: BehaviorTime,
     world: StaticSystemParam<B::World>,
     mut asks: MessageReader<Interact>,
     mut npcs: Query<(&mut Behavior<B>, B::Npc)>,
     mut answers: MessageWriter<Answer<B::Choice>>,
 ) {
+    // Without a time, `tick_behaviors` reports it; the messages wait for one.
+    let Some(now) = time.now() else {
+        return;
+    };
     for ask in asks.read() {
-        if let Ok((mut behavior, npc)) = npcs.get_mut(ask.npc) {
-            let choice = behavior.brain.evaluate(npc, &world, clock.now);
+        if let Ok((mut behavior, npc)) = npcs.get_mut(ask.npc)
+            && let Some(choice) = behavior.brain.evaluate(npc, &world, now)
+        {
             answers.write(Answer { npc: ask.npc, choice });
         }
     }

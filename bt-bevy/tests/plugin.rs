@@ -1,9 +1,12 @@
 //! The plugin in a real `App`, driven by `app.update()` (one update = one
-//! 60 Hz frame of the `BehaviorClock`).
+//! 1/64 s frame of an explicit `BehaviorClock`, so that the ticks do not
+//! depend on the machine; `time.rs` runs the trees on Bevy's `Time`).
 #![allow(missing_docs)]
 
 use behaved::prelude::*;
-use behaved_bevy::{Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Behaviors, Brain, Interact, Ticked};
+use behaved_bevy::{
+    Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSystems, Behaviors, Brain, Interact, Ticked,
+};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
@@ -75,7 +78,7 @@ impl Brain for Walker {
         pos: QueryItem<'_, '_, Self::Npc>,
         alarm: &SystemParamItem<'_, '_, Self::World>,
         now: f64,
-    ) -> i32 {
+    ) -> Option<i32> {
         // A fresh patrol on a copy: choosing must not move the NPC.
         let mut copy = Pos(pos.0);
         let mut ctx = PatrolCtx {
@@ -83,7 +86,7 @@ impl Brain for Walker {
             alarm: alarm.0,
         };
         let _ = Statue::new().run_at(&mut ctx, now, 10);
-        copy.0
+        Some(copy.0)
     }
 }
 
@@ -97,7 +100,7 @@ fn app() -> App {
         .add_plugins(BehaviorPlugin::<Walker>::default())
         .init_resource::<Alarm>()
         .init_resource::<Changed>()
-        .add_systems(Update, count_changed.after(BehaviorSet));
+        .add_systems(Update, count_changed.after(BehaviorSystems));
     app
 }
 
@@ -287,6 +290,7 @@ fn despawned_and_removed_npcs_leave_the_schedule() {
 fn a_budget_shares_the_ticks_round_robin() {
     let mut app = App::new();
     app.add_plugins(BehaviorPlugin::<Walker>::default().budget(2))
+        .init_resource::<BehaviorClock>()
         .init_resource::<Alarm>();
     let npcs: Vec<Entity> = (0..3)
         .map(|_| spawn(&mut app, Walker::Fidget(Fidget::new()), 0))

@@ -5,8 +5,9 @@
 #![allow(dead_code)]
 
 use std::sync::Mutex;
+use std::time::Duration;
 
-use behaved_bevy::{Behavior, BehaviorClock, BehaviorPlugin, BehaviorSet, Brain, Schedulable, Ticked, Wake};
+use behaved_bevy::{Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Schedulable, Ticked, Wake};
 use behaved_scenarios::ability::TryUseAbility;
 use behaved_scenarios::actor::{Dog, Player, Players};
 use behaved_scenarios::dog::{DogCtx, WildDog};
@@ -18,6 +19,7 @@ use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
+use bevy_time::{TimePlugin, TimeUpdateStrategy};
 
 /// A dog's body.
 #[derive(Component)]
@@ -71,11 +73,11 @@ pub enum Form {
 
 /// [`Form::Plain`]: every dog ticked every frame, in parallel.
 pub fn tick_every_dog(
-    clock: Res<BehaviorClock>,
+    time: BehaviorTime,
     pack: Res<Pack>,
     mut dogs: Query<(&mut Behavior<DogBrain>, &mut DogBody, &mut DogOut)>,
 ) {
-    let now = clock.now;
+    let Some(now) = time.now() else { return };
     dogs.par_iter_mut().for_each(|(mut behavior, body, out)| {
         behavior.brain.tick((body, out), &pack, now);
     });
@@ -84,6 +86,7 @@ pub fn tick_every_dog(
 impl Brain for DogBrain {
     type Npc = (&'static mut DogBody, &'static mut DogOut);
     type World = Res<'static, Pack>;
+    /// Never asked: dogs are not talked to.
     type Choice = ();
 
     fn tick(
@@ -114,8 +117,6 @@ impl Brain for DogBrain {
             }
         }
     }
-
-    fn evaluate(&mut self, _: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, Self::World>, _: f64) {}
 }
 
 /// A dog entity's components.
@@ -123,6 +124,7 @@ pub type DogBundle = (DogBody, DogOut, Behavior<DogBrain>);
 
 /// An app with `players` players spaced 12 hexes apart on a square grid,
 /// four dogs five hexes from each, ticked in `form`; players stand still.
+/// Bevy's `Time` advances 1/60 s per update, whatever the machine's speed.
 pub fn arena(players: usize, form: Form) -> App {
     let (mut app, dogs) = arena_unspawned(players, form);
     app.world_mut().spawn_batch(dogs);
@@ -132,9 +134,10 @@ pub fn arena(players: usize, form: Form) -> App {
 /// [`arena`] with the dogs not spawned yet (to spawn them when you like).
 pub fn arena_unspawned(players: usize, form: Form) -> (App, Vec<DogBundle>) {
     let mut app = App::new();
-    app.add_plugins(BehaviorPlugin::<DogBrain>::default());
+    app.add_plugins((TimePlugin, BehaviorPlugin::<DogBrain>::default()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
     if form == Form::Plain {
-        app.add_systems(Update, tick_every_dog.in_set(BehaviorSet));
+        app.add_systems(Update, tick_every_dog.in_set(BehaviorSystems));
     }
     let mut pack = Pack {
         players: Players::new(),

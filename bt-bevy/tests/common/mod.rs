@@ -1,0 +1,116 @@
+//! What several test files share: a small brain, apps on Bevy's `Time`, and
+//! a log of the updates in which trees ticked.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use behaved::prelude::*;
+use behaved_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryItem;
+use bevy_ecs::system::SystemParamItem;
+use bevy_time::{TimePlugin, TimeUpdateStrategy};
+
+/// A walker's position.
+#[derive(Component, Default, Debug, PartialEq)]
+pub struct Pos(pub i32);
+
+/// What a walker's tree sees.
+pub struct Ctx<'a> {
+    pub pos: &'a mut Pos,
+}
+
+behave! {
+    /// Step, then stand for a second; forever.
+    pub tree Patrol for Ctx<'a> { loop { sequence { act(|c| c.pos.0 += 1), wait(1.0) } } }
+}
+
+behave! {
+    /// Busy on every tick.
+    pub tree Fidget for Ctx<'a> { act(|c| { c.pos.0 += 1; Status::Running }) }
+}
+
+/// A continuous brain: one of two trees, and the times it ticked at.
+pub enum Walker {
+    Patrol(Patrol, Vec<f64>),
+    Fidget(Fidget, Vec<f64>),
+}
+
+impl Walker {
+    pub fn patrol() -> Walker {
+        Walker::Patrol(Patrol::new(), Vec::new())
+    }
+    pub fn fidget() -> Walker {
+        Walker::Fidget(Fidget::new(), Vec::new())
+    }
+    /// The times of its ticks.
+    pub fn times(&self) -> &[f64] {
+        match self {
+            Walker::Patrol(_, t) | Walker::Fidget(_, t) => t,
+        }
+    }
+}
+
+impl Brain for Walker {
+    type Npc = &'static mut Pos;
+    type World = ();
+    type Choice = ();
+
+    fn tick(&mut self, pos: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+        let mut ctx = Ctx { pos: pos.into_inner() };
+        match self {
+            Walker::Patrol(t, times) => {
+                times.push(now);
+                t.step(&mut ctx, now)
+            }
+            Walker::Fidget(t, times) => {
+                times.push(now);
+                t.step(&mut ctx, now)
+            }
+        }
+    }
+}
+
+/// The length of an update: 1/64 s, exact in binary.
+pub const STEP: f64 = 1.0 / 64.0;
+
+/// An app on Bevy's `Time`, each update 1/64 s of real time (update n at
+/// (n - 1)/64 s: the first update starts the clock), with `plugin`.
+pub fn timed_app(plugin: BehaviorPlugin<Walker>) -> App {
+    let mut app = App::new();
+    app.add_plugins((TimePlugin, plugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(STEP)));
+    app
+}
+
+pub fn spawn(app: &mut App, walker: Walker) -> Entity {
+    app.world_mut().spawn((Pos(0), Behavior::continuous(walker))).id()
+}
+
+pub fn ticks(app: &App, e: Entity) -> u64 {
+    app.world().get::<Behavior<Walker>>(e).map_or(0, Behavior::ticks)
+}
+
+/// Runs `updates` updates; per NPC, the updates (numbered from `first`) in
+/// which its tree ticked.
+pub fn tick_log_from(app: &mut App, npcs: &[Entity], first: u64, updates: u64) -> Vec<Vec<u64>> {
+    let mut log = vec![Vec::new(); npcs.len()];
+    for update in first..first + updates {
+        let before: Vec<u64> = npcs.iter().map(|&e| ticks(app, e)).collect();
+        app.update();
+        for (i, &e) in npcs.iter().enumerate() {
+            match ticks(app, e) - before[i] {
+                0 => {}
+                1 => log[i].push(update),
+                n => panic!("{n} ticks in one update"),
+            }
+        }
+    }
+    log
+}
+
+/// [`tick_log_from`] with updates numbered from 1.
+pub fn tick_log(app: &mut App, npcs: &[Entity], updates: u64) -> Vec<Vec<u64>> {
+    tick_log_from(app, npcs, 1, updates)
+}
