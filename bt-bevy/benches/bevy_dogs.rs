@@ -48,6 +48,9 @@ struct Run {
     /// Trees the plugin ticked in each timed update (0 for the plain system).
     ticked: Vec<usize>,
     ticks_before: u64,
+    /// Bites the dogs asked for in the timed updates (the game's work; the
+    /// bevy_behave peer in `benches/bevy_behave` prints it too).
+    bites: usize,
 }
 
 fn ticks(app: &mut App) -> u64 {
@@ -58,7 +61,7 @@ fn ticks(app: &mut App) -> u64 {
 /// One update, and the dogs' outboxes emptied (the game would execute them).
 fn update(app: &mut App) {
     app.update();
-    empty_outboxes(app);
+    let _ = empty_outboxes(app);
 }
 
 /// The CPU time of this thread so far, in nanoseconds (Linux); `None` elsewhere.
@@ -139,6 +142,7 @@ fn main() {
                 ticked: Vec::with_capacity(frames),
                 cpu_ns: Some(0),
                 ticks_before,
+                bites: 0,
             }
         })
         .collect();
@@ -167,7 +171,7 @@ fn main() {
                     .last_frame()
                     .ticked,
             );
-            empty_outboxes(&mut run.app);
+            run.bites += empty_outboxes(&mut run.app);
         }
     }
     println!(
@@ -189,9 +193,10 @@ fn main() {
             plain = mean;
             plain_cpu = run.cpu_ns;
         }
-        results.push((run.form, mean, mid, worst, per_frame, busiest, run.cpu_ns));
+        let bites = run.bites as f64 / frames as f64;
+        results.push((run.form, mean, mid, worst, per_frame, bites, busiest, run.cpu_ns));
     }
-    for (form, ms, mid, worst, per_frame, busiest, cpu) in results {
+    for (form, ms, mid, worst, per_frame, bites, busiest, cpu) in results {
         let name = match form {
             Form::Sleeping => "plugin, sleeping dogs skipped",
             Form::Awake => "plugin, every dog every frame",
@@ -203,7 +208,7 @@ fn main() {
             format!(", mean {:.2}x the plain system's", ms / plain)
         };
         println!(
-            "  {name}: mean {ms:.3} ms per update ({:.2}% of a 60 Hz frame; median {mid:.3}, worst {worst:.3}), {per_frame:.0} ticks per frame{ratio}",
+            "  {name}: mean {ms:.3} ms per update ({:.2}% of a 60 Hz frame; median {mid:.3}, worst {worst:.3}), {per_frame:.0} ticks per frame, {bites:.1} bites asked per frame{ratio}",
             100.0 * ms / FRAME_MS
         );
         if let Some(ns) = cpu {
@@ -227,11 +232,14 @@ fn main() {
     }
 }
 
-/// Empties the dogs' outboxes (not timed).
-fn empty_outboxes(app: &mut App) {
+/// Empties the dogs' outboxes (not timed); returns the bites asked for.
+fn empty_outboxes(app: &mut App) -> usize {
     let mut outboxes = app.world_mut().query::<&mut pack::DogOut>();
+    let mut bites = 0;
     for mut out in outboxes.iter_mut(app.world_mut()) {
+        bites += out.tries.len();
         out.tries.clear();
         out.events.clear();
     }
+    bites
 }
