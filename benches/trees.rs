@@ -4,7 +4,9 @@
 //!
 //! - `cargo bench --bench trees` runs everything (filter: `-- t1_`, `-- scale`, ..).
 //! - `<bench binary> --ticks TREE FORM N` ticks one form N times and exits,
-//!   for instruction counts under `valgrind --tool=callgrind` (`benches/callgrind.sh`).
+//!   for instruction counts under `valgrind --tool=callgrind` (`benches/callgrind.sh`);
+//!   `cargo bench --bench trees -- --ticks t1 compiled 1000` runs it too (the
+//!   `--bench` cargo appends is ignored).
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -260,7 +262,8 @@ fn ticks_only(args: &[String]) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    // `cargo bench` appends `--bench` to the arguments given after `--`.
+    let args: Vec<String> = std::env::args().filter(|a| a != "--bench").collect();
     if let Some(i) = args.iter().position(|a| a == "--ticks") {
         return ticks_only(&args[i + 1..]);
     }

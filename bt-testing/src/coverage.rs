@@ -142,7 +142,7 @@ impl Coverage {
     pub fn require_all_reached(&self, allowed: &[&str]) -> Result<(), Error> {
         let mut allowed_ids = Vec::new();
         for selector in allowed {
-            allowed_ids.push(crate::select::find(&self.nodes, selector)?.0);
+            allowed_ids.push(crate::select::find(&self.nodes, &[], selector)?.0);
         }
         let missing: Vec<String> = self
             .unreached()

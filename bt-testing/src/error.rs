@@ -20,7 +20,8 @@ pub enum Error {
     Ambiguous {
         /// The selector.
         selector: String,
-        /// Each match, as `#id path`.
+        /// Each match, as a selector that names it alone and its id:
+        /// `` `sequence/Chase[1]` (#4) ``.
         matches: Vec<String>,
     },
     /// A stand-in was asked for a node that is not a condition, action, `wait` or `wait_until`,
@@ -83,7 +84,8 @@ impl fmt::Display for Error {
             }
             Error::Ambiguous { selector, matches } => write!(
                 f,
-                "`{selector}` matches {} nodes: {}; select one by its path (`parent/child`) or id (`#3`)",
+                "`{selector}` matches {} nodes: {}; select one by the path shown \
+                 (`parent/child`, `[1]`: the second of the siblings it names) or by its id (`#3`)",
                 matches.len(),
                 matches.join(", ")
             ),

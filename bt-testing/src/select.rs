@@ -5,25 +5,32 @@ use behaved_runtime::{NodeId, NodeKind};
 
 use crate::Error;
 
-/// Finds the one node `selector` names in `nodes`:
+/// Finds the one node `selector` names in `nodes`; `names` holds each node's
+/// JSON `"name"` (by id; shorter than `nodes`, or empty, where nodes have none):
 ///
 /// - `#3`: the node with id 3;
-/// - `Chase`: the node labelled exactly so (`MoveTo::new(GUARDHOUSE)`, `wait(1.0)`);
+/// - `Chase`: the node labelled exactly so (`MoveTo::new(GUARDHOUSE)`, `wait(1.0)`),
+///   or whose JSON `"name"` is exactly so;
 /// - `sequence/wait(1.0)`: a path of labels, each the parent of the next,
-///   ending at the node (segments may be ids: `#6/wait(1.0)`).
+///   ending at the node (segments may be ids: `#6/wait(1.0)`);
+/// - `Chase[1]`: of the siblings a segment names, the one at that index
+///   (counting from 0, as JSON paths do): `sequence/Chase[1]` is the second
+///   `Chase` child of a `sequence`.
 ///
 /// Both forms of a tree label a node alike (`SEMANTICS.md`, "Labels"); a
 /// label as the DSL source or an older JSON label wrote it still names the
 /// node (see [`same_node`]): `act(async Fetch)` and `act(Fetch)` find
-/// `Fetch`, `cond(Hungry)` finds `Hungry`, `repeater(3)` finds `repeat(3)`.
+/// `Fetch`, `cond(Hungry)` finds `Hungry`, `repeater(3)` finds `repeat(3)`,
+/// `wait(3s)`, `wait(3000ms)` and `wait(3)` find `wait(3.0)`.
 /// Exact labels are tried first.
 ///
-/// Several matches are an error listing each with its full path.
-pub fn find(nodes: &[TraceNode], selector: &str) -> Result<NodeId, Error> {
-    let exact = |n: &TraceNode, segment: &str| n.label == segment;
-    let mut found = matching(nodes, selector, exact);
+/// Several matches are an error listing, for each, a selector that names it
+/// alone (the shortest path, with sibling indices where needed).
+pub fn find(nodes: &[TraceNode], names: &[Option<String>], selector: &str) -> Result<NodeId, Error> {
+    let table = Table { nodes, names };
+    let mut found = matching(table, selector, exact);
     if found.is_empty() {
-        found = matching(nodes, selector, same_node);
+        found = matching(table, selector, same_node);
     }
     match found[..] {
         [id] => Ok(NodeId(id)),
@@ -33,24 +40,135 @@ pub fn find(nodes: &[TraceNode], selector: &str) -> Result<NodeId, Error> {
         }),
         _ => Err(Error::Ambiguous {
             selector: selector.to_owned(),
-            matches: found.iter().map(|&id| format!("#{id} {}", path(nodes, id))).collect(),
+            matches: found
+                .iter()
+                .map(|&id| format!("`{}` (#{id})", unique_selector(table, id)))
+                .collect(),
         }),
     }
 }
 
+/// A tree's node table with its nodes' JSON names.
+#[derive(Clone, Copy)]
+struct Table<'a> {
+    nodes: &'a [TraceNode],
+    names: &'a [Option<String>],
+}
+
+impl Table<'_> {
+    /// The JSON `"name"` of node `id`, if it has one.
+    fn name(&self, id: u32) -> Option<&str> {
+        self.names.get(id as usize).and_then(Option::as_deref)
+    }
+}
+
+/// How a segment names a node: [`exact`] or [`same_node`].
+type Names = fn(&TraceNode, &str) -> bool;
+
+/// `true` when `label` is `node`'s label exactly.
+fn exact(node: &TraceNode, label: &str) -> bool {
+    node.label == label
+}
+
+/// `true` when `segment` names `node`: its label (as `names` reads it) or
+/// its JSON name.
+fn names_node(table: Table<'_>, node: &TraceNode, segment: &str, names: Names) -> bool {
+    names(node, segment) || table.name(node.id) == Some(segment)
+}
+
 /// The ids of the nodes whose whole label `names` the selector, or else
 /// those that the selector's path of labels `names`.
-fn matching(nodes: &[TraceNode], selector: &str, names: fn(&TraceNode, &str) -> bool) -> Vec<u32> {
-    let whole: Vec<u32> = nodes.iter().filter(|n| names(n, selector)).map(|n| n.id).collect();
+fn matching(table: Table<'_>, selector: &str, names: Names) -> Vec<u32> {
+    let nodes = table.nodes;
+    let whole: Vec<u32> = nodes
+        .iter()
+        .filter(|n| names_node(table, n, selector, names))
+        .map(|n| n.id)
+        .collect();
     if !whole.is_empty() {
         return whole;
     }
     let segments: Vec<&str> = selector.split('/').map(str::trim).collect();
     nodes
         .iter()
-        .filter(|n| matches_path(nodes, n.id, &segments, names))
+        .filter(|n| matches_path(table, n.id, &segments, names))
         .map(|n| n.id)
         .collect()
+}
+
+/// `segment` without a trailing sibling index, and the index: `Chase[1]`
+/// is `("Chase", 1)`.
+fn sibling_index(segment: &str) -> Option<(&str, usize)> {
+    let (base, index) = segment.strip_suffix(']')?.rsplit_once('[')?;
+    let index = index.trim().parse().ok()?;
+    Some((base.trim_end(), index))
+}
+
+/// How many earlier siblings of `node` `segment` names.
+fn rank(table: Table<'_>, node: &TraceNode, segment: &str, names: Names) -> usize {
+    table
+        .nodes
+        .iter()
+        .take(node.id as usize)
+        .filter(|s| s.parent == node.parent && names_node(table, s, segment, names))
+        .count()
+}
+
+/// `true` when `segment` names `node`: an id (`#3`), a label or JSON name,
+/// or one of those with a sibling index (`Chase[1]`).
+fn segment_names(table: Table<'_>, node: &TraceNode, segment: &str, names: Names) -> bool {
+    if let Some(n) = segment.strip_prefix('#') {
+        return n.parse() == Ok(node.id);
+    }
+    if names_node(table, node, segment, names) {
+        return true;
+    }
+    match sibling_index(segment) {
+        Some((base, index)) => names_node(table, node, base, names) && rank(table, node, base, names) == index,
+        None => false,
+    }
+}
+
+/// The shortest selector that names `id` alone: its JSON name if that is
+/// unique, else the shortest path ending at it that is, each node by its
+/// JSON name or else its label, with its index among the siblings so named
+/// where there are several; `#id` if none is (a label with a `/` in it).
+fn unique_selector(table: Table<'_>, id: u32) -> String {
+    let alone = |selector: &str| {
+        // As `find` reads it: exact labels first.
+        let mut found = matching(table, selector, exact);
+        if found.is_empty() {
+            found = matching(table, selector, same_node);
+        }
+        found == [id]
+    };
+    if let Some(name) = table.name(id)
+        && alone(name)
+    {
+        return name.to_owned();
+    }
+    let mut segments: Vec<String> = Vec::new();
+    let mut at = Some(id);
+    while let Some(i) = at {
+        let node = &table.nodes[i as usize];
+        let word = table.name(i).unwrap_or(&node.label);
+        let twins = table
+            .nodes
+            .iter()
+            .filter(|s| s.parent == node.parent && names_node(table, s, word, exact))
+            .count();
+        segments.push(if twins > 1 {
+            format!("{word}[{}]", rank(table, node, word, exact))
+        } else {
+            word.to_owned()
+        });
+        let selector = segments.iter().rev().cloned().collect::<Vec<_>>().join("/");
+        if alone(&selector) {
+            return selector;
+        }
+        at = node.parent;
+    }
+    format!("#{id}")
 }
 
 /// `true` when `label`, as the DSL source or the JSON form writes the node,
@@ -60,7 +178,46 @@ fn matching(nodes: &[TraceNode], selector: &str, names: fn(&TraceNode, &str) -> 
 /// `Move(toX: -1)`), a node word by its JSON name (`repeater(3)`,
 /// `reactiveSelector`).
 fn same_node(node: &TraceNode, label: &str) -> bool {
+    if let (Some(a), Some(b)) = (seconds(node.kind, &node.label), seconds(node.kind, label)) {
+        // The same duration, whatever the unit: `wait(1.5min)` is `wait(90.0)`.
+        return (a - b).abs() <= 1e-12 * a.abs().max(b.abs());
+    }
     node.label == canonical(node.kind, label)
+}
+
+/// The seconds of a timed node (`wait`, `timeout`, `delay`, `cooldown`)
+/// written as the DSL or the node table writes it: `wait(3s)`, `wait(500ms)`,
+/// `wait(1.5min)`, `wait(1h)`, `wait(3)`, `wait(3.0)`.
+fn seconds(kind: NodeKind, label: &str) -> Option<f64> {
+    if !matches!(
+        kind,
+        NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown
+    ) {
+        return None;
+    }
+    let arg = [kind.dsl_name(), kind.json_name()]
+        .iter()
+        .find_map(|word| label.trim().strip_prefix(word))?
+        .trim_start()
+        .strip_prefix('(')?
+        .strip_suffix(')')?
+        .trim()
+        .replace('_', "");
+    // The units the DSL reads (`bt-macros`, `seconds_of`), the longest first.
+    let units = [
+        ("min", 60.0),
+        ("ms", 0.001),
+        ("f64", 1.0),
+        ("f32", 1.0),
+        ("s", 1.0),
+        ("h", 3600.0),
+    ];
+    let (number, unit) = units
+        .iter()
+        .find_map(|&(suffix, unit)| arg.strip_suffix(suffix).map(|n| (n, unit)))
+        .unwrap_or((&arg, 1.0));
+    let n: f64 = number.parse().ok()?;
+    (n.is_finite() && n >= 0.0).then_some(n * unit)
 }
 
 /// `label` as the node table writes it (see [`same_node`]).
@@ -199,17 +356,13 @@ fn json_value(code: &str) -> String {
 }
 
 /// `true` when the last segment names `id` and the others its ancestors, in order.
-fn matches_path(nodes: &[TraceNode], id: u32, segments: &[&str], names: fn(&TraceNode, &str) -> bool) -> bool {
+fn matches_path(table: Table<'_>, id: u32, segments: &[&str], names: Names) -> bool {
     let mut at = Some(id);
     for segment in segments.iter().rev() {
-        let Some(node) = at.map(|i| &nodes[i as usize]) else {
+        let Some(node) = at.map(|i| &table.nodes[i as usize]) else {
             return false;
         };
-        let hit = match segment.strip_prefix('#') {
-            Some(n) => n.parse() == Ok(node.id),
-            None => names(node, segment),
-        };
-        if !hit {
+        if !segment_names(table, node, segment, names) {
             return false;
         }
         at = node.parent;

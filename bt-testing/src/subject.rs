@@ -10,6 +10,11 @@ use behaved_runtime::{Observer, Status, Tree};
 pub trait Subject<C: ?Sized> {
     /// The node table, as a trace stores it.
     fn node_table(&self) -> Vec<TraceNode>;
+    /// Each node's JSON `"name"`, by id, which selectors accept as well as
+    /// labels: `None` where a node has none (by default, none has one).
+    fn node_names(&self) -> Vec<Option<String>> {
+        Vec::new()
+    }
     /// The name coverage files and messages use unless the test names the tree.
     fn default_name(&self) -> String;
     /// One tick at time `now`, reporting to `observer`.
@@ -49,8 +54,15 @@ impl<C: 'static> Subject<C> for behaved_interp::Agent<C> {
     fn node_table(&self) -> Vec<TraceNode> {
         self.nodes().iter().map(TraceNode::from_row).collect()
     }
+    fn node_names(&self) -> Vec<Option<String>> {
+        self.nodes().iter().map(|n| n.name.clone()).collect()
+    }
+    /// The root's JSON `"name"`; `agent-<fingerprint>` for a tree whose root has none.
     fn default_name(&self) -> String {
-        format!("agent-{:016x}", self.definition().fingerprint())
+        match self.nodes().first().and_then(|root| root.name.clone()) {
+            Some(name) => name,
+            None => format!("agent-{:016x}", self.definition().fingerprint()),
+        }
     }
     fn tick_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, observer: &mut O) -> Status {
         behaved_interp::Agent::tick_observed(self, ctx, now, observer)

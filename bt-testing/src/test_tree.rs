@@ -28,6 +28,8 @@ pub struct TestTree<C: ?Sized, S> {
     subject: S,
     name: String,
     nodes: Vec<TraceNode>,
+    /// Each node's JSON `"name"` (by id), for selectors.
+    names: Vec<Option<String>>,
     stand_ins: StandIns,
     checks: Checks,
     coverage: Coverage,
@@ -58,6 +60,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     pub fn of(subject: S) -> Self {
         let nodes = subject.node_table();
         let name = subject.default_name();
+        let names = subject.node_names();
         TestTree {
             stand_ins: StandIns::new(nodes.len()),
             checks: Checks::new(nodes.len()),
@@ -65,6 +68,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
             recorder: TraceRecorder::new(&nodes, DEFAULT_TRACE_CAPACITY).expect("a tree's own node table is valid"),
             name,
             nodes,
+            names,
             subject,
             events: Vec::new(),
             tick: 0,
@@ -74,7 +78,8 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     }
 
     /// Names the tree in coverage tables and files (by default its type's
-    /// name, or `agent-<fingerprint>` for an agent).
+    /// name; for an agent, its root's JSON `"name"`, or `agent-<fingerprint>`
+    /// without one).
     pub fn named(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
         self.coverage = Coverage::new(self.name.clone(), &self.nodes);
@@ -104,15 +109,19 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     }
 
     /// The node `selector` names: an exact label (`Chase`,
-    /// `MoveTo::new(GUARDHOUSE)`), a path of labels from a parent down
-    /// (`sequence/wait(1.0)`), or an id (`#7`). Both forms of a tree label a
-    /// node alike, so one selector serves both; the node as the DSL source
-    /// writes it finds it too (`act(async Fetch)` finds `Fetch`,
-    /// `Move { to_x: 1 }` finds `Move(toX: 1)`, `repeater(3)` finds
-    /// `repeat(3)`). No match, or several, is an error that says so (with
-    /// the closest label, or every match's path).
+    /// `MoveTo::new(GUARDHOUSE)`) or JSON `"name"` (`"Night behavior"`), a
+    /// path of them from a parent down (`sequence/wait(1.0)`), an id
+    /// (`#7`), and any segment of a path with an index among the siblings it
+    /// names, counting from 0 (`sequence/Chase[1]`: the second `Chase` of
+    /// the `sequence`). Both forms of a tree label a node alike, so one
+    /// selector serves both; the node as the DSL source writes it finds it
+    /// too (`act(async Fetch)` finds `Fetch`, `Move { to_x: 1 }` finds
+    /// `Move(toX: 1)`, `repeater(3)` finds `repeat(3)`, `wait(3s)` and
+    /// `wait(500ms)` find `wait(3.0)` and `wait(0.5)`). No match, or several,
+    /// is an error that says so (with the closest label, or for each match a
+    /// selector that names it alone).
     pub fn find(&self, selector: &str) -> Result<NodeId, Error> {
-        select::find(&self.nodes, selector)
+        select::find(&self.nodes, &self.names, selector)
     }
 
     /// Replaces the leaf `selector` names (a condition, action, `wait` or

@@ -208,8 +208,9 @@ fn an_ambiguous_label_lists_every_match_by_path() {
     let t = TestTree::new(Twice::new());
     assert_eq!(
         t.find("wait(1.0)").unwrap_err().to_string(),
-        "`wait(1.0)` matches 2 nodes: #1 sequence/wait(1.0), #3 sequence/selector/wait(1.0); \
-         select one by its path (`parent/child`) or id (`#3`)"
+        "`wait(1.0)` matches 2 nodes: `sequence/wait(1.0)` (#1), `selector/wait(1.0)` (#3); \
+         select one by the path shown (`parent/child`, `[1]`: the second of the siblings it names) \
+         or by its id (`#3`)"
     );
     assert_eq!(t.find("selector/wait(1.0)").unwrap(), NodeId(3));
     assert_eq!(t.find("sequence/wait(1.0)").unwrap(), NodeId(1));
