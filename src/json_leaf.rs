@@ -4,29 +4,33 @@
 //! (nested objects, enums, defaults, renames) and build the same values.
 
 /// Builds leaf `T` from its JSON parameters `params` (an object's text, as
-/// the file has it). `at` names the file and the JSON path.
+/// the file has it). `at` names the file and the JSON path, `leaf` the
+/// leaf's JSON type.
 ///
 /// # Panics
 ///
 /// When the parameters do not deserialize into `T` (a wrong type, a missing
-/// field): the type is only known once the generated code compiles, so this is
-/// found when the tree is built (`new()`, the first test that builds it), with
-/// the file, the path and serde's message.
+/// field, a parameter `T` does not take, as the interpreter reads them:
+/// [`behaved_format::leaf_params`]): the type is only known once the
+/// generated code compiles, so this is found when the tree is built
+/// (`new()`, the first test that builds it), with the file, the path and
+/// the message.
 #[cfg(feature = "json")]
-pub fn json_leaf<T: serde::de::DeserializeOwned>(params: &str, at: &str) -> T {
-    match serde_json::from_str(params) {
-        Ok(leaf) => leaf,
-        Err(e) => panic!(
+pub fn json_leaf<T: serde::de::DeserializeOwned>(params: &str, at: &str, leaf: &str) -> T {
+    let fail = |e: &dyn core::fmt::Display| -> ! {
+        panic!(
             "{at}: the parameters do not make a `{}`: {e}",
             core::any::type_name::<T>()
-        ),
-    }
+        )
+    };
+    let params = serde_json::from_str(params).unwrap_or_else(|e| fail(&e));
+    behaved_format::leaf_params(leaf, params).unwrap_or_else(|e| fail(&e))
 }
 
 /// Without the `json` feature, a JSON leaf with parameters is a compile error
 /// that names the feature.
 #[cfg(not(feature = "json"))]
-pub fn json_leaf<T: JsonFeature>(_: &str, _: &str) -> T {
+pub fn json_leaf<T: JsonFeature>(_: &str, _: &str, _: &str) -> T {
     unreachable!("JsonFeature has no implementations")
 }
 

@@ -36,11 +36,13 @@ mod error;
 pub mod label;
 mod library;
 pub mod model;
+mod params;
 mod reader;
 
 pub use document::{deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, path};
 pub use library::Library;
+pub use params::leaf_params;
 pub use reader::Reader;
 
 /// The most leaf ticks one tick of a tree may make by default (2^24): the

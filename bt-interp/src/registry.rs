@@ -178,7 +178,8 @@ impl<C: 'static> Registry<C> {
         E: Display,
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
-        let ctor: Ctor<CondBox<C>> = Box::new(move |m| construct(m, &make).map(|l| Box::new(l) as CondBox<C>));
+        let leaf = name.to_owned();
+        let ctor: Ctor<CondBox<C>> = Box::new(move |m| construct(&leaf, m, &make).map(|l| Box::new(l) as CondBox<C>));
         self.conditions.insert(name.to_string(), ctor);
         self.describe::<P>("condition", name)
     }
@@ -219,7 +220,8 @@ impl<C: 'static> Registry<C> {
         E: Display,
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
-        self.insert_action::<L, Transient>(name, Box::new(move |m| construct(m, &make)))
+        let leaf = name.to_owned();
+        self.insert_action::<L, Transient>(name, Box::new(move |m| construct(&leaf, m, &make)))
             .describe::<P>("action", name)
     }
 
@@ -246,7 +248,8 @@ impl<C: 'static> Registry<C> {
         E: Display,
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
-        self.insert_action::<L, crate::leaves::Persistent>(name, Box::new(move |m| construct(m, &make)))
+        let leaf = name.to_owned();
+        self.insert_action::<L, crate::leaves::Persistent>(name, Box::new(move |m| construct(&leaf, m, &make)))
             .describe::<P>("action", name)
     }
 
@@ -270,8 +273,9 @@ impl<C: 'static> Registry<C> {
         V: MatchValue<C> + Send + Sync + 'static,
         F: Fn(P) -> V + Send + Sync + 'static,
     {
+        let leaf = name.to_owned();
         let ctor: Ctor<ValueBox<C>> =
-            Box::new(move |m| construct(m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
+            Box::new(move |m| construct(&leaf, m, &|p| Ok::<V, String>(make(p))).map(|v| Box::new(v) as ValueBox<C>));
         self.values.insert(name.to_string(), ctor);
         self.describe::<P>("value", name)
     }
@@ -340,8 +344,10 @@ impl<C: 'static> Registry<C> {
         E: Display,
         F: Fn(P) -> Result<L, E> + Send + Sync + 'static,
     {
-        let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> =
-            Box::new(move |m| construct(m, &make).map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>));
+        let leaf = name.to_owned();
+        let ctor: Ctor<std::sync::Arc<dyn ListKind<C>>> = Box::new(move |m| {
+            construct(&leaf, m, &make).map(|l| std::sync::Arc::new(l) as std::sync::Arc<dyn ListKind<C>>)
+        });
         self.lists.insert(name.to_string(), ctor);
         #[cfg(feature = "manifest")]
         self.list_items
@@ -505,11 +511,14 @@ impl<C: 'static> Registry<C> {
     }
 }
 
-/// Deserializes the parameters and runs the user's constructor.
+/// Deserializes the parameters of leaf type `leaf` (a parameter its type
+/// does not take is an error: [`behaved_format::leaf_params`]) and runs the
+/// user's constructor.
 fn construct<P: DeserializeOwned, L, E: Display>(
+    leaf: &str,
     params: &Map<String, Value>,
     make: &impl Fn(P) -> Result<L, E>,
 ) -> Result<L, String> {
-    let p: P = serde_json::from_value(Value::Object(params.clone())).map_err(|e| e.to_string())?;
+    let p: P = behaved_format::leaf_params(leaf, Value::Object(params.clone()))?;
     make(p).map_err(|e| e.to_string())
 }

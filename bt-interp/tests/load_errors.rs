@@ -70,6 +70,48 @@ fn the_catalogue_of_node_types_is_listed_once_per_report() {
     );
 }
 
+/// A misspelt parameter is an error even where serde would ignore it (a
+/// type without `deny_unknown_fields`, an optional parameter), unless the
+/// parameter type takes the other fields itself (FORMAT.md, "Leaves").
+#[test]
+fn a_parameter_the_leaf_does_not_take_is_an_error_with_a_hint() {
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)] // only deserialized
+    struct MoveParams {
+        target: String,
+        #[serde(default)]
+        speed: Option<f64>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Open {
+        #[serde(flatten)]
+        _rest: serde_json::Map<String, serde_json::Value>,
+    }
+    let mut r = registry();
+    r.action("MoveTo", |_: MoveParams| Rec("move"))
+        .action("open", |_: Open| Rec("open"));
+    let tree = many(
+        "sequence",
+        vec![
+            json!({"type": "action", "action": {"type": "MoveTo", "target": "gate", "spped": 2}}),
+            json!({"type": "action", "action": {"type": "MoveTo", "target": "gate", "colour": "red", "sped": 1}}),
+            json!({"type": "action", "action": {"type": "open", "anything": 1}}),
+        ],
+    );
+    assert_eq!(
+        r.load(&tree.to_string()).unwrap_err().messages(),
+        [
+            "at `children[0].action`: bad parameters for action \"MoveTo\": unknown parameter `spped` \
+             of leaf `MoveTo`, did you mean `speed`? (its parameters: `target`, `speed`)",
+            "at `children[1].action`: bad parameters for action \"MoveTo\": unknown parameters `colour` and \
+             `sped` (did you mean `speed`?) of leaf `MoveTo` (its parameters: `target`, `speed`)",
+        ],
+        "`open` takes the rest of its parameters: no error"
+    );
+    let fine = json!({"type": "action", "action": {"type": "MoveTo", "target": "gate", "speed": 2}});
+    assert!(r.load(&fine.to_string()).is_ok());
+}
+
 #[test]
 fn unknown_leaf_types_and_bad_parameters() {
     let tree = many(
@@ -89,7 +131,7 @@ fn unknown_leaf_types_and_bad_parameters() {
             "at `children[1].action`: unknown action type \"x\"; did you mean \"a\"?",
             "at `children[2].action`: \"c1\" is registered as a condition type, not as an action type",
             "at `children[3].action`: bad parameters for action \"log\": missing field `msg`",
-            "at `children[4].action`: bad parameters for action \"a\": unknown field `speed`, there are no fields",
+            "at `children[4].action`: bad parameters for action \"a\": unknown parameter `speed` of leaf `a` (it takes none)",
         ]
     );
     let empty = Registry::<Ctx>::new();

@@ -298,7 +298,8 @@ impl Convert<'_> {
             let params = Value::Object(leaf.params.clone()).to_string();
             let at = format!("{}: {path}", self.file);
             let private = crate::facade::private(self.span);
-            syn::parse_quote_spanned!(self.span=> #private::json_leaf::<#ty>(#params, #at))
+            let name = &leaf.type_name;
+            syn::parse_quote_spanned!(self.span=> #private::json_leaf::<#ty>(#params, #at, #name))
         };
         Some(Leaf::Value {
             expr,

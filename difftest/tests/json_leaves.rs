@@ -104,7 +104,48 @@ impl Action<Ctx> for MoveTo {
     }
 }
 
+/// A patrol with an optional speed, and no `deny_unknown_fields`: serde
+/// alone would ignore a misspelt `speed`.
+#[derive(Clone, Deserialize)]
+struct Patrol {
+    route: u32,
+    #[serde(default)]
+    speed: u32,
+}
+
+impl Action<Ctx> for Patrol {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        ctx.log.push(format!("patrol {} at {}", self.route, self.speed));
+        Status::Success
+    }
+}
+
+/// Takes any other field into `rest` (`#[serde(flatten)]`): it opts out of
+/// the check of unknown parameters.
+#[derive(Clone, Deserialize)]
+struct Notes {
+    route: u32,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Action<Ctx> for Notes {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        let keys: Vec<&String> = self.rest.keys().collect();
+        ctx.log.push(format!("notes {} {keys:?}", self.route));
+        Status::Success
+    }
+}
+
 behave! {
+    tree Misspelt for Ctx = json("tests/trees/misspelt_parameter.json") {
+        "patrol" => Patrol,
+    }
+
+    tree Extra for Ctx = json("tests/trees/extra_parameters.json") {
+        "notes" => Notes,
+    }
+
     tree Compiled for Ctx = json("tests/trees/json_leaves.json") {
         "tally" => Tally,
         "gate" => Gate,
@@ -195,4 +236,52 @@ fn the_interpreter_rejects_the_same_parameters() {
         err.contains("children[0].action") && err.contains("missing field `z`"),
         "{err}"
     );
+}
+
+/// The message both forms give for a misspelt optional parameter.
+const MISSPELT: &str = "unknown parameter `spped` of leaf `patrol`, did you mean `speed`? \
+                        (its parameters: `route`, `speed`)";
+
+#[test]
+fn a_misspelt_optional_parameter_is_an_error_in_the_compiled_form() {
+    let Err(panic) = std::panic::catch_unwind(Misspelt::new) else {
+        panic!("a misspelt parameter must not build");
+    };
+    let message = panic.downcast_ref::<String>().expect("a formatted panic");
+    assert_eq!(
+        message,
+        &format!(
+            "tests/trees/misspelt_parameter.json: children[0].action: the parameters do not make a \
+             `json_leaves::Patrol`: {MISSPELT}"
+        )
+    );
+}
+
+#[test]
+fn a_misspelt_optional_parameter_is_an_error_in_the_interpreter() {
+    let mut r = Registry::<Ctx>::new();
+    r.action("patrol", |p: Patrol| p);
+    let err = r.load(include_str!("trees/misspelt_parameter.json")).unwrap_err();
+    assert_eq!(
+        err.messages(),
+        [format!(
+            "at `children[0].action`: bad parameters for action \"patrol\": {MISSPELT}"
+        )]
+    );
+}
+
+#[test]
+fn a_leaf_that_takes_the_rest_accepts_any_parameter_in_both_forms() {
+    let mut ctx = Ctx::default();
+    assert_eq!(Extra::new().tick_at(&mut ctx, 0.0), Status::Success);
+    let mut r = Registry::<Ctx>::new();
+    r.action("notes", |n: Notes| n);
+    let def = r.load(include_str!("trees/extra_parameters.json")).unwrap();
+    let mut interp_ctx = Ctx::default();
+    assert_eq!(
+        behaved_interp::Agent::new(def).tick_at(&mut interp_ctx, 0.0),
+        Status::Success
+    );
+    assert_eq!(ctx.log, ["notes 2 [\"comment\"]"]);
+    assert_eq!(interp_ctx.log, ctx.log);
 }
