@@ -12,6 +12,9 @@ pub struct Problem {
     pub path: String,
     /// What is wrong and what would be right.
     pub message: String,
+    /// Where the path is in the text the tree was read from, when it was
+    /// read from text and the text has it ([`LoadError::located`]).
+    pub location: Option<crate::Location>,
 }
 
 impl Problem {
@@ -20,6 +23,7 @@ impl Problem {
         Problem {
             path: path.into(),
             message: message.into(),
+            location: None,
         }
     }
 }
@@ -27,10 +31,14 @@ impl Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_empty() {
-            write!(f, "at the root: {}", self.message)
+            write!(f, "at the root")?;
         } else {
-            write!(f, "at `{}`: {}", self.path, self.message)
+            write!(f, "at `{}`", self.path)?;
         }
+        if let Some(location) = self.location {
+            write!(f, " ({location})")?;
+        }
+        write!(f, ": {}", self.message)
     }
 }
 
@@ -39,7 +47,7 @@ impl fmt::Display for Problem {
 /// past the first [`LoadError::MAX_LISTED`], problems are only counted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadError {
-    problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
     omitted: usize,
 }
 
@@ -68,9 +76,11 @@ impl LoadError {
         self.omitted
     }
 
-    /// The problems as `"path: message"` lines, handy in tests and logs.
+    /// The problems as `` "at `path`: message" `` lines, handy in tests:
+    /// without their line and column, which `Display` adds.
     pub fn messages(&self) -> Vec<String> {
-        self.problems.iter().map(ToString::to_string).collect()
+        let unlocated = |p: &Problem| Problem::new(p.path.clone(), p.message.clone()).to_string();
+        self.problems.iter().map(unlocated).collect()
     }
 }
 

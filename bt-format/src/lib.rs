@@ -15,7 +15,8 @@
 //! 50 MB reads in time and memory in proportion to its size.
 //! [`model::Node::parse`] checks a document's shape (node types, fields,
 //! children, parameters, loop labels and jump targets, node ids) and reports
-//! every problem at once, each at its JSON path, as a [`LoadError`]. A
+//! every problem at once, each at its JSON path with its line and column in
+//! the text ([`locate`]), as a [`LoadError`]. A
 //! [`Library`] holds subtrees by id. Leaf types are only names here, so this
 //! crate needs neither the runtime nor the user's types.
 //!
@@ -27,7 +28,10 @@
 //! assert_eq!(tree.children[0].label(), "wait(1.0)");
 //!
 //! let err = Node::parse(r#"{"type": "sequence", "children": [{"type": "waitt"}]}"#).unwrap_err();
-//! assert_eq!(err.to_string(), r#"at `children[0].type`: unknown node type "waitt"; did you mean "wait"?"#);
+//! assert_eq!(
+//!     err.to_string(),
+//!     r#"at `children[0].type` (line 1, column 36): unknown node type "waitt"; did you mean "wait"?"#
+//! );
 //! # Ok::<(), behaved_format::LoadError>(())
 //! ```
 
@@ -35,6 +39,7 @@ mod document;
 mod error;
 pub mod label;
 mod library;
+mod locate;
 pub mod model;
 mod params;
 mod reader;
@@ -42,6 +47,7 @@ mod reader;
 pub use document::{deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, path};
 pub use library::Library;
+pub use locate::{Location, locate};
 pub use params::leaf_params;
 pub use reader::Reader;
 

@@ -33,7 +33,7 @@ impl Library {
     pub(crate) fn parse(json: &str, max_depth: usize) -> Result<Library, LoadError> {
         let mut problems = Problems::default();
         let doc = read(json, max_depth, true, &mut problems)?;
-        Library::from_doc(&doc, max_depth, problems)
+        Library::from_doc(&doc, max_depth, problems).map_err(|e| e.located_in(json, "", true))
     }
 
     /// A library from a read document, after the reader's `problems`.

@@ -234,7 +234,7 @@ pub(crate) fn parse_at(
 ) -> Result<Node, LoadError> {
     let mut problems = Problems::default();
     let doc = read(json, max_depth, false, &mut problems)?;
-    decode(&doc, root_path, max_depth, leaves, problems)
+    decode(&doc, root_path, max_depth, leaves, problems).map_err(|e| e.located_in(json, root_path, false))
 }
 
 impl Node {

@@ -25,7 +25,8 @@ impl<C: 'static> Registry<C> {
             .max_depth(self.max_depth)
             .check_leaves(&unknown)
             .node(json)?;
-        self.build(&node, library)
+        // The line and column of each problem's path in the text.
+        self.build(&node, library).map_err(|e| e.located(json))
     }
 
     /// The message for a leaf type not registered in `family`, if it is not.

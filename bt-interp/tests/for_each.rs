@@ -166,7 +166,13 @@ fn the_work_figure_counts_the_read_and_max_iterations() {
     assert_eq!(def.tick_work(), 7);
     let too_much = json!({"type": "forEach", "items": "targets", "max": 70000,
                           "child": {"type": "repeater", "count": 1000, "child": {"type": "action", "action": "hit"}}});
-    let error = registry().load(&too_much.to_string()).err().unwrap().to_string();
+    // `messages()`: without the line and column of each path.
+    let error = registry()
+        .load(&too_much.to_string())
+        .err()
+        .unwrap()
+        .messages()
+        .join("\n");
     assert!(
         error.contains("at the root: one tick can tick leaves up to 70000001 times"),
         "{error}"
@@ -207,7 +213,7 @@ fn the_loader_names_the_path_of_each_mistake() {
         {"type": "forEach", "max": 2, "child": {"type": "success"}},
         {"type": "forEach", "items": "targets", "child": {"type": "success"}}
     ]});
-    let error = registry().load(&bad.to_string()).err().unwrap().to_string();
+    let error = registry().load(&bad.to_string()).err().unwrap().messages().join("\n");
     for expected in [
         "at `children[0].items`: unknown list type \"targetz\"; did you mean \"targets\"?",
         "at `children[1].max`: \"max\" must be a positive integer, found the number 0",

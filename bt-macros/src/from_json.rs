@@ -64,6 +64,7 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     };
     let mut convert = Convert {
         source,
+        text: &text,
         file: &relative,
         span,
         errors,
@@ -88,6 +89,8 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
 /// One conversion: the mapping of leaf names to Rust, and where errors go.
 struct Convert<'a> {
     source: &'a JsonSource,
+    /// The file's text, where errors find their line and column.
+    text: &'a str,
     file: &'a str,
     span: Span,
     errors: &'a mut Errors,
@@ -102,7 +105,16 @@ struct Convert<'a> {
 impl Convert<'_> {
     fn error(&mut self, path: &str, message: impl std::fmt::Display) {
         let at = if path.is_empty() { "the root" } else { path };
-        self.errors.at(self.span, format!("{}: {at}: {message}", self.file));
+        let location = self.location(path);
+        self.errors
+            .at(self.span, format!("{}: {at}{location}: {message}", self.file));
+    }
+
+    /// ` (line 3, column 7)`: where `path` is in the file, if it is there.
+    fn location(&self, path: &str) -> String {
+        behaved_format::locate(self.text, path)
+            .map(|l| format!(" ({l})"))
+            .unwrap_or_default()
     }
 
     /// The Rust a leaf name stands for.
@@ -296,7 +308,7 @@ impl Convert<'_> {
             syn::parse_quote_spanned!(self.span=> #ty {})
         } else {
             let params = Value::Object(leaf.params.clone()).to_string();
-            let at = format!("{}: {path}", self.file);
+            let at = format!("{}: {path}{}", self.file, self.location(path));
             let private = crate::facade::private(self.span);
             let name = &leaf.type_name;
             syn::parse_quote_spanned!(self.span=> #private::json_leaf::<#ty>(#params, #at, #name))

@@ -366,6 +366,11 @@ fn nesting(level: usize) -> Result<usize, String> {
 #[derive(Deserialize)]
 struct Code {
     code: String,
+    /// A `for` list's loop variable (`x7: u32`): a parameter of the exported
+    /// list, which the leaves here do not need (but must take: a parameter
+    /// the type does not name is a load error).
+    #[serde(default, rename = "item")]
+    _item: Option<String>,
 }
 
 impl Code {
