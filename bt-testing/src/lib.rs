@@ -4,7 +4,8 @@
 //! interpreted agents (`behaved-interp`) alike:
 //!
 //! - **Stand-ins** ([`StandIn`]): replace any condition, action (async
-//!   actions included), `wait` or `wait_until`, found by label, path or id,
+//!   actions included), `wait` or `wait_until`, found by label, JSON `"name"`,
+//!   path (with sibling indices: `sequence/Chase[1]`) or id,
 //!   with a script: statuses per tick or per activation, condition values, or
 //!   a closure. Composites and decorators (`latch`, `sequence_always`, ..)
 //!   run as they are, over their stood-in leaves.

@@ -1,4 +1,6 @@
-//! Finding a node by what a test author sees: its label, a path of labels, or its id.
+//! Finding a node by what a test author sees: its label (as either form
+//! writes it, durations in any unit), its JSON `"name"`, a path of them with
+//! sibling indices where siblings look alike, or its id.
 
 use behaved_observe::TraceNode;
 use behaved_runtime::{NodeId, NodeKind};
