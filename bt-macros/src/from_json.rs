@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use behaved_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use behaved_format::{LoadError, Problem};
 use behaved_runtime::NodeKind;
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -65,6 +66,7 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     let mut convert = Convert {
         source,
         text: &text,
+        pending: Vec::new(),
         file: &relative,
         span,
         errors,
@@ -76,6 +78,7 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
         convert.index.entry(name.value()).or_insert(i);
     }
     let root = convert.node(&tree, "");
+    convert.report();
     for (used, (name, _)) in convert.used.iter().zip(&source.leaves) {
         if !used {
             convert
@@ -91,6 +94,8 @@ struct Convert<'a> {
     source: &'a JsonSource,
     /// The file's text, where errors find their line and column.
     text: &'a str,
+    /// The errors found so far, reported with their positions at the end.
+    pending: Vec<Problem>,
     file: &'a str,
     span: Span,
     errors: &'a mut Errors,
@@ -103,18 +108,24 @@ struct Convert<'a> {
 }
 
 impl Convert<'_> {
+    /// Records an error at `path` of the file; [`Convert::report`] gives them.
     fn error(&mut self, path: &str, message: impl std::fmt::Display) {
-        let at = if path.is_empty() { "the root" } else { path };
-        let location = self.location(path);
-        self.errors
-            .at(self.span, format!("{}: {at}{location}: {message}", self.file));
+        self.pending.push(Problem::new(path, message.to_string()));
     }
 
-    /// ` (line 3, column 7)`: where `path` is in the file, if it is there.
-    fn location(&self, path: &str) -> String {
-        behaved_format::locate(self.text, path)
-            .map(|l| format!(" ({l})"))
-            .unwrap_or_default()
+    /// Reports the errors recorded, each with its path's line and column in
+    /// the file (found in one pass over the text).
+    fn report(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        if pending.is_empty() {
+            return;
+        }
+        for p in LoadError::new(pending).located(self.text).problems() {
+            let at = if p.path.is_empty() { "the root" } else { &p.path };
+            let location = p.location.map(|l| format!(" ({l})")).unwrap_or_default();
+            self.errors
+                .at(self.span, format!("{}: {at}{location}: {}", self.file, p.message));
+        }
     }
 
     /// The Rust a leaf name stands for.
@@ -308,7 +319,7 @@ impl Convert<'_> {
             syn::parse_quote_spanned!(self.span=> #ty {})
         } else {
             let params = Value::Object(leaf.params.clone()).to_string();
-            let at = format!("{}: {path}{}", self.file, self.location(path));
+            let at = format!("{}: {path}", self.file);
             let private = crate::facade::private(self.span);
             let name = &leaf.type_name;
             syn::parse_quote_spanned!(self.span=> #private::json_leaf::<#ty>(#params, #at, #name))

@@ -220,7 +220,7 @@ fn a_hook_action_lives_as_long_as_its_tree() {
 
 #[test]
 #[should_panic(
-    expected = "tests/trees/bad_parameter.json: children[0].action (line 1, column 56): the parameters do not make a `json_leaves::MoveTo`: missing field `z`"
+    expected = "tests/trees/bad_parameter.json: children[0].action: the parameters do not make a `json_leaves::MoveTo`: missing field `z`"
 )]
 fn parameters_that_do_not_fit_their_type_name_the_file_and_path() {
     let _ = BadParameter::new();
@@ -251,7 +251,7 @@ fn a_misspelt_optional_parameter_is_an_error_in_the_compiled_form() {
     assert_eq!(
         message,
         &format!(
-            "tests/trees/misspelt_parameter.json: children[0].action (line 4, column 25): the parameters do not make a \
+            "tests/trees/misspelt_parameter.json: children[0].action: the parameters do not make a \
              `json_leaves::Patrol`: {MISSPELT}"
         )
     );
