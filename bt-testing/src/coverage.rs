@@ -19,11 +19,22 @@ pub const COVERAGE_ENV: &str = "BEHAVED_COVERAGE";
 
 /// How often each node of one tree did what (see [`NodeCounts`]), summed
 /// over any number of runs. `Display` prints it as a table.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Coverage {
     name: String,
     nodes: Vec<TraceNode>,
     counts: Vec<NodeCounts>,
+    /// Each node's JSON `"name"`, for selectors (a test tree's own coverage
+    /// has them; one read from a file has none).
+    pub(crate) names: Vec<Option<String>>,
+}
+
+impl PartialEq for Coverage {
+    /// The same tree name, node table and counts (the JSON names that
+    /// selectors read are not compared: a file does not keep them).
+    fn eq(&self, other: &Coverage) -> bool {
+        self.name == other.name && self.nodes == other.nodes && self.counts == other.counts
+    }
 }
 
 /// One way a branching node can go: a child, or (an `if` without `else`)
@@ -45,6 +56,7 @@ impl Coverage {
             name: name.into(),
             nodes: nodes.to_vec(),
             counts: vec![NodeCounts::default(); nodes.len()],
+            names: Vec::new(),
         }
     }
 
@@ -142,7 +154,7 @@ impl Coverage {
     pub fn require_all_reached(&self, allowed: &[&str]) -> Result<(), Error> {
         let mut allowed_ids = Vec::new();
         for selector in allowed {
-            allowed_ids.push(crate::select::find(&self.nodes, &[], selector)?.0);
+            allowed_ids.push(crate::select::find(&self.nodes, &self.names, selector)?.0);
         }
         let missing: Vec<String> = self
             .unreached()

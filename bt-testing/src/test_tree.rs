@@ -61,10 +61,12 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
         let nodes = subject.node_table();
         let name = subject.default_name();
         let names = subject.node_names();
+        let mut coverage = Coverage::new(name.clone(), &nodes);
+        coverage.names.clone_from(&names);
         TestTree {
             stand_ins: StandIns::new(nodes.len()),
             checks: Checks::new(nodes.len()),
-            coverage: Coverage::new(name.clone(), &nodes),
+            coverage,
             recorder: TraceRecorder::new(&nodes, DEFAULT_TRACE_CAPACITY).expect("a tree's own node table is valid"),
             name,
             nodes,
@@ -83,6 +85,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     pub fn named(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
         self.coverage = Coverage::new(self.name.clone(), &self.nodes);
+        self.coverage.names.clone_from(&self.names);
         self
     }
 

@@ -186,6 +186,11 @@ fn coverage_is_titled_by_the_tree_name() {
         t.coverage()
     );
     assert_eq!(t.name(), "Guard post");
+    // The coverage's selectors take names too.
+    t.coverage()
+        .require_all_reached(&["second chase", "Guard post/sequence[1]", "sequence[1]/Chase"])
+        .unwrap();
+    assert!(t.coverage().require_all_reached(&["second chase"]).is_err());
     // A compiled tree: its type's name.
     assert_eq!(TestTree::new(Twins::new()).name(), "Twins");
     // A JSON tree whose root has no name: its fingerprint, as before.
