@@ -5,7 +5,8 @@ use core::hash::{Hash, Hasher};
 use std::collections::HashSet;
 
 /// One problem in a tree file: where it is and what was expected there.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Problems compare by their path and message.
+#[derive(Debug, Clone)]
 pub struct Problem {
     /// The JSON path of the offending value, e.g. `children[2].child.count`
     /// (empty for the root; `subtrees["patrol"].child` inside a library subtree).
@@ -15,6 +16,10 @@ pub struct Problem {
     /// Where the path is in the text the tree was read from, when it was
     /// read from text and the text has it ([`LoadError::located`]).
     pub location: Option<crate::Location>,
+    /// For a node type close to no kind: the length of the message's own
+    /// part, before the node types it lists or points to (see
+    /// [`node_types_once`]).
+    lists_types: Option<usize>,
 }
 
 impl Problem {
@@ -24,6 +29,71 @@ impl Problem {
             path: path.into(),
             message: message.into(),
             location: None,
+            lists_types: None,
+        }
+    }
+
+    /// A problem at `path` whose message, `own`, is followed by the list of
+    /// node types `types` (`; expected one of ..`): a report lists them once.
+    pub(crate) fn listing_types(path: &str, own: String, types: &str) -> Problem {
+        Problem {
+            path: path.into(),
+            lists_types: Some(own.len()),
+            message: own + types,
+            location: None,
+        }
+    }
+
+    /// Points this problem to the node types listed at `at` instead of
+    /// listing them again.
+    fn point_to_types(&mut self, at: &str) {
+        if let Some(own) = self.lists_types
+            && self.path != at
+        {
+            self.message.truncate(own);
+            self.message
+                .push_str(&format!("; expected one of the node types listed at `{at}`"));
+        }
+    }
+}
+
+impl PartialEq for Problem {
+    fn eq(&self, other: &Problem) -> bool {
+        (&self.path, &self.message) == (&other.path, &other.message)
+    }
+}
+
+impl Eq for Problem {}
+
+impl Hash for Problem {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (&self.path, &self.message).hash(state);
+    }
+}
+
+impl PartialOrd for Problem {
+    fn partial_cmp(&self, other: &Problem) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Problem {
+    fn cmp(&self, other: &Problem) -> core::cmp::Ordering {
+        (&self.path, &self.message).cmp(&(&other.path, &other.message))
+    }
+}
+
+/// Lists the catalogue of node types once in a report: the first problem
+/// that lists it keeps it, the later ones point to its path instead of
+/// repeating some forty names. [`Problems`] does it as problems are
+/// recorded; a report made of several loads' problems (a folder of
+/// libraries and a tree) does it again with this.
+pub fn node_types_once(problems: &mut [Problem]) {
+    let mut first: Option<String> = None;
+    for p in problems.iter_mut().filter(|p| p.lists_types.is_some()) {
+        match &first {
+            None => first = Some(p.path.clone()),
+            Some(at) => p.point_to_types(at),
         }
     }
 }
@@ -116,19 +186,32 @@ pub struct Problems {
     /// Hashes of every problem recorded, listed or not.
     seen: HashSet<u64>,
     omitted: usize,
+    /// The path of the first problem that lists the node types.
+    types_at: Option<String>,
 }
 
 impl Problems {
     /// Records `message` at `path`, unless the same problem is already recorded.
     pub fn push(&mut self, path: &str, message: impl Into<String>) {
-        let message = message.into();
+        self.add(Problem::new(path, message));
+    }
+
+    /// Records `p`, unless the same problem is already recorded; the node
+    /// types it lists are listed only by the first such problem.
+    pub(crate) fn add(&mut self, mut p: Problem) {
+        if p.lists_types.is_some() {
+            match &self.types_at {
+                Some(at) => p.point_to_types(at),
+                None => self.types_at = Some(p.path.clone()),
+            }
+        }
         let mut h = std::hash::DefaultHasher::new();
-        (path, message.as_str()).hash(&mut h);
+        p.hash(&mut h);
         if !self.seen.insert(h.finish()) {
             return;
         }
         if self.list.len() < LoadError::MAX_LISTED {
-            self.list.push(Problem::new(path, message));
+            self.list.push(p);
         } else {
             self.omitted += 1;
         }
@@ -137,7 +220,7 @@ impl Problems {
     /// Records every problem of `e` (its omitted ones only as a count).
     pub fn extend(&mut self, e: &LoadError) {
         for p in e.problems() {
-            self.push(&p.path, p.message.clone());
+            self.add(p.clone());
         }
         self.omitted += e.omitted;
     }
@@ -153,11 +236,10 @@ impl Problems {
     }
 
     /// `value` when no problem was recorded, otherwise every problem as a [`LoadError`].
-    pub fn into_result<T>(mut self, value: T) -> Result<T, LoadError> {
+    pub fn into_result<T>(self, value: T) -> Result<T, LoadError> {
         if self.list.is_empty() {
             Ok(value)
         } else {
-            crate::model::node_types_once(&mut self.list);
             Err(LoadError {
                 problems: self.list,
                 omitted: self.omitted,

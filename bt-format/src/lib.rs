@@ -25,7 +25,7 @@
 //!
 //! let tree = Node::parse(r#"{"type": "repeater", "count": 2, "child": {"type": "wait", "seconds": 1}}"#)?;
 //! assert_eq!(tree.label(), "repeat(2)");
-//! assert_eq!(tree.children[0].label(), "wait(1.0)");
+//! assert_eq!(tree.children()[0].label(), "wait(1.0)");
 //!
 //! let err = Node::parse(r#"{"type": "sequence", "children": [{"type": "waitt"}]}"#).unwrap_err();
 //! assert_eq!(
@@ -35,17 +35,20 @@
 //! # Ok::<(), behaved_format::LoadError>(())
 //! ```
 
+pub mod decode;
 mod document;
+mod encode;
 mod error;
 pub mod label;
 mod library;
 mod locate;
+pub mod messages;
 pub mod model;
 mod params;
 mod reader;
 
 pub use document::{deep, json_depth_limit, shown, too_deep};
-pub use error::{LoadError, Problem, Problems, path};
+pub use error::{LoadError, Problem, Problems, node_types_once, path};
 pub use library::Library;
 pub use locate::{Location, locate};
 pub use params::leaf_params;

@@ -5,9 +5,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::decode::{decode, parse_at};
 use crate::document::{DEFAULT_MAX_DEPTH, Json, read, shown};
 use crate::error::{LoadError, Problems, path};
-use crate::model::{Node, decode, describe, parse_at};
+use crate::messages::describe;
+use crate::model::Node;
 
 /// Subtrees by id. Each use of a subtree in a tree is inlined as its own
 /// instance with its own state, exactly as if its body were written there.

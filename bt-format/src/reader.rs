@@ -1,9 +1,10 @@
 //! [`Reader`]: how tree files are read and checked (the nesting limit, the
 //! check of leaf names), the entry point for trees and subtree libraries.
 
+use crate::decode::{LeafCheck, parse_at};
 use crate::error::LoadError;
 use crate::library::Library;
-use crate::model::{LeafCheck, Node, parse_at};
+use crate::model::Node;
 
 /// How tree files are read and checked: the nesting limit, and optionally a
 /// check of leaf type names, so that an unknown leaf is reported with the

@@ -6,12 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use behaved_runtime::{Arity, NodeId, NodeKind};
+use behaved_runtime::{NodeId, NodeKind};
 
-use behaved_format::model::{Key, Leaf, Node, Params, Policy, did_you_mean, is_loop, one_of};
+use behaved_format::messages::{did_you_mean, one_of};
+use behaved_format::model::{Key, Leaf, Node, Params};
 use behaved_format::{Library, LoadError, Problems, path, shown, too_deep};
 
-use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey, is_timed};
+use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey};
 use crate::registry::Registry;
 
 pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
@@ -203,10 +204,10 @@ impl<'a, C: 'static> Compiler<'a, C> {
         self.def.table.push(NodeRow {
             id: NodeId(id),
             parent: parent.map(NodeId),
-            kind: node.kind,
+            kind: node.kind(),
             label: node.label(),
-            name: node.name.clone(),
-            json_id: node.id.clone(),
+            name: node.name().map(String::from),
+            json_id: node.id().map(String::from),
             path: at.to_string(),
         });
         if self.def.nodes.len() > self.reg.max_nodes {
@@ -229,25 +230,21 @@ impl<'a, C: 'static> Compiler<'a, C> {
             }
             return id;
         }
-        if let Err(msg) = check_shape(node) {
-            self.problems.push(at, msg);
-            return id;
-        }
         // A recursive reference nested deeper than the registry allows is
         // cut: a leaf that fails when reached.
-        let cut = matches!(&node.params, Params::Subtree(sid) if self.recursion_cut(sid));
-        let op = if cut { NodeKind::Failure } else { node.kind };
+        let cut = matches!(node.params(), Params::Subtree(sid) if self.recursion_cut(sid));
+        let op = if cut { NodeKind::Failure } else { node.kind() };
         if cut {
             let row = &mut self.def.table[id as usize];
             row.label = format!("{} (recursion limit: fails)", row.label);
         }
-        let n = node.children.len() as u32;
+        let n = node.children().len() as u32;
         let mut flat = self.def.cold[id as usize];
         flat.op = op;
         flat.n = n;
         self.state(&mut flat, node);
         self.params(&mut flat, node, at, loops);
-        if let Some(h) = &node.hooks {
+        if let Some(h) = &node.hooks() {
             let mut slots = [(NO_HOOK, 0); 7];
             for (i, (field, hook)) in behaved_format::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
                 self.shape.u32(id);
@@ -263,14 +260,14 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
 
         // Children: a loop is the target of the jumps in its body.
-        let looped = is_loop(node.kind);
+        let looped = node.kind().is_loop();
         if looped {
-            loops.push((node.label.as_deref().unwrap_or(""), id));
+            loops.push((node.loop_label().unwrap_or(""), id));
         }
-        let mut kid_ids = Vec::with_capacity(node.children.len());
-        if node.kind == NodeKind::Subtree {
+        let mut kid_ids = Vec::with_capacity(node.children().len());
+        if node.kind() == NodeKind::Subtree {
             if !cut
-                && let Params::Subtree(sid) = &node.params
+                && let Params::Subtree(sid) = node.params()
                 && let Some(sub) = self.subtree(sid, at)
             {
                 self.inlining.push(sid);
@@ -279,7 +276,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             }
             flat.n = kid_ids.len() as u32;
         } else {
-            for (i, child) in node.children.iter().enumerate() {
+            for (i, child) in node.children().iter().enumerate() {
                 let cp = node.child_path(at, i);
                 kid_ids.push(self.emit(child, Some(id), &cp, depth + 1, loops));
             }
@@ -289,7 +286,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
         flat.kids = self.def.kids.len() as u32;
         self.def.kids.extend(kid_ids);
-        if is_timed(flat.op) {
+        if flat.op.is_timed() {
             self.def.secs[flat.time as usize] = flat.secs;
         }
         self.def.cold[id as usize] = flat;
@@ -332,7 +329,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
 
     /// Allocates the node's running state.
     fn state(&mut self, flat: &mut Flat, node: &Node) {
-        let n = node.children.len();
+        let n = node.children().len();
         let words = match flat.op {
             NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => 1,
             // The running child's id, and whether a child failed in this activation.
@@ -373,8 +370,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
 
     /// Fills in the node's parameters and builds its leaves.
     fn params(&mut self, flat: &mut Flat, node: &'a Node, at: &str, loops: &[(&'a str, u32)]) {
-        let n = node.children.len() as u32;
-        match &node.params {
+        let n = node.children().len() as u32;
+        match node.params() {
             Params::Parallel(policy) => {
                 let (s, f) = policy.thresholds(n);
                 // "S became unreachable" is "more than n - S failed": one threshold.
@@ -416,24 +413,24 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 self.hold_items(*max, &path::field(at, "max"));
             }
             Params::Seconds(s) => flat.secs = *s,
-            Params::Leaf(leaf) if matches!(node.kind, NodeKind::Condition | NodeKind::WaitUntil) => {
+            Params::Leaf(leaf) if matches!(node.kind(), NodeKind::Condition | NodeKind::WaitUntil) => {
                 flat.leaf = self.condition(leaf, &path::field(at, "condition"));
             }
             Params::Leaf(leaf) => (flat.b, flat.leaf) = self.action(leaf, &path::field(at, "action")),
             Params::None | Params::Subtree(_) => {}
         }
         if matches!(flat.op, NodeKind::Break | NodeKind::Continue) {
-            let target = match &node.label {
-                Some(l) => loops.iter().rev().find(|(name, _)| *name == l.as_str()),
+            let target = match &node.loop_label() {
+                Some(l) => loops.iter().rev().find(|(name, _)| name == l),
                 None => loops.last(),
             };
             match target {
                 Some(&(_, loop_id)) => flat.leaf = loop_id,
                 None => self.problems.push(
                     at,
-                    match &node.label {
+                    match &node.loop_label() {
                         Some(l) => format!("no enclosing loop is labelled {l:?}"),
-                        None => format!("{:?} is not inside a loop", node.kind.json_name()),
+                        None => format!("{:?} is not inside a loop", node.kind().json_name()),
                     },
                 ),
             }
@@ -595,82 +592,3 @@ impl<'a, C: 'static> Compiler<'a, C> {
 
 /// The most names a message lists; more are counted.
 pub(crate) const LISTED: usize = 12;
-
-/// Checks that a model node (possibly built by hand, not parsed) has the
-/// children and parameters its kind needs, so compiling it cannot go wrong.
-fn check_shape(node: &Node) -> Result<(), String> {
-    use NodeKind as K;
-    let name = node.kind.json_name();
-    let n = node.children.len();
-    let is_cond = |i: usize| node.children.get(i).is_some_and(|c| c.kind == K::Condition);
-    let ok = match (node.kind, &node.params) {
-        (K::Parallel, Params::Parallel(p)) => {
-            let (s, f) = p.thresholds(n as u32);
-            n >= 1
-                && (1..=n as u32).contains(&s)
-                && (1..=n as u32).contains(&f)
-                && !matches!(
-                    p,
-                    Policy::Thresholds { success: Some(0), .. } | Policy::Thresholds { failure: Some(0), .. }
-                )
-        }
-        (K::Weighted, Params::Weights(w)) => {
-            n >= 1
-                && w.len() == n
-                && w.iter().all(|&x| x >= 1)
-                && w.iter().map(|&x| u64::from(x)).sum::<u64>() <= u64::from(u32::MAX)
-        }
-        (K::If | K::ReactiveIf, Params::Branches { has_else }) => {
-            let pairs = n.saturating_sub(usize::from(*has_else));
-            pairs >= 2 && pairs.is_multiple_of(2) && (0..pairs).step_by(2).all(is_cond)
-        }
-        (K::Match | K::ReactiveMatch, Params::Match { cases, .. }) => {
-            n == cases.len() + 1 && cases.iter().all(|c| !c.is_empty())
-        }
-        (K::While | K::AbortIf | K::Latch, Params::None) => n == 2 && is_cond(0),
-        (K::Repeat | K::Retry | K::Limit, Params::Count(c)) => n == 1 && *c >= 1,
-        (K::Timeout | K::Delay | K::Cooldown, Params::Seconds(s)) => n == 1 && s.is_finite() && *s >= 0.0,
-        (K::Wait, Params::Seconds(s)) => n == 0 && s.is_finite() && *s >= 0.0,
-        (K::Condition | K::Action | K::WaitUntil, Params::Leaf(_)) => n == 0,
-        (K::Subtree, Params::Subtree(_)) => n == 0,
-        (K::ForEach, Params::ForEach { max, .. }) => n == 1 && *max >= 1,
-        (
-            K::Parallel
-            | K::Weighted
-            | K::If
-            | K::ReactiveIf
-            | K::Match
-            | K::ReactiveMatch
-            | K::While
-            | K::AbortIf
-            | K::Latch
-            | K::WaitUntil
-            | K::Repeat
-            | K::Retry
-            | K::Limit
-            | K::Timeout
-            | K::Delay
-            | K::Cooldown
-            | K::Wait
-            | K::Condition
-            | K::Action
-            | K::Subtree
-            | K::ForEach,
-            _,
-        ) => false,
-        (k, Params::None) => match k.arity() {
-            Arity::Many => n >= 1,
-            Arity::One => n == 1,
-            Arity::Leaf => n == 0,
-            Arity::Branches => false,
-        },
-        _ => false,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "malformed {name:?} node: wrong children ({n}) or parameters for its kind; build nodes with `Node::from_json`"
-        ))
-    }
-}

@@ -99,14 +99,6 @@ impl Fast {
 /// added to the catalogue and not here fails it).
 pub(crate) const UNKNOWN_KIND: &str = "a node kind the interpreter does not run";
 
-/// Whether a node of `kind` keeps a timestamp (and a duration).
-pub(crate) fn is_timed(kind: NodeKind) -> bool {
-    matches!(
-        kind,
-        NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown
-    )
-}
-
 /// One row of a loaded tree's node table: what the compiled trees' `NodeInfo`
 /// holds, with owned text and the JSON provenance of the node.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use behaved_format::model::{LeafFamily, Node, Params, did_you_mean, one_of};
+use behaved_format::decode::LeafFamily;
+use behaved_format::messages::{did_you_mean, one_of};
+use behaved_format::model::{Node, Params};
 use behaved_format::{Library, LoadError, Problems, Reader, shown};
 
 use crate::compile::LISTED;
@@ -85,15 +87,12 @@ impl<C: 'static> Registry<C> {
     pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
         let mut problems = Problems::default();
         for id in library.ids() {
-            let node = Node {
-                kind: behaved_runtime::NodeKind::Subtree,
-                id: None,
-                name: None,
-                label: None,
-                hooks: None,
-                params: Params::Subtree(id.to_string()),
-                children: Vec::new(),
-            };
+            let node = Node::new(
+                behaved_runtime::NodeKind::Subtree,
+                Params::Subtree(id.to_string()),
+                Vec::new(),
+            )
+            .expect("a subtree node is well formed");
             if let Err(e) = self.build(&node, library) {
                 problems.extend(&e);
             }

@@ -6,11 +6,12 @@
 //! leaves, jumps, `match` value reads, hooks); the rule per node kind is
 //! SEMANTICS.md's "Work per tick": sums over children ticked in turn, the
 //! largest of those chosen from, `n` times a bounded loop's body, twice an
-//! unbounded loop's.
+//! unbounded loop's. Each kind's rule is the catalogue's
+//! ([`NodeKind::work`](behaved_runtime::NodeKind::work)).
 
-use behaved_runtime::NodeKind;
+use behaved_runtime::catalog::Work;
 
-use crate::definition::{Definition, NO_HOOK, UNKNOWN_KIND};
+use crate::definition::{Definition, NO_HOOK};
 
 /// The work figure of every node, by id (saturating at `u64::MAX`).
 pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
@@ -23,51 +24,21 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
         let sum = |r: core::ops::Range<usize>| r.map(w).fold(0u64, u64::saturating_add);
         let max = |r: core::ops::Range<usize>| r.map(w).max().unwrap_or(0);
         let all = 0..kids.len();
-        let own = match f.op {
-            NodeKind::Condition
-            | NodeKind::Action
-            | NodeKind::Wait
-            | NodeKind::Success
-            | NodeKind::Failure
-            | NodeKind::Running
-            | NodeKind::WaitUntil
-            | NodeKind::Break
-            | NodeKind::Continue => 1,
-            NodeKind::Sequence
-            | NodeKind::Selector
-            | NodeKind::ReactiveSequence
-            | NodeKind::ReactiveSelector
-            | NodeKind::SequenceAlways
-            | NodeKind::Parallel
-            | NodeKind::ParallelMain
-            | NodeKind::Shuffle
-            | NodeKind::AbortIf
-            | NodeKind::Latch => sum(all),
-            NodeKind::Random | NodeKind::Weighted => max(all),
-            NodeKind::If | NodeKind::ReactiveIf => {
+        let own = match f.op.work() {
+            Work::One => 1,
+            Work::Sum => sum(all),
+            Work::Largest => max(all),
+            Work::Branches => {
                 // Conditions at even positions below 2 * branches; the branches and the else after.
                 let conditions = (0..2 * f.a as usize).step_by(2).map(w).fold(0u64, u64::saturating_add);
                 let branches = all.filter(|i| *i >= 2 * f.a as usize || i % 2 == 1).map(w).max();
                 conditions.saturating_add(branches.unwrap_or(0))
             }
-            NodeKind::Match | NodeKind::ReactiveMatch => max(all).saturating_add(1),
-            NodeKind::Repeat | NodeKind::Retry => sum(all).saturating_mul(u64::from(f.a)),
+            Work::Match => max(all).saturating_add(1),
+            Work::Times => sum(all).saturating_mul(u64::from(f.a)),
             // Reading the items, then up to `max` iterations in the tick.
-            NodeKind::ForEach => sum(all).saturating_mul(u64::from(f.a)).saturating_add(1),
-            NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While => {
-                sum(all).saturating_mul(2)
-            }
-            NodeKind::Invert
-            | NodeKind::ForceSuccess
-            | NodeKind::ForceFailure
-            | NodeKind::Timeout
-            | NodeKind::Delay
-            | NodeKind::Cooldown
-            | NodeKind::Limit
-            | NodeKind::RunOnce
-            | NodeKind::Scope
-            | NodeKind::Subtree => sum(all),
-            _ => unreachable!("{UNKNOWN_KIND}"),
+            Work::TimesAndRead => sum(all).saturating_mul(u64::from(f.a)).saturating_add(1),
+            Work::Twice => sum(all).saturating_mul(2),
         };
         let hooks = match f.hooks {
             NO_HOOK => 0,

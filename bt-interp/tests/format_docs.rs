@@ -40,7 +40,7 @@ fn format_md_documents_every_node_kind_and_every_field() {
             "FORMAT.md does not document {:?}",
             k.json_name()
         );
-        for field in behaved_interp::model::fields_of(*k) {
+        for field in k.fields() {
             assert!(
                 doc.contains(&format!("`{field}`")),
                 "FORMAT.md does not mention the field {field:?}"

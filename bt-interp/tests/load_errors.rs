@@ -410,39 +410,25 @@ fn malformed_json_never_panics() {
 fn hand_built_models_are_checked_too() {
     use behaved_interp::model::{Node, Params};
     use behaved_runtime::NodeKind;
-    let bare = |kind, children| Node {
-        kind,
-        id: None,
-        name: None,
-        label: None,
-        hooks: None,
-        params: Params::None,
-        children,
-    };
+    let bare = |kind, children| Node::new(kind, Params::None, children);
+    let leaf = |kind| bare(kind, vec![]).unwrap();
+    // A node whose kind, parameters and children disagree cannot be built.
+    let e = bare(NodeKind::Sequence, vec![]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "malformed \"sequence\" node: wrong children (0) or parameters for its kind"
+    );
+    assert!(bare(NodeKind::While, vec![leaf(NodeKind::Success), leaf(NodeKind::Success)]).is_err());
+    assert!(Node::new(NodeKind::Repeat, Params::Count(0), vec![leaf(NodeKind::Success)]).is_err());
+    assert!(Node::new(NodeKind::Wait, Params::Count(1), vec![]).is_err());
+    assert!(leaf(NodeKind::Success).with_loop_label("outer").is_err());
+    // What the tree around a node decides is checked when it is built into an agent.
     let r = registry();
     let lib = Library::new();
-    let e = r.build(&bare(NodeKind::Sequence, vec![]), &lib).unwrap_err();
-    assert_eq!(
-        e.messages(),
-        [
-            "at the root: malformed \"sequence\" node: wrong children (0) or parameters for its kind; build nodes with `Node::from_json`"
-        ]
-    );
-    let e = r
-        .build(
-            &bare(
-                NodeKind::While,
-                vec![bare(NodeKind::Success, vec![]), bare(NodeKind::Success, vec![])],
-            ),
-            &lib,
-        )
-        .unwrap_err();
-    assert_eq!(e.problems().len(), 1);
-    let e = r.build(&bare(NodeKind::Loop, vec![bare(NodeKind::Break, vec![])]), &lib);
-    assert!(e.is_ok(), "a break inside a loop is fine");
-    let e = r
-        .build(&bare(NodeKind::Invert, vec![bare(NodeKind::Continue, vec![])]), &lib)
-        .unwrap_err();
+    let ok = bare(NodeKind::Loop, vec![leaf(NodeKind::Break)]).unwrap();
+    assert!(r.build(&ok, &lib).is_ok(), "a break inside a loop is fine");
+    let outside = bare(NodeKind::Invert, vec![leaf(NodeKind::Continue)]).unwrap();
+    let e = r.build(&outside, &lib).unwrap_err();
     assert_eq!(e.messages(), ["at `child`: \"continue\" is not inside a loop"]);
 }
 

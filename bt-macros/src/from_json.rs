@@ -150,15 +150,14 @@ impl Convert<'_> {
     fn node(&mut self, j: &JsonNode, path: &str) -> Node {
         let mut node = plain(Kind::Invalid, self.span, j.label());
         node.children = j
-            .children
+            .children()
             .iter()
             .enumerate()
             .map(|(i, c)| self.node(c, &j.child_path(path, i)))
             .collect();
         node.loop_label = j
-            .label
-            .as_ref()
-            .filter(|_| behaved_format::model::is_loop(j.kind))
+            .loop_label()
+            .filter(|_| j.kind().is_loop())
             .map(|l| lifetime(l, self.span));
         node.kind = self.kind(j, path, &node.children);
         for (slot, (name, leaf)) in [
@@ -183,12 +182,12 @@ impl Convert<'_> {
     fn kind(&mut self, j: &JsonNode, path: &str, children: &[Node]) -> Kind {
         let n = children.len() as u32;
         let count = |c: u32| Count::Literal(u64::from(c));
-        let seconds = || match j.params {
+        let seconds = || match *j.params() {
             Params::Seconds(s) => Duration::Literal(s),
             _ => Duration::Literal(0.0),
         };
-        let jump_label = || j.label.as_ref().map(|l| lifetime(l, self.span));
-        match (j.kind, &j.params) {
+        let jump_label = || j.loop_label().map(|l| lifetime(l, self.span));
+        match (j.kind(), j.params()) {
             (NodeKind::Sequence, _) => Kind::Sequence,
             (NodeKind::Selector, _) => Kind::Selector,
             (NodeKind::ReactiveSequence, _) => Kind::ReactiveSequence,
@@ -219,11 +218,11 @@ impl Convert<'_> {
             }
             (NodeKind::Shuffle, _) => Kind::Shuffle,
             (NodeKind::If | NodeKind::ReactiveIf, Params::Branches { has_else }) => Kind::If {
-                reactive: j.kind == NodeKind::ReactiveIf,
+                reactive: j.kind() == NodeKind::ReactiveIf,
                 has_else: *has_else,
             },
             (NodeKind::Match | NodeKind::ReactiveMatch, Params::Match { value, cases }) => {
-                let reactive = j.kind == NodeKind::ReactiveMatch;
+                let reactive = j.kind() == NodeKind::ReactiveMatch;
                 self.matching(value, cases, reactive, &field(path, "value"))
             }
             (NodeKind::Loop, _) => Kind::Loop,
@@ -374,7 +373,7 @@ impl Convert<'_> {
 }
 
 fn hooks_of(j: &JsonNode) -> [Option<&JsonLeaf>; 7] {
-    match &j.hooks {
+    match j.hooks() {
         Some(h) => h.all().map(Option::as_ref),
         None => [None; 7],
     }

@@ -1,5 +1,6 @@
 //! "Write this instead" for the mistakes people make most: node words spelt
-//! like types (`Sequence`, `reactiveSelector`), conditions written as Rust
+//! like types (`Sequence`, `reactiveSelector`; the words and their aliases are
+//! the catalogue's, [`NodeKind::dsl_words`]), conditions written as Rust
 //! `if` conditions, closures that change the context where only reading is
 //! allowed, closure bodies with statements and no braces.
 
@@ -12,50 +13,6 @@ use behaved_runtime::catalog::NodeKind;
 
 use crate::render::render;
 
-/// Every node word, with the aliases, for "did you mean" hints.
-pub const WORDS: &[&str] = &[
-    "sequence",
-    "sequence_always",
-    "selector",
-    "fallback",
-    "reactive",
-    "parallel",
-    "random",
-    "weighted",
-    "shuffle",
-    "if",
-    "match",
-    "invert",
-    "force_success",
-    "force_failure",
-    "repeat",
-    "retry",
-    "loop",
-    "forever",
-    "while",
-    "for",
-    "until_fail",
-    "until_success",
-    "break",
-    "continue",
-    "timeout",
-    "delay",
-    "cooldown",
-    "limit",
-    "run_once",
-    "abort_if",
-    "latch",
-    "scope",
-    "wait",
-    "wait_until",
-    "success",
-    "failure",
-    "running",
-    "cond",
-    "act",
-    "subtree",
-];
-
 /// The node word that `written` (`Sequence`, `reactiveSelector`,
 /// `ForceSuccess`, `reactive_selector`) most likely means, written the DSL's
 /// way: `sequence`, `reactive selector`, `force_success`. A node's name in the
@@ -66,12 +23,11 @@ pub fn node_word(written: &str) -> Option<String> {
         return Some(kind.dsl_name().to_string());
     }
     let snake = snake_case(written);
-    if let Some(rest) = snake.strip_prefix("reactive_")
-        && matches!(rest, "sequence" | "selector" | "fallback")
-    {
-        return Some(format!("reactive {rest}"));
+    if let Some(rest) = snake.strip_prefix("reactive_") {
+        let reactive = format!("reactive {rest}");
+        return NodeKind::from_dsl_word(&reactive).map(|_| reactive);
     }
-    (snake != written && WORDS.contains(&snake.as_str())).then_some(snake)
+    (snake != written && NodeKind::dsl_words().any(|w| w == snake)).then_some(snake)
 }
 
 /// The node kind whose JSON name is `written`, ignoring the case of its first

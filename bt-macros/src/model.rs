@@ -15,7 +15,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Lit, Token, Type, Visibility};
 
 use crate::errors::Errors;
-use crate::hints::{self, WORDS};
+use crate::hints;
 use crate::parse::{Args, Children, Else, IfSyntax, LetVar, MatchSyntax, NodeBody, NodeSyntax, TreeSyntax, WordNode};
 use crate::render::render;
 
@@ -286,16 +286,7 @@ impl Kind {
 
     /// `true` for the loops that `break` and `continue` act on.
     pub fn is_loop(&self) -> bool {
-        matches!(
-            self,
-            Kind::Loop
-                | Kind::While
-                | Kind::Repeat(_)
-                | Kind::Retry(_)
-                | Kind::UntilFail
-                | Kind::UntilSuccess
-                | Kind::ForEach { .. }
-        )
+        self.catalog().is_loop()
     }
 
     /// How many leading children are conditions rather than bodies.
@@ -848,91 +839,102 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     if let Some(node) = children_in_parentheses(&word, span, label.clone(), errors) {
         return node;
     }
-    let kind =
-        match (word.reactive.is_some(), name.as_str()) {
-            (true, "sequence") => no_args(Kind::ReactiveSequence, &name, args, errors),
-            (true, "selector" | "fallback") => no_args(Kind::ReactiveSelector, &name, args, errors),
-            (true, _) => {
-                errors.over(
-                    &word.name,
-                    format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
-                );
-                None
-            }
-            (false, "sequence") => no_args(Kind::Sequence, &name, args, errors),
-            (false, "sequence_always") => no_args(Kind::SequenceAlways, &name, args, errors),
-            (false, "selector" | "fallback") => no_args(Kind::Selector, &name, args, errors),
-            (false, "parallel") => parallel(&word, errors),
-            (false, "random") => no_args(Kind::Random, &name, args, errors),
-            (false, "shuffle") => no_args(Kind::Shuffle, &name, args, errors),
-            (false, "weighted") => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
-            (false, "invert") => no_args(Kind::Invert, &name, args, errors),
-            (false, "force_success") => no_args(Kind::ForceSuccess, &name, args, errors),
-            (false, "force_failure") => no_args(Kind::ForceFailure, &name, args, errors),
-            (false, "repeat") => count(&word, errors).map(Kind::Repeat),
-            (false, "retry") => count(&word, errors).map(Kind::Retry),
-            (false, "limit") => count(&word, errors).map(Kind::Limit),
-            (false, "loop" | "forever") => no_args(Kind::Loop, &name, args, errors),
-            (false, "until_fail") => no_args(Kind::UntilFail, &name, args, errors),
-            (false, "until_success") => no_args(Kind::UntilSuccess, &name, args, errors),
-            (false, "timeout") => duration(&word, errors).map(Kind::Timeout),
-            (false, "delay") => duration(&word, errors).map(Kind::Delay),
-            (false, "cooldown") => duration(&word, errors).map(Kind::Cooldown),
-            (false, "run_once") => no_args(Kind::RunOnce, &name, args, errors),
-            (false, "abort_if") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
-                guard = Some(condition(arg, "abort_if", errors));
-                Kind::AbortIf
-            }),
-            (false, "latch") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
-                guard = Some(condition(arg, "latch", errors));
-                Kind::Latch
-            }),
-            (false, "wait_until") => single_arg(&word, "a condition `|c| ..` or a condition value", errors).and_then(
-                |arg| match condition(arg, "wait_until", errors).kind {
+    // The word names a kind through the catalogue (with its aliases: `fallback`, `forever`).
+    let written = match word.reactive {
+        Some(_) => format!("reactive {name}"),
+        None => name.clone(),
+    };
+    use NodeKind as K;
+    let kind = match (
+        word.reactive.is_some(),
+        NodeKind::from_dsl_word(&written),
+        name.as_str(),
+    ) {
+        (_, Some(K::ReactiveSequence), _) => no_args(Kind::ReactiveSequence, &name, args, errors),
+        (_, Some(K::ReactiveSelector), _) => no_args(Kind::ReactiveSelector, &name, args, errors),
+        (true, _, _) => {
+            errors.over(
+                &word.name,
+                format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
+            );
+            None
+        }
+        (_, Some(K::Sequence), _) => no_args(Kind::Sequence, &name, args, errors),
+        (_, Some(K::SequenceAlways), _) => no_args(Kind::SequenceAlways, &name, args, errors),
+        (_, Some(K::Selector), _) => no_args(Kind::Selector, &name, args, errors),
+        (_, Some(K::Parallel), _) => parallel(&word, errors),
+        (_, Some(K::Random), _) => no_args(Kind::Random, &name, args, errors),
+        (_, Some(K::Shuffle), _) => no_args(Kind::Shuffle, &name, args, errors),
+        (_, Some(K::Weighted), _) => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
+        (_, Some(K::Invert), _) => no_args(Kind::Invert, &name, args, errors),
+        (_, Some(K::ForceSuccess), _) => no_args(Kind::ForceSuccess, &name, args, errors),
+        (_, Some(K::ForceFailure), _) => no_args(Kind::ForceFailure, &name, args, errors),
+        (_, Some(K::Repeat), _) => count(&word, errors).map(Kind::Repeat),
+        (_, Some(K::Retry), _) => count(&word, errors).map(Kind::Retry),
+        (_, Some(K::Limit), _) => count(&word, errors).map(Kind::Limit),
+        (_, Some(K::Loop), _) => no_args(Kind::Loop, &name, args, errors),
+        (_, Some(K::UntilFail), _) => no_args(Kind::UntilFail, &name, args, errors),
+        (_, Some(K::UntilSuccess), _) => no_args(Kind::UntilSuccess, &name, args, errors),
+        (_, Some(K::Timeout), _) => duration(&word, errors).map(Kind::Timeout),
+        (_, Some(K::Delay), _) => duration(&word, errors).map(Kind::Delay),
+        (_, Some(K::Cooldown), _) => duration(&word, errors).map(Kind::Cooldown),
+        (_, Some(K::RunOnce), _) => no_args(Kind::RunOnce, &name, args, errors),
+        (_, Some(K::AbortIf), _) => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+            guard = Some(condition(arg, "abort_if", errors));
+            Kind::AbortIf
+        }),
+        (_, Some(K::Latch), _) => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+            guard = Some(condition(arg, "latch", errors));
+            Kind::Latch
+        }),
+        (_, Some(K::WaitUntil), _) => {
+            single_arg(&word, "a condition `|c| ..` or a condition value", errors).and_then(|arg| {
+                match condition(arg, "wait_until", errors).kind {
                     Kind::Cond(leaf) => Some(Kind::WaitUntil(leaf)),
                     _ => None,
-                },
-            ),
-            (false, "scope") => no_args(Kind::Scope(Vec::new()), &name, args, errors),
-            (false, "wait") => duration(&word, errors).map(Kind::Wait),
-            (false, "success") => no_args(Kind::Success, &name, args, errors),
-            (false, "failure") => no_args(Kind::Failure, &name, args, errors),
-            (false, "running") => no_args(Kind::Running, &name, args, errors),
-            (false, "cond") => leaf_arg(&word, errors).map(Kind::Cond),
-            (false, "act") => leaf_arg(&word, errors).map(Kind::Act),
-            (false, "subtree") => subtree(&word, errors),
-            (false, "else") => {
-                errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
-                None
-            }
-            (false, "reactive") => {
-                errors.over(
-                    &word.name,
-                    "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
-                );
-                None
-            }
-            (false, _) => {
-                let close = hints::node_word(&name)
-                    .or_else(|| behaved_runtime::catalog::closest(&name, WORDS.iter().copied()).map(String::from));
-                let hint = match (close, hints::json_kind(&name)) {
-                    (Some(close), Some(_)) => {
-                        format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
-                    }
-                    (Some(close), None) => format!(", did you mean `{close}`?"),
-                    (None, _) => String::new(),
-                };
-                errors.over(
-                    &word.name,
-                    format!(
-                        "unknown node `{name}`{hint}\n\
+                }
+            })
+        }
+        (_, Some(K::Scope), _) => no_args(Kind::Scope(Vec::new()), &name, args, errors),
+        (_, Some(K::Wait), _) => duration(&word, errors).map(Kind::Wait),
+        (_, Some(K::Success), _) => no_args(Kind::Success, &name, args, errors),
+        (_, Some(K::Failure), _) => no_args(Kind::Failure, &name, args, errors),
+        (_, Some(K::Running), _) => no_args(Kind::Running, &name, args, errors),
+        (_, Some(K::Condition), _) => leaf_arg(&word, errors).map(Kind::Cond),
+        (_, Some(K::Action), _) => leaf_arg(&word, errors).map(Kind::Act),
+        (_, Some(K::Subtree), _) => subtree(&word, errors),
+        (_, _, "else") => {
+            errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
+            None
+        }
+        (_, _, "reactive") => {
+            errors.over(
+                &word.name,
+                "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
+            );
+            None
+        }
+        _ => {
+            let close = hints::node_word(&name)
+                .or_else(|| behaved_runtime::catalog::closest(&name, NodeKind::dsl_words()).map(String::from));
+            let hint = match (close, hints::json_kind(&name)) {
+                (Some(close), Some(_)) => {
+                    format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
+                }
+                (Some(close), None) => format!(", did you mean `{close}`?"),
+                (None, _) => String::new(),
+            };
+            errors.over(
+                &word.name,
+                format!(
+                    "unknown node `{name}`{hint}\n\
                      known nodes: {}; a leaf value starts with an upper-case type name (`MoveTo {{ .. }}`)",
-                        WORDS.join(", ")
-                    ),
-                );
-                None
-            }
-        };
+                    NodeKind::dsl_words().collect::<Vec<_>>().join(", ")
+                ),
+            );
+            None
+        }
+    };
     let mut node = plain(kind.unwrap_or(Kind::Invalid), span, label);
     node.children.extend(guard);
     let Some(block) = word.children else { return node };
@@ -1007,17 +1009,19 @@ fn weight(expr: Expr, errors: &mut Errors) -> Weight {
 fn children_in_parentheses(word: &WordNode, span: Span, label: String, errors: &mut Errors) -> Option<Node> {
     let args = word.args.as_ref()?;
     let name = word.name.to_string();
+    use NodeKind as K;
     let braced = matches!(
-        name.as_str(),
-        "sequence"
-            | "sequence_always"
-            | "selector"
-            | "fallback"
-            | "random"
-            | "shuffle"
-            | "invert"
-            | "force_success"
-            | "force_failure"
+        NodeKind::from_dsl_word(&name),
+        Some(
+            K::Sequence
+                | K::SequenceAlways
+                | K::Selector
+                | K::Random
+                | K::Shuffle
+                | K::Invert
+                | K::ForceSuccess
+                | K::ForceFailure
+        )
     );
     if !braced || word.children.is_some() || args.tokens.is_empty() {
         return None;

@@ -395,12 +395,8 @@ pub fn parse_nodes(input: ParseStream) -> syn::Result<Vec<NodeSyntax>> {
 
 /// Whether the node word `name` has children (a composite or a decorator).
 fn takes_children(name: &Ident) -> bool {
-    let name = match name.to_string().as_str() {
-        "fallback" => String::from("selector"),
-        "forever" => String::from("loop"),
-        other => other.to_string(),
-    };
-    behaved_runtime::NodeKind::from_dsl_name(&name).is_some_and(|k| k.arity() != behaved_runtime::Arity::Leaf)
+    behaved_runtime::NodeKind::from_dsl_word(&name.to_string())
+        .is_some_and(|k| k.arity() != behaved_runtime::Arity::Leaf)
 }
 
 /// `{ let ..; nodes }`

@@ -63,15 +63,15 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
         on_tick: hook(&h.tick),
         on_reset: hook(&h.reset),
     };
-    JsonNode {
-        kind: node.kind.catalog(),
-        id: None,
-        name: None,
-        label: loop_label(node),
-        hooks: (hooks != JsonHooks::default()).then(|| Box::new(hooks)),
-        params,
-        children,
+    // A checked tree fits the model: a constant's place holds a valid stand-in.
+    let mut json = JsonNode::new(node.kind.catalog(), params, children).expect("a checked tree is well formed");
+    if let Some(label) = loop_label(node) {
+        json = json.with_loop_label(label).expect("only loops and jumps have labels");
     }
+    if hooks != JsonHooks::default() {
+        json = json.with_hooks(hooks);
+    }
+    json
 }
 
 /// The label of a loop, or the one a `break`/`continue` targets, as JSON writes it (`outer`).
@@ -128,8 +128,9 @@ pub fn params(node: &Node) -> (Params, Code) {
         Kind::Repeat(c) | Kind::Retry(c) | Kind::Limit(c) => match c {
             Count::Literal(n) => Params::Count(u32::try_from(*n).unwrap_or(u32::MAX)),
             Count::Expr(e) => {
+                // The writer puts the expression's text in its place.
                 own = Some(("count", text(e)));
-                Params::Count(0)
+                Params::Count(1)
             }
         },
         Kind::Timeout(d) | Kind::Delay(d) | Kind::Cooldown(d) | Kind::Wait(d) => match d {
@@ -156,7 +157,7 @@ pub fn params(node: &Node) -> (Params, Code) {
                 Count::Literal(n) => u32::try_from(*n).unwrap_or(u32::MAX),
                 Count::Expr(e) => {
                     own = Some(("max", text(e)));
-                    0
+                    1
                 }
             };
             Params::ForEach { items: source, max }

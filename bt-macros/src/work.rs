@@ -11,10 +11,13 @@
 //! `repeat(n)`, `retry(n)` n times the child; `for .. max n` 1 plus n times
 //! the child; `loop`, `while`, `until_*` twice
 //! their children; other decorators the child; a subtree its own figure; plus
-//! one per lifecycle hook.
+//! one per lifecycle hook. Each kind's rule is the catalogue's
+//! ([`NodeKind::work`](behaved_runtime::NodeKind::work)).
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
+
+use behaved_runtime::catalog::Work as Rule;
 
 use crate::errors::Errors;
 use crate::lower::{Lowered, State};
@@ -88,42 +91,16 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
         let kids: Vec<Work> = s.children.iter().map(|&c| work[c].clone()).collect();
         let sum = |ws: &[Work]| ws.iter().cloned().fold(Work::Known(0), Work::add);
         let max = |ws: &[Work]| ws.iter().cloned().fold(Work::Known(0), Work::max);
-        let own = match &s.node.kind {
-            Kind::Wait(_)
-            | Kind::Success
-            | Kind::Failure
-            | Kind::Running
-            | Kind::Break(_)
-            | Kind::Continue(_)
-            | Kind::Cond(_)
-            | Kind::Act(_)
-            | Kind::WaitUntil(_)
-            | Kind::Invalid => Work::Known(1),
-            Kind::Subtree { .. } => match &s.state {
+        // Each kind's rule is the catalogue's; a subtree's figure is its tree's constant.
+        let own = match (&s.node.kind, s.node.kind.catalog().work()) {
+            (Kind::Subtree { .. }, _) => match &s.state {
                 State::Subtree(ty) => Work::Const(quote!(<#ty>::TICK_WORK)),
                 _ => unreachable!("a subtree's state is its tree"),
             },
-            Kind::Sequence
-            | Kind::Selector
-            | Kind::ReactiveSequence
-            | Kind::ReactiveSelector
-            | Kind::SequenceAlways
-            | Kind::Parallel { .. }
-            | Kind::ParallelMain
-            | Kind::Shuffle
-            | Kind::AbortIf
-            | Kind::Latch
-            | Kind::Invert
-            | Kind::ForceSuccess
-            | Kind::ForceFailure
-            | Kind::Timeout(_)
-            | Kind::Delay(_)
-            | Kind::Cooldown(_)
-            | Kind::Limit(_)
-            | Kind::RunOnce
-            | Kind::Scope(_) => sum(&kids),
-            Kind::Random | Kind::Weighted(_) => max(&kids),
-            Kind::If { has_else, .. } => {
+            (_, Rule::One) => Work::Known(1),
+            (_, Rule::Sum) => sum(&kids),
+            (_, Rule::Largest) => max(&kids),
+            (Kind::If { has_else, .. }, Rule::Branches) => {
                 let branches = kids.len() / 2;
                 let conditions: Vec<Work> = kids.iter().step_by(2).take(branches).cloned().collect();
                 let mut bodies: Vec<Work> = kids.iter().skip(1).step_by(2).take(branches).cloned().collect();
@@ -132,11 +109,14 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
                 }
                 sum(&conditions).add(max(&bodies))
             }
-            Kind::Match { .. } => max(&kids).add(Work::Known(1)),
-            Kind::Repeat(c) | Kind::Retry(c) => sum(&kids).times(c),
+            (_, Rule::Match) => max(&kids).add(Work::Known(1)),
+            (Kind::Repeat(c) | Kind::Retry(c), Rule::Times) => sum(&kids).times(c),
             // Reading the items, then up to `max` iterations in the tick.
-            Kind::ForEach { max, .. } => sum(&kids).times(max).add(Work::Known(1)),
-            Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => sum(&kids).times(&Count::Literal(2)),
+            (Kind::ForEach { max, .. }, Rule::TimesAndRead) => sum(&kids).times(max).add(Work::Known(1)),
+            (_, Rule::Twice) => sum(&kids).times(&Count::Literal(2)),
+            (_, Rule::Branches | Rule::Times | Rule::TimesAndRead) => {
+                unreachable!("the kind's parameters hold its count")
+            }
         };
         let hooks = &s.node.hooks;
         let hook_count = hooks.in_tick() as u64;

@@ -15,6 +15,123 @@ pub enum Arity {
     Branches,
 }
 
+/// Which parameters a node kind takes (the JSON form's `Params` holds them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Parameters {
+    /// None.
+    None,
+    /// `parallel`: a policy or success and failure thresholds.
+    Policy,
+    /// `weighted`: one weight per child.
+    Weights,
+    /// `if`: whether the last child is an `else` branch.
+    Branches,
+    /// `match`: the value looked at and each case's keys.
+    Cases,
+    /// `repeat`, `retry`, `limit`: a positive count.
+    Count,
+    /// `wait`, `timeout`, `delay`, `cooldown`: a duration in seconds.
+    Seconds,
+    /// `cond`, `act`, `wait_until`: the user's leaf.
+    Leaf,
+    /// `subtree`: the subtree it runs.
+    Subtree,
+    /// `for`: the list its items come from and the most items it holds.
+    ForEach,
+}
+
+/// Where a node kind's children sit in the JSON form, in node-table order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slots {
+    /// No children.
+    None,
+    /// One node in `"child"`.
+    Child,
+    /// An array of nodes in `"children"`.
+    Children,
+    /// A condition node in `"condition"`, then the body in `"child"`.
+    ConditionChild,
+    /// `"branches": [{"if", "then"}, ..]`, then an optional `"else"`.
+    Branches,
+    /// `"cases": [{"when", "child"}, ..]`, then the `"default"`.
+    Cases,
+}
+
+impl Slots {
+    /// The JSON fields that hold the children, in order.
+    pub const fn fields(self) -> &'static [&'static str] {
+        match self {
+            Slots::None => &[],
+            Slots::Child => &["child"],
+            Slots::Children => &["children"],
+            Slots::ConditionChild => &["condition", "child"],
+            Slots::Branches => &["branches", "else"],
+            Slots::Cases => &["cases", "default"],
+        }
+    }
+}
+
+/// The group a node kind is listed under where kinds are shown to people
+/// (the studio's palette).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// Nodes with several children or branches.
+    Composites,
+    /// Nodes that change their one child's status or when it runs.
+    Decorators,
+    /// Loops, and the `break` and `continue` that end them.
+    Loops,
+    /// Nodes that wait or keep time.
+    Timing,
+    /// Leaves: the user's conditions and actions, constants, subtrees.
+    Leaves,
+}
+
+impl Group {
+    /// Every group, in the order they are shown.
+    pub const ALL: [Group; 5] = [
+        Group::Composites,
+        Group::Decorators,
+        Group::Loops,
+        Group::Timing,
+        Group::Leaves,
+    ];
+
+    /// The group's name (`"composites"`, ..).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Group::Composites => "composites",
+            Group::Decorators => "decorators",
+            Group::Loops => "loops",
+            Group::Timing => "timing",
+            Group::Leaves => "leaves",
+        }
+    }
+}
+
+/// How a node kind's work per tick, the most leaf ticks one tick of it can
+/// make, follows from its children's (`SEMANTICS.md` "Work per tick"). Both
+/// the macro and the interpreter bound a tree's work by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Work {
+    /// A leaf: one.
+    One,
+    /// The children's sum: they may all tick in one tick.
+    Sum,
+    /// The largest child's: one child is chosen.
+    Largest,
+    /// `if`: every condition's, plus the largest branch's.
+    Branches,
+    /// `match`: reading the value, plus the largest case's.
+    Match,
+    /// A bounded loop: its count times its body's.
+    Times,
+    /// `for`: reading the items, plus `max` times its body's.
+    TimesAndRead,
+    /// An unbounded loop: twice its body's (at most one iteration starts per tick).
+    Twice,
+}
+
 /// The doc line that links a node kind to its section of `SEMANTICS.md`,
 /// the reference for every node's rules.
 macro_rules! rules {
@@ -30,7 +147,11 @@ macro_rules! rules {
 }
 
 macro_rules! catalogue {
-    ($( $(#[$doc:meta])* $kind:ident => $dsl:literal, $json:literal, $arity:ident; )*) => {
+    ($( $(#[$doc:meta])* $kind:ident => {
+        dsl: $dsl:literal, json: $json:literal, arity: $arity:ident, aliases: [$($alias:literal),*],
+        is_loop: $is_loop:literal, is_timed: $is_timed:literal, params: $params:ident, slots: $slots:ident,
+        fields: [$($field:literal),*], group: $group:ident, icon: $icon:literal, work: $work:ident,
+    } )*) => {
         /// Every kind of node a tree can contain. Each variant says its rule in
         /// short; `SEMANTICS.md` at the repository root is the full reference.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,6 +170,12 @@ macro_rules! catalogue {
                 match self { $(NodeKind::$kind => $dsl,)* }
             }
 
+            /// Other keywords `behave!` accepts for this node (`fallback` for
+            /// `selector`, `forever` for `loop`).
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self { $(NodeKind::$kind => &[$($alias),*],)* }
+            }
+
             /// The `"type"` of this node in the JSON form.
             pub const fn json_name(self) -> &'static str {
                 match self { $(NodeKind::$kind => $json,)* }
@@ -58,6 +185,48 @@ macro_rules! catalogue {
             pub const fn arity(self) -> Arity {
                 match self { $(NodeKind::$kind => Arity::$arity,)* }
             }
+
+            /// Whether this kind is a loop that `break` and `continue` act on
+            /// (and that may have a label).
+            pub const fn is_loop(self) -> bool {
+                match self { $(NodeKind::$kind => $is_loop,)* }
+            }
+
+            /// Whether a node of this kind keeps a timestamp and a duration.
+            pub const fn is_timed(self) -> bool {
+                match self { $(NodeKind::$kind => $is_timed,)* }
+            }
+
+            /// Which parameters this kind takes.
+            pub const fn params(self) -> Parameters {
+                match self { $(NodeKind::$kind => Parameters::$params,)* }
+            }
+
+            /// Where this kind's children sit in the JSON form.
+            pub const fn slots(self) -> Slots {
+                match self { $(NodeKind::$kind => Slots::$slots,)* }
+            }
+
+            /// The fields a node of this kind may have in the JSON form besides
+            /// `"type"`, `"id"`, `"name"` and the hooks.
+            pub const fn fields(self) -> &'static [&'static str] {
+                match self { $(NodeKind::$kind => &[$($field),*],)* }
+            }
+
+            /// The group this kind is listed under.
+            pub const fn group(self) -> Group {
+                match self { $(NodeKind::$kind => Group::$group,)* }
+            }
+
+            /// The icon that shows this kind in the studio (one or two characters).
+            pub const fn icon(self) -> &'static str {
+                match self { $(NodeKind::$kind => $icon,)* }
+            }
+
+            /// How this kind's work per tick follows from its children's.
+            pub const fn work(self) -> Work {
+                match self { $(NodeKind::$kind => Work::$work,)* }
+            }
         }
     };
 }
@@ -65,136 +234,333 @@ macro_rules! catalogue {
 catalogue! {
     /// Ticks its children in order, resuming at the running one; a child's failure fails it, and it succeeds when all have succeeded.
     #[doc = rules!("sequence")]
-    Sequence => "sequence", "sequence", Many;
+    Sequence => {
+        dsl: "sequence", json: "sequence", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "→", work: Sum,
+    }
     /// Ticks its children in order, resuming at the running one; a child's success succeeds it, and it fails when all have failed.
     #[doc = rules!("selector")]
-    Selector => "selector", "selector", Many;
+    Selector => {
+        dsl: "selector", json: "selector", arity: Many, aliases: ["fallback"],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "?", work: Sum,
+    }
     /// A sequence that starts from its first child on every tick, halting a later running child when an earlier one fails or runs.
     #[doc = rules!("reactive-sequence")]
-    ReactiveSequence => "reactive sequence", "reactiveSequence", Many;
+    ReactiveSequence => {
+        dsl: "reactive sequence", json: "reactiveSequence", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⇢", work: Sum,
+    }
     /// A selector that starts from its first child on every tick, halting a later running child when an earlier one succeeds or runs.
     #[doc = rules!("reactive-selector")]
-    ReactiveSelector => "reactive selector", "reactiveSelector", Many;
+    ReactiveSelector => {
+        dsl: "reactive selector", json: "reactiveSelector", arity: Many, aliases: ["reactive fallback"],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "??", work: Sum,
+    }
     /// Ticks every child not yet completed in this activation; succeeds once `success` children succeeded, fails once `failure` failed or success is out of reach, then halts the rest.
     #[doc = rules!("parallel")]
-    Parallel => "parallel", "parallel", Many;
+    Parallel => {
+        dsl: "parallel", json: "parallel", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: Policy, slots: Children,
+        fields: ["children", "policy", "success", "failure"], group: Composites, icon: "⇉", work: Sum,
+    }
     /// Ticks the first (main) child, then the others not yet completed; returns the main child's status and halts the others when it completes.
     #[doc = rules!("parallel-main")]
-    ParallelMain => "parallel(main)", "parallelMain", Many;
+    ParallelMain => {
+        dsl: "parallel(main)", json: "parallelMain", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⇶", work: Sum,
+    }
     /// Picks one child uniformly on entry and runs it to completion.
     #[doc = rules!("random")]
-    Random => "random", "random", Many;
+    Random => {
+        dsl: "random", json: "random", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⚄", work: Largest,
+    }
     /// Picks one child on entry with probability proportional to its weight and runs it to completion.
     #[doc = rules!("weighted")]
-    Weighted => "weighted", "weighted", Many;
+    Weighted => {
+        dsl: "weighted", json: "weighted", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: Weights, slots: Children,
+        fields: ["children", "weights"], group: Composites, icon: "⚖", work: Largest,
+    }
     /// Draws an order of its children on entry, then behaves as a selector in that order.
     #[doc = rules!("shuffle")]
-    Shuffle => "shuffle", "shuffle", Many;
+    Shuffle => {
+        dsl: "shuffle", json: "shuffle", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⤮", work: Sum,
+    }
     /// Evaluates its conditions in order on entry and runs the chosen branch to completion; with no branch chosen and no `else`, succeeds.
     #[doc = rules!("if")]
-    If => "if", "if", Branches;
+    If => {
+        dsl: "if", json: "if", arity: Branches, aliases: [],
+        is_loop: false, is_timed: false, params: Branches, slots: Branches,
+        fields: ["branches", "else"], group: Composites, icon: "⑂", work: Branches,
+    }
     /// Evaluates its conditions again on every tick; when the chosen branch changes, halts the running one and enters the new one.
     #[doc = rules!("reactive-if")]
-    ReactiveIf => "reactive if", "reactiveIf", Branches;
+    ReactiveIf => {
+        dsl: "reactive if", json: "reactiveIf", arity: Branches, aliases: [],
+        is_loop: false, is_timed: false, params: Branches, slots: Branches,
+        fields: ["branches", "else"], group: Composites, icon: "⑂", work: Branches,
+    }
     /// Matches a value against Rust patterns on entry and runs the chosen arm to completion.
     #[doc = rules!("match")]
-    Match => "match", "match", Branches;
+    Match => {
+        dsl: "match", json: "match", arity: Branches, aliases: [],
+        is_loop: false, is_timed: false, params: Cases, slots: Cases,
+        fields: ["value", "cases", "default"], group: Composites, icon: "≡", work: Match,
+    }
     /// Matches its value again on every tick; when the arm changes, halts the running one and enters the new one.
     #[doc = rules!("reactive-match")]
-    ReactiveMatch => "reactive match", "reactiveMatch", Branches;
+    ReactiveMatch => {
+        dsl: "reactive match", json: "reactiveMatch", arity: Branches, aliases: [],
+        is_loop: false, is_timed: false, params: Cases, slots: Cases,
+        fields: ["value", "cases", "default"], group: Composites, icon: "≡", work: Match,
+    }
     /// Restarts its body whenever it completes, starting at most one iteration per tick; runs until a `break`.
     #[doc = rules!("loop")]
-    Loop => "loop", "loop", One;
+    Loop => {
+        dsl: "loop", json: "loop", arity: One, aliases: ["forever"],
+        is_loop: true, is_timed: false, params: None, slots: Child,
+        fields: ["child", "label"], group: Loops, icon: "∞", work: Twice,
+    }
     /// Succeeds after `n` successes of its body and fails on its first failure; the next iteration starts in the same tick.
     #[doc = rules!("repeat")]
-    Repeat => "repeat", "repeater", One;
+    Repeat => {
+        dsl: "repeat", json: "repeater", arity: One, aliases: [],
+        is_loop: true, is_timed: false, params: Count, slots: Child,
+        fields: ["child", "count", "label"], group: Loops, icon: "⟲", work: Times,
+    }
     /// Succeeds on the first success of its body and fails after `n` failures; the next attempt starts in the same tick.
     #[doc = rules!("retry")]
-    Retry => "retry", "retry", One;
+    Retry => {
+        dsl: "retry", json: "retry", arity: One, aliases: [],
+        is_loop: true, is_timed: false, params: Count, slots: Child,
+        fields: ["child", "count", "label"], group: Loops, icon: "↺", work: Times,
+    }
     /// Checks its condition before each iteration: false succeeds, a body failure fails; at most one iteration starts per tick.
     #[doc = rules!("while")]
-    While => "while", "while", One;
+    While => {
+        dsl: "while", json: "while", arity: One, aliases: [],
+        is_loop: true, is_timed: false, params: None, slots: ConditionChild,
+        fields: ["condition", "child", "label"], group: Loops, icon: "⟳", work: Twice,
+    }
     /// Repeats its body until it fails, then succeeds; at most one iteration starts per tick.
     #[doc = rules!("until_fail")]
-    UntilFail => "until_fail", "untilFail", One;
+    UntilFail => {
+        dsl: "until_fail", json: "untilFail", arity: One, aliases: [],
+        is_loop: true, is_timed: false, params: None, slots: Child,
+        fields: ["child", "label"], group: Loops, icon: "⟳", work: Twice,
+    }
     /// Repeats its body until it succeeds, then succeeds; at most one iteration starts per tick.
     #[doc = rules!("until_success")]
-    UntilSuccess => "until_success", "untilSuccess", One;
+    UntilSuccess => {
+        dsl: "until_success", json: "untilSuccess", arity: One, aliases: [],
+        is_loop: true, is_timed: false, params: None, slots: Child,
+        fields: ["child", "label"], group: Loops, icon: "⟳", work: Twice,
+    }
     /// Ends the innermost (or labelled) enclosing loop with success, halting what still runs in its body.
     #[doc = rules!("break")]
-    Break => "break", "break", Leaf;
+    Break => {
+        dsl: "break", json: "break", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: None,
+        fields: ["label"], group: Loops, icon: "⇥", work: One,
+    }
     /// Ends the current iteration of the innermost (or labelled) loop as if its body had succeeded, halting what still runs in it.
     #[doc = rules!("continue")]
-    Continue => "continue", "continue", Leaf;
+    Continue => {
+        dsl: "continue", json: "continue", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: None,
+        fields: ["label"], group: Loops, icon: "↷", work: One,
+    }
     /// Swaps its child's success and failure; running stays running.
     #[doc = rules!("invert")]
-    Invert => "invert", "inverter", One;
+    Invert => {
+        dsl: "invert", json: "inverter", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "¬", work: Sum,
+    }
     /// Turns its child's completed status into success; running stays running.
     #[doc = rules!("force_success")]
-    ForceSuccess => "force_success", "succeeder", One;
+    ForceSuccess => {
+        dsl: "force_success", json: "succeeder", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "⊤", work: Sum,
+    }
     /// Turns its child's completed status into failure; running stays running.
     #[doc = rules!("force_failure")]
-    ForceFailure => "force_failure", "forceFailure", One;
+    ForceFailure => {
+        dsl: "force_failure", json: "forceFailure", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "⊥", work: Sum,
+    }
     /// Ticks its child on entry; on a later tick at which the duration has passed since entry, halts the child and fails without ticking it.
     #[doc = rules!("timeout")]
-    Timeout => "timeout", "timeout", One;
+    Timeout => {
+        dsl: "timeout", json: "timeout", arity: One, aliases: [],
+        is_loop: false, is_timed: true, params: Seconds, slots: Child,
+        fields: ["child", "seconds"], group: Timing, icon: "◴", work: Sum,
+    }
     /// Running without ticking its child until the duration has passed since entry; from then on ticks the child.
     #[doc = rules!("delay")]
-    Delay => "delay", "delay", One;
+    Delay => {
+        dsl: "delay", json: "delay", arity: One, aliases: [],
+        is_loop: false, is_timed: true, params: Seconds, slots: Child,
+        fields: ["child", "seconds"], group: Timing, icon: "◶", work: Sum,
+    }
     /// After its child completes, fails without ticking it until the duration has passed; the time outlives `reset`.
     #[doc = rules!("cooldown")]
-    Cooldown => "cooldown", "cooldown", One;
+    Cooldown => {
+        dsl: "cooldown", json: "cooldown", arity: One, aliases: [],
+        is_loop: false, is_timed: true, params: Seconds, slots: Child,
+        fields: ["child", "seconds"], group: Timing, icon: "❄", work: Sum,
+    }
     /// Lets its child complete at most `n` times over the tree instance's life, then fails without ticking it; the count outlives `reset`.
     #[doc = rules!("limit")]
-    Limit => "limit", "limit", One;
+    Limit => {
+        dsl: "limit", json: "limit", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: Count, slots: Child,
+        fields: ["child", "count"], group: Decorators, icon: "#", work: Sum,
+    }
     /// Ticks its child until it completes once, then returns that status forever without ticking it, also after `reset`.
     #[doc = rules!("run_once")]
-    RunOnce => "run_once", "runOnce", One;
+    RunOnce => {
+        dsl: "run_once", json: "runOnce", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "1×", work: Sum,
+    }
     /// Before each tick of its child: if the condition holds, halts the child and fails without ticking it.
     #[doc = rules!("abort_if")]
-    AbortIf => "abort_if", "abortIf", One;
+    AbortIf => {
+        dsl: "abort_if", json: "abortIf", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: ConditionChild,
+        fields: ["condition", "child"], group: Decorators, icon: "⊘", work: Sum,
+    }
     /// Declares node-local variables, initialised on entry, for the leaves and hooks inside; its status is its child's.
     #[doc = rules!("scope")]
-    Scope => "scope", "scope", One;
+    Scope => {
+        dsl: "scope", json: "scope", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "{}", work: Sum,
+    }
     /// Always succeeds.
     #[doc = rules!("success")]
-    Success => "success", "success", Leaf;
+    Success => {
+        dsl: "success", json: "success", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: None,
+        fields: [], group: Leaves, icon: "⊤", work: One,
+    }
     /// Always fails.
     #[doc = rules!("failure")]
-    Failure => "failure", "failure", Leaf;
+    Failure => {
+        dsl: "failure", json: "failure", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: None,
+        fields: [], group: Leaves, icon: "⊥", work: One,
+    }
     /// Always running.
     #[doc = rules!("running")]
-    Running => "running", "running", Leaf;
+    Running => {
+        dsl: "running", json: "running", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: None,
+        fields: [], group: Leaves, icon: "…", work: One,
+    }
     /// Running on entry and until the duration has passed since entry, then success.
     #[doc = rules!("wait")]
-    Wait => "wait", "wait", Leaf;
+    Wait => {
+        dsl: "wait", json: "wait", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: true, params: Seconds, slots: None,
+        fields: ["seconds"], group: Timing, icon: "◷", work: One,
+    }
     /// A question about the context: success when true, failure when false, never running.
     #[doc = rules!("cond")]
-    Condition => "cond", "condition", Leaf;
+    Condition => {
+        dsl: "cond", json: "condition", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: Leaf, slots: None,
+        fields: ["condition"], group: Leaves, icon: "◇", work: One,
+    }
     /// Work on the context: an inline closure or a stored `Action`, which gets `enter`, `tick` and, when interrupted, `halt` once.
     #[doc = rules!("act")]
-    Action => "act", "action", Leaf;
+    Action => {
+        dsl: "act", json: "action", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: Leaf, slots: None,
+        fields: ["action"], group: Leaves, icon: "▣", work: One,
+    }
     /// Another tree used as a node, on the context or a part of it; behaves as its body written inline.
     #[doc = rules!("subtree")]
-    Subtree => "subtree", "subtree", Leaf;
+    Subtree => {
+        dsl: "subtree", json: "subtree", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: Subtree, slots: None,
+        fields: ["subtreeId"], group: Leaves, icon: "⧉", work: Sum,
+    }
     /// Ticks its children in order, resuming at the running one, and goes on after a failure as after a success; once all have completed, succeeds if all succeeded and fails otherwise.
     #[doc = rules!("sequence_always")]
-    SequenceAlways => "sequence_always", "sequenceAlways", Many;
+    SequenceAlways => {
+        dsl: "sequence_always", json: "sequenceAlways", arity: Many, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⇒", work: Sum,
+    }
     /// Checks its condition only while its child is idle: false fails without ticking the child; true runs the child to completion without checking again.
     #[doc = rules!("latch")]
-    Latch => "latch", "latch", One;
+    Latch => {
+        dsl: "latch", json: "latch", arity: One, aliases: [],
+        is_loop: false, is_timed: false, params: None, slots: ConditionChild,
+        fields: ["condition", "child"], group: Decorators, icon: "⊙", work: Sum,
+    }
     /// Checks its condition on every tick, the entering one included: `Running` while false, `Success` once true.
     #[doc = rules!("wait_until")]
-    WaitUntil => "wait_until", "waitUntil", Leaf;
+    WaitUntil => {
+        dsl: "wait_until", json: "waitUntil", arity: Leaf, aliases: [],
+        is_loop: false, is_timed: false, params: Leaf, slots: None,
+        fields: ["condition"], group: Timing, icon: "◷", work: One,
+    }
     /// Reads up to `max` items from the context on entry, then runs its body once per item, in order, the next iteration starting in the same tick; a body failure fails it, and it succeeds once every item has had its turn (at once when there are none).
     #[doc = rules!("for")]
-    ForEach => "for", "forEach", One;
+    ForEach => {
+        dsl: "for", json: "forEach", arity: One, aliases: [],
+        is_loop: true, is_timed: false, params: ForEach, slots: Child,
+        fields: ["items", "max", "child", "label"], group: Loops, icon: "∀", work: TimesAndRead,
+    }
 }
 
 impl NodeKind {
     /// The kind whose DSL keyword is `name` (`"sequence"`, `"reactive selector"`, ...).
     pub fn from_dsl_name(name: &str) -> Option<NodeKind> {
         NodeKind::ALL.iter().copied().find(|k| k.dsl_name() == name)
+    }
+
+    /// The kind that the DSL keyword or alias `word` writes (`"fallback"`,
+    /// `"reactive fallback"` and `"selector"` name their kinds).
+    pub fn from_dsl_word(word: &str) -> Option<NodeKind> {
+        NodeKind::from_dsl_name(word).or_else(|| NodeKind::ALL.iter().copied().find(|k| k.aliases().contains(&word)))
+    }
+
+    /// Every word that starts a node in `behave!`, in catalogue order, each
+    /// once: the kinds' keywords (`reactive` for the reactive forms, whose
+    /// second word is another kind's) and their aliases. The macro lists them
+    /// in "unknown node" errors and finds "did you mean" hints among them.
+    pub fn dsl_words() -> impl Iterator<Item = &'static str> {
+        // No allocation (the runtime is `no_std`): at most a keyword and an alias per kind.
+        let mut words = [""; 2 * NodeKind::ALL.len()];
+        let mut count = 0;
+        let first = |w: &'static str| w.split([' ', '(']).next().unwrap_or(w);
+        for k in NodeKind::ALL {
+            for w in core::iter::once(k.dsl_name())
+                .chain(k.aliases().iter().copied())
+                .map(first)
+            {
+                if !words[..count].contains(&w) {
+                    words[count] = w;
+                    count += 1;
+                }
+            }
+        }
+        words.into_iter().take(count)
     }
 
     /// The kind whose JSON `"type"` is `name`.
@@ -280,6 +646,46 @@ mod tests {
         for &k in NodeKind::ALL {
             assert_eq!(NodeKind::from_dsl_name(k.dsl_name()), Some(k));
             assert_eq!(NodeKind::from_json_name(k.json_name()), Some(k));
+        }
+    }
+
+    #[test]
+    fn aliases_name_their_kinds_and_words_are_listed_once() {
+        assert_eq!(NodeKind::from_dsl_word("fallback"), Some(NodeKind::Selector));
+        assert_eq!(
+            NodeKind::from_dsl_word("reactive fallback"),
+            Some(NodeKind::ReactiveSelector)
+        );
+        assert_eq!(NodeKind::from_dsl_word("forever"), Some(NodeKind::Loop));
+        assert_eq!(NodeKind::from_dsl_word("selector"), Some(NodeKind::Selector));
+        assert_eq!(NodeKind::from_dsl_word("fallbak"), None);
+        let words: [&str; 6] = core::array::from_fn(|i| NodeKind::dsl_words().nth(i).unwrap());
+        assert_eq!(
+            words,
+            ["sequence", "selector", "fallback", "reactive", "parallel", "random"]
+        );
+        let all = || NodeKind::dsl_words();
+        assert!(all().all(|w| all().filter(|v| *v == w).count() == 1));
+        assert!(all().any(|w| w == "for") && !all().any(|w| w.contains(' ') || w.contains('(')));
+    }
+
+    #[test]
+    fn the_facts_agree_with_each_other() {
+        for &k in NodeKind::ALL {
+            // The children's fields are the kind's fields; a label goes with loops and jumps.
+            for f in k.slots().fields() {
+                assert!(k.fields().contains(f), "{k:?} {f}");
+            }
+            let jump = matches!(k, NodeKind::Break | NodeKind::Continue);
+            assert_eq!(k.fields().contains(&"label"), k.is_loop() || jump, "{k:?}");
+            assert_eq!(k.slots() == Slots::None, k.arity() == Arity::Leaf, "{k:?}");
+            assert_eq!(
+                k.work() == Work::One,
+                k.arity() == Arity::Leaf && k != NodeKind::Subtree,
+                "{k:?}"
+            );
+            assert!(!k.icon().is_empty());
+            assert!(!k.is_loop() || k.group() == Group::Loops, "{k:?}");
         }
     }
 

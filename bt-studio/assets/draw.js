@@ -1,19 +1,11 @@
 // behaved-studio's tree drawing, shared by the viewer (studio.js) and the editor
-// (editor.js): the icons of the node kinds, the top-down layout and the SVG
+// (editor.js): the icons of the node kinds (from catalogue.js), the top-down layout and the SVG
 // of one node's box and one edge. Each page keeps its own state and colours.
 'use strict';
 
 window.BtDraw = (() => {
-  const ICONS = {
-    sequence: '→', selector: '?', reactiveSequence: '⇢', reactiveSelector: '??', parallel: '⇉',
-    parallelMain: '⇶', random: '⚄', weighted: '⚖', shuffle: '⤮', if: '⑂', reactiveIf: '⑂',
-    match: '≡', reactiveMatch: '≡', loop: '∞', repeater: '⟲', retry: '↺', while: '⟳',
-    untilFail: '⟳', untilSuccess: '⟳', break: '⇥', continue: '↷', inverter: '¬',
-    succeeder: '⊤', forceFailure: '⊥', timeout: '◴', delay: '◶', cooldown: '❄', limit: '#',
-    runOnce: '1×', abortIf: '⊘', scope: '{}', success: '⊤', failure: '⊥', running: '…',
-    wait: '◷', condition: '◇', action: '▣', subtree: '⧉', sequenceAlways: '⇒', latch: '⊙',
-    waitUntil: '◷', forEach: '∀',
-  };
+  // The node kinds' icons, from the runtime's catalogue (catalogue.js, written by the server).
+  const ICONS = Object.fromEntries(window.BtCatalogue.kinds.map((k) => [k.type, k.icon]));
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const svgEl = (name, attrs, parent) => {
     const el = document.createElementNS(SVG_NS, name);

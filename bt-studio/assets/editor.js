@@ -39,19 +39,21 @@
 
   // ---------------------------------------------------------------- paths
 
-  /** The child slots of node `n`, in the loader's order: [path suffix, get, set]. */
+  /** Where each kind's children sit ("child", "children", "conditionChild", ..), from the runtime's catalogue. */
+  const SLOTS = Object.fromEntries(window.BtCatalogue.kinds.map((k) => [k.type, k.slots]));
+  /** The paths below node `n` of its children, in the loader's order. */
   function slots(n) {
     const out = [];
     if (!n || typeof n !== 'object') return out;
-    const t = n.type;
-    if ((t === 'while' || t === 'abortIf' || t === 'latch') && isObj(n.condition) && n.condition.type) out.push('condition');
-    if (t === 'if' || t === 'reactiveIf') {
+    const s = SLOTS[n.type];
+    if (s === 'conditionChild' && isObj(n.condition) && n.condition.type) out.push('condition');
+    if (s === 'branches') {
       (Array.isArray(n.branches) ? n.branches : []).forEach((b, i) => {
         if (isObj(b) && isObj(b.if)) out.push(`branches[${i}].if`);
         if (isObj(b) && isObj(b.then)) out.push(`branches[${i}].then`);
       });
       if (isObj(n.else)) out.push('else');
-    } else if (t === 'match' || t === 'reactiveMatch') {
+    } else if (s === 'cases') {
       (Array.isArray(n.cases) ? n.cases : []).forEach((c, i) => {
         if (isObj(c) && isObj(c.child)) out.push(`cases[${i}].child`);
       });
@@ -98,8 +100,8 @@
 
   // ---------------------------------------------------------------- arms of if and match
 
-  const isIf = (n) => isObj(n) && (n.type === 'if' || n.type === 'reactiveIf');
-  const isMatch = (n) => isObj(n) && (n.type === 'match' || n.type === 'reactiveMatch');
+  const isIf = (n) => isObj(n) && SLOTS[n.type] === 'branches';
+  const isMatch = (n) => isObj(n) && SLOTS[n.type] === 'cases';
   /**
    * The arm that `path` is a slot of (a branch's `if` or `then`, a case's
    * `child`): { owner, list, index, slot }, or null.
@@ -242,7 +244,7 @@
     else if (n.value !== undefined) base = `${w}(${leafLabel(n.value)})`;
     else if (Array.isArray(n.weights)) base = `${w}(${n.weights.join(', ')})`;
     else if (n.type === 'parallel') base = `${w}(${parallelArgs(n)})`;
-    if (typeof n.label === 'string') base = n.type === 'break' || n.type === 'continue' ? `${base} '${n.label}` : `'${n.label}: ${base}`;
+    if (typeof n.label === 'string') base = SLOTS[n.type] === 'none' ? `${base} '${n.label}` : `'${n.label}: ${base}`;
     return n.name ? `${n.name}` : base;
   }
   /** The tooltip of a node: its name and its own label. */
@@ -327,8 +329,8 @@
     if (k.arity === 'many') n.children = [];
     if (k.fields.includes('count')) n.count = 1;
     if (k.fields.includes('seconds') && kind !== 'wait') n.seconds = 1.0;
-    if (kind === 'if' || kind === 'reactiveIf') n.branches = [];
-    if (kind === 'match' || kind === 'reactiveMatch') n.cases = [];
+    if (k.slots === 'branches') n.branches = [];
+    if (k.slots === 'cases') n.cases = [];
     if (kind === 'forEach') {
       n.items = leafTemplate('lists', Object.keys(ed.leaves?.lists || {})[0] || '');
       if (Object.keys(n.items).length === 1) n.items = n.items.type;

@@ -6,22 +6,40 @@ pub(crate) struct Asset {
     pub path: &'static str,
     /// Its `Content-Type`.
     pub content_type: &'static str,
-    /// Its bytes.
-    pub body: &'static str,
+    /// Its bytes (made once, for the catalogue).
+    pub body: fn() -> &'static str,
 }
+
+/// The runtime's catalogue of node kinds as a script (`window.BtCatalogue`,
+/// see [`crate::edit::palette`]): the pages read the kinds' icons, child
+/// slots, groups and fields from it and keep no list of their own.
+const CATALOGUE_JS: Asset = Asset {
+    path: "/catalogue.js",
+    content_type: "text/javascript; charset=utf-8",
+    body: || {
+        static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            format!(
+                "// behaved-studio's node kinds: behaved-runtime's catalogue, written by the server.\n\
+                 window.BtCatalogue = {};\n",
+                crate::edit::palette::palette()
+            )
+        });
+        &SCRIPT
+    },
+};
 
 /// The viewer's styles, shared by the editor.
 const STUDIO_CSS: Asset = Asset {
     path: "/studio.css",
     content_type: "text/css; charset=utf-8",
-    body: include_str!("../assets/studio.css"),
+    body: || include_str!("../assets/studio.css"),
 };
 
 /// The tree's layout and drawing, shared by the viewer and the editor.
 const DRAW_JS: Asset = Asset {
     path: "/draw.js",
     content_type: "text/javascript; charset=utf-8",
-    body: include_str!("../assets/draw.js"),
+    body: || include_str!("../assets/draw.js"),
 };
 
 /// Every file of the app.
@@ -29,24 +47,25 @@ pub(crate) const ASSETS: &[Asset] = &[
     Asset {
         path: "/",
         content_type: "text/html; charset=utf-8",
-        body: include_str!("../assets/index.html"),
+        body: || include_str!("../assets/index.html"),
     },
     STUDIO_CSS,
+    CATALOGUE_JS,
     DRAW_JS,
     Asset {
         path: "/tree-view.js",
         content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/tree-view.js"),
+        body: || include_str!("../assets/tree-view.js"),
     },
     Asset {
         path: "/trace-model.js",
         content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/trace-model.js"),
+        body: || include_str!("../assets/trace-model.js"),
     },
     Asset {
         path: "/studio.js",
         content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/studio.js"),
+        body: || include_str!("../assets/studio.js"),
     },
 ];
 
@@ -56,18 +75,19 @@ pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     Asset {
         path: "/",
         content_type: "text/html; charset=utf-8",
-        body: include_str!("../assets/editor.html"),
+        body: || include_str!("../assets/editor.html"),
     },
     STUDIO_CSS,
     Asset {
         path: "/editor.css",
         content_type: "text/css; charset=utf-8",
-        body: include_str!("../assets/editor.css"),
+        body: || include_str!("../assets/editor.css"),
     },
+    CATALOGUE_JS,
     DRAW_JS,
     Asset {
         path: "/editor.js",
         content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/editor.js"),
+        body: || include_str!("../assets/editor.js"),
     },
 ];

@@ -29,7 +29,7 @@ pub(crate) fn live_router(registry: Arc<Registry>) -> Router {
     for asset in ASSETS {
         app = app.route(
             asset.path,
-            get(move || async move { page_file(asset.content_type, asset.body) }),
+            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
         );
     }
     app.route("/api/agents", get(agents))

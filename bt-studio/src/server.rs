@@ -24,7 +24,7 @@ pub fn router(files: Files) -> Router {
     for asset in ASSETS {
         app = app.route(
             asset.path,
-            get(move || async move { page_file(asset.content_type, asset.body) }),
+            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
         );
     }
     app.route("/api/trace", get(trace_file))

@@ -1306,7 +1306,7 @@ const MANY_KINDS: &str = r#"{"type": "sequenceAlways", "children": [
 /// Each node's own label as behaved-format writes it, in node-table order.
 fn labels_of(node: &behaved_interp::model::Node, out: &mut Vec<String>) {
     out.push(node.label());
-    for child in &node.children {
+    for child in node.children() {
         labels_of(child, out);
     }
 }

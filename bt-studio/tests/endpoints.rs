@@ -40,7 +40,16 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         .skip(1)
         .map(|rest| rest.split('"').next().unwrap())
         .collect();
-    assert_eq!(scripts, ["/draw.js", "/tree-view.js", "/trace-model.js", "/studio.js"]);
+    assert_eq!(
+        scripts,
+        [
+            "/catalogue.js",
+            "/draw.js",
+            "/tree-view.js",
+            "/trace-model.js",
+            "/studio.js"
+        ]
+    );
     for script in scripts {
         let js = get(addr, script);
         assert_eq!(
@@ -49,6 +58,14 @@ fn the_page_and_its_files_are_served_from_the_binary() {
             "{script}"
         );
         assert!(js.body.starts_with("// behaved-studio"), "{script}");
+    }
+    // The node kinds come from the runtime's catalogue, every one of them.
+    let catalogue = get(addr, "/catalogue.js").body;
+    for kind in behaved_runtime::NodeKind::ALL {
+        assert!(
+            catalogue.contains(&format!(r#""type":"{}""#, kind.json_name())),
+            "{kind:?}"
+        );
     }
     let css = get(addr, "/studio.css");
     assert_eq!(

@@ -6,7 +6,7 @@
 //! ([`preview`]).
 
 mod library;
-mod palette;
+pub(crate) mod palette;
 pub mod pretty;
 pub mod preview;
 mod routes;
@@ -182,7 +182,7 @@ impl Editor {
             problems.extend(e.problems().iter().cloned());
         }
         // One report from the library's files and the tree.
-        behaved_format::model::node_types_once(&mut problems);
+        behaved_format::node_types_once(&mut problems);
         problems
     }
 

@@ -1,24 +1,14 @@
-//! The palette: the runtime's catalogue of node kinds, grouped as a
-//! designer looks for them, with the fields each kind takes.
+//! The palette: the runtime's catalogue of node kinds, as the editor and the
+//! viewer read it (`/api/catalogue`, and the editor's open document): the
+//! group each kind is listed under, its fields, its icon and where its
+//! children sit. The pages keep no list of kinds of their own.
 
-use behaved_format::model::{fields_of, is_loop};
+use behaved_runtime::catalog::{Group, Slots};
 use behaved_runtime::{Arity, NodeKind};
 use serde_json::{Value, json};
 
-/// The group a kind is listed under.
-fn group(kind: NodeKind) -> &'static str {
-    use NodeKind as K;
-    match kind {
-        K::Condition | K::Action | K::Subtree | K::Success | K::Failure | K::Running => "leaves",
-        K::Wait | K::WaitUntil | K::Timeout | K::Delay | K::Cooldown => "timing",
-        K::Break | K::Continue => "loops",
-        k if is_loop(k) => "loops",
-        k if k.arity() == Arity::Many || k.arity() == Arity::Branches => "composites",
-        _ => "decorators",
-    }
-}
-
-/// Every kind of the catalogue: `{"type", "dsl", "group", "arity", "fields"}`.
+/// Every kind of the catalogue: `{"type", "dsl", "group", "arity", "fields",
+/// "icon", "slots", "loop"}`, and the groups in the order they are shown.
 pub fn palette() -> Value {
     let kinds: Vec<Value> = NodeKind::ALL
         .iter()
@@ -29,8 +19,50 @@ pub fn palette() -> Value {
                 Arity::Many => "many",
                 Arity::Branches => "branches",
             };
-            json!({ "type": k.json_name(), "dsl": k.dsl_name(), "group": group(k), "arity": arity, "fields": fields_of(k) })
+            let slots = match k.slots() {
+                Slots::None => "none",
+                Slots::Child => "child",
+                Slots::Children => "children",
+                Slots::ConditionChild => "conditionChild",
+                Slots::Branches => "branches",
+                Slots::Cases => "cases",
+            };
+            json!({
+                "type": k.json_name(),
+                "dsl": k.dsl_name(),
+                "group": k.group().name(),
+                "arity": arity,
+                "fields": k.fields(),
+                "icon": k.icon(),
+                "slots": slots,
+                "loop": k.is_loop(),
+            })
         })
         .collect();
-    json!({ "groups": ["composites", "decorators", "loops", "timing", "leaves"], "kinds": kinds })
+    let groups: Vec<&str> = Group::ALL.iter().map(|g| g.name()).collect();
+    json!({ "groups": groups, "kinds": kinds })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_listed_with_its_facts() {
+        let p = palette();
+        let kinds = p["kinds"].as_array().unwrap();
+        assert_eq!(kinds.len(), NodeKind::ALL.len());
+        let find = |t: &str| kinds.iter().find(|k| k["type"] == t).unwrap();
+        assert_eq!(find("while")["slots"], "conditionChild");
+        assert_eq!(find("while")["group"], "loops");
+        assert_eq!(find("while")["loop"], true);
+        assert_eq!(find("sequence")["icon"], "→");
+        assert_eq!(find("break")["group"], "loops");
+        assert_eq!(find("break")["loop"], false);
+        assert_eq!(find("waitUntil")["group"], "timing");
+        assert_eq!(
+            p["groups"],
+            json!(["composites", "decorators", "loops", "timing", "leaves"])
+        );
+    }
 }

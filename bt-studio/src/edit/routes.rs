@@ -38,7 +38,7 @@ pub(crate) fn editor_router(editor: Editor) -> Router {
 /// The editor's routes inside a game's live view: its page at `/edit`, the
 /// files the live view already serves left to it.
 pub(crate) fn embedded_editor_router(editor: Editor) -> Router {
-    routes(editor, "/edit", &["/studio.css", "/draw.js"])
+    routes(editor, "/edit", &["/studio.css", "/catalogue.js", "/draw.js"])
 }
 
 /// The routes, with the page at `page` and without the files in `shared`.
@@ -47,7 +47,7 @@ fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
     for asset in EDITOR_ASSETS.iter().filter(|a| !shared.contains(&a.path)) {
         app = app.route(
             if asset.path == "/" { page } else { asset.path },
-            get(move || async move { page_file(asset.content_type, asset.body) }),
+            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
         );
     }
     // Each route that runs work says what it does when refused.

@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 
-use behaved_format::model::did_you_mean;
+use behaved_format::messages::did_you_mean;
 use behaved_interp::{KeyRef, Manifest, MatchValue, Param, ParamType, Registry};
 use behaved_observe::{Event, Trace};
 use behaved_runtime::{Action, Condition, ItemList, NodeKind, Status};

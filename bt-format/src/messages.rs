@@ -1,0 +1,54 @@
+//! The pieces of the messages that the decoder, the library and the loader
+//! share: how a JSON value is described, how names are listed, and the
+//! "did you mean" hint. They only build text; [`crate::Problems`] collects it.
+
+use behaved_runtime::catalog::{self, NodeKind};
+use std::sync::LazyLock;
+
+use crate::document::{Json, shown};
+
+/// A short description of a JSON value for messages: `a string "x"`, `an array`.
+pub(crate) fn describe(v: &Json<'_>) -> String {
+    match v {
+        Json::Null => "null".into(),
+        Json::Bool(b) => format!("a boolean `{b}`"),
+        Json::Number(n) => format!("the number {n}"),
+        Json::String(s) => format!("a string {}", shown(s)),
+        Json::Array(_) => "an array".into(),
+        Json::Object(_) => "an object".into(),
+    }
+}
+
+/// "a" or "an", for `word`.
+pub(crate) fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// `"a", "b" or "c"` for messages.
+pub fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// `, did you mean "x"?` or nothing.
+pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    match catalog::closest(unknown, known) {
+        Some(k) => format!("; did you mean {k:?}?"),
+        None => String::new(),
+    }
+}
+
+/// `; expected one of "sequence", "selector", .. or "subtree"`: the end of
+/// the message of a type close to no node kind.
+pub(crate) static NODE_TYPES: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = NodeKind::ALL.iter().map(|k| k.json_name()).collect();
+    format!("; expected one of {}", one_of(&names))
+});
