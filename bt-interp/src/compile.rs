@@ -13,7 +13,7 @@ use behaved_format::model::{Key, Leaf, Node, Params};
 use behaved_format::{Library, LoadError, Problems, path, shown, too_deep};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey};
-use crate::registry::Registry;
+use crate::registry::{Ctor, Registry};
 
 pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
     let mut c = Compiler {
@@ -438,23 +438,22 @@ impl<'a, C: 'static> Compiler<'a, C> {
     }
 
     fn condition(&mut self, leaf: &Leaf, at: &str) -> u32 {
-        match self.reg.conditions.get(&leaf.type_name) {
+        let built = self.build(&self.reg.conditions, leaf, "condition", at);
+        built.map_or(0, |c| index_of_pushed(&mut self.def.conds, c))
+    }
+
+    /// Builds `leaf` of family `what` with the registry's constructor for
+    /// its name in `family`, or reports why it cannot be built.
+    fn build<T>(&mut self, family: &BTreeMap<String, Ctor<T>>, leaf: &Leaf, what: &str, at: &str) -> Option<T> {
+        let message = match family.get(&leaf.type_name) {
             Some(make) => match make(&leaf.params) {
-                Ok(c) => {
-                    self.def.conds.push(c);
-                    return self.def.conds.len() as u32 - 1;
-                }
-                Err(e) => self.problems.push(
-                    at,
-                    format!("bad parameters for condition {}: {e}", shown(&leaf.type_name)),
-                ),
+                Ok(built) => return Some(built),
+                Err(e) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
             },
-            None => {
-                let msg = self.reg.unknown_message("condition", &leaf.type_name);
-                self.problems.push(at, msg);
-            }
-        }
-        0
+            None => self.reg.unknown_message(what, &leaf.type_name),
+        };
+        self.problems.push(at, message);
+        None
     }
 
     /// Builds an action leaf into the column of its name; returns (column, index).
@@ -484,43 +483,15 @@ impl<'a, C: 'static> Compiler<'a, C> {
     }
 
     fn value(&mut self, leaf: &Leaf, at: &str) -> u32 {
-        match self.reg.values.get(&leaf.type_name) {
-            Some(make) => match make(&leaf.params) {
-                Ok(v) => {
-                    self.def.values.push(v);
-                    return self.def.values.len() as u32 - 1;
-                }
-                Err(e) => self
-                    .problems
-                    .push(at, format!("bad parameters for value {}: {e}", shown(&leaf.type_name))),
-            },
-            None => {
-                let msg = self.reg.unknown_message("value", &leaf.type_name);
-                self.problems.push(at, msg);
-            }
-        }
-        0
+        let built = self.build(&self.reg.values, leaf, "value", at);
+        built.map_or(0, |v| index_of_pushed(&mut self.def.values, v))
     }
 
     /// The registered list `leaf`, built from its parameters, for a
     /// `forEach` holding up to `max` items; returns its index.
     fn list(&mut self, leaf: &Leaf, max: u32, at: &str) -> u32 {
-        match self.reg.lists.get(&leaf.type_name) {
-            Some(make) => match make(&leaf.params) {
-                Ok(l) => {
-                    self.def.lists.push((l, max));
-                    return self.def.lists.len() as u32 - 1;
-                }
-                Err(e) => self
-                    .problems
-                    .push(at, format!("bad parameters for list {}: {e}", shown(&leaf.type_name))),
-            },
-            None => {
-                let msg = self.reg.unknown_message("list", &leaf.type_name);
-                self.problems.push(at, msg);
-            }
-        }
-        0
+        let built = self.build(&self.reg.lists, leaf, "list", at);
+        built.map_or(0, |l| index_of_pushed(&mut self.def.lists, (l, max)))
     }
 
     /// Counts a `forEach` holding up to `max` items against
@@ -588,6 +559,12 @@ impl<'a, C: 'static> Compiler<'a, C> {
             }
         }
     }
+}
+
+/// Pushes `item` onto `list`; returns its index.
+fn index_of_pushed<T>(list: &mut Vec<T>, item: T) -> u32 {
+    list.push(item);
+    list.len() as u32 - 1
 }
 
 /// The most names a message lists; more are counted.

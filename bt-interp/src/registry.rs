@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::leaves::{Column, CondBox, ListItem, ListKind, MatchValue, Persistence, Prototypes, Transient, ValueBox};
 
-type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
+pub(crate) type Ctor<T> = Box<dyn Fn(&Map<String, Value>) -> Result<T, String> + Send + Sync>;
 
 /// Leaf parameters for leaves that take none: accepts only `{}` (or the
 /// shorthand `"name"`), and names any unexpected field.

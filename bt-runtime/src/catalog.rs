@@ -150,7 +150,7 @@ macro_rules! catalogue {
     ($( $(#[$doc:meta])* $kind:ident => {
         dsl: $dsl:literal, json: $json:literal, arity: $arity:ident, aliases: [$($alias:literal),*],
         is_loop: $is_loop:literal, is_timed: $is_timed:literal, params: $params:ident, slots: $slots:ident,
-        fields: [$($field:literal),*], group: $group:ident, icon: $icon:literal, work: $work:ident,
+        fields: [$($field:literal),*], group: $group:ident, icon: $icon:literal, work: $work:ident
     } )*) => {
         /// Every kind of node a tree can contain. Each variant says its rule in
         /// short; `SEMANTICS.md` at the repository root is the full reference.
@@ -234,298 +234,172 @@ macro_rules! catalogue {
 catalogue! {
     /// Ticks its children in order, resuming at the running one; a child's failure fails it, and it succeeds when all have succeeded.
     #[doc = rules!("sequence")]
-    Sequence => {
-        dsl: "sequence", json: "sequence", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "→", work: Sum,
-    }
+    Sequence => { dsl: "sequence", json: "sequence", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "→", work: Sum }
     /// Ticks its children in order, resuming at the running one; a child's success succeeds it, and it fails when all have failed.
     #[doc = rules!("selector")]
-    Selector => {
-        dsl: "selector", json: "selector", arity: Many, aliases: ["fallback"],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "?", work: Sum,
-    }
+    Selector => { dsl: "selector", json: "selector", arity: Many, aliases: ["fallback"], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "?", work: Sum }
     /// A sequence that starts from its first child on every tick, halting a later running child when an earlier one fails or runs.
     #[doc = rules!("reactive-sequence")]
-    ReactiveSequence => {
-        dsl: "reactive sequence", json: "reactiveSequence", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "⇢", work: Sum,
-    }
+    ReactiveSequence => { dsl: "reactive sequence", json: "reactiveSequence", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⇢", work: Sum }
     /// A selector that starts from its first child on every tick, halting a later running child when an earlier one succeeds or runs.
     #[doc = rules!("reactive-selector")]
-    ReactiveSelector => {
-        dsl: "reactive selector", json: "reactiveSelector", arity: Many, aliases: ["reactive fallback"],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "??", work: Sum,
-    }
+    ReactiveSelector => { dsl: "reactive selector", json: "reactiveSelector", arity: Many, aliases: ["reactive fallback"], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "??", work: Sum }
     /// Ticks every child not yet completed in this activation; succeeds once `success` children succeeded, fails once `failure` failed or success is out of reach, then halts the rest.
     #[doc = rules!("parallel")]
-    Parallel => {
-        dsl: "parallel", json: "parallel", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: Policy, slots: Children,
-        fields: ["children", "policy", "success", "failure"], group: Composites, icon: "⇉", work: Sum,
-    }
+    Parallel => { dsl: "parallel", json: "parallel", arity: Many, aliases: [], is_loop: false, is_timed: false, params: Policy, slots: Children,
+        fields: ["children", "policy", "success", "failure"], group: Composites, icon: "⇉", work: Sum }
     /// Ticks the first (main) child, then the others not yet completed; returns the main child's status and halts the others when it completes.
     #[doc = rules!("parallel-main")]
-    ParallelMain => {
-        dsl: "parallel(main)", json: "parallelMain", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "⇶", work: Sum,
-    }
+    ParallelMain => { dsl: "parallel(main)", json: "parallelMain", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⇶", work: Sum }
     /// Picks one child uniformly on entry and runs it to completion.
     #[doc = rules!("random")]
-    Random => {
-        dsl: "random", json: "random", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "⚄", work: Largest,
-    }
+    Random => { dsl: "random", json: "random", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⚄", work: Largest }
     /// Picks one child on entry with probability proportional to its weight and runs it to completion.
     #[doc = rules!("weighted")]
-    Weighted => {
-        dsl: "weighted", json: "weighted", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: Weights, slots: Children,
-        fields: ["children", "weights"], group: Composites, icon: "⚖", work: Largest,
-    }
+    Weighted => { dsl: "weighted", json: "weighted", arity: Many, aliases: [], is_loop: false, is_timed: false, params: Weights, slots: Children,
+        fields: ["children", "weights"], group: Composites, icon: "⚖", work: Largest }
     /// Draws an order of its children on entry, then behaves as a selector in that order.
     #[doc = rules!("shuffle")]
-    Shuffle => {
-        dsl: "shuffle", json: "shuffle", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "⤮", work: Sum,
-    }
+    Shuffle => { dsl: "shuffle", json: "shuffle", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⤮", work: Sum }
     /// Evaluates its conditions in order on entry and runs the chosen branch to completion; with no branch chosen and no `else`, succeeds.
     #[doc = rules!("if")]
-    If => {
-        dsl: "if", json: "if", arity: Branches, aliases: [],
-        is_loop: false, is_timed: false, params: Branches, slots: Branches,
-        fields: ["branches", "else"], group: Composites, icon: "⑂", work: Branches,
-    }
+    If => { dsl: "if", json: "if", arity: Branches, aliases: [], is_loop: false, is_timed: false, params: Branches, slots: Branches,
+        fields: ["branches", "else"], group: Composites, icon: "⑂", work: Branches }
     /// Evaluates its conditions again on every tick; when the chosen branch changes, halts the running one and enters the new one.
     #[doc = rules!("reactive-if")]
-    ReactiveIf => {
-        dsl: "reactive if", json: "reactiveIf", arity: Branches, aliases: [],
-        is_loop: false, is_timed: false, params: Branches, slots: Branches,
-        fields: ["branches", "else"], group: Composites, icon: "⑂", work: Branches,
-    }
+    ReactiveIf => { dsl: "reactive if", json: "reactiveIf", arity: Branches, aliases: [], is_loop: false, is_timed: false, params: Branches, slots: Branches,
+        fields: ["branches", "else"], group: Composites, icon: "⑂", work: Branches }
     /// Matches a value against Rust patterns on entry and runs the chosen arm to completion.
     #[doc = rules!("match")]
-    Match => {
-        dsl: "match", json: "match", arity: Branches, aliases: [],
-        is_loop: false, is_timed: false, params: Cases, slots: Cases,
-        fields: ["value", "cases", "default"], group: Composites, icon: "≡", work: Match,
-    }
+    Match => { dsl: "match", json: "match", arity: Branches, aliases: [], is_loop: false, is_timed: false, params: Cases, slots: Cases,
+        fields: ["value", "cases", "default"], group: Composites, icon: "≡", work: Match }
     /// Matches its value again on every tick; when the arm changes, halts the running one and enters the new one.
     #[doc = rules!("reactive-match")]
-    ReactiveMatch => {
-        dsl: "reactive match", json: "reactiveMatch", arity: Branches, aliases: [],
-        is_loop: false, is_timed: false, params: Cases, slots: Cases,
-        fields: ["value", "cases", "default"], group: Composites, icon: "≡", work: Match,
-    }
+    ReactiveMatch => { dsl: "reactive match", json: "reactiveMatch", arity: Branches, aliases: [], is_loop: false, is_timed: false, params: Cases, slots: Cases,
+        fields: ["value", "cases", "default"], group: Composites, icon: "≡", work: Match }
     /// Restarts its body whenever it completes, starting at most one iteration per tick; runs until a `break`.
     #[doc = rules!("loop")]
-    Loop => {
-        dsl: "loop", json: "loop", arity: One, aliases: ["forever"],
-        is_loop: true, is_timed: false, params: None, slots: Child,
-        fields: ["child", "label"], group: Loops, icon: "∞", work: Twice,
-    }
+    Loop => { dsl: "loop", json: "loop", arity: One, aliases: ["forever"], is_loop: true, is_timed: false, params: None, slots: Child,
+        fields: ["child", "label"], group: Loops, icon: "∞", work: Twice }
     /// Succeeds after `n` successes of its body and fails on its first failure; the next iteration starts in the same tick.
     #[doc = rules!("repeat")]
-    Repeat => {
-        dsl: "repeat", json: "repeater", arity: One, aliases: [],
-        is_loop: true, is_timed: false, params: Count, slots: Child,
-        fields: ["child", "count", "label"], group: Loops, icon: "⟲", work: Times,
-    }
+    Repeat => { dsl: "repeat", json: "repeater", arity: One, aliases: [], is_loop: true, is_timed: false, params: Count, slots: Child,
+        fields: ["child", "count", "label"], group: Loops, icon: "⟲", work: Times }
     /// Succeeds on the first success of its body and fails after `n` failures; the next attempt starts in the same tick.
     #[doc = rules!("retry")]
-    Retry => {
-        dsl: "retry", json: "retry", arity: One, aliases: [],
-        is_loop: true, is_timed: false, params: Count, slots: Child,
-        fields: ["child", "count", "label"], group: Loops, icon: "↺", work: Times,
-    }
+    Retry => { dsl: "retry", json: "retry", arity: One, aliases: [], is_loop: true, is_timed: false, params: Count, slots: Child,
+        fields: ["child", "count", "label"], group: Loops, icon: "↺", work: Times }
     /// Checks its condition before each iteration: false succeeds, a body failure fails; at most one iteration starts per tick.
     #[doc = rules!("while")]
-    While => {
-        dsl: "while", json: "while", arity: One, aliases: [],
-        is_loop: true, is_timed: false, params: None, slots: ConditionChild,
-        fields: ["condition", "child", "label"], group: Loops, icon: "⟳", work: Twice,
-    }
+    While => { dsl: "while", json: "while", arity: One, aliases: [], is_loop: true, is_timed: false, params: None, slots: ConditionChild,
+        fields: ["condition", "child", "label"], group: Loops, icon: "⟳", work: Twice }
     /// Repeats its body until it fails, then succeeds; at most one iteration starts per tick.
     #[doc = rules!("until_fail")]
-    UntilFail => {
-        dsl: "until_fail", json: "untilFail", arity: One, aliases: [],
-        is_loop: true, is_timed: false, params: None, slots: Child,
-        fields: ["child", "label"], group: Loops, icon: "⟳", work: Twice,
-    }
+    UntilFail => { dsl: "until_fail", json: "untilFail", arity: One, aliases: [], is_loop: true, is_timed: false, params: None, slots: Child,
+        fields: ["child", "label"], group: Loops, icon: "⟳", work: Twice }
     /// Repeats its body until it succeeds, then succeeds; at most one iteration starts per tick.
     #[doc = rules!("until_success")]
-    UntilSuccess => {
-        dsl: "until_success", json: "untilSuccess", arity: One, aliases: [],
-        is_loop: true, is_timed: false, params: None, slots: Child,
-        fields: ["child", "label"], group: Loops, icon: "⟳", work: Twice,
-    }
+    UntilSuccess => { dsl: "until_success", json: "untilSuccess", arity: One, aliases: [], is_loop: true, is_timed: false, params: None, slots: Child,
+        fields: ["child", "label"], group: Loops, icon: "⟳", work: Twice }
     /// Ends the innermost (or labelled) enclosing loop with success, halting what still runs in its body.
     #[doc = rules!("break")]
-    Break => {
-        dsl: "break", json: "break", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: None,
-        fields: ["label"], group: Loops, icon: "⇥", work: One,
-    }
+    Break => { dsl: "break", json: "break", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: None, slots: None,
+        fields: ["label"], group: Loops, icon: "⇥", work: One }
     /// Ends the current iteration of the innermost (or labelled) loop as if its body had succeeded, halting what still runs in it.
     #[doc = rules!("continue")]
-    Continue => {
-        dsl: "continue", json: "continue", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: None,
-        fields: ["label"], group: Loops, icon: "↷", work: One,
-    }
+    Continue => { dsl: "continue", json: "continue", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: None, slots: None,
+        fields: ["label"], group: Loops, icon: "↷", work: One }
     /// Swaps its child's success and failure; running stays running.
     #[doc = rules!("invert")]
-    Invert => {
-        dsl: "invert", json: "inverter", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Child,
-        fields: ["child"], group: Decorators, icon: "¬", work: Sum,
-    }
+    Invert => { dsl: "invert", json: "inverter", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "¬", work: Sum }
     /// Turns its child's completed status into success; running stays running.
     #[doc = rules!("force_success")]
-    ForceSuccess => {
-        dsl: "force_success", json: "succeeder", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Child,
-        fields: ["child"], group: Decorators, icon: "⊤", work: Sum,
-    }
+    ForceSuccess => { dsl: "force_success", json: "succeeder", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "⊤", work: Sum }
     /// Turns its child's completed status into failure; running stays running.
     #[doc = rules!("force_failure")]
-    ForceFailure => {
-        dsl: "force_failure", json: "forceFailure", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Child,
-        fields: ["child"], group: Decorators, icon: "⊥", work: Sum,
-    }
+    ForceFailure => { dsl: "force_failure", json: "forceFailure", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "⊥", work: Sum }
     /// Ticks its child on entry; on a later tick at which the duration has passed since entry, halts the child and fails without ticking it.
     #[doc = rules!("timeout")]
-    Timeout => {
-        dsl: "timeout", json: "timeout", arity: One, aliases: [],
-        is_loop: false, is_timed: true, params: Seconds, slots: Child,
-        fields: ["child", "seconds"], group: Timing, icon: "◴", work: Sum,
-    }
+    Timeout => { dsl: "timeout", json: "timeout", arity: One, aliases: [], is_loop: false, is_timed: true, params: Seconds, slots: Child,
+        fields: ["child", "seconds"], group: Timing, icon: "◴", work: Sum }
     /// Running without ticking its child until the duration has passed since entry; from then on ticks the child.
     #[doc = rules!("delay")]
-    Delay => {
-        dsl: "delay", json: "delay", arity: One, aliases: [],
-        is_loop: false, is_timed: true, params: Seconds, slots: Child,
-        fields: ["child", "seconds"], group: Timing, icon: "◶", work: Sum,
-    }
+    Delay => { dsl: "delay", json: "delay", arity: One, aliases: [], is_loop: false, is_timed: true, params: Seconds, slots: Child,
+        fields: ["child", "seconds"], group: Timing, icon: "◶", work: Sum }
     /// After its child completes, fails without ticking it until the duration has passed; the time outlives `reset`.
     #[doc = rules!("cooldown")]
-    Cooldown => {
-        dsl: "cooldown", json: "cooldown", arity: One, aliases: [],
-        is_loop: false, is_timed: true, params: Seconds, slots: Child,
-        fields: ["child", "seconds"], group: Timing, icon: "❄", work: Sum,
-    }
+    Cooldown => { dsl: "cooldown", json: "cooldown", arity: One, aliases: [], is_loop: false, is_timed: true, params: Seconds, slots: Child,
+        fields: ["child", "seconds"], group: Timing, icon: "❄", work: Sum }
     /// Lets its child complete at most `n` times over the tree instance's life, then fails without ticking it; the count outlives `reset`.
     #[doc = rules!("limit")]
-    Limit => {
-        dsl: "limit", json: "limit", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: Count, slots: Child,
-        fields: ["child", "count"], group: Decorators, icon: "#", work: Sum,
-    }
+    Limit => { dsl: "limit", json: "limit", arity: One, aliases: [], is_loop: false, is_timed: false, params: Count, slots: Child,
+        fields: ["child", "count"], group: Decorators, icon: "#", work: Sum }
     /// Ticks its child until it completes once, then returns that status forever without ticking it, also after `reset`.
     #[doc = rules!("run_once")]
-    RunOnce => {
-        dsl: "run_once", json: "runOnce", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Child,
-        fields: ["child"], group: Decorators, icon: "1×", work: Sum,
-    }
+    RunOnce => { dsl: "run_once", json: "runOnce", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "1×", work: Sum }
     /// Before each tick of its child: if the condition holds, halts the child and fails without ticking it.
     #[doc = rules!("abort_if")]
-    AbortIf => {
-        dsl: "abort_if", json: "abortIf", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: ConditionChild,
-        fields: ["condition", "child"], group: Decorators, icon: "⊘", work: Sum,
-    }
+    AbortIf => { dsl: "abort_if", json: "abortIf", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: ConditionChild,
+        fields: ["condition", "child"], group: Decorators, icon: "⊘", work: Sum }
     /// Declares node-local variables, initialised on entry, for the leaves and hooks inside; its status is its child's.
     #[doc = rules!("scope")]
-    Scope => {
-        dsl: "scope", json: "scope", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Child,
-        fields: ["child"], group: Decorators, icon: "{}", work: Sum,
-    }
+    Scope => { dsl: "scope", json: "scope", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: Child,
+        fields: ["child"], group: Decorators, icon: "{}", work: Sum }
     /// Always succeeds.
     #[doc = rules!("success")]
-    Success => {
-        dsl: "success", json: "success", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: None,
-        fields: [], group: Leaves, icon: "⊤", work: One,
-    }
+    Success => { dsl: "success", json: "success", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: None, slots: None,
+        fields: [], group: Leaves, icon: "⊤", work: One }
     /// Always fails.
     #[doc = rules!("failure")]
-    Failure => {
-        dsl: "failure", json: "failure", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: None,
-        fields: [], group: Leaves, icon: "⊥", work: One,
-    }
+    Failure => { dsl: "failure", json: "failure", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: None, slots: None,
+        fields: [], group: Leaves, icon: "⊥", work: One }
     /// Always running.
     #[doc = rules!("running")]
-    Running => {
-        dsl: "running", json: "running", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: None,
-        fields: [], group: Leaves, icon: "…", work: One,
-    }
+    Running => { dsl: "running", json: "running", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: None, slots: None,
+        fields: [], group: Leaves, icon: "…", work: One }
     /// Running on entry and until the duration has passed since entry, then success.
     #[doc = rules!("wait")]
-    Wait => {
-        dsl: "wait", json: "wait", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: true, params: Seconds, slots: None,
-        fields: ["seconds"], group: Timing, icon: "◷", work: One,
-    }
+    Wait => { dsl: "wait", json: "wait", arity: Leaf, aliases: [], is_loop: false, is_timed: true, params: Seconds, slots: None,
+        fields: ["seconds"], group: Timing, icon: "◷", work: One }
     /// A question about the context: success when true, failure when false, never running.
     #[doc = rules!("cond")]
-    Condition => {
-        dsl: "cond", json: "condition", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: Leaf, slots: None,
-        fields: ["condition"], group: Leaves, icon: "◇", work: One,
-    }
+    Condition => { dsl: "cond", json: "condition", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: Leaf, slots: None,
+        fields: ["condition"], group: Leaves, icon: "◇", work: One }
     /// Work on the context: an inline closure or a stored `Action`, which gets `enter`, `tick` and, when interrupted, `halt` once.
     #[doc = rules!("act")]
-    Action => {
-        dsl: "act", json: "action", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: Leaf, slots: None,
-        fields: ["action"], group: Leaves, icon: "▣", work: One,
-    }
+    Action => { dsl: "act", json: "action", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: Leaf, slots: None,
+        fields: ["action"], group: Leaves, icon: "▣", work: One }
     /// Another tree used as a node, on the context or a part of it; behaves as its body written inline.
     #[doc = rules!("subtree")]
-    Subtree => {
-        dsl: "subtree", json: "subtree", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: Subtree, slots: None,
-        fields: ["subtreeId"], group: Leaves, icon: "⧉", work: Sum,
-    }
+    Subtree => { dsl: "subtree", json: "subtree", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: Subtree, slots: None,
+        fields: ["subtreeId"], group: Leaves, icon: "⧉", work: Sum }
     /// Ticks its children in order, resuming at the running one, and goes on after a failure as after a success; once all have completed, succeeds if all succeeded and fails otherwise.
     #[doc = rules!("sequence_always")]
-    SequenceAlways => {
-        dsl: "sequence_always", json: "sequenceAlways", arity: Many, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: Children,
-        fields: ["children"], group: Composites, icon: "⇒", work: Sum,
-    }
+    SequenceAlways => { dsl: "sequence_always", json: "sequenceAlways", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,
+        fields: ["children"], group: Composites, icon: "⇒", work: Sum }
     /// Checks its condition only while its child is idle: false fails without ticking the child; true runs the child to completion without checking again.
     #[doc = rules!("latch")]
-    Latch => {
-        dsl: "latch", json: "latch", arity: One, aliases: [],
-        is_loop: false, is_timed: false, params: None, slots: ConditionChild,
-        fields: ["condition", "child"], group: Decorators, icon: "⊙", work: Sum,
-    }
+    Latch => { dsl: "latch", json: "latch", arity: One, aliases: [], is_loop: false, is_timed: false, params: None, slots: ConditionChild,
+        fields: ["condition", "child"], group: Decorators, icon: "⊙", work: Sum }
     /// Checks its condition on every tick, the entering one included: `Running` while false, `Success` once true.
     #[doc = rules!("wait_until")]
-    WaitUntil => {
-        dsl: "wait_until", json: "waitUntil", arity: Leaf, aliases: [],
-        is_loop: false, is_timed: false, params: Leaf, slots: None,
-        fields: ["condition"], group: Timing, icon: "◷", work: One,
-    }
+    WaitUntil => { dsl: "wait_until", json: "waitUntil", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: Leaf, slots: None,
+        fields: ["condition"], group: Timing, icon: "◷", work: One }
     /// Reads up to `max` items from the context on entry, then runs its body once per item, in order, the next iteration starting in the same tick; a body failure fails it, and it succeeds once every item has had its turn (at once when there are none).
     #[doc = rules!("for")]
-    ForEach => {
-        dsl: "for", json: "forEach", arity: One, aliases: [],
-        is_loop: true, is_timed: false, params: ForEach, slots: Child,
-        fields: ["items", "max", "child", "label"], group: Loops, icon: "∀", work: TimesAndRead,
-    }
+    ForEach => { dsl: "for", json: "forEach", arity: One, aliases: [], is_loop: true, is_timed: false, params: ForEach, slots: Child,
+        fields: ["items", "max", "child", "label"], group: Loops, icon: "∀", work: TimesAndRead }
 }
 
 impl NodeKind {

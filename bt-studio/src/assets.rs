@@ -1,5 +1,10 @@
 //! The single-page app, embedded in the binary.
 
+use axum::Router;
+use axum::routing::get;
+
+use crate::server::page_file;
+
 /// One embedded file of the app.
 pub(crate) struct Asset {
     /// The URL path it is served at.
@@ -10,12 +15,28 @@ pub(crate) struct Asset {
     pub body: fn() -> &'static str,
 }
 
+/// The `Content-Type`s of the app's files.
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// The file `assets/$file`, served at `$path` as `$type`.
+macro_rules! embedded {
+    ($path:literal, $type:expr, $file:literal) => {
+        Asset {
+            path: $path,
+            content_type: $type,
+            body: || include_str!(concat!("../assets/", $file)),
+        }
+    };
+}
+
 /// The runtime's catalogue of node kinds as a script (`window.BtCatalogue`,
 /// see [`crate::edit::palette`]): the pages read the kinds' icons, child
 /// slots, groups and fields from it and keep no list of their own.
 const CATALOGUE_JS: Asset = Asset {
     path: "/catalogue.js",
-    content_type: "text/javascript; charset=utf-8",
+    content_type: JS,
     body: || {
         static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             format!(
@@ -29,65 +50,44 @@ const CATALOGUE_JS: Asset = Asset {
 };
 
 /// The viewer's styles, shared by the editor.
-const STUDIO_CSS: Asset = Asset {
-    path: "/studio.css",
-    content_type: "text/css; charset=utf-8",
-    body: || include_str!("../assets/studio.css"),
-};
+const STUDIO_CSS: Asset = embedded!("/studio.css", CSS, "studio.css");
 
 /// The tree's layout and drawing, shared by the viewer and the editor.
-const DRAW_JS: Asset = Asset {
-    path: "/draw.js",
-    content_type: "text/javascript; charset=utf-8",
-    body: || include_str!("../assets/draw.js"),
-};
+const DRAW_JS: Asset = embedded!("/draw.js", JS, "draw.js");
 
 /// Every file of the app.
 pub(crate) const ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        body: || include_str!("../assets/index.html"),
-    },
+    embedded!("/", HTML, "index.html"),
     STUDIO_CSS,
     CATALOGUE_JS,
     DRAW_JS,
-    Asset {
-        path: "/tree-view.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: || include_str!("../assets/tree-view.js"),
-    },
-    Asset {
-        path: "/trace-model.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: || include_str!("../assets/trace-model.js"),
-    },
-    Asset {
-        path: "/studio.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: || include_str!("../assets/studio.js"),
-    },
+    embedded!("/tree-view.js", JS, "tree-view.js"),
+    embedded!("/trace-model.js", JS, "trace-model.js"),
+    embedded!("/studio.js", JS, "studio.js"),
 ];
 
 /// The editor's files (`behaved-studio edit`): its own page and script, with the
 /// viewer's styles and drawing.
 pub(crate) const EDITOR_ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        body: || include_str!("../assets/editor.html"),
-    },
+    embedded!("/", HTML, "editor.html"),
     STUDIO_CSS,
-    Asset {
-        path: "/editor.css",
-        content_type: "text/css; charset=utf-8",
-        body: || include_str!("../assets/editor.css"),
-    },
+    embedded!("/editor.css", CSS, "editor.css"),
     CATALOGUE_JS,
     DRAW_JS,
-    Asset {
-        path: "/editor.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: || include_str!("../assets/editor.js"),
-    },
+    embedded!("/editor.js", JS, "editor.js"),
 ];
+
+/// The routes that serve `assets`, each at its path, the page (`/`) at `page`.
+pub(crate) fn asset_routes<S: Clone + Send + Sync + 'static>(
+    assets: impl IntoIterator<Item = &'static Asset>,
+    page: &'static str,
+) -> Router<S> {
+    let mut app = Router::new();
+    for asset in assets {
+        app = app.route(
+            if asset.path == "/" { page } else { asset.path },
+            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
+        );
+    }
+    app
+}

@@ -16,23 +16,17 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
-use crate::assets::ASSETS;
+use crate::assets::{ASSETS, asset_routes};
 use crate::live::{AgentShared, Following, Registry, Sent};
-use crate::server::{loopback_host_only, page_file, security_headers};
+use crate::server::{loopback_host_only, security_headers};
 
 /// The live view's routes: the embedded page, `GET /api/agents` (the
 /// agents: id, name, node count, whether it is gone; see [`agents`]) and `GET /api/live/{id}`,
 /// a WebSocket that sends the followed agent's window of history once, then
 /// what is new (see `History::update`).
 pub(crate) fn live_router(registry: Arc<Registry>) -> Router {
-    let mut app = Router::new();
-    for asset in ASSETS {
-        app = app.route(
-            asset.path,
-            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
-        );
-    }
-    app.route("/api/agents", get(agents))
+    asset_routes(ASSETS, "/")
+        .route("/api/agents", get(agents))
         .route("/api/live/{id}", get(live))
         .with_state(registry)
         .layer(middleware::from_fn(security_headers))

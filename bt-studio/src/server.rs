@@ -12,7 +12,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use crate::assets::ASSETS;
+use crate::assets::{ASSETS, asset_routes};
 use crate::files::{Files, TracePayload};
 
 /// The app's routes: the embedded page, `GET /api/trace` (the trace file,
@@ -20,14 +20,8 @@ use crate::files::{Files, TracePayload};
 /// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
 /// A trace that behaved-observe rejects is answered with `422` and its message.
 pub fn router(files: Files) -> Router {
-    let mut app = Router::new();
-    for asset in ASSETS {
-        app = app.route(
-            asset.path,
-            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
-        );
-    }
-    app.route("/api/trace", get(trace_file))
+    asset_routes(ASSETS, "/")
+        .route("/api/trace", get(trace_file))
         .route("/api/diff", get(diff_files))
         .route("/api/parse", post(parse_trace))
         .layer(DefaultBodyLimit::max(crate::limits::MAX_TRACE_BYTES))

@@ -15,9 +15,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{Editor, SaveError, problems_json};
-use crate::assets::EDITOR_ASSETS;
+use crate::assets::{EDITOR_ASSETS, asset_routes};
 use crate::limits::{MAX_TRACE_BYTES, MAX_TREE_BYTES};
-use crate::server::{loopback_host_only, page_file, security_headers};
+use crate::server::{loopback_host_only, security_headers};
 use crate::this_machine::only_this_machine;
 
 /// The editor's routes: the embedded page, `GET /api/edit/open` (the
@@ -43,13 +43,7 @@ pub(crate) fn embedded_editor_router(editor: Editor) -> Router {
 
 /// The routes, with the page at `page` and without the files in `shared`.
 fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
-    let mut app = Router::new();
-    for asset in EDITOR_ASSETS.iter().filter(|a| !shared.contains(&a.path)) {
-        app = app.route(
-            if asset.path == "/" { page } else { asset.path },
-            get(move || async move { page_file(asset.content_type, (asset.body)()) }),
-        );
-    }
+    let app = asset_routes(EDITOR_ASSETS.iter().filter(|a| !shared.contains(&a.path)), page);
     // Each route that runs work says what it does when refused.
     let here = |work: &'static str| middleware::from_fn_with_state(work, only_this_machine);
     let tree = DefaultBodyLimit::max(MAX_TREE_BYTES);
