@@ -1,6 +1,12 @@
-//! The one catalogue of node kinds: names in the DSL and in JSON, and how many
-//! children each takes. The `behave!` macro, the JSON loader and the docs all
-//! read it, so a node kind is defined in exactly one place.
+//! The one catalogue of node kinds, one entry per kind with every fact about
+//! it that is data: its names in the DSL and in JSON and its DSL aliases, how
+//! many children it takes and where they sit in JSON ([`Slots`]), its JSON
+//! fields and kind of parameters ([`Parameters`]), whether it is a loop and
+//! whether it keeps time, the group and icon it is shown with ([`Group`]),
+//! and how its work per tick follows from its children's ([`Work`]). The
+//! `behave!` macro, the JSON model and loader, the interpreter, the studio
+//! and the docs all read it, so these facts are written in exactly one place;
+//! what a kind does on a tick is code, in each engine.
 
 /// How many children a node kind takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
