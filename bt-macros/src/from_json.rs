@@ -187,12 +187,10 @@ impl Convert<'_> {
             _ => Duration::Literal(0.0),
         };
         let jump_label = || j.loop_label().map(|l| lifetime(l, self.span));
+        if let Some(kind) = Kind::plain(j.kind()) {
+            return kind;
+        }
         match (j.kind(), j.params()) {
-            (NodeKind::Sequence, _) => Kind::Sequence,
-            (NodeKind::Selector, _) => Kind::Selector,
-            (NodeKind::ReactiveSequence, _) => Kind::ReactiveSequence,
-            (NodeKind::ReactiveSelector, _) => Kind::ReactiveSelector,
-            (NodeKind::SequenceAlways, _) => Kind::SequenceAlways,
             (NodeKind::Parallel, Params::Parallel(policy)) => {
                 let (s, f) = policy.thresholds(n);
                 let t = |k: u32| Threshold::Count(k, self.span);
@@ -211,12 +209,9 @@ impl Convert<'_> {
                     },
                 }
             }
-            (NodeKind::ParallelMain, _) => Kind::ParallelMain,
-            (NodeKind::Random, _) => Kind::Random,
             (NodeKind::Weighted, Params::Weights(w)) => {
                 Kind::Weighted(w.iter().map(|&w| crate::model::Weight::Literal(w)).collect())
             }
-            (NodeKind::Shuffle, _) => Kind::Shuffle,
             (NodeKind::If | NodeKind::ReactiveIf, Params::Branches { has_else }) => Kind::If {
                 reactive: j.kind() == NodeKind::ReactiveIf,
                 has_else: *has_else,
@@ -225,35 +220,21 @@ impl Convert<'_> {
                 let reactive = j.kind() == NodeKind::ReactiveMatch;
                 self.matching(value, cases, reactive, &field(path, "value"))
             }
-            (NodeKind::Loop, _) => Kind::Loop,
             (NodeKind::Repeat, Params::Count(c)) => Kind::Repeat(count(*c)),
             (NodeKind::Retry, Params::Count(c)) => Kind::Retry(count(*c)),
-            (NodeKind::While, _) => Kind::While,
             (NodeKind::ForEach, Params::ForEach { items, max }) => self
                 .leaf(items, &field(path, "items"), "list")
                 .map_or(Kind::Invalid, |list| Kind::ForEach {
                     source: crate::model::ForSource::List(list),
                     max: count(*max),
                 }),
-            (NodeKind::UntilFail, _) => Kind::UntilFail,
-            (NodeKind::UntilSuccess, _) => Kind::UntilSuccess,
             (NodeKind::Break, _) => Kind::Break(jump_label()),
             (NodeKind::Continue, _) => Kind::Continue(jump_label()),
-            (NodeKind::Invert, _) => Kind::Invert,
-            (NodeKind::ForceSuccess, _) => Kind::ForceSuccess,
-            (NodeKind::ForceFailure, _) => Kind::ForceFailure,
             (NodeKind::Timeout, _) => Kind::Timeout(seconds()),
             (NodeKind::Delay, _) => Kind::Delay(seconds()),
             (NodeKind::Cooldown, _) => Kind::Cooldown(seconds()),
             (NodeKind::Limit, Params::Count(c)) => Kind::Limit(count(*c)),
-            (NodeKind::RunOnce, _) => Kind::RunOnce,
-            (NodeKind::AbortIf, _) => Kind::AbortIf,
-            (NodeKind::Latch, _) => Kind::Latch,
-            (NodeKind::Scope, _) => Kind::Scope(Vec::new()),
             (NodeKind::Wait, _) => Kind::Wait(seconds()),
-            (NodeKind::Success, _) => Kind::Success,
-            (NodeKind::Failure, _) => Kind::Failure,
-            (NodeKind::Running, _) => Kind::Running,
             (NodeKind::Condition, Params::Leaf(leaf)) => self
                 .leaf(leaf, &field(path, "condition"), "condition")
                 .map_or(Kind::Invalid, Kind::Cond),

@@ -236,6 +236,38 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind for the catalogue's `kind` when it holds nothing more than
+    /// its children (`Sequence`, `Invert`, `Loop`, a `Scope` before its
+    /// variables are added): the DSL and the JSON form build it alike.
+    pub fn plain(kind: NodeKind) -> Option<Kind> {
+        use NodeKind as K;
+        Some(match kind {
+            K::Sequence => Kind::Sequence,
+            K::Selector => Kind::Selector,
+            K::ReactiveSequence => Kind::ReactiveSequence,
+            K::ReactiveSelector => Kind::ReactiveSelector,
+            K::SequenceAlways => Kind::SequenceAlways,
+            K::ParallelMain => Kind::ParallelMain,
+            K::Random => Kind::Random,
+            K::Shuffle => Kind::Shuffle,
+            K::Invert => Kind::Invert,
+            K::ForceSuccess => Kind::ForceSuccess,
+            K::ForceFailure => Kind::ForceFailure,
+            K::Loop => Kind::Loop,
+            K::While => Kind::While,
+            K::UntilFail => Kind::UntilFail,
+            K::UntilSuccess => Kind::UntilSuccess,
+            K::RunOnce => Kind::RunOnce,
+            K::AbortIf => Kind::AbortIf,
+            K::Latch => Kind::Latch,
+            K::Scope => Kind::Scope(Vec::new()),
+            K::Success => Kind::Success,
+            K::Failure => Kind::Failure,
+            K::Running => Kind::Running,
+            _ => return None,
+        })
+    }
+
     /// The catalogue entry of this kind.
     pub fn catalog(&self) -> NodeKind {
         match self {
@@ -845,96 +877,80 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         None => name.clone(),
     };
     use NodeKind as K;
-    let kind = match (
-        word.reactive.is_some(),
-        NodeKind::from_dsl_word(&written),
-        name.as_str(),
-    ) {
-        (_, Some(K::ReactiveSequence), _) => no_args(Kind::ReactiveSequence, &name, args, errors),
-        (_, Some(K::ReactiveSelector), _) => no_args(Kind::ReactiveSelector, &name, args, errors),
-        (true, _, _) => {
-            errors.over(
-                &word.name,
-                format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
-            );
-            None
-        }
-        (_, Some(K::Sequence), _) => no_args(Kind::Sequence, &name, args, errors),
-        (_, Some(K::SequenceAlways), _) => no_args(Kind::SequenceAlways, &name, args, errors),
-        (_, Some(K::Selector), _) => no_args(Kind::Selector, &name, args, errors),
-        (_, Some(K::Parallel), _) => parallel(&word, errors),
-        (_, Some(K::Random), _) => no_args(Kind::Random, &name, args, errors),
-        (_, Some(K::Shuffle), _) => no_args(Kind::Shuffle, &name, args, errors),
-        (_, Some(K::Weighted), _) => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
-        (_, Some(K::Invert), _) => no_args(Kind::Invert, &name, args, errors),
-        (_, Some(K::ForceSuccess), _) => no_args(Kind::ForceSuccess, &name, args, errors),
-        (_, Some(K::ForceFailure), _) => no_args(Kind::ForceFailure, &name, args, errors),
-        (_, Some(K::Repeat), _) => count(&word, errors).map(Kind::Repeat),
-        (_, Some(K::Retry), _) => count(&word, errors).map(Kind::Retry),
-        (_, Some(K::Limit), _) => count(&word, errors).map(Kind::Limit),
-        (_, Some(K::Loop), _) => no_args(Kind::Loop, &name, args, errors),
-        (_, Some(K::UntilFail), _) => no_args(Kind::UntilFail, &name, args, errors),
-        (_, Some(K::UntilSuccess), _) => no_args(Kind::UntilSuccess, &name, args, errors),
-        (_, Some(K::Timeout), _) => duration(&word, errors).map(Kind::Timeout),
-        (_, Some(K::Delay), _) => duration(&word, errors).map(Kind::Delay),
-        (_, Some(K::Cooldown), _) => duration(&word, errors).map(Kind::Cooldown),
-        (_, Some(K::RunOnce), _) => no_args(Kind::RunOnce, &name, args, errors),
-        (_, Some(K::AbortIf), _) => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
-            guard = Some(condition(arg, "abort_if", errors));
-            Kind::AbortIf
-        }),
-        (_, Some(K::Latch), _) => single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
-            guard = Some(condition(arg, "latch", errors));
-            Kind::Latch
-        }),
-        (_, Some(K::WaitUntil), _) => {
-            single_arg(&word, "a condition `|c| ..` or a condition value", errors).and_then(|arg| {
-                match condition(arg, "wait_until", errors).kind {
+    let kind =
+        match (
+            word.reactive.is_some(),
+            NodeKind::from_dsl_word(&written),
+            name.as_str(),
+        ) {
+            // A kind that holds nothing but its children takes no arguments
+            // (`abort_if` and `latch` take their condition, below).
+            (_, Some(k), _) if !matches!(k, K::AbortIf | K::Latch) && Kind::plain(k).is_some() => {
+                Kind::plain(k).and_then(|kind| no_args(kind, &name, args, errors))
+            }
+            (true, _, _) => {
+                errors.over(
+                    &word.name,
+                    format!("`reactive` applies to `sequence`, `selector`, `if` and `match`, not to `{name}`"),
+                );
+                None
+            }
+            (_, Some(K::Parallel), _) => parallel(&word, errors),
+            (_, Some(K::Weighted), _) => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
+            (_, Some(K::Repeat), _) => count(&word, errors).map(Kind::Repeat),
+            (_, Some(K::Retry), _) => count(&word, errors).map(Kind::Retry),
+            (_, Some(K::Limit), _) => count(&word, errors).map(Kind::Limit),
+            (_, Some(K::Timeout), _) => duration(&word, errors).map(Kind::Timeout),
+            (_, Some(K::Delay), _) => duration(&word, errors).map(Kind::Delay),
+            (_, Some(K::Cooldown), _) => duration(&word, errors).map(Kind::Cooldown),
+            // The condition becomes the first child.
+            (_, Some(k @ (K::AbortIf | K::Latch)), _) => {
+                single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+                    guard = Some(condition(arg, k.dsl_name(), errors));
+                    if k == K::AbortIf { Kind::AbortIf } else { Kind::Latch }
+                })
+            }
+            (_, Some(K::WaitUntil), _) => single_arg(&word, "a condition `|c| ..` or a condition value", errors)
+                .and_then(|arg| match condition(arg, "wait_until", errors).kind {
                     Kind::Cond(leaf) => Some(Kind::WaitUntil(leaf)),
                     _ => None,
-                }
-            })
-        }
-        (_, Some(K::Scope), _) => no_args(Kind::Scope(Vec::new()), &name, args, errors),
-        (_, Some(K::Wait), _) => duration(&word, errors).map(Kind::Wait),
-        (_, Some(K::Success), _) => no_args(Kind::Success, &name, args, errors),
-        (_, Some(K::Failure), _) => no_args(Kind::Failure, &name, args, errors),
-        (_, Some(K::Running), _) => no_args(Kind::Running, &name, args, errors),
-        (_, Some(K::Condition), _) => leaf_arg(&word, errors).map(Kind::Cond),
-        (_, Some(K::Action), _) => leaf_arg(&word, errors).map(Kind::Act),
-        (_, Some(K::Subtree), _) => subtree(&word, errors),
-        (_, _, "else") => {
-            errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
-            None
-        }
-        (_, _, "reactive") => {
-            errors.over(
-                &word.name,
-                "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
-            );
-            None
-        }
-        _ => {
-            let close = hints::node_word(&name)
-                .or_else(|| behaved_runtime::catalog::closest(&name, NodeKind::dsl_words()).map(String::from));
-            let hint = match (close, hints::json_kind(&name)) {
-                (Some(close), Some(_)) => {
-                    format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
-                }
-                (Some(close), None) => format!(", did you mean `{close}`?"),
-                (None, _) => String::new(),
-            };
-            errors.over(
-                &word.name,
-                format!(
-                    "unknown node `{name}`{hint}\n\
+                }),
+            (_, Some(K::Wait), _) => duration(&word, errors).map(Kind::Wait),
+            (_, Some(K::Condition), _) => leaf_arg(&word, errors).map(Kind::Cond),
+            (_, Some(K::Action), _) => leaf_arg(&word, errors).map(Kind::Act),
+            (_, Some(K::Subtree), _) => subtree(&word, errors),
+            (_, _, "else") => {
+                errors.over(&word.name, "`else` without `if`: write `if |c| .. { .. } else { .. }`");
+                None
+            }
+            (_, _, "reactive") => {
+                errors.over(
+                    &word.name,
+                    "`reactive` must be followed by `sequence`, `selector`, `if` or `match`",
+                );
+                None
+            }
+            _ => {
+                let close = hints::node_word(&name)
+                    .or_else(|| behaved_runtime::catalog::closest(&name, NodeKind::dsl_words()).map(String::from));
+                let hint = match (close, hints::json_kind(&name)) {
+                    (Some(close), Some(_)) => {
+                        format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
+                    }
+                    (Some(close), None) => format!(", did you mean `{close}`?"),
+                    (None, _) => String::new(),
+                };
+                errors.over(
+                    &word.name,
+                    format!(
+                        "unknown node `{name}`{hint}\n\
                      known nodes: {}; a leaf value starts with an upper-case type name (`MoveTo {{ .. }}`)",
-                    NodeKind::dsl_words().collect::<Vec<_>>().join(", ")
-                ),
-            );
-            None
-        }
-    };
+                        NodeKind::dsl_words().collect::<Vec<_>>().join(", ")
+                    ),
+                );
+                None
+            }
+        };
     let mut node = plain(kind.unwrap_or(Kind::Invalid), span, label);
     node.children.extend(guard);
     let Some(block) = word.children else { return node };
