@@ -235,7 +235,7 @@
     if (n.type === 'condition' || n.type === 'action') {
       const leaf = n[n.type];
       const inline = isObj(leaf) && leaf.type === 'inline' ? codeOf(leaf) : null;
-      base = inline !== null ? `${n.type === 'condition' ? 'cond' : 'act'}(${inline})` : leafLabel(leaf);
+      base = inline !== null ? `${w}(${inline})` : leafLabel(leaf);
     } else if (n.type === 'waitUntil') base = `${w}(${leafLabel(n.condition)})`;
     else if (n.count !== undefined) base = `${w}(${n.count})`;
     else if (n.seconds !== undefined) base = `${w}(${typeof n.seconds === 'number' ? seconds(n.seconds) : n.seconds})`;
