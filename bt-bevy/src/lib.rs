@@ -97,6 +97,7 @@
 //! assert_eq!((app.world().get::<Barks>(dog).unwrap().0, behavior.ticks()), (2, 2));
 //! ```
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};

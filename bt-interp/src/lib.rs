@@ -24,6 +24,7 @@
 //!   (`Serialize`, [`Agent::load`]), checked against its definition's
 //!   [`Definition::fingerprint`]; actions registered with
 //!   [`Registry::persistent_action`] keep their own state too.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // The link only where the method exists: the docs build clean with and without the feature.
 #![cfg_attr(
     feature = "manifest",

@@ -11,6 +11,7 @@
 //! The tick path is `no_std` and never allocates.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod async_action;
 pub mod catalog;

@@ -15,6 +15,11 @@ pub enum Error {
         selector: String,
         /// The closest label, if any is close.
         hint: Option<String>,
+        /// Otherwise, the labels a selector can name, in node order (the
+        /// first few, so the message stays short).
+        known: Vec<String>,
+        /// How many labels `known` leaves out.
+        more: usize,
     },
     /// A selector matches several nodes.
     Ambiguous {
@@ -75,12 +80,22 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NoSuchNode { selector, hint } => {
+            Error::NoSuchNode {
+                selector,
+                hint,
+                known,
+                more,
+            } => {
                 write!(f, "no node matches `{selector}`")?;
-                match hint {
-                    Some(h) => write!(f, ", did you mean `{h}`?"),
-                    None => Ok(()),
+                if let Some(h) = hint {
+                    return write!(f, ", did you mean `{h}`?");
                 }
+                let known: Vec<String> = known.iter().map(|l| format!("`{l}`")).collect();
+                write!(f, "; the tree's nodes: {}", known.join(", "))?;
+                if *more > 0 {
+                    write!(f, " and {more} more")?;
+                }
+                write!(f, " (a label, a path `parent/child`, or an id `#3`)")
             }
             Error::Ambiguous { selector, matches } => write!(
                 f,

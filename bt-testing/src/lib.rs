@@ -66,6 +66,7 @@
 //! The price is paid only by observed ticks with an observer that overrides
 //! the hook: one call per leaf. A stand-in answers from its script and does
 //! not see the context.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod checks;
 pub mod coverage;

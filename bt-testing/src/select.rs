@@ -36,10 +36,28 @@ pub fn find(nodes: &[TraceNode], names: &[Option<String>], selector: &str) -> Re
     }
     match found[..] {
         [id] => Ok(NodeId(id)),
-        [] => Err(Error::NoSuchNode {
-            selector: selector.to_owned(),
-            hint: closest(nodes, selector),
-        }),
+        [] => {
+            let hint = closest(nodes, selector);
+            // Without a close label, the labels there are: the first few.
+            const SHOWN: usize = 12;
+            let labels = || nodes.iter().map(|n| n.label.clone());
+            let known: Vec<String> = if hint.is_some() {
+                Vec::new()
+            } else {
+                labels().take(SHOWN).collect()
+            };
+            let more = if hint.is_some() {
+                0
+            } else {
+                nodes.len().saturating_sub(SHOWN)
+            };
+            Err(Error::NoSuchNode {
+                selector: selector.to_owned(),
+                hint,
+                known,
+                more,
+            })
+        }
         _ => Err(Error::Ambiguous {
             selector: selector.to_owned(),
             matches: found

@@ -169,6 +169,13 @@ fn bad_selectors_and_scripts_are_clear_errors() {
         err(t.stand_in("Chasee", StandIn::always(S))).as_deref(),
         Some("no node matches `Chasee`, did you mean `Chase`?")
     );
+    // Nothing close: the message lists the labels there are.
+    let listed = err(t.stand_in("cond(..)", StandIn::always(S))).unwrap();
+    assert!(
+        listed.starts_with("no node matches `cond(..)`; the tree's nodes: `"),
+        "{listed}"
+    );
+    assert!(listed.contains("`Alarm`") && listed.contains("`Chase`"), "{listed}");
     assert_eq!(
         err(t.stand_in("reactive sequence", StandIn::always(S))).as_deref(),
         Some(
