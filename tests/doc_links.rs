@@ -134,3 +134,27 @@ fn the_check_sees_relative_links_and_lets_the_others_pass() {
     assert_eq!(doc_text("    /// [a](b.md)"), Some(" [a](b.md)"));
     assert_eq!(doc_text("let x = 1; // [a](b.md)"), None);
 }
+
+/// GitHub shows a README's code blocks as they are: a rustdoc-hidden line
+/// (`# use ..;`) would be shown there, so the README's Rust blocks are whole
+/// programs instead (they are doctests all the same: `ReadmeDoctests`).
+#[test]
+fn the_readme_has_no_hidden_doctest_lines() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut in_rust = false;
+    let mut hidden = Vec::new();
+    for (i, line) in readme.lines().enumerate() {
+        if line.starts_with("```") {
+            in_rust = !in_rust && line.starts_with("```rust");
+            continue;
+        }
+        if in_rust && (line == "#" || line.starts_with("# ")) {
+            hidden.push(format!("README.md:{}: {line}", i + 1));
+        }
+    }
+    assert!(
+        hidden.is_empty(),
+        "hidden doctest lines GitHub would show:\n{}",
+        hidden.join("\n")
+    );
+}
