@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-/// The context and leaf of the generated tree (as in `benches/trees/synthetic.rs`).
+/// The context and leaf of the generated tree (as in `dev/bench-trees/synthetic.rs`).
 const PRELUDE: &str = r#"
 #![allow(dead_code)]
 use behaved::prelude::*;

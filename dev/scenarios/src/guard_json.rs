@@ -8,7 +8,7 @@
 //! use behaved::Status;
 //! use behaved_scenarios::guard_json::{World, registry};
 //!
-//! let tree = registry().load(include_str!("../../examples/trees/guard.json")).unwrap();
+//! let tree = registry().load(include_str!("../../../examples/trees/guard.json")).unwrap();
 //! let mut guard = behaved_interp::Agent::new(tree);
 //! let mut world = World { time_of_day: "night".into(), guard_at: "guardhouse".into(), ..World::default() };
 //! assert_eq!(guard.tick_at(&mut world, 0.0), Status::Success);

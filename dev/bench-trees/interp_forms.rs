@@ -1,5 +1,5 @@
-//! The three trees as JSON (`t1_wild_dog.json`, `t2_guard.json`,
-//! `t3_synthetic.json`), loaded by our interpreter, behaved-interp, with the same
+//! The three trees as JSON (`t1_wild_dog.json`, `t2_guard.json`, and
+//! `t3_synthetic.json`, which `build.rs` writes into `OUT_DIR`), loaded by our interpreter, behaved-interp, with the same
 //! leaf types as the compiled trees. One [`Definition`] is shared by all the
 //! agents that run a tree; each [`Agent`] owns only its running state.
 
@@ -74,7 +74,9 @@ pub fn definition_t3() -> Arc<Definition<SynCtx>> {
         let id = p["id"].as_u64().and_then(|id| u32::try_from(id).ok());
         id.map(HashLeaf).ok_or("`id` must be a u32")
     });
-    leaves.load(include_str!("t3_synthetic.json")).expect("T3's JSON loads")
+    leaves
+        .load(include_str!(concat!(env!("OUT_DIR"), "/t3_synthetic.json")))
+        .expect("T3's JSON loads")
 }
 
 /// T1 interpreted (an agent with its own definition).

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use difftest::fuzzing;
 
 fn seeds(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/seeds")
+        .join(target);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -50,7 +52,7 @@ fn the_load_seeds_replay() {
 #[test]
 fn the_saved_state_seeds_replay() {
     let states = fuzzing::saved_states(6);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/agent_state");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/agent_state");
     if std::env::var_os("BEHAVED_REGENERATE").is_some() {
         for (i, s) in states.iter().enumerate() {
             std::fs::write(dir.join(format!("after_{i}_ticks.json")), s).unwrap();

@@ -57,8 +57,12 @@ mod tests {
     #[test]
     fn the_manifest_describes_the_leaves_of_the_file_with_their_parameters() {
         let m = leaf_manifest();
-        let file =
-            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(FILE)).unwrap();
+        let file = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(FILE),
+        )
+        .unwrap();
         let params = |name: &str| -> Vec<String> {
             assert!(file.contains(&format!("\"type\": \"{name}\"")), "{name} is in {FILE}");
             let doc = m.actions[name].params.as_ref().unwrap();
