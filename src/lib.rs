@@ -5,7 +5,14 @@
 
 #[doc = include_str!("behave.md")]
 pub use behaved_macros::behave;
-pub use behaved_runtime::*;
+// The runtime's public items, listed: its hidden `private` module is reached
+// only through `__private` below, never as `behaved::private`.
+#[cfg(feature = "std")]
+pub use behaved_runtime::BoxFuture;
+pub use behaved_runtime::{
+    Action, Arity, Async, AsyncAction, Clock, Condition, ForEachItems, IntoStatus, ItemList, ItemOf, LeafCall, NodeId,
+    NodeInfo, NodeKind, NoopObserver, Observer, Rng, Run, Schedulable, Status, Task, Ticked, Tree, Wake, catalog, node,
+};
 
 /// Everything a tree author needs in scope: `use behaved::prelude::*;`.
 pub mod prelude {
