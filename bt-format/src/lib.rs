@@ -49,7 +49,7 @@ mod reader;
 
 pub use document::{deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, node_types_once, path};
-pub use library::Library;
+pub use library::{Library, SubtreeCycle};
 pub use locate::{Location, locate};
 pub use params::leaf_params;
 pub use reader::Reader;

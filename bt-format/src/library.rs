@@ -113,3 +113,103 @@ impl Library {
         serde_json::json!({ "subtrees": Value::Object(map) })
     }
 }
+
+/// A cycle of subtrees that use each other, as [`Library::cycles`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubtreeCycle {
+    /// The subtree ids along the cycle, its first id repeated at the end:
+    /// `["a", "b", "a"]` for `a` using `b` using `a`.
+    pub chain: Vec<String>,
+    /// The JSON path of the `subtreeId` field that closes the cycle (in the
+    /// chain's second-to-last subtree).
+    pub path: String,
+}
+
+impl SubtreeCycle {
+    /// The most ids [`SubtreeCycle::message`] shows of a chain; the others are counted.
+    pub const SHOWN: usize = 8;
+
+    /// The chain for a message: each id quoted and cut ([`shown`]), joined by
+    /// ` -> `; of a chain longer than [`SubtreeCycle::SHOWN`] ids, the first
+    /// ones and the last, with a count of those left out.
+    pub fn message(&self) -> String {
+        let n = self.chain.len();
+        if n <= Self::SHOWN {
+            return self.chain.iter().map(|s| shown(s)).collect::<Vec<_>>().join(" -> ");
+        }
+        let head: Vec<String> = self.chain[..Self::SHOWN - 1].iter().map(|s| shown(s)).collect();
+        format!(
+            "{} -> .. ({} more) -> {}",
+            head.join(" -> "),
+            n - Self::SHOWN,
+            shown(&self.chain[n - 1])
+        )
+    }
+}
+
+impl Library {
+    /// Every cycle of subtrees using each other, used by a tree or not: one
+    /// per reference that closes a cycle, searched depth-first from each
+    /// subtree in the order of their ids (so the same library always gives
+    /// the same cycles, whichever tree uses it). Linear in the size of the
+    /// library, nesting included, and without recursion.
+    pub fn cycles(&self) -> Vec<SubtreeCycle> {
+        // Each subtree's references, the first one to each other subtree.
+        let ids: Vec<&str> = self.ids().collect();
+        let index = |id: &str| ids.binary_search(&id).ok();
+        let refs: Vec<Vec<(usize, String)>> = ids
+            .iter()
+            .map(|id| {
+                let mut out: Vec<(usize, String)> = Vec::new();
+                let mut stack = vec![(&self.subtrees[*id], path::subtree(id))];
+                while let Some((node, at)) = stack.pop() {
+                    if let crate::model::Params::Subtree(sid) = node.params()
+                        && let Some(j) = index(sid)
+                        && !out.iter().any(|(k, _)| *k == j)
+                    {
+                        out.push((j, path::field(&at, "subtreeId")));
+                    }
+                    for (i, child) in node.children().iter().enumerate().rev() {
+                        stack.push((child, node.child_path(&at, i)));
+                    }
+                }
+                out
+            })
+            .collect();
+        // Depth-first, with an explicit stack: 0 unseen, 1 on the stack, 2 done.
+        let mut state = vec![0u8; ids.len()];
+        let mut found = Vec::new();
+        for start in 0..ids.len() {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+                let Some((v, at)) = refs[u].get(*next) else {
+                    state[u] = 2;
+                    stack.pop();
+                    continue;
+                };
+                *next += 1;
+                match state[*v] {
+                    0 => {
+                        state[*v] = 1;
+                        stack.push((*v, 0));
+                    }
+                    1 => {
+                        let from = stack.iter().position(|(w, _)| w == v).expect("on the stack");
+                        let mut chain: Vec<String> = stack[from..].iter().map(|(w, _)| ids[*w].to_string()).collect();
+                        chain.push(ids[*v].to_string());
+                        found.push(SubtreeCycle {
+                            chain,
+                            path: at.clone(),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        found
+    }
+}

@@ -42,10 +42,14 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
         column_of: BTreeMap::new(),
         shape: Fnv::new(),
         inlining: Vec::new(),
+        in_cycle: std::collections::BTreeSet::new(),
         too_deep: false,
         too_big: false,
         items: 0,
     };
+    if reg.max_recursion == 0 {
+        c.report_cycles();
+    }
     c.emit(root, None, "", 0, &mut Vec::new());
     let Compiler {
         problems,
@@ -153,6 +157,8 @@ struct Compiler<'a, C: 'static> {
     shape: Fnv,
     /// Ids of the subtrees being inlined, outermost first.
     inlining: Vec<&'a str>,
+    /// The subtrees on a reported cycle: never inlined.
+    in_cycle: std::collections::BTreeSet<String>,
     too_deep: bool,
     too_big: bool,
     /// The items the `forEach` nodes emitted so far hold in all (the sum of
@@ -513,6 +519,24 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
     }
 
+    /// Reports every cycle of the library's subtrees, used by the tree or
+    /// not, as a chain of ids, and remembers their ids so that no use of
+    /// them is inlined: a cycle is named as one, never as a tree nested too
+    /// deep.
+    fn report_cycles(&mut self) {
+        for cycle in self.lib.cycles() {
+            self.problems.push(
+                &cycle.path,
+                format!(
+                    "subtree cycle: {}; a recursive subtree needs a depth bound: \
+                     `Registry::max_recursion(n)` lets a subtree nest inside itself n times",
+                    cycle.message()
+                ),
+            );
+            self.in_cycle.extend(cycle.chain);
+        }
+    }
+
     /// Whether a reference to `sid` here is a recursion deeper than
     /// [`Registry::max_recursion`] allows (so it is cut). With no recursion
     /// allowed, a cycle is reported by [`Compiler::subtree`] instead.
@@ -523,6 +547,9 @@ impl<'a, C: 'static> Compiler<'a, C> {
 
     /// The library subtree `sid`, or `None` after reporting why it cannot be used.
     fn subtree(&mut self, sid: &str, at: &str) -> Option<&'a Node> {
+        if self.in_cycle.contains(sid) {
+            return None;
+        }
         let p = path::field(at, "subtreeId");
         if self.reg.max_recursion == 0
             && let Some(pos) = self.inlining.iter().position(|s| *s == sid)

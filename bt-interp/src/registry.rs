@@ -398,7 +398,8 @@ impl<C: 'static> Registry<C> {
 
     /// How many times a subtree may nest inside itself (default 0: a
     /// subtree that refers to itself, directly or through others, is a load
-    /// error, "subtree cycle").
+    /// error, "subtree cycle" with the chain of ids, for every cycle of the
+    /// library, whether the tree loaded uses it or not).
     ///
     /// With `n > 0`, a recursive subtree (the crafting planner's "acquire an
     /// item, crafting it from items acquired the same way") is inlined up to

@@ -295,7 +295,12 @@ fn subtrees_unknown_cyclic_and_too_deep() {
         .unwrap_err();
     assert_eq!(
         e.messages(),
-        ["at `subtreeId`: unknown subtree \"patrl\"; did you mean \"patrol\"?"]
+        [
+            "at `subtrees[\"patrol\"].children[1].subtreeId`: subtree cycle: \"guard\" -> \"patrol\" -> \"guard\"; \
+             a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times",
+            "at `subtreeId`: unknown subtree \"patrl\"; did you mean \"patrol\"?"
+        ],
+        "a cycle no tree uses is an error too"
     );
     let e = r
         .load_with(&json!({"type": "subtree", "subtreeId": "patrol"}).to_string(), &lib)
@@ -303,14 +308,14 @@ fn subtrees_unknown_cyclic_and_too_deep() {
     assert_eq!(
         e.messages(),
         [
-            "at `subtrees[\"guard\"].child.subtreeId`: subtree cycle: \"patrol\" -> \"guard\" -> \"patrol\"; \
+            "at `subtrees[\"patrol\"].children[1].subtreeId`: subtree cycle: \"guard\" -> \"patrol\" -> \"guard\"; \
              a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times"
         ]
     );
     assert_eq!(
         r.check_library(&lib).unwrap_err().problems().len(),
-        2,
-        "one cycle, seen from each end"
+        1,
+        "one cycle, reported once"
     );
 
     let mut deep = act("a");
@@ -683,5 +688,90 @@ fn a_leaf_refuses_its_own_parameters_at_its_path() {
     assert_eq!(
         registry.load(&tree.to_string()).unwrap_err().messages(),
         ["at `children[0].action`: bad parameters for action \"run\": \"speed\" must be at most 10, found 1e300"]
+    );
+}
+
+/// A subtree `levels` deep whose innermost node uses subtree `next`.
+fn deep_use(levels: usize, next: &str) -> String {
+    let mut t = json!({"type": "subtree", "subtreeId": next});
+    for _ in 0..levels {
+        t = one("inverter", t);
+    }
+    t.to_string()
+}
+
+const NEEDS_BOUND: &str =
+    "a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times";
+
+#[test]
+fn a_cycle_of_deep_subtrees_is_named_as_a_cycle_at_any_depth_limit() {
+    let mut lib = Library::new();
+    lib.insert_json("a", &deep_use(40, "b")).unwrap();
+    lib.insert_json("b", &deep_use(40, "a")).unwrap();
+    let inner = vec!["child"; 40].join(".");
+    let expected = [format!(
+        "at `subtrees[\"b\"].{inner}.subtreeId`: subtree cycle: \"a\" -> \"b\" -> \"a\"; {NEEDS_BOUND}"
+    )];
+    for depth in [64, 100, 1000] {
+        let mut r = registry();
+        r.max_depth(depth);
+        let e = r
+            .load_with(&json!({"type": "subtree", "subtreeId": "a"}).to_string(), &lib)
+            .unwrap_err();
+        assert_eq!(e.messages(), expected, "max_depth {depth}");
+    }
+}
+
+#[test]
+fn every_cycle_of_a_library_is_reported_used_or_not() {
+    let mut lib = Library::new();
+    lib.insert_json("self", &deep_use(1, "self")).unwrap();
+    lib.insert_json("x", &deep_use(0, "y")).unwrap();
+    lib.insert_json("y", &deep_use(0, "z")).unwrap();
+    lib.insert_json("z", &deep_use(0, "x")).unwrap();
+    lib.insert_json("fine", &act("a").to_string()).unwrap();
+    let e = registry()
+        .load_with(&json!({"type": "subtree", "subtreeId": "fine"}).to_string(), &lib)
+        .unwrap_err();
+    assert_eq!(
+        e.messages(),
+        [
+            format!("at `subtrees[\"self\"].child.subtreeId`: subtree cycle: \"self\" -> \"self\"; {NEEDS_BOUND}"),
+            format!("at `subtrees[\"z\"].subtreeId`: subtree cycle: \"x\" -> \"y\" -> \"z\" -> \"x\"; {NEEDS_BOUND}"),
+        ]
+    );
+    // With recursion allowed, a cycle is a bounded recursion, not an error.
+    let mut r = registry();
+    r.max_recursion(2);
+    assert!(
+        r.load_with(&json!({"type": "subtree", "subtreeId": "fine"}).to_string(), &lib)
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_long_cycle_is_shown_cut_with_a_count() {
+    let mut lib = Library::new();
+    for i in 0..20 {
+        lib.insert_json(&format!("s{i:02}"), &deep_use(0, &format!("s{:02}", (i + 1) % 20)))
+            .unwrap();
+    }
+    let long = "n".repeat(100);
+    lib.insert_json(&long, &deep_use(0, &long)).unwrap();
+    let e = registry().check_library(&lib).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        [
+            format!(
+                "at `subtrees[\"{}\"..].subtreeId`: subtree cycle: {:?}.. (100 bytes) -> {:?}.. (100 bytes); {NEEDS_BOUND}",
+                "n".repeat(64),
+                "n".repeat(64),
+                "n".repeat(64)
+            ),
+            format!(
+                "at `subtrees[\"s19\"].subtreeId`: subtree cycle: \"s00\" -> \"s01\" -> \"s02\" -> \"s03\" -> \"s04\" -> \
+                 \"s05\" -> \"s06\" -> .. (13 more) -> \"s00\"; {NEEDS_BOUND}"
+            ),
+        ]
     );
 }
