@@ -413,6 +413,17 @@ impl Decoder<'_> {
                         None => ok = false,
                     }
                 }
+                if crate::model::is_parallel_like(node.kind) && kids.len() > crate::model::MAX_PARALLEL {
+                    self.report(
+                        &p,
+                        format!(
+                            "{name:?} can have at most {} children, found {}",
+                            crate::model::MAX_PARALLEL,
+                            kids.len()
+                        ),
+                    );
+                    ok = false;
+                }
                 ok
             }
             Some(other) => {
@@ -426,6 +437,11 @@ impl Decoder<'_> {
         let name = node.kind.json_name();
         let looped = node.kind.is_loop();
         if looped {
+            if let Some(label) = &node.label
+                && self.loops.iter().any(|l| l.as_ref() == Some(label))
+            {
+                self.report(&path::field(at, "label"), crate::messages::shadowed_label(label));
+            }
             self.loops.push(node.label.clone());
         }
         let child = match obj.get("child") {

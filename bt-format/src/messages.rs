@@ -52,3 +52,12 @@ pub(crate) static NODE_TYPES: LazyLock<String> = LazyLock::new(|| {
     let names: Vec<&str> = NodeKind::ALL.iter().map(|k| k.json_name()).collect();
     format!("; expected one of {}", one_of(&names))
 });
+
+/// The message for a loop whose `label` is also an enclosing loop's (the
+/// decoder's, and the interpreter's for a tree built in code).
+pub fn shadowed_label(label: &str) -> String {
+    format!(
+        "label {} shadows the label of an enclosing loop: a \"break\" or \"continue\" naming it could mean either loop",
+        shown(label)
+    )
+}

@@ -41,6 +41,16 @@ pub struct Node {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShapeError(String);
 
+/// The most children a `parallel`, `parallelMain` or `shuffle` can have: the
+/// compiled form tracks them one bit each in a `u128`, and JSON keeps the
+/// same limit so that both forms accept the same trees.
+pub const MAX_PARALLEL: usize = 128;
+
+/// Whether `kind` has at most [`MAX_PARALLEL`] children.
+pub(crate) fn is_parallel_like(kind: NodeKind) -> bool {
+    matches!(kind, NodeKind::Parallel | NodeKind::ParallelMain | NodeKind::Shuffle)
+}
+
 impl core::fmt::Display for ShapeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.0)
@@ -170,7 +180,7 @@ impl Node {
         let children = match self.kind.slots() {
             Slots::None => n == 0,
             Slots::Child => n == 1,
-            Slots::Children => n >= 1,
+            Slots::Children => n >= 1 && (n <= MAX_PARALLEL || !is_parallel_like(self.kind)),
             Slots::ConditionChild => n == 2 && is_cond(0),
             Slots::Branches => {
                 let has_else = matches!(self.params, Params::Branches { has_else: true });

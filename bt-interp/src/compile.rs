@@ -268,6 +268,15 @@ impl<'a, C: 'static> Compiler<'a, C> {
         // Children: a loop is the target of the jumps in its body.
         let looped = node.kind().is_loop();
         if looped {
+            // A tree built in code is not decoded: its labels are checked here.
+            if let Some(label) = node.loop_label()
+                && loops.iter().any(|(l, _)| *l == label)
+            {
+                self.problems.push(
+                    &path::field(at, "label"),
+                    behaved_format::messages::shadowed_label(label),
+                );
+            }
             loops.push((node.loop_label().unwrap_or(""), id));
         }
         let mut kid_ids = Vec::with_capacity(node.children().len());
@@ -435,7 +444,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 None => self.problems.push(
                     at,
                     match &node.loop_label() {
-                        Some(l) => format!("no enclosing loop is labelled {l:?}"),
+                        Some(l) => format!("no enclosing loop is labelled {}", shown(l)),
                         None => format!("{:?} is not inside a loop", node.kind().json_name()),
                     },
                 ),

@@ -775,3 +775,34 @@ fn a_long_cycle_is_shown_cut_with_a_count() {
         ]
     );
 }
+
+#[test]
+fn a_tree_built_in_code_cannot_shadow_a_loop_label() {
+    use behaved_format::model::{Node, Params};
+    use behaved_runtime::NodeKind;
+    let jump = Node::new(NodeKind::Break, Params::None, vec![])
+        .unwrap()
+        .with_loop_label("a")
+        .unwrap();
+    let inner = Node::new(NodeKind::Repeat, Params::Count(3), vec![jump])
+        .unwrap()
+        .with_loop_label("a")
+        .unwrap();
+    let outer = Node::new(NodeKind::Loop, Params::None, vec![inner])
+        .unwrap()
+        .with_loop_label("a")
+        .unwrap();
+    let e = registry().build(&outer, &Library::new()).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at `child.label`: label \"a\" shadows the label of an enclosing loop: \
+          a \"break\" or \"continue\" naming it could mean either loop"]
+    );
+    // The same tree as JSON text is refused by the decoder, with the same words.
+    let e = registry().load(&outer.to_json().to_string()).unwrap_err();
+    assert_eq!(
+        e.messages(),
+        ["at `child.label`: label \"a\" shadows the label of an enclosing loop: \
+          a \"break\" or \"continue\" naming it could mean either loop"]
+    );
+}

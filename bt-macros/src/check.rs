@@ -7,8 +7,9 @@ use behaved_runtime::Arity;
 use crate::errors::Errors;
 use crate::model::{Kind, Node, Threshold, Tree};
 
-/// The most children a parallel can track (one bit each in a `u128`).
-pub const MAX_PARALLEL: usize = 128;
+/// The most children a parallel can track (one bit each in a `u128`): the
+/// JSON model's limit, so that both forms accept the same trees.
+pub const MAX_PARALLEL: usize = behaved_format::model::MAX_PARALLEL;
 
 /// Checks one tree, recording violations in `errors`.
 pub fn check(tree: &Tree, errors: &mut Errors) {
