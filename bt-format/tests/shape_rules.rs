@@ -31,10 +31,9 @@ fn every_shape_error_of_the_macro_is_refused_by_the_json_loader() {
     let table: Vec<(&str, String, &str)> = vec![
         (
             "control/label_shadows_label",
-            format!(
-                r#"{{"type": "loop", "label": "a", "child": {{"type": "repeater", "count": 3, "label": "a",
-                    "child": {{"type": "break", "label": "a"}}}}}}"#
-            ),
+            r#"{"type": "loop", "label": "a", "child": {"type": "repeater", "count": 3, "label": "a",
+                "child": {"type": "break", "label": "a"}}}"#
+                .into(),
             "at `child.label`: label \"a\" shadows the label of an enclosing loop: a \"break\" or \"continue\" naming it could mean either loop",
         ),
         (
