@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::document::{DEFAULT_MAX_DEPTH, Json, Object, read, shown, too_deep};
 use crate::error::{LoadError, Problem, Problems, path};
-use crate::messages::{NODE_TYPES, article, describe, did_you_mean, one_of};
+use crate::messages::{NODE_TYPES, article, describe, did_you_mean, one_of, some_of};
 use crate::model::{Hooks, Key, Leaf, Node, Params, Policy};
 
 /// Reads and checks the tree in `json`, its problems under `root_path`.
@@ -532,7 +532,10 @@ impl Decoder<'_> {
                     for key in bo.keys().filter(|k| !matches!(*k, "if" | "then")) {
                         self.report(
                             &path::field(&bp, key),
-                            format!("unknown field {key:?} in a branch; its fields are \"if\" and \"then\""),
+                            format!(
+                                "unknown field {} in a branch; its fields are \"if\" and \"then\"",
+                                shown(key)
+                            ),
                         );
                         ok = false;
                     }
@@ -775,9 +778,9 @@ impl Decoder<'_> {
                 if !self.loops.iter().any(|l| l.as_deref() == Some(label.as_str())) {
                     let known: Vec<&str> = self.loops.iter().filter_map(|l| l.as_deref()).collect();
                     let hint = match catalog::closest(label, known.iter().copied()) {
-                        Some(k) => format!("; did you mean {k:?}?"),
+                        Some(k) => format!("; did you mean {}?", shown(k)),
                         None if known.is_empty() => "; no enclosing loop has a \"label\"".to_string(),
-                        None => format!("; enclosing labels: {}", one_of(&known)),
+                        None => format!("; enclosing labels: {}", some_of(&known)),
                     };
                     self.report(
                         &path::field(at, "label"),

@@ -346,6 +346,16 @@ pub fn deep<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
 }
 
+/// Text for messages that is not quoted (a node's label): cut after 64
+/// characters, as [`shown`] cuts a name.
+pub fn clipped(text: &str) -> String {
+    const MAX: usize = 64;
+    match text.char_indices().nth(MAX) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}.. ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
 /// A name for messages: quoted, and cut after 64 characters.
 pub fn shown(name: &str) -> String {
     const MAX: usize = 64;

@@ -47,7 +47,7 @@ pub mod model;
 mod params;
 mod reader;
 
-pub use document::{deep, json_depth_limit, shown, too_deep};
+pub use document::{clipped, deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, node_types_once, path};
 pub use library::{Library, SubtreeCycle};
 pub use locate::{Location, locate};

@@ -28,9 +28,11 @@ pub(crate) fn article(word: &str) -> &'static str {
     }
 }
 
-/// `"a", "b" or "c"` for messages.
+/// `"a", "b" or "c"` for messages, each name cut after 64 characters
+/// ([`shown`]). For a list of the library's own names (node types, fields);
+/// a list of a file's names is [`some_of`].
 pub fn one_of(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    let quoted: Vec<String> = names.iter().map(|n| shown(n)).collect();
     match quoted.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
@@ -38,10 +40,23 @@ pub fn one_of(names: &[&str]) -> String {
     }
 }
 
-/// `, did you mean "x"?` or nothing.
+/// The most names [`some_of`] shows.
+pub const SOME_OF: usize = 12;
+
+/// As [`one_of`], for names from a file (labels, ids): past [`SOME_OF`]
+/// names, the first ones and a count of the others, `"a", "b", .. (30 more)`.
+pub fn some_of(names: &[&str]) -> String {
+    if names.len() <= SOME_OF {
+        return one_of(names);
+    }
+    let quoted: Vec<String> = names[..SOME_OF].iter().map(|n| shown(n)).collect();
+    format!("{}, .. ({} more)", quoted.join(", "), names.len() - SOME_OF)
+}
+
+/// `; did you mean "x"?` (the name cut after 64 characters) or nothing.
 pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     match catalog::closest(unknown, known) {
-        Some(k) => format!("; did you mean {k:?}?"),
+        Some(k) => format!("; did you mean {}?", shown(k)),
         None => String::new(),
     }
 }

@@ -16,6 +16,9 @@
 use serde::de::{self, DeserializeOwned, Visitor};
 use serde_json::Value;
 
+use crate::document::clipped;
+use crate::messages::SOME_OF;
+
 /// Deserializes `params` (a leaf's parameters, an object) into `T`, the
 /// parameter type of the leaf whose JSON type is `leaf`. A field `T` does
 /// not take is an error, unless `T` opts out (see the module documentation):
@@ -54,25 +57,32 @@ fn unknown(leaf: &str, given: &serde_json::Map<String, Value>, known: &[&str]) -
         format!("its parameters: {}", list.join(", "))
     };
     let close = |k: &str| behaved_runtime::catalog::closest(k, known.iter().copied());
+    // The file's names are cut, and past `SOME_OF` of them counted.
+    let leaf = clipped(leaf);
     Some(match unknown.as_slice() {
-        [one] => match close(one) {
-            Some(c) => format!("unknown parameter `{one}` of leaf `{leaf}`, did you mean `{c}`? ({known_ones})"),
-            None => format!("unknown parameter `{one}` of leaf `{leaf}` ({known_ones})"),
-        },
+        [one] => {
+            let (hint, one) = (close(one), clipped(one));
+            match hint {
+                Some(c) => format!("unknown parameter `{one}` of leaf `{leaf}`, did you mean `{c}`? ({known_ones})"),
+                None => format!("unknown parameter `{one}` of leaf `{leaf}` ({known_ones})"),
+            }
+        }
         _ => {
             let named: Vec<String> = unknown
                 .iter()
+                .take(SOME_OF)
                 .map(|k| match close(k) {
-                    Some(c) => format!("`{k}` (did you mean `{c}`?)"),
-                    None => format!("`{k}`"),
+                    Some(c) => format!("`{}` (did you mean `{c}`?)", clipped(k)),
+                    None => format!("`{}`", clipped(k)),
                 })
                 .collect();
-            let (init, end) = named.split_at(named.len() - 1);
-            format!(
-                "unknown parameters {} and {} of leaf `{leaf}` ({known_ones})",
-                init.join(", "),
-                end[0]
-            )
+            let listed = if unknown.len() > SOME_OF {
+                format!("{}, .. ({} more)", named.join(", "), unknown.len() - SOME_OF)
+            } else {
+                let (init, end) = named.split_at(named.len() - 1);
+                format!("{} and {}", init.join(", "), end[0])
+            };
+            format!("unknown parameters {listed} of leaf `{leaf}` ({known_ones})")
         }
     })
 }

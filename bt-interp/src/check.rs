@@ -33,7 +33,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
             let row = &def.table[id];
             Err(format!(
                 "node {id} ({}{}) {what}",
-                row.label,
+                behaved_format::clipped(&row.label),
                 if row.path.is_empty() {
                     String::new()
                 } else {

@@ -61,8 +61,8 @@ impl Manifest {
         let m: Manifest = serde_json::from_str(json).map_err(|e| format!("not a leaf manifest: {e}"))?;
         if m.format != Manifest::FORMAT {
             return Err(format!(
-                "not a leaf manifest: format is {:?}, not \"bt-leaves\"",
-                m.format
+                "not a leaf manifest: format is {}, not \"bt-leaves\"",
+                behaved_format::shown(&m.format)
             ));
         }
         if m.version != Manifest::VERSION {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
+use behaved_format::shown;
 use behaved_runtime::Rng;
 
 use crate::agent::{Agent, State};
@@ -262,25 +263,30 @@ impl<'de, C: 'static> Visitor<'de> for LeavesSeed<'_, C> {
         while let Some(name) = map.next_key::<String>()? {
             let Some(i) = self.def.columns.iter().position(|(n, _)| *n == name) else {
                 return Err(A::Error::custom(format!(
-                    "this tree has no action leaves named {name:?}"
+                    "this tree has no action leaves named {}",
+                    shown(&name)
                 )));
             };
             if !persistent[i] {
                 return Err(A::Error::custom(format!(
-                    "the leaves of {name:?} were saved, but this registry does not persist them \
-                     (register them with `persistent_action`)"
+                    "the leaves of {} were saved, but this registry does not persist them \
+                     (register them with `persistent_action`)",
+                    shown(&name)
                 )));
             }
             if std::mem::replace(&mut seen[i], true) {
-                return Err(A::Error::custom(format!("the leaves of {name:?} are saved twice")));
+                return Err(A::Error::custom(format!(
+                    "the leaves of {} are saved twice",
+                    shown(&name)
+                )));
             }
             map.next_value_seed(ColumnSeed(&mut *self.leaves[i]))
-                .map_err(|e| A::Error::custom(format!("the leaves of {name:?}: {e}")))?;
+                .map_err(|e| A::Error::custom(format!("the leaves of {}: {e}", shown(&name))))?;
         }
         if let Some(i) = (0..seen.len()).find(|&i| persistent[i] && !seen[i]) {
             return Err(A::Error::custom(format!(
-                "the leaves of {:?} are missing (this registry persists them)",
-                self.def.columns[i].0
+                "the leaves of {} are missing (this registry persists them)",
+                shown(&self.def.columns[i].0)
             )));
         }
         Ok(())
