@@ -42,7 +42,7 @@ const ON_RESET: usize = 6;
 /// With the `serde` feature (on by default) an agent implements `Serialize`,
 /// and [`Agent::load`] (or [`AgentSeed`](crate::AgentSeed), inside larger
 /// save files) brings it back over the same [`Definition`]. The state is a
-/// struct of six fields (seven when the tree has `forEach` nodes), in this order:
+/// struct of seven fields (eight when the tree has `forEach` nodes), in this order:
 ///
 /// | field | |
 /// |---|---|
@@ -53,13 +53,18 @@ const ON_RESET: usize = 6;
 /// | `times` | the timestamps of its timing nodes, in seconds |
 /// | `leaves` | for each action name registered with [`Registry::persistent_action`](crate::Registry::persistent_action), the list of its leaves in node order, as the leaf type serialises itself |
 /// | `items` | only in trees with `forEach` nodes: for each, in node order, the items it holds (empty when idle), as [`ItemList::Item`](crate::ItemList::Item) serialises itself |
+/// | `savedAt` | the time of its last tick, on the game's clock (states saved before it existed load without it) |
 ///
 /// Other leaves are not saved: a loaded agent has them as their constructor
 /// made them (the DSL's leaves without `#[persist]` behave the same way).
 /// Loading checks the fingerprint first, then that the state is one the
 /// tree can be in (every running node's parent says so, counters within
-/// their limits, every persistent leaf present): anything else is an error
-/// that names the node, never a panic or a silent misreading.
+/// their limits, every persistent leaf present, every timestamp finite and
+/// not after `savedAt`): anything else is an error that names the node,
+/// never a panic or a silent misreading. Saved times are the game's clock's:
+/// a game whose clock does not go on from the save's time loads with
+/// [`AgentSeed::resume_at`](crate::AgentSeed::resume_at) or calls
+/// [`Agent::shift_times`] (SEMANTICS.md, "Saved state and the clock").
 pub struct Agent<C: 'static> {
     pub(crate) def: Arc<Definition<C>>,
     pub(crate) st: State<C>,
@@ -84,8 +89,8 @@ pub(crate) struct Side {
     pub(crate) rng: Rng,
     /// The root is running.
     pub(crate) running: bool,
-    /// The time of the tick in progress.
-    now: f64,
+    /// The time of the tick in progress (after it, of the last tick).
+    pub(crate) now: f64,
     /// The loop a pending `break`/`continue` is for.
     jump: u32,
     /// Whether the pending jump is a `break`.

@@ -14,7 +14,16 @@ use crate::check::check_state;
 use crate::definition::Definition;
 use crate::leaves::{ItemBuffer, Leaves};
 
-const FIELDS: &[&str] = &["fingerprint", "running", "rng", "ints", "times", "leaves", "items"];
+const FIELDS: &[&str] = &[
+    "fingerprint",
+    "running",
+    "rng",
+    "ints",
+    "times",
+    "leaves",
+    "items",
+    "savedAt",
+];
 
 impl<C: 'static> Serialize for Agent<C> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -31,6 +40,7 @@ impl<C: 'static> Serialize for Agent<C> {
         if lists {
             st.serialize_field("items", &SavedItems(self))?;
         }
+        st.serialize_field("savedAt", &self.st.side.now)?;
         st.end()
     }
 }
@@ -93,18 +103,45 @@ impl<C: 'static> Agent<C> {
     pub fn load<'de, D: Deserializer<'de>>(def: Arc<Definition<C>>, deserializer: D) -> Result<Agent<C>, D::Error> {
         AgentSeed::new(def).deserialize(deserializer)
     }
+
+    /// Moves every saved time of this agent by `by` seconds: its timers'
+    /// starts, its cooldowns' last completions and the time of its last tick.
+    /// For a game whose clock does not go on from where the save was made
+    /// (one that restarts at 0 on loading): `by` is the clock's time now minus
+    /// its time at the save ([`AgentSeed::resume_at`] does it on loading).
+    pub fn shift_times(&mut self, by: f64) {
+        for t in self.st.side.times.iter_mut() {
+            // A cooldown never completed stays so.
+            if *t != f64::MIN {
+                *t += by;
+            }
+        }
+        self.st.side.now += by;
+    }
 }
 
 /// Loads a saved [`Agent`] for a definition: a [`DeserializeSeed`], for
 /// agents saved inside larger structures (a save file with many NPCs).
 pub struct AgentSeed<C: 'static> {
     def: Arc<Definition<C>>,
+    /// The game's time now, when the saved times are to be shifted to it.
+    resume_at: Option<f64>,
 }
 
 impl<C: 'static> AgentSeed<C> {
     /// Loads agents that run `def`.
     pub fn new(def: Arc<Definition<C>>) -> AgentSeed<C> {
-        AgentSeed { def }
+        AgentSeed { def, resume_at: None }
+    }
+
+    /// Loads agents whose game clock now reads `now`, a clock that may have
+    /// restarted since the save: every saved time is shifted by `now` minus
+    /// the state's `savedAt` ([`Agent::shift_times`]), so that a timer with
+    /// 2 s left when saved has 2 s left at `now`. A state saved before
+    /// `savedAt` was recorded is not shifted.
+    pub fn resume_at(mut self, now: f64) -> AgentSeed<C> {
+        self.resume_at = Some(now);
+        self
     }
 }
 
@@ -112,8 +149,19 @@ impl<'de, C: 'static> DeserializeSeed<'de> for AgentSeed<C> {
     type Value = Agent<C>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Agent<C>, D::Error> {
-        d.deserialize_struct("Agent", FIELDS, AgentVisitor { def: self.def })
+        let resume_at = self.resume_at;
+        let mut agent = d.deserialize_struct("Agent", FIELDS, AgentVisitor { def: self.def })?;
+        if let (Some(now), Some(saved)) = (resume_at, agent.saved_at) {
+            agent.agent.shift_times(now - saved);
+        }
+        Ok(agent.agent)
     }
+}
+
+/// A loaded agent and the time its state says it was saved at, if it says.
+struct Loaded<C: 'static> {
+    agent: Agent<C>,
+    saved_at: Option<f64>,
 }
 
 struct AgentVisitor<C: 'static> {
@@ -134,7 +182,13 @@ impl<C: 'static> AgentVisitor<C> {
     }
 
     /// Assembles and checks the agent.
-    fn finish<E: de::Error>(self, mut st: State<C>, ints: Vec<u32>, times: Vec<f64>) -> Result<Agent<C>, E> {
+    fn finish<E: de::Error>(
+        self,
+        mut st: State<C>,
+        ints: Vec<u32>,
+        times: Vec<f64>,
+        saved_at: Option<f64>,
+    ) -> Result<Loaded<C>, E> {
         let def = self.def;
         if times.len() != def.times.len() {
             return Err(E::custom(format!(
@@ -143,6 +197,7 @@ impl<C: 'static> AgentVisitor<C> {
                 def.times.len()
             )));
         }
+        check_times(&def, &times, saved_at).map_err(|e| E::custom(format!("impossible state: {e}")))?;
         check_state(&def, &ints, st.side.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
         // A running `forEach` is at one of its items; an idle one holds none.
         for (f, row) in def.cold.iter().zip(&def.table) {
@@ -158,18 +213,65 @@ impl<C: 'static> AgentVisitor<C> {
         }
         st.ints = ints.into_boxed_slice();
         st.side.times = times.into_boxed_slice();
-        Ok(Agent { def, st })
+        if let Some(t) = saved_at {
+            st.side.now = t;
+        }
+        Ok(Loaded {
+            agent: Agent { def, st },
+            saved_at,
+        })
     }
 }
 
+/// Checks every saved timestamp: a finite time, not after the state's own
+/// `saved_at` (when it has one), or the value a new agent holds (a timer
+/// never started).
+fn check_times<C>(def: &Definition<C>, times: &[f64], saved_at: Option<f64>) -> Result<(), String> {
+    if let Some(t) = saved_at
+        && !t.is_finite()
+    {
+        return Err(format!("it was saved at {t:?}, not a finite time"));
+    }
+    for (id, (f, row)) in def.cold.iter().zip(&def.table).enumerate() {
+        if !f.op.is_timed() {
+            continue;
+        }
+        let (i, t) = (f.time as usize, times[f.time as usize]);
+        if t.to_bits() == def.times[i].to_bits() {
+            continue;
+        }
+        let node = || {
+            let at = if row.path.is_empty() {
+                String::new()
+            } else {
+                format!(" at `{}`", row.path)
+            };
+            format!("the timer of node {id} ({}{at})", behaved_format::clipped(&row.label))
+        };
+        if !t.is_finite() {
+            return Err(format!("{} started at {t:?}, not a finite time", node()));
+        }
+        if let Some(saved) = saved_at
+            && t > saved
+        {
+            return Err(format!(
+                "{} started at {t:?}, after the state was saved (at {saved:?}); \
+                 a game whose clock restarted shifts the saved times (`AgentSeed::resume_at`)",
+                node()
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
-    type Value = Agent<C>;
+    type Value = Loaded<C>;
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("a saved behaved-interp agent (fingerprint, running, rng, ints, times, leaves)")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Agent<C>, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Loaded<C>, A::Error> {
         let missing = |i: usize| A::Error::invalid_length(i, &"6 fields (7 with forEach nodes)");
         let fingerprint: u64 = seq.next_element()?.ok_or_else(|| missing(0))?;
         self.check_fingerprint(fingerprint)?;
@@ -187,10 +289,12 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
             seq.next_element_seed(ItemsSeed(&mut st.items))?
                 .ok_or_else(|| missing(6))?;
         }
-        self.finish(st, ints, times)
+        // Last, and absent from states saved before it was recorded.
+        let saved_at: Option<f64> = seq.next_element()?;
+        self.finish(st, ints, times, saved_at)
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Agent<C>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loaded<C>, A::Error> {
         // The fingerprint comes first, so that a state of another tree is
         // reported as such rather than as whatever its fields fail on.
         match map.next_key::<String>()? {
@@ -199,12 +303,14 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
         }
         let mut st = State::fresh(&self.def, Rng::default());
         let (mut running, mut rng, mut ints, mut times, mut leaves, mut items) = (None, None, None, None, false, false);
+        let mut saved_at: Option<f64> = None;
         while let Some(key) = map.next_key::<String>()? {
             let dup = match key.as_str() {
                 "running" => running.replace(map.next_value()?).is_some(),
                 "rng" => rng.replace(map.next_value()?).is_some(),
                 "ints" => ints.replace(map.next_value::<Vec<u32>>()?).is_some(),
                 "times" => times.replace(map.next_value::<Vec<f64>>()?).is_some(),
+                "savedAt" => saved_at.replace(map.next_value()?).is_some(),
                 "leaves" => {
                     map.next_value_seed(LeavesSeed {
                         def: &self.def,
@@ -232,7 +338,7 @@ impl<'de, C: 'static> Visitor<'de> for AgentVisitor<C> {
         }
         let ints = ints.ok_or_else(|| A::Error::missing_field("ints"))?;
         let times = times.ok_or_else(|| A::Error::missing_field("times"))?;
-        self.finish(st, ints, times)
+        self.finish(st, ints, times, saved_at)
     }
 }
 

@@ -233,7 +233,7 @@ fn a_saved_agent_keeps_the_items_and_the_place_of_a_running_loop() {
     camp.script.insert(2, R);
     assert_eq!(a.tick_at(&mut camp, 0.0), R);
     let saved = serde_json::to_string(&a).unwrap();
-    assert!(saved.ends_with(r#""items":[[1,2,3]]}"#), "{saved}");
+    assert!(saved.ends_with(r#""items":[[1,2,3]],"savedAt":0.0}"#), "{saved}");
     let mut loaded = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&saved)).unwrap();
     camp.targets.clear();
     camp.script.clear();
