@@ -260,7 +260,7 @@ fn a_saved_agent_keeps_the_items_and_the_place_of_a_running_loop() {
         .to_string();
     assert!(error.contains("at most 4 items"), "{error}");
     // Read one by one: the fifth item is refused before the rest is read.
-    let cut = saved.replace(r#""items":[[1,2,3]]}"#, r#""items":[[1,2,3,4,5,"#);
+    let cut = saved.replace(r#""items":[[1,2,3]],"savedAt":0.0}"#, r#""items":[[1,2,3,4,5,"#);
     let error = Agent::load(def, &mut serde_json::Deserializer::from_str(&cut))
         .err()
         .unwrap()
