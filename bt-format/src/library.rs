@@ -117,42 +117,43 @@ impl Library {
 /// A cycle of subtrees that use each other, as [`Library::cycles`] finds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubtreeCycle {
-    /// The subtree ids along the cycle, its first id repeated at the end:
-    /// `["a", "b", "a"]` for `a` using `b` using `a`.
+    /// The subtree ids along the cycle, its first id repeated at the end
+    /// (`["a", "b", "a"]` for `a` using `b` using `a`); of a cycle of more
+    /// than [`SubtreeCycle::SHOWN`] ids, the first ones and the last.
     pub chain: Vec<String>,
+    /// How many ids of the cycle `chain` leaves out (between its last two).
+    pub omitted: usize,
     /// The JSON path of the `subtreeId` field that closes the cycle (in the
-    /// chain's second-to-last subtree).
+    /// cycle's last subtree before its first again).
     pub path: String,
 }
 
 impl SubtreeCycle {
-    /// The most ids [`SubtreeCycle::message`] shows of a chain; the others are counted.
+    /// The most ids [`SubtreeCycle::chain`] holds; the others are counted.
     pub const SHOWN: usize = 8;
 
-    /// The chain for a message: each id quoted and cut ([`shown`]), joined by
-    /// ` -> `; of a chain longer than [`SubtreeCycle::SHOWN`] ids, the first
-    /// ones and the last, with a count of those left out.
+    /// The chain for a message: each id quoted and cut ([`shown`]), joined
+    /// by ` -> `, with the count of the ids left out.
     pub fn message(&self) -> String {
-        let n = self.chain.len();
-        if n <= Self::SHOWN {
-            return self.chain.iter().map(|s| shown(s)).collect::<Vec<_>>().join(" -> ");
+        let ids: Vec<String> = self.chain.iter().map(|s| shown(s)).collect();
+        match (self.omitted, ids.split_last()) {
+            (0, _) | (_, None) => ids.join(" -> "),
+            (n, Some((last, init))) => format!("{} -> .. ({n} more) -> {last}", init.join(" -> ")),
         }
-        let head: Vec<String> = self.chain[..Self::SHOWN - 1].iter().map(|s| shown(s)).collect();
-        format!(
-            "{} -> .. ({} more) -> {}",
-            head.join(" -> "),
-            n - Self::SHOWN,
-            shown(&self.chain[n - 1])
-        )
     }
 }
 
 impl Library {
-    /// Every cycle of subtrees using each other, used by a tree or not: one
-    /// per reference that closes a cycle, searched depth-first from each
-    /// subtree in the order of their ids (so the same library always gives
-    /// the same cycles, whichever tree uses it). Linear in the size of the
-    /// library, nesting included, and without recursion.
+    /// The most cycles [`Library::cycles`] returns.
+    pub const MAX_CYCLES: usize = LoadError::MAX_LISTED;
+
+    /// The cycles of subtrees using each other, used by a tree or not: one
+    /// per reference that closes a cycle (at most [`Library::MAX_CYCLES`]),
+    /// searched depth-first from each subtree in the order of their ids, so
+    /// the same library always gives the same cycles, whichever tree uses
+    /// it. Every cycle of the library goes through the first id of one of
+    /// them, unless there are more. Linear in the size of the library,
+    /// nesting included, and without recursion.
     pub fn cycles(&self) -> Vec<SubtreeCycle> {
         // Each subtree's references, the first one to each other subtree.
         let ids: Vec<&str> = self.ids().collect();
@@ -161,11 +162,12 @@ impl Library {
             .iter()
             .map(|id| {
                 let mut out: Vec<(usize, String)> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
                 let mut stack = vec![(&self.subtrees[*id], path::subtree(id))];
                 while let Some((node, at)) = stack.pop() {
                     if let crate::model::Params::Subtree(sid) = node.params()
                         && let Some(j) = index(sid)
-                        && !out.iter().any(|(k, _)| *k == j)
+                        && seen.insert(j)
                     {
                         out.push((j, path::field(&at, "subtreeId")));
                     }
@@ -178,6 +180,8 @@ impl Library {
             .collect();
         // Depth-first, with an explicit stack: 0 unseen, 1 on the stack, 2 done.
         let mut state = vec![0u8; ids.len()];
+        // Where each subtree on the stack is in it.
+        let mut depth_of = vec![0usize; ids.len()];
         let mut found = Vec::new();
         for start in 0..ids.len() {
             if state[start] != 0 {
@@ -185,6 +189,7 @@ impl Library {
             }
             let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
             state[start] = 1;
+            depth_of[start] = 0;
             while let Some(&mut (u, ref mut next)) = stack.last_mut() {
                 let Some((v, at)) = refs[u].get(*next) else {
                     state[u] = 2;
@@ -195,14 +200,17 @@ impl Library {
                 match state[*v] {
                     0 => {
                         state[*v] = 1;
+                        depth_of[*v] = stack.len();
                         stack.push((*v, 0));
                     }
-                    1 => {
-                        let from = stack.iter().position(|(w, _)| w == v).expect("on the stack");
-                        let mut chain: Vec<String> = stack[from..].iter().map(|(w, _)| ids[*w].to_string()).collect();
+                    1 if found.len() < Self::MAX_CYCLES => {
+                        let on = &stack[depth_of[*v]..];
+                        let keep = on.len().min(SubtreeCycle::SHOWN - 1);
+                        let mut chain: Vec<String> = on[..keep].iter().map(|(w, _)| ids[*w].to_string()).collect();
                         chain.push(ids[*v].to_string());
                         found.push(SubtreeCycle {
                             chain,
+                            omitted: on.len() - keep,
                             path: at.clone(),
                         });
                     }

@@ -10,12 +10,41 @@ use behaved_runtime::{NodeId, NodeKind};
 
 use behaved_format::messages::{did_you_mean, one_of};
 use behaved_format::model::{Key, Leaf, Node, Params};
-use behaved_format::{Library, LoadError, Problems, path, shown, too_deep};
+use behaved_format::{Library, LoadError, Problems, SubtreeCycle, path, shown, too_deep};
 
 use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey};
 use crate::registry::{Ctor, Registry};
 
 pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
+    let cycles = if reg.max_recursion == 0 {
+        lib.cycles()
+    } else {
+        Vec::new()
+    };
+    compile_with(reg, root, lib, &cycles, true)
+}
+
+/// The message of a subtree cycle, at its path.
+pub(crate) fn cycle_problem(cycle: &SubtreeCycle) -> (&str, String) {
+    (
+        &cycle.path,
+        format!(
+            "subtree cycle: {}; a recursive subtree needs a depth bound: \
+             `Registry::max_recursion(n)` lets a subtree nest inside itself n times",
+            cycle.message()
+        ),
+    )
+}
+
+/// [`compile`] with the library's `cycles` found already (none when
+/// recursion is allowed), reported with the tree's problems or not.
+pub(crate) fn compile_with<C: 'static>(
+    reg: &Registry<C>,
+    root: &Node,
+    lib: &Library,
+    cycles: &[SubtreeCycle],
+    report_cycles: bool,
+) -> Result<Definition<C>, LoadError> {
     let mut c = Compiler {
         reg,
         lib,
@@ -47,8 +76,13 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
         too_big: false,
         items: 0,
     };
-    if reg.max_recursion == 0 {
-        c.report_cycles();
+    for cycle in cycles {
+        if report_cycles {
+            let (at, message) = cycle_problem(cycle);
+            c.problems.push(at, message);
+        }
+        // Every cycle goes through the first id of a reported one.
+        c.in_cycle.extend(cycle.chain.first().cloned());
     }
     c.emit(root, None, "", 0, &mut Vec::new());
     let Compiler {
@@ -157,7 +191,8 @@ struct Compiler<'a, C: 'static> {
     shape: Fnv,
     /// Ids of the subtrees being inlined, outermost first.
     inlining: Vec<&'a str>,
-    /// The subtrees on a reported cycle: never inlined.
+    /// The first subtree of each of the library's cycles (a cycle is
+    /// named as one, never as a tree nested too deep): never inlined.
     in_cycle: std::collections::BTreeSet<String>,
     too_deep: bool,
     too_big: bool,
@@ -525,24 +560,6 @@ impl<'a, C: 'static> Compiler<'a, C> {
                     self.items
                 ),
             );
-        }
-    }
-
-    /// Reports every cycle of the library's subtrees, used by the tree or
-    /// not, as a chain of ids, and remembers their ids so that no use of
-    /// them is inlined: a cycle is named as one, never as a tree nested too
-    /// deep.
-    fn report_cycles(&mut self) {
-        for cycle in self.lib.cycles() {
-            self.problems.push(
-                &cycle.path,
-                format!(
-                    "subtree cycle: {}; a recursive subtree needs a depth bound: \
-                     `Registry::max_recursion(n)` lets a subtree nest inside itself n times",
-                    cycle.message()
-                ),
-            );
-            self.in_cycle.extend(cycle.chain);
         }
     }
 

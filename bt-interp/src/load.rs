@@ -86,6 +86,16 @@ impl<C: 'static> Registry<C> {
     /// parameters, references), including those no tree uses yet.
     pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
         let mut problems = Problems::default();
+        // The cycles once, not once per subtree.
+        let cycles = if self.max_recursion == 0 {
+            library.cycles()
+        } else {
+            Vec::new()
+        };
+        for cycle in &cycles {
+            let (at, message) = crate::compile::cycle_problem(cycle);
+            problems.push(at, message);
+        }
         for id in library.ids() {
             let node = Node::new(
                 behaved_runtime::NodeKind::Subtree,
@@ -93,7 +103,7 @@ impl<C: 'static> Registry<C> {
                 Vec::new(),
             )
             .expect("a subtree node is well formed");
-            if let Err(e) = self.build(&node, library) {
+            if let Err(e) = crate::compile::compile_with(self, &node, library, &cycles, false) {
                 problems.extend(&e);
             }
         }

@@ -806,3 +806,36 @@ fn a_tree_built_in_code_cannot_shadow_a_loop_label() {
           a \"break\" or \"continue\" naming it could mean either loop"]
     );
 }
+
+#[test]
+fn a_library_of_many_long_cycles_is_reported_in_bounded_time_and_text() {
+    // s0 -> s1 -> .. -> s4999, and each of them -> s0: 5,000 cycles, the
+    // longest of 5,000 subtrees.
+    let n = 5_000;
+    let mut lib = Library::new();
+    for i in 0..n {
+        let mut uses = vec![json!({"type": "subtree", "subtreeId": "s00000"})];
+        if i + 1 < n {
+            uses.insert(0, json!({"type": "subtree", "subtreeId": format!("s{:05}", i + 1)}));
+        }
+        lib.insert_json(&format!("s{i:05}"), &many("sequence", uses).to_string())
+            .unwrap();
+    }
+    let e = registry().check_library(&lib).unwrap_err();
+    assert_eq!(e.problems().len(), Library::MAX_CYCLES);
+    let chain = |n: usize| {
+        format!(
+            "subtree cycle: \"s00000\" -> \"s00001\" -> \"s00002\" -> \"s00003\" -> \"s00004\" -> \"s00005\" -> \
+             \"s00006\" -> .. ({n} more) -> \"s00000\"; {NEEDS_BOUND}"
+        )
+    };
+    // Found from the deepest subtree back, each cut to 8 ids.
+    assert_eq!(
+        e.messages()[0],
+        format!("at `subtrees[\"s04999\"].children[0].subtreeId`: {}", chain(4993))
+    );
+    assert_eq!(
+        e.messages()[99],
+        format!("at `subtrees[\"s04900\"].children[1].subtreeId`: {}", chain(4894))
+    );
+}
