@@ -3,6 +3,8 @@
 //! depend on the machine; `time.rs` runs the trees on Bevy's `Time`).
 #![allow(missing_docs)]
 
+mod common;
+
 use behaved::prelude::*;
 use behaved_bevy::{
     Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSystems, Behaviors, Brain, Interact, Ticked,
@@ -126,19 +128,7 @@ fn pos(app: &App, e: Entity) -> i32 {
 
 /// Runs `updates` updates; per NPC, the updates (numbered from 1) in which its tree ticked.
 fn tick_log(app: &mut App, npcs: &[Entity], updates: u64) -> Vec<Vec<u64>> {
-    let mut log = vec![Vec::new(); npcs.len()];
-    for update in 1..=updates {
-        let before: Vec<u64> = npcs.iter().map(|&e| ticks(app, e)).collect();
-        app.update();
-        for (i, &e) in npcs.iter().enumerate() {
-            match ticks(app, e) - before[i] {
-                0 => {}
-                1 => log[i].push(update),
-                n => panic!("{n} ticks in one update"),
-            }
-        }
-    }
-    log
+    common::tick_log_of::<Walker>(app, npcs, 1, updates)
 }
 
 #[test]

@@ -89,18 +89,28 @@ pub fn spawn(app: &mut App, walker: Walker) -> Entity {
 }
 
 pub fn ticks(app: &App, e: Entity) -> u64 {
-    app.world().get::<Behavior<Walker>>(e).map_or(0, Behavior::ticks)
+    ticks_of::<Walker>(app, e)
+}
+
+/// How many times the tree of `e`, a `Behavior<B>`, has ticked.
+pub fn ticks_of<B: Brain>(app: &App, e: Entity) -> u64 {
+    app.world().get::<Behavior<B>>(e).map_or(0, Behavior::ticks)
 }
 
 /// Runs `updates` updates; per NPC, the updates (numbered from `first`) in
 /// which its tree ticked.
 pub fn tick_log_from(app: &mut App, npcs: &[Entity], first: u64, updates: u64) -> Vec<Vec<u64>> {
+    tick_log_of::<Walker>(app, npcs, first, updates)
+}
+
+/// [`tick_log_from`] for NPCs whose brain is `B`.
+pub fn tick_log_of<B: Brain>(app: &mut App, npcs: &[Entity], first: u64, updates: u64) -> Vec<Vec<u64>> {
     let mut log = vec![Vec::new(); npcs.len()];
     for update in first..first + updates {
-        let before: Vec<u64> = npcs.iter().map(|&e| ticks(app, e)).collect();
+        let before: Vec<u64> = npcs.iter().map(|&e| ticks_of::<B>(app, e)).collect();
         app.update();
         for (i, &e) in npcs.iter().enumerate() {
-            match ticks(app, e) - before[i] {
+            match ticks_of::<B>(app, e) - before[i] {
                 0 => {}
                 1 => log[i].push(update),
                 n => panic!("{n} ticks in one update"),
