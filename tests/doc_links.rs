@@ -6,19 +6,27 @@
 
 use std::path::{Path, PathBuf};
 
-/// The folders of the published crates (DEVELOPMENT.md, "The crates").
-const PUBLISHED: [&str; 10] = [
-    ".",
-    "bt-runtime",
-    "bt-macros",
-    "bt-format",
-    "bt-observe",
-    "bt-interp",
-    "bt-testing",
-    "bt-sched",
-    "bt-bevy",
-    "bt-studio",
-];
+/// The folders of the published crates: the facade (`.`) and every
+/// workspace member whose `Cargo.toml` does not say `publish = false`, read
+/// from the workspace so that a new crate is checked without a list to update.
+fn published() -> Vec<String> {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let members = manifest.split("members = [").nth(1).unwrap().split(']').next().unwrap();
+    let mut out = vec![".".to_owned()];
+    for line in members.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        for name in line
+            .split(',')
+            .map(|m| m.trim().trim_matches('"'))
+            .filter(|m| !m.is_empty())
+        {
+            let toml = std::fs::read_to_string(root().join(name).join("Cargo.toml")).unwrap();
+            if !toml.lines().any(|l| l.trim() == "publish = false") {
+                out.push(name.to_owned());
+            }
+        }
+    }
+    out
+}
 
 /// Markdown files the facade's docs include (`#[doc = include_str!(..)]`);
 /// the README is included only for doctests, so it may link relatively.
@@ -92,9 +100,9 @@ fn relative_links() -> Vec<String> {
             }
         }
     };
-    for krate in PUBLISHED {
+    for krate in published() {
         let mut files = Vec::new();
-        rust_files(&root().join(krate).join("src"), &mut files);
+        rust_files(&root().join(&krate).join("src"), &mut files);
         files.sort();
         for file in files {
             check(&file, &std::fs::read_to_string(&file).unwrap(), false);
@@ -115,6 +123,14 @@ fn published_docs_have_no_relative_links() {
         "links that break on docs.rs (use an intra-doc link to an item, or an absolute URL):\n{}",
         found.join("\n")
     );
+}
+
+#[test]
+fn the_published_crates_are_read_from_the_workspace() {
+    let published = published();
+    assert!(published.iter().any(|c| c == "bt-interp"), "{published:?}");
+    assert!(published.iter().any(|c| c == "."), "{published:?}");
+    assert!(!published.iter().any(|c| c.starts_with("dev/")), "{published:?}");
 }
 
 #[test]
