@@ -60,6 +60,11 @@ fn unknown(leaf: &str, given: &serde_json::Map<String, Value>, known: &[&str]) -
     // The file's names are cut, and past `SOME_OF` of them counted.
     let leaf = clipped(leaf);
     Some(match unknown.as_slice() {
+        [one] if is_wrapper(one, &given[*one]) => format!(
+            "unknown parameter `{one}` of leaf `{leaf}` ({known_ones}): a leaf's parameters are \
+             fields of its own object, beside \"type\" ({{\"type\": \"{leaf}\", \"speed\": 2}}), \
+             not an object of their own"
+        ),
         [one] => {
             let (hint, one) = (close(one), clipped(one));
             match hint {
@@ -85,6 +90,13 @@ fn unknown(leaf: &str, given: &serde_json::Map<String, Value>, known: &[&str]) -
             format!("unknown parameters {listed} of leaf `{leaf}` ({known_ones})")
         }
     })
+}
+
+/// Whether an unknown field is a wrapper around the parameters, as other
+/// formats write them (`"params": {..}`): its message then says where
+/// parameters go instead of guessing a field name.
+fn is_wrapper(field: &str, value: &Value) -> bool {
+    matches!(field, "params" | "parameters" | "args" | "arguments" | "ports") && value.is_object()
 }
 
 /// A leaf's parameters, checked against the fields of the type that reads them.
@@ -201,6 +213,20 @@ mod tests {
         assert_eq!(m.target_name, "gate", "an alias is a known parameter");
         let m: MoveTo = leaf_params("MoveTo", json!({"speed": 2})).unwrap();
         assert_eq!(m.target_name, "", "a default may be left out");
+    }
+
+    #[test]
+    fn parameters_wrapped_in_an_object_of_their_own_say_where_parameters_go() {
+        assert_eq!(
+            err::<MoveTo>("MoveTo", json!({"params": {"speed": 2}})),
+            "unknown parameter `params` of leaf `MoveTo` (its parameters: `speed`, `goal`, `targetName`): \
+             a leaf's parameters are fields of its own object, beside \"type\" \
+             ({\"type\": \"MoveTo\", \"speed\": 2}), not an object of their own"
+        );
+        assert!(
+            err::<MoveTo>("MoveTo", json!({"params": 3})).ends_with("(its parameters: `speed`, `goal`, `targetName`)"),
+            "only an object is taken for a wrapper"
+        );
     }
 
     #[test]
