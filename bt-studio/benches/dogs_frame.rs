@@ -9,14 +9,13 @@
 //!
 //! Without `--bench` (as `cargo test --benches` runs it) it ticks a few frames only.
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use behaved_runtime::NoopObserver;
 use behaved_scenarios::dog::WildDog;
 use behaved_scenarios::world::World;
-use behaved_studio::{Agent, Studio};
+use behaved_studio::{ObservedAgent, Studio};
 
 /// One frame at 60 Hz.
 const FRAME: Duration = Duration::from_nanos(16_666_667);
@@ -26,7 +25,7 @@ const DOGS: usize = 1000;
 /// A world whose dogs each have a studio agent.
 struct Observed {
     world: World,
-    agents: Vec<Agent>,
+    agents: Vec<ObservedAgent>,
 }
 
 impl Observed {
@@ -72,22 +71,13 @@ fn think_unobserved(world: &mut World) -> Duration {
 /// Follows agent `id` of the studio at `addr` like a page: a WebSocket whose
 /// messages a thread reads and discards; returns the bytes it received so far.
 fn follow(addr: SocketAddr, id: usize) -> std::sync::Arc<std::sync::atomic::AtomicU64> {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET /api/live/{id} HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
-         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-    )
-    .unwrap();
-    let mut first = [0; 12];
-    stream.read_exact(&mut first).unwrap();
-    assert_eq!(&first, b"HTTP/1.1 101", "the studio accepted the WebSocket");
+    let (mut socket, answer) = tungstenite::connect(format!("ws://{addr}/api/live/{id}")).unwrap();
+    assert_eq!(answer.status().as_u16(), 101, "the studio accepted the WebSocket");
     let received = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let counter = std::sync::Arc::clone(&received);
     std::thread::spawn(move || {
-        let mut sink = [0; 1 << 16];
-        while let Ok(n @ 1..) = stream.read(&mut sink) {
-            counter.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        while let Ok(message) = socket.read() {
+            counter.fetch_add(message.len() as u64, std::sync::atomic::Ordering::Relaxed);
         }
     });
     // Following starts when the upgrade completes, just after the answer.

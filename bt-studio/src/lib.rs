@@ -43,14 +43,13 @@ pub mod edit;
 mod files;
 pub mod limits;
 mod live;
-mod live_routes;
-mod push;
+mod replay;
 mod server;
 mod studio;
 mod this_machine;
 
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
-pub use live::{Agent, HISTORY, Reload};
-pub use server::{router, serve, serve_blocking};
+pub use live::{HISTORY, ObservedAgent, Reload};
+pub use replay::{router, serve, serve_blocking};
 pub use studio::Studio;

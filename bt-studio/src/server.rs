@@ -1,112 +1,44 @@
-//! The HTTP server: the embedded app, the trace it was given, and a reader
-//! for traces dropped on the page.
+//! The one way the studio's apps (the replay, the live view, the editor) are
+//! served: each app is a router of its own (its page from
+//! [`crate::assets`] and its API routes), and [`serve`] adds what every
+//! app needs: the security headers, the loopback-host check on a loopback
+//! address and the peer's address for the checks of
+//! [`crate::this_machine`].
 
 use std::io;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Query, Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 
-use crate::assets::{ASSETS, asset_routes};
-use crate::files::{Files, TracePayload};
-
-/// The app's routes: the embedded page, `GET /api/trace` (the trace file,
-/// checked), `GET /api/diff` (both traces and where they part, when there is
-/// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
-/// A trace that behaved-observe rejects is answered with `422` and its message.
-pub fn router(files: Files) -> Router {
-    asset_routes(ASSETS, "/")
-        .route("/api/trace", get(trace_file))
-        .route("/api/diff", get(diff_files))
-        .route("/api/parse", post(parse_trace))
-        .layer(DefaultBodyLimit::max(crate::limits::MAX_TRACE_BYTES))
-        .with_state(files)
-        .layer(middleware::from_fn(security_headers))
-}
-
-/// Serves `files` on `listener` until the process ends. On a loopback
-/// address only requests naming a loopback host are answered, so that a web
-/// page elsewhere cannot reach the server through DNS rebinding.
-pub async fn serve(listener: tokio::net::TcpListener, files: Files) -> io::Result<()> {
-    let mut app = router(files);
+/// Serves `app` on `listener` until the server fails. On a loopback address
+/// only requests naming a loopback host are answered, so that a web page
+/// elsewhere cannot reach the server through DNS rebinding.
+pub(crate) async fn serve(listener: tokio::net::TcpListener, app: Router) -> io::Result<()> {
+    let mut app = app.layer(middleware::from_fn(security_headers));
     if listener.local_addr()?.ip().is_loopback() {
         app = app.layer(middleware::from_fn(loopback_host_only));
     }
-    axum::serve(listener, app).await
+    // The peer's address: the endpoints that run work or write serve this machine only.
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await
 }
 
-/// [`serve`] on a thread of its own: builds a single-threaded runtime and
-/// blocks until the server fails.
-pub fn serve_blocking(listener: std::net::TcpListener, files: Files) -> io::Result<()> {
+/// [`serve`] on a single-threaded runtime of its own: blocks until the server fails.
+pub(crate) fn serve_blocking(listener: std::net::TcpListener, app: Router) -> io::Result<()> {
     listener.set_nonblocking(true)?;
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_io().build()?;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve(listener, files).await
+        serve(listener, app).await
     })
 }
 
-/// One embedded file.
-pub(crate) fn page_file(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type)], body).into_response()
-}
-
-/// `GET /api/trace`.
-async fn trace_file(State(files): State<Files>) -> Response {
-    let payload = tokio::task::spawn_blocking(move || files.load_trace()).await;
-    match payload {
-        Ok(payload) => payload_response(&payload),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("reading the trace failed: {e}"),
-        )
-            .into_response(),
-    }
-}
-
-/// `GET /api/diff`: both traces and where they part (see [`Files::load_diff`]);
-/// `404` when the server was given one trace.
-async fn diff_files(State(files): State<Files>) -> Response {
-    match tokio::task::spawn_blocking(move || files.load_diff()).await {
-        Ok(Some(diff)) => axum::Json(diff).into_response(),
-        Ok(None) => (StatusCode::NOT_FOUND, "no second trace to compare with").into_response(),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("reading the traces failed: {e}"),
-        )
-            .into_response(),
-    }
-}
-
-/// The query of `POST /api/parse`.
-#[derive(serde::Deserialize)]
-struct ParseQuery {
-    /// The dropped file's name.
-    name: Option<String>,
-}
-
-/// `POST /api/parse?name=..`: the body is a trace file's text.
-async fn parse_trace(Query(query): Query<ParseQuery>, body: String) -> Response {
-    let name = query.name.unwrap_or_else(|| "dropped trace".to_owned());
-    payload_response(&TracePayload::parse(&name, &body))
-}
-
-/// A payload as JSON: `200` for a trace, `422` for a rejected file.
-fn payload_response(payload: &TracePayload) -> Response {
-    let status = match payload {
-        TracePayload::Trace { .. } => StatusCode::OK,
-        TracePayload::Error { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-    };
-    (status, axum::Json(payload)).into_response()
-}
-
 /// Adds headers that keep the page to its own origin and stop caching.
-pub(crate) async fn security_headers(request: Request, next: Next) -> Response {
+async fn security_headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     headers.insert(
@@ -121,7 +53,7 @@ pub(crate) async fn security_headers(request: Request, next: Next) -> Response {
 }
 
 /// Answers only requests whose `Host` is a loopback name or address.
-pub(crate) async fn loopback_host_only(request: Request, next: Next) -> Response {
+async fn loopback_host_only(request: Request, next: Next) -> Response {
     if is_loopback_host(request.headers()) {
         next.run(request).await
     } else {
@@ -143,6 +75,11 @@ fn is_loopback_host(headers: &HeaderMap) -> bool {
         None => host.rsplit_once(':').map_or(host, |(name, _port)| name),
     };
     name.eq_ignore_ascii_case("localhost") || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// One embedded file.
+pub(crate) fn page_file(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use behaved_observe::{Error, NodeRow};
 
-use crate::live::{Agent, Registry, Reload};
+use crate::live::{ObservedAgent, Registry, Reload};
 
 /// A studio serving the live view of a running game's agents.
 ///
@@ -41,7 +41,7 @@ impl Studio {
     /// there that the loader accepts also comes to the game, which takes it
     /// with [`Studio::take_reload`] and loads it into its agents (behaved-interp's
     /// `Agent::replace_definition`), telling each agent's observer
-    /// ([`Agent::replace_nodes`](crate::Agent::replace_nodes)): the live view then shows the new tree.
+    /// ([`ObservedAgent::replace_nodes`](crate::ObservedAgent::replace_nodes)): the live view then shows the new tree.
     ///
     /// ```no_run
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -75,16 +75,10 @@ impl Studio {
             }));
             crate::edit::embedded_editor_router(editor.with_save_hook(hook))
         });
-        listener.set_nonblocking(true)?;
+        let app = crate::live::routes::live_router(served, editor);
         std::thread::Builder::new()
             .name("behaved-studio".to_owned())
-            .spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-                runtime.block_on(async {
-                    let listener = tokio::net::TcpListener::from_std(listener)?;
-                    crate::live_routes::serve_live(listener, served, editor).await
-                })
-            })?;
+            .spawn(move || crate::server::serve_blocking(listener, app))?;
         Ok(Studio { registry, addr })
     }
 
@@ -115,7 +109,7 @@ impl Studio {
     /// Registers an agent whose tree has the node table `nodes` (`MyTree::NODES`
     /// or an interpreted definition's table) and returns the observer to tick
     /// it with (`tick_observed`).
-    pub fn agent<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
+    pub fn agent<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<ObservedAgent, Error> {
         self.registry.register(name, nodes)
     }
 }

@@ -56,22 +56,39 @@ pub(crate) async fn only_this_machine(
 /// Posting to a router in tests, as seen from a given peer.
 #[cfg(test)]
 pub(crate) mod testing {
-    use std::io::{Read, Write};
     use std::net::SocketAddr;
 
     use axum::Router;
+    use axum::body::Body;
     use axum::extract::connect_info::MockConnectInfo;
+    use axum::http::Request;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
 
-    /// Posts `body` with `headers` (each line ending in `\r\n`) to `path` of
-    /// `app`, served as if the connection came from `peer`: the answer, status
-    /// line first. `{addr}` in `headers` is the server's address.
+    /// The `Host` the requests are sent to.
+    const HOST: &str = "127.0.0.1:7878";
+
+    /// Posts `body` with `headers` (each line `Name: value` ending in `\r\n`)
+    /// to `path` of `app`, as if the connection came from `peer`: the answer's
+    /// status line and body (`HTTP/1.1 403\r\n\r\n{"error": ..}`). `{addr}`
+    /// in `headers` is the server's address.
     pub(crate) fn post_from(app: Router, peer: &str, path: &str, headers: &str, body: &str) -> String {
-        exchange(app, peer, |addr| {
-            format!(
-                "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{}Content-Length: {}\r\n\r\n{body}",
-                headers.replace("{addr}", addr),
-                body.len()
-            )
+        let app = app.layer(MockConnectInfo(peer.parse::<SocketAddr>().unwrap()));
+        let mut request = Request::post(path).header("host", HOST);
+        for line in headers.replace("{addr}", HOST).lines() {
+            let (name, value) = line.split_once(':').expect("a header line");
+            request = request.header(name.trim(), value.trim());
+        }
+        let request = request.body(Body::from(body.to_owned())).unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let answer = app.oneshot(request).await.unwrap();
+            let status = answer.status().as_u16();
+            let body = answer.into_body().collect().await.unwrap().to_bytes();
+            format!("HTTP/1.1 {status}\r\n\r\n{}", String::from_utf8_lossy(&body))
         })
     }
 
@@ -80,30 +97,5 @@ pub(crate) mod testing {
     pub(crate) fn post_sized(app: Router, path: &str, length: usize) -> String {
         let body = format!("{}{{}}", " ".repeat(length - 2));
         post_from(app, "127.0.0.1:5000", path, "Content-Type: application/json\r\n", &body)
-    }
-
-    /// Sends the request `request(server address)` to `app`, served as if the
-    /// connection came from `peer`: the answer (all of it that came, should
-    /// the server close the connection before reading all of the request).
-    fn exchange(app: Router, peer: &str, request: impl FnOnce(&str) -> String) -> String {
-        let app = app.layer(MockConnectInfo(peer.parse::<SocketAddr>().unwrap()));
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let addr = listener.local_addr().unwrap();
-        listener.set_nonblocking(true).unwrap();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                axum::serve(listener, app).await
-            })
-        });
-        let mut stream = std::net::TcpStream::connect(addr).unwrap();
-        let _ = stream.write_all(request(&addr.to_string()).as_bytes());
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer);
-        String::from_utf8_lossy(&answer).into_owned()
     }
 }

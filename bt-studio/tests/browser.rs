@@ -15,7 +15,7 @@ use behaved::{NodeId, NodeKind};
 use behaved_observe::{Cursor, Event, NodeState, StatusSnapshot, Trace};
 use behaved_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use common::browser::{
-    Drawn, choose_file, click, drawn, eval, keys, off_centre, open, painted, screenshot, text_of, wait_for,
+    Drawn, choose, choose_file, click, drawn, eval, keys, off_centre, open, painted, screenshot, text_of, wait_for,
     with_browser,
 };
 use common::{guard_trace, guard_with_one_event_changed, serve, temp_file, wild_dog_trace};
@@ -527,13 +527,7 @@ fn the_transitions_filter_finds_the_changes_and_a_row_seeks_there() {
 
         let filter = client.find(Locator::Css("#filter-node")).await.unwrap();
         filter.send_keys("Chase").await.unwrap();
-        client
-            .find(Locator::Css("#filter-status"))
-            .await
-            .unwrap()
-            .select_by_value("running")
-            .await
-            .unwrap();
+        choose(&client, "#filter-status", "running").await;
         let to_running: Vec<_> = changes
             .iter()
             .filter(|c| c.2 == chase && c.3 == NodeState::Running && !c.4)
@@ -542,20 +536,8 @@ fn the_transitions_filter_finds_the_changes_and_a_row_seeks_there() {
         assert_eq!(count().await, to_running.len(), "Chase becoming running");
 
         filter.clear().await.unwrap();
-        client
-            .find(Locator::Css("#filter-kind"))
-            .await
-            .unwrap()
-            .select_by_value("action")
-            .await
-            .unwrap();
-        client
-            .find(Locator::Css("#filter-status"))
-            .await
-            .unwrap()
-            .select_by_value("halted")
-            .await
-            .unwrap();
+        choose(&client, "#filter-kind", "action").await;
+        choose(&client, "#filter-status", "halted").await;
         let halted_actions = changes
             .iter()
             .filter(|c| trace.nodes[c.2 as usize].kind == NodeKind::Action && c.4)
@@ -1013,12 +995,7 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
         let mut agents: Vec<_> = (0..5)
             .map(|i| {
                 let observer = studio.agent(&format!("guard#{i}"), Guard::NODES).unwrap();
-                let post = Post {
-                    now: 0.0,
-                    guard: 0.0,
-                    intruder: None,
-                    alarms: 0,
-                };
+                let post = Post::at_start();
                 (
                     Guard::new(),
                     post,
@@ -1118,22 +1095,13 @@ fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cur
         open(&client, &format!("{}#agent=0", studio.url())).await;
         wait_for(&client, "body[data-following='0']").await;
         let mut tree = Guard::new();
-        let mut post = Post {
-            now: 0.0,
-            guard: 0.0,
-            intruder: None,
-            alarms: 0,
-        };
+        let mut post = Post::at_start();
         let mut tick = 0u32;
         // Batches of 250 ticks, each drawn before the next: past the window's size.
         for _ in 0..12 {
             for _ in 0..250 {
                 tick += 1;
-                let now = f64::from(tick) * 0.5;
-                post.now = now;
-                if tick % 24 == 10 {
-                    post.intruder = Some(7.5);
-                }
+                let now = post.patrol_tick(tick);
                 tree.tick_observed(&mut post, now, &mut watch);
                 let values = serde_json::json!({ "guard": post.guard });
                 watch.0.record_context(&values).unwrap();
@@ -1225,12 +1193,7 @@ fn thousands_of_agents_are_listed_filtered_and_followed() {
         assert_eq!(listed().await, ("1".to_owned(), 1));
         click(&client, "#agent-list li[data-agent='4321']").await;
         wait_for(&client, "body[data-following='4321']").await;
-        let mut post = Post {
-            now: 0.0,
-            guard: 0.0,
-            intruder: None,
-            alarms: 0,
-        };
+        let mut post = Post::at_start();
         Guard::new().tick_observed(&mut post, 0.0, &mut agents[4321]);
         wait_for(&client, "#position[data-tick='1']").await;
         assert!(agents[4321].is_recording() && !agents[4320].is_recording());

@@ -9,7 +9,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::browser::{PATIENCE, click, eval, off_centre, open, screenshot, with_browser};
+use common::browser::{PATIENCE, choose, click, eval, off_centre, open, screenshot, with_browser};
 use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -242,13 +242,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         let svg = client.find(Locator::Css("#tree")).await.unwrap();
         // 1: wrap the bribe sequence in an inverter.
         select(&client, "children[2]").await;
-        client
-            .find(Locator::Css("#wrap"))
-            .await
-            .unwrap()
-            .select_by_value("inverter")
-            .await
-            .unwrap();
+        choose(&client, "#wrap", "inverter").await;
         until(&client, "return window.btEditor.selected() === 'children[2]';").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(doc["children"][2]["type"], "inverter");
@@ -499,15 +493,12 @@ fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
         .await;
         screenshot(&client, "editor-preview").await;
         // Picking success for the unknown condition moves the divergence to the first tick.
-        client
-            .find(Locator::Css(
-                "#unknown select[data-leaf='timeOfDay(value: \"evening\")']",
-            ))
-            .await
-            .unwrap()
-            .select_by_value("success")
-            .await
-            .unwrap();
+        choose(
+            &client,
+            "#unknown select[data-leaf='timeOfDay(value: \"evening\")']",
+            "success",
+        )
+        .await;
         until(
             &client,
             "return document.querySelector('#preview').dataset.divergeTick === '1';",

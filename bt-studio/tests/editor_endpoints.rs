@@ -5,7 +5,7 @@
 mod common;
 
 use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
-use common::{KillOnDrop, get, post, request};
+use common::{binary_fails, get, post, send, start_binary};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
@@ -15,10 +15,7 @@ fn a_post_without_a_json_content_type_is_refused() {
     let dir = guard_folder("csrf");
     let addr = serve_editor(behaved_studio::Editor::new(dir.join("guard.json")));
     let body = json!({"name": "guard.json", "doc": {"type": "success"}}).to_string();
-    assert_eq!(
-        request(addr, "POST", "/api/edit/save", &addr.to_string(), &body).status,
-        415
-    );
+    assert_eq!(send(addr, "POST", "/api/edit/save", &[], &body).status, 415);
     assert_eq!(std::fs::read_to_string(dir.join("guard.json")).unwrap(), guard_json());
 }
 
@@ -26,14 +23,20 @@ fn guard() -> Value {
     serde_json::from_str(&guard_json()).unwrap()
 }
 
-#[test]
-fn open_gives_the_document_palette_leaves_and_recording() {
-    let dir = guard_folder("open");
+/// Serves the editor of the guard in a new folder named after `name`, with
+/// its leaves and a recording of it.
+fn serve_guard_with_its_recording(name: &str) -> SocketAddr {
+    let dir = guard_folder(name);
     let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
     let editor = behaved_studio::Editor::new(dir.join("guard.json"))
         .with_leaves(guard_manifest())
         .with_trace(&trace);
-    let addr = serve_editor(editor);
+    serve_editor(editor)
+}
+
+#[test]
+fn open_gives_the_document_palette_leaves_and_recording() {
+    let addr = serve_guard_with_its_recording("open");
     let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
     assert_eq!(open["name"], "guard.json");
     assert_eq!(open["doc"], guard());
@@ -141,12 +144,7 @@ fn saves_go_to_the_opened_file_or_new_files_beside_it_and_nowhere_else() {
 
 #[test]
 fn a_what_if_replay_finds_the_first_divergence() {
-    let dir = guard_folder("preview");
-    let trace = common::temp_file("guard.trace.json", &guard_recording().to_json().unwrap());
-    let editor = behaved_studio::Editor::new(dir.join("guard.json"))
-        .with_leaves(guard_manifest())
-        .with_trace(&trace);
-    let addr = serve_editor(editor);
+    let addr = serve_guard_with_its_recording("preview");
     // Unchanged, the tree does what the recording did.
     let (status, same) = post(addr, "/api/edit/preview", &json!({"doc": guard()}));
     assert_eq!(status, 200, "{same}");
@@ -229,52 +227,25 @@ fn a_for_each_is_checked_against_the_manifests_lists_and_its_preview_says_it_had
 
 #[test]
 fn the_binary_edits_a_tree_with_its_leaves_and_refuses_a_broken_manifest() {
-    use std::io::BufRead;
-    use std::process::{Command, Stdio};
     let dir = guard_folder("binary");
     let leaves = dir.join("guard.leaves.json");
     std::fs::write(&leaves, guard_manifest().to_json_pretty()).unwrap();
     let tree = dir.join("guard.json");
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
-            .args([
-                "edit",
-                tree.to_str().unwrap(),
-                "--leaves",
-                leaves.to_str().unwrap(),
-                "--port",
-                "0",
-            ])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let mut line = String::new();
-    std::io::BufReader::new(child.0.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let args = [
+        "edit",
+        tree.to_str().unwrap(),
+        "--leaves",
+        leaves.to_str().unwrap(),
+        "--port",
+        "0",
+    ];
+    let (_child, line, addr) = start_binary(&args);
     assert!(line.starts_with("behaved-studio: editing "), "{line}");
-    let addr: SocketAddr = line.split_whitespace().last().unwrap()["http://".len()..]
-        .trim_end_matches('/')
-        .parse()
-        .unwrap();
     let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
     assert_eq!(open["leaves"], serde_json::to_value(guard_manifest()).unwrap());
 
     std::fs::write(&leaves, r#"{"format": "bt-trace", "version": 1}"#).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
-        .args([
-            "edit",
-            tree.to_str().unwrap(),
-            "--leaves",
-            leaves.to_str().unwrap(),
-            "--port",
-            "0",
-        ])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let said = String::from_utf8_lossy(&output.stderr);
+    let said = binary_fails(&args);
     assert!(
         said.starts_with(&format!("behaved-studio: {}: not a leaf manifest", leaves.display())),
         "{said}"

@@ -2,11 +2,8 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-
 use behaved_observe::Trace;
-use common::{KillOnDrop, get, guard_trace, request, serve, temp_file};
+use common::{binary_fails, get, guard_trace, request, serve, start_binary, temp_file};
 use serde_json::Value;
 
 /// Broken trace files and why: cut short, another format, out-of-order ticks, not JSON.
@@ -178,25 +175,8 @@ fn requests_for_other_hosts_are_refused_on_loopback() {
 fn the_binary_opens_a_trace_on_a_free_port_and_prints_its_url() {
     let trace = guard_trace();
     let path = temp_file("guard.trace.json", &trace.to_json().unwrap());
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
-            .args(["open", path.to_str().unwrap(), "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let mut line = String::new();
-    BufReader::new(child.0.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line.split_whitespace().last().unwrap();
+    let (_child, line, addr) = start_binary(&["open", path.to_str().unwrap(), "--port", "0"]);
     assert!(line.starts_with("behaved-studio: replaying "), "{line}");
-    let addr = url
-        .strip_prefix("http://")
-        .and_then(|a| a.strip_suffix('/'))
-        .unwrap()
-        .parse()
-        .unwrap();
     let answer = get(addr, "/api/trace");
     assert_eq!(answer.status, 200);
     let payload: Value = serde_json::from_str(&answer.body).unwrap();
@@ -205,13 +185,8 @@ fn the_binary_opens_a_trace_on_a_free_port_and_prints_its_url() {
 
 #[test]
 fn the_binary_refuses_a_missing_file() {
-    let output = Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
-        .args(["open", "/no/such/trace.json", "--port", "0"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        binary_fails(&["open", "/no/such/trace.json", "--port", "0"]),
         "behaved-studio: /no/such/trace.json is not a file\n"
     );
 }

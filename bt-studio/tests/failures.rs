@@ -233,7 +233,7 @@ fn a_followed_dogs_failures_are_found_in_its_live_window() {
         // ticks and holds a few failures. Each batch ends with the values of its last tick
         // recorded (the next frame's first half): the live view sends a tick with its values.
         let leaf = move_adjacent(&dogs[followed].1.1.trace());
-        let record = |dog: &mut Tee<behaved_studio::Agent, Tee<TraceRecorder, TraceRecorder>>, view| {
+        let record = |dog: &mut Tee<behaved_studio::ObservedAgent, Tee<TraceRecorder, TraceRecorder>>, view| {
             dog.0.record_context(&view).unwrap();
             dog.1.0.record_context(&view).unwrap();
         };

@@ -9,31 +9,9 @@ use common::editing::{Town, guard_folder, guard_json, guard_manifest, town_leave
 use common::post;
 use serde_json::{Value, json};
 
-#[test]
-fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
-    let dir = guard_folder("hot");
-    let editor = behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
-    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
-    let addr = studio.addr();
-    assert!(common::get(addr, "/edit").body.contains("editor.js"));
-    assert!(
-        common::get(addr, "/").body.contains("studio.js"),
-        "the live view stays at /"
-    );
-
-    let leaves = town_leaves();
-    let def = leaves.load(&guard_json()).unwrap();
-    let mut guard = Agent::new(def.clone());
-    let mut observer = studio.agent("guard", def.nodes()).unwrap();
-    let mut town = Town {
-        time: "day",
-        guard_at: "gate",
-        walked: 0,
-    };
-    guard.tick_observed(&mut town, 1.0, &mut observer);
-    assert_eq!(studio.take_reload(), None, "nothing saved yet");
-
-    // A tree the loader rejects, saved anyway, stays in the editor's folder.
+/// Saves, forced, a guard the loader rejects (a `wait` without its
+/// duration) to the editor at `addr`, which says it did not push it.
+fn save_a_rejected_tree(addr: std::net::SocketAddr) {
     let mut doc: Value = serde_json::from_str(&guard_json()).unwrap();
     doc["children"].as_array_mut().unwrap().push(json!({"type": "wait"}));
     let (status, saved) = post(
@@ -42,6 +20,48 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
         &json!({"name": "guard.json", "doc": doc, "force": true}),
     );
     assert_eq!((status, &saved["pushed"]), (200, &json!(false)));
+}
+
+/// A game serving its live view with the editor of the guard (in a new
+/// folder named after `name`): the folder, the studio, and the guard (the
+/// interpreted agent, its observer and its town), not ticked yet.
+fn game_with_its_editor(
+    name: &str,
+) -> (
+    std::path::PathBuf,
+    behaved_studio::Studio,
+    Agent<Town>,
+    behaved_studio::ObservedAgent,
+    Town,
+) {
+    let dir = guard_folder(name);
+    let editor = behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
+    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+    let def = town_leaves().load(&guard_json()).unwrap();
+    let guard = Agent::new(def.clone());
+    let observer = studio.agent("guard", def.nodes()).unwrap();
+    let town = Town {
+        time: "day",
+        guard_at: "gate",
+        walked: 0,
+    };
+    (dir, studio, guard, observer, town)
+}
+
+#[test]
+fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
+    let (dir, studio, mut guard, mut observer, mut town) = game_with_its_editor("hot");
+    let addr = studio.addr();
+    assert!(common::get(addr, "/edit").body.contains("editor.js"));
+    assert!(
+        common::get(addr, "/").body.contains("studio.js"),
+        "the live view stays at /"
+    );
+    guard.tick_observed(&mut town, 1.0, &mut observer);
+    assert_eq!(studio.take_reload(), None, "nothing saved yet");
+
+    // A tree the loader rejects, saved anyway, stays in the editor's folder.
+    save_a_rejected_tree(addr);
     assert_eq!(studio.take_reload(), None);
 
     // A good one goes to the game: the guard now only ever says the default line.
@@ -55,7 +75,7 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
     assert_eq!(studio.take_reload(), None, "taken once");
 
     // The game loads it with its own leaves and swaps it in; the live view shows the new tree.
-    let new_def = leaves.load(&reload.tree).unwrap();
+    let new_def = town_leaves().load(&reload.tree).unwrap();
     guard.replace_definition(&mut town, new_def.clone());
     observer.replace_nodes(new_def.nodes()).unwrap();
     guard.tick_observed(&mut town, 2.0, &mut observer);
@@ -72,20 +92,8 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
 
 #[test]
 fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
-    use common::browser::{PATIENCE, drawn, open, wait_for, with_browser};
-    use fantoccini::Locator;
-    let dir = guard_folder("hot-page");
-    let editor = behaved_studio::Editor::new(dir.join("guard.json")).with_leaves(guard_manifest());
-    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
-    let leaves = town_leaves();
-    let def = leaves.load(&guard_json()).unwrap();
-    let mut guard = Agent::new(def.clone());
-    let mut observer = studio.agent("guard", def.nodes()).unwrap();
-    let mut town = Town {
-        time: "day",
-        guard_at: "gate",
-        walked: 0,
-    };
+    use common::browser::{PATIENCE, attribute, drawn, open, wait_for, with_browser};
+    let (_, studio, mut guard, mut observer, mut town) = game_with_its_editor("hot-page");
     with_browser("hot_reload_page", |client| async move {
         open(&client, &studio.url()).await;
         wait_for(&client, "#agent-list li[data-agent='0']")
@@ -106,7 +114,7 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
             &json!({"name": "guard.json", "doc": smaller}),
         );
         assert_eq!(status, 200);
-        let new_def = leaves.load(&studio.take_reload().unwrap().tree).unwrap();
+        let new_def = town_leaves().load(&studio.take_reload().unwrap().tree).unwrap();
         guard.replace_definition(&mut town, new_def.clone());
         observer.replace_nodes(new_def.nodes()).unwrap();
         guard.tick_observed(&mut town, 2.0, &mut observer);
@@ -121,14 +129,7 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
         let now = drawn(&client).await;
         assert_eq!((now.tick, now.statuses[0].as_str()), (1, "success"));
         assert_eq!(
-            client
-                .find(Locator::Css("#agents-count"))
-                .await
-                .unwrap()
-                .attr("data-count")
-                .await
-                .unwrap()
-                .as_deref(),
+            attribute(&client, "#agents-count", "data-count").await.as_deref(),
             Some("1"),
             "the agent is listed once"
         );
@@ -139,6 +140,15 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
 fn smaller_guard() -> Value {
     json!({"type": "selector", "name": "Guard", "children": [
         {"type": "action", "name": "Default", "action": {"type": "dialogue", "dialogueId": "guard-default"}}]})
+}
+
+/// Saves the smaller guard to the editor at `addr`: the status and the answer.
+fn save_smaller_guard(addr: std::net::SocketAddr) -> (u16, Value) {
+    post(
+        addr,
+        "/api/edit/save",
+        &json!({"name": "guard.json", "doc": smaller_guard()}),
+    )
 }
 
 #[test]
@@ -152,11 +162,7 @@ fn a_separate_editor_pushes_the_trees_it_saves_to_a_running_game() {
     let addr = common::editing::serve_editor(editor);
 
     // A tree that loads goes over loopback to the game, which takes it as from its own editor.
-    let (status, saved) = post(
-        addr,
-        "/api/edit/save",
-        &json!({"name": "guard.json", "doc": smaller_guard()}),
-    );
+    let (status, saved) = save_smaller_guard(addr);
     assert_eq!(
         (status, &saved["pushed"], &saved["pushError"]),
         (200, &json!(true), &Value::Null)
@@ -168,14 +174,7 @@ fn a_separate_editor_pushes_the_trees_it_saves_to_a_running_game() {
     assert_eq!(game.take_reload(), None);
 
     // One the loader rejects, saved anyway, is not pushed.
-    let mut doc: Value = serde_json::from_str(&guard_json()).unwrap();
-    doc["children"].as_array_mut().unwrap().push(json!({"type": "wait"}));
-    let (status, saved) = post(
-        addr,
-        "/api/edit/save",
-        &json!({"name": "guard.json", "doc": doc, "force": true}),
-    );
-    assert_eq!((status, &saved["pushed"]), (200, &json!(false)));
+    save_a_rejected_tree(addr);
     assert_eq!(game.take_reload(), None);
 }
 
@@ -190,11 +189,7 @@ fn a_push_to_a_game_that_is_gone_saves_and_says_why_it_was_not_sent() {
         .push_to(&format!("http://{gone}/"))
         .unwrap();
     let addr = common::editing::serve_editor(editor);
-    let (status, saved) = post(
-        addr,
-        "/api/edit/save",
-        &json!({"name": "guard.json", "doc": smaller_guard()}),
-    );
+    let (status, saved) = save_smaller_guard(addr);
     assert_eq!((status, &saved["pushed"]), (200, &json!(false)));
     let why = saved["pushError"].as_str().unwrap();
     assert!(
@@ -213,16 +208,13 @@ fn a_game_takes_pushed_trees_from_programs_only_and_an_editor_only_its_address()
     let game = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let addr = game.addr();
     let body = json!({"name": "guard.json", "tree": "{}"}).to_string();
-    // A web page's request carries an Origin (the "host" argument adds the headers).
-    let from_a_page = format!("{addr}\r\nContent-Type: application/json\r\nOrigin: http://evil.example");
-    let answer = common::request(addr, "POST", "/api/reload", &from_a_page, &body);
+    // A web page's request carries an Origin.
+    let from_a_page = [("content-type", "application/json"), ("origin", "http://evil.example")];
+    let answer = common::send(addr, "POST", "/api/reload", &from_a_page, &body);
     assert_eq!(answer.status, 403, "{}", answer.body);
     assert_eq!(game.take_reload(), None);
     // Without a JSON content type (a form a page could send without asking), refused too.
-    assert_eq!(
-        common::request(addr, "POST", "/api/reload", &addr.to_string(), &body).status,
-        415
-    );
+    assert_eq!(common::send(addr, "POST", "/api/reload", &[], &body).status, 415);
     assert_eq!(game.take_reload(), None);
     // A game that never takes them keeps only the newest sixteen.
     for i in 0..20 {
@@ -249,41 +241,17 @@ fn a_game_takes_pushed_trees_from_programs_only_and_an_editor_only_its_address()
 
 #[test]
 fn the_binary_pushes_with_push_url() {
-    use std::io::BufRead;
-    use std::process::{Command, Stdio};
     let game = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let dir = guard_folder("push-binary");
     let tree = dir.join("guard.json");
-    let mut child = common::KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
-            .args(["edit", tree.to_str().unwrap(), "--port", "0", "--push", &game.url()])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let mut line = String::new();
-    std::io::BufReader::new(child.0.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr: std::net::SocketAddr = line.split_whitespace().last().unwrap()["http://".len()..]
-        .trim_end_matches('/')
-        .parse()
-        .unwrap();
-    let (status, saved) = post(
-        addr,
-        "/api/edit/save",
-        &json!({"name": "guard.json", "doc": smaller_guard()}),
-    );
+    let (_child, _, addr) =
+        common::start_binary(&["edit", tree.to_str().unwrap(), "--port", "0", "--push", &game.url()]);
+    let (status, saved) = save_smaller_guard(addr);
     assert_eq!((status, &saved["pushed"]), (200, &json!(true)));
     assert_eq!(game.take_reload().map(|r| r.name).as_deref(), Some("guard.json"));
 
-    let output = Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
-        .args(["edit", tree.to_str().unwrap(), "--port", "0", "--push", "ftp://x"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        common::binary_fails(&["edit", tree.to_str().unwrap(), "--port", "0", "--push", "ftp://x"]),
         "behaved-studio: cannot push to \"ftp://x\": a game's live view is an http:// URL\n"
     );
 }

@@ -3,32 +3,27 @@
 
 mod common;
 
-use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
 use behaved::prelude::*;
 use behaved_observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
 use common::guard::{Guard, Post};
 use serde_json::{Value, json};
+use tungstenite::client::IntoClientRequest;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
 
 /// Asks for a WebSocket at `path` with `origin` and returns the answer's status.
 fn upgrade(addr: SocketAddr, path: &str, origin: Option<&str>) -> u16 {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    let origin = origin.map(|o| format!("Origin: {o}\r\n")).unwrap_or_default();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
-         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{origin}\r\n"
-    )
-    .unwrap();
-    let mut head = Vec::new();
-    let mut byte = [0];
-    while !head.ends_with(b"\r\n\r\n") {
-        stream.read_exact(&mut byte).unwrap();
-        head.push(byte[0]);
+    let mut request = format!("ws://{addr}{path}").into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request.headers_mut().insert("origin", origin.parse().unwrap());
     }
-    let head = String::from_utf8(head).unwrap();
-    head.split(' ').nth(1).unwrap().parse().unwrap()
+    match tungstenite::connect(request) {
+        Ok((_, answer)) => answer.status().as_u16(),
+        Err(tungstenite::Error::Http(answer)) => answer.status().as_u16(),
+        Err(e) => panic!("no answer to the upgrade: {e}"),
+    }
 }
 
 #[test]
@@ -122,12 +117,7 @@ fn with_nobody_following_the_observer_records_nothing() {
     let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let mut observer = studio.agent("guard#0", Guard::NODES).unwrap();
     let mut tree = Guard::new();
-    let mut post = Post {
-        now: 0.0,
-        guard: 0.0,
-        intruder: None,
-        alarms: 0,
-    };
+    let mut post = Post::at_start();
     for tick in 0..100 {
         post.now = f64::from(tick);
         tree.tick_observed(&mut post, f64::from(tick), &mut observer);
@@ -137,48 +127,27 @@ fn with_nobody_following_the_observer_records_nothing() {
 }
 
 /// A page's WebSocket to `/api/live/{id}`, reading the server's messages.
-struct Page(TcpStream);
+struct Page(WebSocket<MaybeTlsStream<TcpStream>>);
 
 impl Page {
     fn follow(addr: SocketAddr, id: usize) -> Page {
-        let mut stream = TcpStream::connect(addr).unwrap();
-        write!(
-            stream,
-            "GET /api/live/{id} HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
-             Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-        )
-        .unwrap();
-        let mut head = Vec::new();
-        let mut byte = [0];
-        while !head.ends_with(b"\r\n\r\n") {
-            stream.read_exact(&mut byte).unwrap();
-            head.push(byte[0]);
+        let (socket, answer) = tungstenite::connect(format!("ws://{addr}/api/live/{id}")).unwrap();
+        assert_eq!(answer.status().as_u16(), 101);
+        // Messages that never come fail the test instead of hanging it.
+        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            stream
+                .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+                .unwrap();
         }
-        assert!(head.starts_with(b"HTTP/1.1 101"));
-        Page(stream)
+        Page(socket)
     }
 
-    /// The next text message (the server sends unmasked, unfragmented frames).
+    /// The next text message, as JSON.
     fn next(&mut self) -> Value {
-        let mut head = [0; 2];
-        self.0.read_exact(&mut head).unwrap();
-        assert_eq!(head[0], 0x81, "a final text frame");
-        let len = match head[1] & 0x7f {
-            126 => {
-                let mut n = [0; 2];
-                self.0.read_exact(&mut n).unwrap();
-                u64::from(u16::from_be_bytes(n))
-            }
-            127 => {
-                let mut n = [0; 8];
-                self.0.read_exact(&mut n).unwrap();
-                u64::from_be_bytes(n)
-            }
-            n => u64::from(n),
-        };
-        let mut body = vec![0; len as usize];
-        self.0.read_exact(&mut body).unwrap();
-        serde_json::from_slice(&body).unwrap()
+        match self.0.read().unwrap() {
+            Message::Text(text) => serde_json::from_str(&text).unwrap(),
+            other => panic!("a text message, not {other:?}"),
+        }
     }
 }
 
@@ -222,22 +191,13 @@ fn a_page_gets_the_window_once_then_only_what_is_new() {
     let reference = TraceRecorder::new(Guard::NODES, behaved_studio::HISTORY).unwrap();
     let mut watch = Tee(observer, reference);
     let mut tree = Guard::new();
-    let mut post = Post {
-        now: 0.0,
-        guard: 0.0,
-        intruder: None,
-        alarms: 0,
-    };
+    let mut post = Post::at_start();
     let (mut window, mut wholes, mut appends, mut tick) = (None, 0, 0, 0u32);
     // Batches of 100 ticks, each read back before the next: 30 batches go past the window's size.
     for _ in 0..30 {
         for _ in 0..100 {
             tick += 1;
-            let now = f64::from(tick) * 0.5;
-            post.now = now;
-            if tick % 24 == 10 {
-                post.intruder = Some(7.5);
-            }
+            let now = post.patrol_tick(tick);
             tree.tick_observed(&mut post, now, &mut watch);
             let values = json!({ "guard": post.guard, "alarms": post.alarms });
             watch.0.record_context(&values).unwrap();
@@ -278,22 +238,13 @@ fn the_first_ticks_values_reach_a_new_page_with_that_tick_not_the_next() {
     let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let mut observer = studio.agent("guard", Guard::NODES).unwrap();
     let mut tree = Guard::new();
-    let mut post = Post {
-        now: 0.0,
-        guard: 0.0,
-        intruder: None,
-        alarms: 0,
-    };
+    let mut post = Post::at_start();
     // Ticked and its values recorded before any page follows: nothing is sent of these.
     for tick in 1..=3u32 {
         tree.tick_observed(&mut post, f64::from(tick), &mut observer);
         observer.record_context(&json!({ "tick": tick })).unwrap();
     }
     let mut page = Page::follow(studio.addr(), 0);
-    // Values that never come fail the test instead of hanging it.
-    page.0
-        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
-        .unwrap();
     assert_eq!(page.next(), json!({ "following": "guard" }));
     let mut window = None;
     for tick in 4..=6u32 {

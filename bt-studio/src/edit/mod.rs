@@ -116,7 +116,7 @@ impl Editor {
     /// [`Studio::take_reload`](crate::Studio::take_reload). Fails on a URL
     /// that is not such an address.
     pub fn push_to(self, url: &str) -> Result<Editor, String> {
-        let game = crate::push::Game::at(url)?;
+        let game = crate::live::push::Game::at(url)?;
         Ok(self.with_save_hook(SaveHook(Arc::new(move |name: &str, tree: &str| game.push(name, tree)))))
     }
 

@@ -17,7 +17,6 @@ use serde_json::{Value, json};
 use super::{Editor, SaveError, problems_json};
 use crate::assets::{EDITOR_ASSETS, asset_routes};
 use crate::limits::{MAX_TRACE_BYTES, MAX_TREE_BYTES};
-use crate::server::{loopback_host_only, security_headers};
 use crate::this_machine::only_this_machine;
 
 /// The editor's routes: the embedded page, `GET /api/edit/open` (the
@@ -63,31 +62,16 @@ fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
     )
     .route("/api/edit/open", get(open))
     .with_state(editor)
-    .layer(middleware::from_fn(security_headers))
 }
 
 /// Serves the editor on `listener`, answering only loopback hosts when on loopback.
 pub async fn serve_editor(listener: tokio::net::TcpListener, editor: Editor) -> io::Result<()> {
-    let mut app = editor_router(editor);
-    if listener.local_addr()?.ip().is_loopback() {
-        app = app.layer(middleware::from_fn(loopback_host_only));
-    }
-    // The peer's address: only this machine saves.
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .await
+    crate::server::serve(listener, editor_router(editor)).await
 }
 
 /// [`serve_editor`] on a single-threaded runtime of its own; blocks until the server fails.
 pub fn serve_editor_blocking(listener: std::net::TcpListener, editor: Editor) -> io::Result<()> {
-    listener.set_nonblocking(true)?;
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_io().build()?;
-    runtime.block_on(async {
-        let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve_editor(listener, editor).await
-    })
+    crate::server::serve_blocking(listener, editor_router(editor))
 }
 
 /// Runs `work` off the server's thread.

@@ -299,6 +299,22 @@ pub async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
 }
 
+/// Picks the option `value` of the `<select>` `css`.
+pub async fn choose(client: &Client, css: &str, value: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
+/// The attribute `name` of the element `css`.
+pub async fn attribute(client: &Client, css: &str, name: &str) -> Option<String> {
+    client.find(Locator::Css(css)).await.unwrap().attr(name).await.unwrap()
+}
+
 /// Sends `keys` to the page (not to a text field).
 pub async fn keys(client: &Client, keys: &str) {
     client

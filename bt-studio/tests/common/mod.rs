@@ -5,9 +5,9 @@
 pub mod big;
 pub mod browser;
 pub mod editing;
+pub mod http;
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -29,6 +29,27 @@ pub mod guard {
     }
 
     impl Post {
+        /// The post at time 0: the guard at 0, no intruder, no alarm.
+        pub fn at_start() -> Post {
+            Post {
+                now: 0.0,
+                guard: 0.0,
+                intruder: None,
+                alarms: 0,
+            }
+        }
+
+        /// Moves the post to tick `tick` of a long patrol, ticks half a
+        /// second apart, an intruder appearing at 7.5 metres on the 10th tick
+        /// of every 24: the time now.
+        pub fn patrol_tick(&mut self, tick: u32) -> f64 {
+            self.now = f64::from(tick) * 0.5;
+            if tick % 24 == 10 {
+                self.intruder = Some(7.5);
+            }
+            self.now
+        }
+
         fn sees_intruder(&self) -> bool {
             self.intruder.is_some_and(|at| (at - self.guard).abs() <= 3.0)
         }
@@ -93,12 +114,7 @@ pub fn guard_trace() -> Trace {
 /// values as context after each tick; and the alarms raised.
 pub fn guard_run(intruder_at: f64, capacity: usize) -> (Trace, u32) {
     let mut tree = guard::Guard::new();
-    let mut post = guard::Post {
-        now: 0.0,
-        guard: 0.0,
-        intruder: None,
-        alarms: 0,
-    };
+    let mut post = guard::Post::at_start();
     let mut recorder = TraceRecorder::new(guard::Guard::NODES, capacity).unwrap();
     for tick in 1..=24 {
         let now = f64::from(tick - 1) * 0.5;
@@ -180,20 +196,6 @@ pub fn serve(trace_file: PathBuf) -> SocketAddr {
     addr
 }
 
-/// An HTTP/1.1 answer: status, headers (lower-case names) and body.
-pub struct Answer {
-    pub status: u16,
-    pub headers: Vec<(String, String)>,
-    pub body: String,
-}
-
-impl Answer {
-    /// The value of header `name` (lower case).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-    }
-}
-
 /// Ends the child process when the test ends.
 pub struct KillOnDrop(pub std::process::Child);
 
@@ -204,51 +206,40 @@ impl Drop for KillOnDrop {
     }
 }
 
-/// Sends one request over a real socket and reads the whole answer.
-pub fn request(addr: SocketAddr, method: &str, path: &str, host: &str, body: &str) -> Answer {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = String::new();
-    stream.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
-    let mut lines = head.lines();
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    Answer {
-        status,
-        headers,
-        body: body.to_owned(),
-    }
+/// Starts the binary with `args` (`--port 0` among them): the process, ended
+/// when the test ends, the line it printed first and the address it serves.
+pub fn start_binary(args: &[&str]) -> (KillOnDrop, String, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = KillOnDrop(
+        std::process::Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.split_whitespace().last().unwrap();
+    let addr = url
+        .strip_prefix("http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .parse()
+        .unwrap();
+    (child, line, addr)
 }
 
-/// `GET path` with a loopback `Host`.
-pub fn get(addr: SocketAddr, path: &str) -> Answer {
-    request(addr, "GET", path, &addr.to_string(), "")
+/// Runs the binary with `args`, which it refuses: what it said.
+pub fn binary_fails(args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!output.status.success(), "{args:?} succeeded");
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// `POST path` with a JSON body: the status and the JSON answer (the body as
-/// a JSON string when it is not JSON).
-pub fn post(addr: SocketAddr, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
-    let body = body.to_string();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = String::new();
-    stream.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete HTTP answer");
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let answer = serde_json::from_str(body).unwrap_or(serde_json::Value::String(body.to_owned()));
-    (status, answer)
-}
+#[allow(unused_imports)]
+pub use http::{Answer, get, post, request, send};

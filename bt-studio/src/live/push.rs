@@ -26,7 +26,7 @@ use hyper_util::rt::TokioIo;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::live::{Registry, Reload};
+use super::{Registry, Reload};
 
 /// Where a game takes pushed trees.
 const RELOAD_PATH: &str = "/api/reload";

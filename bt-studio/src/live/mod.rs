@@ -1,6 +1,6 @@
 //! The live view: a game serves its agents' trees while it runs.
 //!
-//! Each agent's [`Agent`] observer records nothing while no page follows it
+//! Each agent's [`ObservedAgent`] observer records nothing while no page follows it
 //! (one branch per event). While a page follows it, the observer keeps the
 //! events of the current tick in a buffer and, at the end of the
 //! tick, sends them to the server over a bounded lock-free channel; when it is
@@ -10,7 +10,7 @@
 //! shows the count). The server folds the queue into a bounded history per
 //! agent (a [`TraceRecorder`]) and sends the window to the page.
 //!
-//! Context values ([`Agent::record_context`]) travel with their tick: once a
+//! Context values ([`ObservedAgent::record_context`]) travel with their tick: once a
 //! game records them, a finished tick waits for its values (or for the next
 //! tick to start) before it is handed over.
 
@@ -18,6 +18,9 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
+
+pub(crate) mod push;
+pub(crate) mod routes;
 
 use behaved_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
 use behaved_runtime::{NodeId, Observer, Status};
@@ -38,7 +41,7 @@ pub const HISTORY: usize = 20_000;
 pub(crate) struct AgentShared {
     /// The agent's name, as the page lists it.
     pub name: String,
-    /// Its tree: the node table, replaced on a hot reload ([`Agent::replace_nodes`]).
+    /// Its tree: the node table, replaced on a hot reload ([`ObservedAgent::replace_nodes`]).
     pub tree: Mutex<Tree>,
     /// How many pages follow it.
     pub followers: AtomicUsize,
@@ -135,7 +138,7 @@ impl Registry {
     }
 
     /// Registers an agent whose tree has the node table `nodes` and returns its observer.
-    pub fn register<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<Agent, Error> {
+    pub fn register<R: NodeRow>(&self, name: &str, nodes: &[R]) -> Result<ObservedAgent, Error> {
         // Checks the table as a trace would.
         TraceRecorder::new(nodes, 1)?;
         let (handover, queue) = mpsc::sync_channel(TICKS_QUEUED);
@@ -158,7 +161,7 @@ impl Registry {
             changes: Arc::clone(&self.changes),
         });
         agents.push(Arc::clone(&shared));
-        Ok(Agent {
+        Ok(ObservedAgent {
             shared,
             generation: 0,
             handover,
@@ -200,10 +203,12 @@ pub struct Reload {
     pub tree: String,
 }
 
-/// The observer of one agent (see [`Studio::agent`](crate::Studio::agent)). Costs one branch per
-/// event while no page follows the agent.
+/// A game's handle on one agent the live view shows: the observer its tree
+/// ticks with (`tick_observed`), made by [`Studio::agent`](crate::Studio::agent).
+/// Costs one branch per event while no page follows the agent. (Not
+/// behaved-interp's `Agent`, the running tree it may observe.)
 #[derive(Debug)]
-pub struct Agent {
+pub struct ObservedAgent {
     shared: Arc<AgentShared>,
     /// The tree the events are recorded with ([`Tree::generation`]).
     generation: u64,
@@ -221,7 +226,7 @@ pub struct Agent {
     records_context: bool,
 }
 
-impl Agent {
+impl ObservedAgent {
     /// Events this observer dropped because the server did not keep up.
     pub fn dropped_events(&self) -> u64 {
         self.shared.dropped.load(Ordering::Relaxed)
@@ -324,7 +329,7 @@ impl Agent {
     }
 }
 
-impl Observer for Agent {
+impl Observer for ObservedAgent {
     fn tick_started(&mut self, now: f64) {
         let followed = self.shared.followers.load(Ordering::Relaxed) > 0;
         if followed && self.tick.capacity() == 0 {
@@ -371,7 +376,7 @@ impl Observer for Agent {
     }
 }
 
-impl Drop for Agent {
+impl Drop for ObservedAgent {
     fn drop(&mut self) {
         self.shared.gone.store(true, Ordering::SeqCst);
         self.shared.count_change();
@@ -642,7 +647,7 @@ mod tests {
     }
 
     /// One tick of the game, in which `node` runs to success.
-    fn tick(agent: &mut Agent, now: f64, node: u32) {
+    fn tick(agent: &mut ObservedAgent, now: f64, node: u32) {
         agent.tick_started(now);
         agent.entered(NodeId(node));
         agent.ticked(NodeId(node), Status::Success);

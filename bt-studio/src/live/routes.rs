@@ -2,7 +2,6 @@
 //! WebSocket that follows one of them. Reads what the game thread shares
 //! ([`crate::live`]); the game side knows nothing of it.
 
-use std::io;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -11,46 +10,29 @@ use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path as AxumPath, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
+use super::{AgentShared, Following, Registry, Sent};
 use crate::assets::{ASSETS, asset_routes};
-use crate::live::{AgentShared, Following, Registry, Sent};
-use crate::server::{loopback_host_only, security_headers};
 
 /// The live view's routes: the embedded page, `GET /api/agents` (the
-/// agents: id, name, node count, whether it is gone; see [`agents`]) and `GET /api/live/{id}`,
+/// agents: id, name, node count, whether it is gone; see [`agents`]), `GET /api/live/{id}`,
 /// a WebSocket that sends the followed agent's window of history once, then
-/// what is new (see `History::update`).
-pub(crate) fn live_router(registry: Arc<Registry>) -> Router {
-    asset_routes(ASSETS, "/")
+/// what is new (see `History::update`), `POST /api/reload` (trees pushed by
+/// a separate editor, [`super::push`]) and, when the game serves one, the
+/// `editor` at `/edit`.
+pub(crate) fn live_router(registry: Arc<Registry>, editor: Option<Router>) -> Router {
+    let app = asset_routes(ASSETS, "/")
         .route("/api/agents", get(agents))
         .route("/api/live/{id}", get(live))
-        .with_state(registry)
-        .layer(middleware::from_fn(security_headers))
-}
-
-/// Serves the live view on `listener`, answering only loopback hosts when on loopback.
-pub(crate) async fn serve_live(
-    listener: tokio::net::TcpListener,
-    registry: Arc<Registry>,
-    editor: Option<Router>,
-) -> io::Result<()> {
-    let mut app = live_router(Arc::clone(&registry)).merge(crate::push::reload_router(registry));
-    if let Some(editor) = editor {
-        app = app.merge(editor);
+        .with_state(Arc::clone(&registry))
+        .merge(super::push::reload_router(registry));
+    match editor {
+        Some(editor) => app.merge(editor),
+        None => app,
     }
-    if listener.local_addr()?.ip().is_loopback() {
-        app = app.layer(middleware::from_fn(loopback_host_only));
-    }
-    // The peer's address: `POST /api/reload` takes trees only from this machine.
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .await
 }
 
 /// The query of `GET /api/agents`.

@@ -1,0 +1,88 @@
+//! The replay app (`behaved-studio open`): the embedded viewer, the trace it
+//! was given, and a reader for traces dropped on the page.
+
+use std::io;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use crate::assets::{ASSETS, asset_routes};
+use crate::files::{Files, TracePayload};
+
+/// The app's routes: the embedded page, `GET /api/trace` (the trace file,
+/// checked), `GET /api/diff` (both traces and where they part, when there is
+/// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
+/// A trace that behaved-observe rejects is answered with `422` and its message.
+pub fn router(files: Files) -> Router {
+    asset_routes(ASSETS, "/")
+        .route("/api/trace", get(trace_file))
+        .route("/api/diff", get(diff_files))
+        .route("/api/parse", post(parse_trace))
+        .layer(DefaultBodyLimit::max(crate::limits::MAX_TRACE_BYTES))
+        .with_state(files)
+}
+
+/// Serves `files` on `listener` until the process ends. On a loopback
+/// address only requests naming a loopback host are answered, so that a web
+/// page elsewhere cannot reach the server through DNS rebinding.
+pub async fn serve(listener: tokio::net::TcpListener, files: Files) -> io::Result<()> {
+    crate::server::serve(listener, router(files)).await
+}
+
+/// [`serve`] on a thread of its own: builds a single-threaded runtime and
+/// blocks until the server fails.
+pub fn serve_blocking(listener: std::net::TcpListener, files: Files) -> io::Result<()> {
+    crate::server::serve_blocking(listener, router(files))
+}
+
+/// `GET /api/trace`.
+async fn trace_file(State(files): State<Files>) -> Response {
+    let payload = tokio::task::spawn_blocking(move || files.load_trace()).await;
+    match payload {
+        Ok(payload) => payload_response(&payload),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("reading the trace failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+/// `GET /api/diff`: both traces and where they part (see [`Files::load_diff`]);
+/// `404` when the server was given one trace.
+async fn diff_files(State(files): State<Files>) -> Response {
+    match tokio::task::spawn_blocking(move || files.load_diff()).await {
+        Ok(Some(diff)) => axum::Json(diff).into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "no second trace to compare with").into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("reading the traces failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+/// The query of `POST /api/parse`.
+#[derive(serde::Deserialize)]
+struct ParseQuery {
+    /// The dropped file's name.
+    name: Option<String>,
+}
+
+/// `POST /api/parse?name=..`: the body is a trace file's text.
+async fn parse_trace(Query(query): Query<ParseQuery>, body: String) -> Response {
+    let name = query.name.unwrap_or_else(|| "dropped trace".to_owned());
+    payload_response(&TracePayload::parse(&name, &body))
+}
+
+/// A payload as JSON: `200` for a trace, `422` for a rejected file.
+fn payload_response(payload: &TracePayload) -> Response {
+    let status = match payload {
+        TracePayload::Trace { .. } => StatusCode::OK,
+        TracePayload::Error { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    (status, axum::Json(payload)).into_response()
+}
