@@ -6,21 +6,26 @@ use std::io;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::assets::{ASSETS, asset_routes};
 use crate::files::{Files, TracePayload};
+use crate::this_machine::own_pages_only;
 
 /// The app's routes: the embedded page, `GET /api/trace` (the trace file,
 /// checked), `GET /api/diff` (both traces and where they part, when there is
 /// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
 /// A trace that behaved-observe rejects is answered with `422` and its message.
+/// Each reads and checks traces, so each refuses another site's page
+/// ([`own_pages_only`]).
 pub fn router(files: Files) -> Router {
+    let own = || middleware::from_fn_with_state("reads traces", own_pages_only);
     asset_routes(ASSETS, "/")
-        .route("/api/trace", get(trace_file))
-        .route("/api/diff", get(diff_files))
-        .route("/api/parse", post(parse_trace))
+        .route("/api/trace", get(trace_file).route_layer(own()))
+        .route("/api/diff", get(diff_files).route_layer(own()))
+        .route("/api/parse", post(parse_trace).route_layer(own()))
         .layer(DefaultBodyLimit::max(crate::limits::MAX_TRACE_BYTES))
         .with_state(files)
 }
@@ -40,8 +45,13 @@ pub fn serve_blocking(listener: std::net::TcpListener, files: Files) -> io::Resu
 
 /// `GET /api/trace`.
 async fn trace_file(State(files): State<Files>) -> Response {
-    let payload = tokio::task::spawn_blocking(move || files.load_trace()).await;
-    match payload {
+    read_off_the_server_thread(move || files.load_trace()).await
+}
+
+/// The trace `read` reads and checks, read on the blocking pool: a big one
+/// keeps no other request waiting.
+async fn read_off_the_server_thread(read: impl FnOnce() -> TracePayload + Send + 'static) -> Response {
+    match tokio::task::spawn_blocking(read).await {
         Ok(payload) => payload_response(&payload),
         Err(e) => (
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -75,7 +85,7 @@ struct ParseQuery {
 /// `POST /api/parse?name=..`: the body is a trace file's text.
 async fn parse_trace(Query(query): Query<ParseQuery>, body: String) -> Response {
     let name = query.name.unwrap_or_else(|| "dropped trace".to_owned());
-    payload_response(&TracePayload::parse(&name, &body))
+    read_off_the_server_thread(move || TracePayload::parse(&name, &body)).await
 }
 
 /// A payload as JSON: `200` for a trace, `422` for a rejected file.

@@ -1,9 +1,13 @@
-//! Who may use the endpoints that run work on the server or write (the
-//! editor's check, preview and save, a game's `POST /api/reload`): programs
-//! and pages on the server's own machine only. A live view served on all
-//! interfaces is there to be watched from elsewhere, not to have its files
-//! saved, its trees replaced or its processor kept busy from there. Both
-//! checks run before the body is read. The servers pass the peer's address
+//! Who may use the endpoints that run work on the server or write. Every
+//! one of them refuses another site's page ([`own_pages_only`]): the
+//! replay's trace, diff and dropped traces, the live view's agents and
+//! WebSockets, the editor's document. Those that write or may run long (the
+//! editor's check, preview and save, a game's `POST /api/reload`) are for
+//! programs and pages on the server's own machine only
+//! ([`only_this_machine`]): a live view served on all interfaces is there
+//! to be watched from elsewhere, not to have its files saved, its trees
+//! replaced or its processor kept busy from there. The checks run before
+//! the body is read. The servers pass the peer's address
 //! as `ConnectInfo<SocketAddr>` (every router that needs it is private to
 //! the crate and served with it).
 
@@ -22,19 +26,36 @@ pub(crate) fn from_this_machine(peer: SocketAddr) -> bool {
     peer.ip().to_canonical().is_loopback()
 }
 
-/// Whether the request comes from a program (no `Origin`) or from a page this
-/// server served (its `Origin` is `http://` and the `Host` it was sent to): a
-/// browser sends an `Origin` with every POST, so another site's page, even one
-/// open on this machine, is told apart.
-fn from_a_program_or_own_page(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
+/// Whether the request comes from a program or from a page this server
+/// served: its `Origin`, if any, is `http://` and the `Host` it was sent to
+/// (a browser sends one with every POST and WebSocket), and its
+/// `Sec-Fetch-Site`, if any, says `same-origin` or `none` (typed or
+/// bookmarked; browsers send it with every request, a GET from another
+/// site's `<img>` or `<script>` too). So another site's page, even one open
+/// on this machine, is told apart.
+pub(crate) fn from_a_program_or_own_page(headers: &HeaderMap) -> bool {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    host.is_some_and(|host| origin.to_str().ok() == Some(&format!("http://{host}")))
+    let origin_ok = headers
+        .get(header::ORIGIN)
+        .is_none_or(|origin| host.is_some_and(|host| origin.to_str().ok() == Some(&format!("http://{host}"))));
+    let site_ok = headers
+        .get("sec-fetch-site")
+        .is_none_or(|site| matches!(site.to_str(), Ok("same-origin" | "none")));
+    origin_ok && site_ok
 }
 
-/// Middleware for the editor's routes that run work or write, its state
+/// Middleware for the routes that run work, its state saying what the route
+/// does (`"reads traces"`): refuses another site's page with `403` before
+/// the body is read.
+pub(crate) async fn own_pages_only(State(work): State<&'static str>, request: Request, next: Next) -> Response {
+    if from_a_program_or_own_page(request.headers()) {
+        return next.run(request).await;
+    }
+    let why = format!("behaved-studio {work} only for its own pages, not for another site's");
+    (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response()
+}
+
+/// Middleware for the routes that write or may run long, its state
 /// saying what the route does (`"saves trees"`): refuses another machine and
 /// another site's page with `403` before the body is read.
 pub(crate) async fn only_this_machine(
@@ -51,6 +72,40 @@ pub(crate) async fn only_this_machine(
         return next.run(request).await;
     };
     (StatusCode::FORBIDDEN, Json(json!({ "error": why }))).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn pages_of_other_sites_are_told_apart() {
+        let request = |headers: &[(&'static str, &str)]| {
+            let mut map = HeaderMap::new();
+            map.insert(header::HOST, HeaderValue::from_static("127.0.0.1:7878"));
+            for (name, value) in headers {
+                map.insert(*name, HeaderValue::from_str(value).unwrap());
+            }
+            from_a_program_or_own_page(&map)
+        };
+        assert!(request(&[]), "a program");
+        assert!(request(&[("origin", "http://127.0.0.1:7878")]));
+        assert!(request(&[("sec-fetch-site", "same-origin")]));
+        assert!(request(&[("sec-fetch-site", "none")]), "typed in the address bar");
+        assert!(!request(&[("origin", "http://evil.example")]));
+        assert!(
+            !request(&[("origin", "http://127.0.0.1:9999")]),
+            "another port is another site"
+        );
+        assert!(!request(&[("origin", "null")]));
+        assert!(!request(&[("sec-fetch-site", "cross-site")]), "another site's <img>");
+        assert!(!request(&[("sec-fetch-site", "same-site")]));
+        assert!(!request(&[
+            ("origin", "http://127.0.0.1:7878"),
+            ("sec-fetch-site", "cross-site")
+        ]));
+    }
 }
 
 /// Posting to a router in tests, as seen from a given peer.

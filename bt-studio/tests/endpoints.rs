@@ -3,7 +3,7 @@
 mod common;
 
 use behaved_observe::Trace;
-use common::{binary_fails, get, guard_trace, request, serve, start_binary, temp_file};
+use common::{binary_fails, get, guard_trace, request, send, serve, start_binary, temp_file};
 use serde_json::Value;
 
 /// Broken trace files and why: cut short, another format, out-of-order ticks, not JSON.
@@ -189,4 +189,55 @@ fn the_binary_refuses_a_missing_file() {
         binary_fails(&["open", "/no/such/trace.json", "--port", "0"]),
         "behaved-studio: /no/such/trace.json is not a file\n"
     );
+}
+
+#[test]
+fn another_sites_page_cannot_make_the_server_read_traces() {
+    let addr = serve(temp_file("guard.trace.json", &guard_trace().to_json().unwrap()));
+    let trace = guard_trace().to_json().unwrap();
+    let refused = r#"{"error":"behaved-studio reads traces only for its own pages, not for another site's"}"#;
+    // A POST from another site's page carries its Origin.
+    let answer = send(addr, "POST", "/api/parse", &[("origin", "http://evil.example")], &trace);
+    assert_eq!((answer.status, answer.body.as_str()), (403, refused));
+    // A GET from another site's <img> or <script> carries no Origin, but Sec-Fetch-Site.
+    for path in ["/api/trace", "/api/diff"] {
+        let answer = send(addr, "GET", path, &[("sec-fetch-site", "cross-site")], "");
+        assert_eq!((answer.status, answer.body.as_str()), (403, refused), "{path}");
+    }
+    // The page itself, and programs, are answered.
+    let own = format!("http://{addr}");
+    let answer = send(
+        addr,
+        "POST",
+        "/api/parse",
+        &[("origin", &own), ("sec-fetch-site", "same-origin")],
+        &trace,
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(get(addr, "/api/trace").status, 200);
+}
+
+#[test]
+fn another_sites_page_cannot_list_a_games_agents_or_open_its_editor() {
+    let editor = behaved_studio::Editor::new(temp_file("guard.json", "{}"));
+    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", editor).unwrap();
+    let evil = [("origin", "http://evil.example")];
+    let answer = send(studio.addr(), "GET", "/api/agents", &evil, "");
+    assert_eq!(
+        (answer.status, answer.body.as_str()),
+        (
+            403,
+            r#"{"error":"behaved-studio lists agents only for its own pages, not for another site's"}"#
+        )
+    );
+    let answer = send(studio.addr(), "GET", "/api/edit/open", &evil, "");
+    assert_eq!(
+        (answer.status, answer.body.as_str()),
+        (
+            403,
+            r#"{"error":"behaved-studio opens trees only for its own pages, not for another site's"}"#
+        )
+    );
+    assert_eq!(get(studio.addr(), "/api/agents").status, 200);
+    assert_eq!(get(studio.addr(), "/api/edit/open").status, 200);
 }

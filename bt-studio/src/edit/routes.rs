@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use super::{Editor, SaveError, problems_json};
 use crate::assets::{EDITOR_ASSETS, asset_routes};
 use crate::limits::{MAX_TRACE_BYTES, MAX_TREE_BYTES};
-use crate::this_machine::only_this_machine;
+use crate::this_machine::{only_this_machine, own_pages_only};
 
 /// The editor's routes: the embedded page, `GET /api/edit/open` (the
 /// document, palette, leaves, library and recorded trace), `POST
@@ -60,7 +60,10 @@ fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
             .layer(DefaultBodyLimit::max(MAX_TRACE_BYTES))
             .route_layer(here("replays trees")),
     )
-    .route("/api/edit/open", get(open))
+    .route(
+        "/api/edit/open",
+        get(open).route_layer(middleware::from_fn_with_state("opens trees", own_pages_only)),
+    )
     .with_state(editor)
 }
 

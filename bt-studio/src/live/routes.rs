@@ -9,13 +9,15 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path as AxumPath, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
 use super::{AgentShared, Following, Registry, Sent};
 use crate::assets::{ASSETS, asset_routes};
+use crate::this_machine::{from_a_program_or_own_page, own_pages_only};
 
 /// The live view's routes: the embedded page, `GET /api/agents` (the
 /// agents: id, name, node count, whether it is gone; see [`agents`]), `GET /api/live/{id}`,
@@ -24,8 +26,9 @@ use crate::assets::{ASSETS, asset_routes};
 /// a separate editor, [`super::push`]) and, when the game serves one, the
 /// `editor` at `/edit`.
 pub(crate) fn live_router(registry: Arc<Registry>, editor: Option<Router>) -> Router {
+    let own = middleware::from_fn_with_state("lists agents", own_pages_only);
     let app = asset_routes(ASSETS, "/")
-        .route("/api/agents", get(agents))
+        .route("/api/agents", get(agents).route_layer(own))
         .route("/api/live/{id}", get(live))
         .with_state(Arc::clone(&registry))
         .merge(super::push::reload_router(registry));
@@ -67,7 +70,7 @@ async fn live(
     headers: HeaderMap,
     State(registry): State<Arc<Registry>>,
 ) -> Response {
-    if !same_origin(&headers) {
+    if !from_a_program_or_own_page(&headers) {
         return (
             StatusCode::FORBIDDEN,
             "behaved-studio accepts WebSockets from its own pages only",
@@ -125,39 +128,5 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>) {
         {
             break;
         }
-    }
-}
-
-/// Whether a WebSocket request comes from a page of this server: its
-/// `Origin`, if any, names the host the request was sent to.
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true; // not a browser
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin = origin.to_str().ok().and_then(|o| o.strip_prefix("http://"));
-    matches!((origin, host), (Some(o), Some(h)) if o == h)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use axum::http::HeaderValue;
-
-    #[test]
-    fn websockets_come_from_pages_of_the_same_host() {
-        let request = |origin: Option<&str>, host: &str| {
-            let mut headers = HeaderMap::new();
-            headers.insert(header::HOST, HeaderValue::from_str(host).unwrap());
-            if let Some(origin) = origin {
-                headers.insert(header::ORIGIN, HeaderValue::from_str(origin).unwrap());
-            }
-            same_origin(&headers)
-        };
-        assert!(request(Some("http://127.0.0.1:7878"), "127.0.0.1:7878"));
-        assert!(request(None, "127.0.0.1:7878"), "not a browser");
-        assert!(!request(Some("http://evil.example"), "127.0.0.1:7878"));
-        assert!(!request(Some("http://127.0.0.1:9999"), "127.0.0.1:7878"));
-        assert!(!request(Some("null"), "127.0.0.1:7878"));
     }
 }
