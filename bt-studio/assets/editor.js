@@ -1377,6 +1377,11 @@
   }
 
   function openTrace(file) {
+    const tooBig = window.BtLimitChecks.traceBytesPastLimit(file.size, window.BtLimits);
+    if (tooBig !== null) {
+      status(`${file.name} cannot be replayed against: ${tooBig}`, true);
+      return;
+    }
     const reader = new FileReader();
     reader.onload = () => {
       ed.traceText = String(reader.result);

@@ -86,6 +86,11 @@
       showError(payload.name, payload.error);
       return;
     }
+    const tooBig = window.BtLimitChecks.tracePastLimits(payload.trace, window.BtLimits);
+    if (tooBig !== null) {
+      showError(payload.name, tooBig);
+      return;
+    }
     $('#error').hidden = true;
     flushFragment();
     const old = view.m;
@@ -190,6 +195,11 @@
     view.diff = null;
     $('#diff').hidden = true;
     delete document.body.dataset.trace;
+    const tooBig = window.BtLimitChecks.traceBytesPastLimit(file.size, window.BtLimits);
+    if (tooBig !== null) {
+      showError(file.name, tooBig);
+      return;
+    }
     fetchPayload(request(`/api/parse?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file }));
   }
 

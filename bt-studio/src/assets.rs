@@ -33,7 +33,9 @@ macro_rules! embedded {
 
 /// The runtime's catalogue of node kinds as a script (`window.BtCatalogue`,
 /// see [`crate::edit::palette`]): the pages read the kinds' icons, child
-/// slots, groups and fields from it and keep no list of their own.
+/// slots, groups and fields from it and keep no list of their own; and the
+/// studio's limits ([`crate::limits`], `window.BtLimits`), which the page
+/// checks too.
 const CATALOGUE_JS: Asset = Asset {
     path: "/catalogue.js",
     content_type: JS,
@@ -41,8 +43,15 @@ const CATALOGUE_JS: Asset = Asset {
         static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             format!(
                 "// behaved-studio's node kinds: behaved-runtime's catalogue, written by the server.\n\
-                 window.BtCatalogue = {};\n",
-                crate::edit::palette::palette()
+                 window.BtCatalogue = {};\n\
+                 // The largest trace and tree the studio shows (behaved_studio::limits).\n\
+                 window.BtLimits = {};\n",
+                crate::edit::palette::palette(),
+                serde_json::json!({
+                    "traceBytes": crate::limits::MAX_TRACE_BYTES,
+                    "traceNodes": crate::limits::MAX_TRACE_NODES,
+                    "traceEvents": crate::limits::MAX_TRACE_EVENTS,
+                })
             )
         });
         &SCRIPT
@@ -55,11 +64,15 @@ const STUDIO_CSS: Asset = embedded!("/studio.css", CSS, "studio.css");
 /// The tree's layout and drawing, shared by the viewer and the editor.
 const DRAW_JS: Asset = embedded!("/draw.js", JS, "draw.js");
 
+/// The page's checks of the studio's limits, shared by the viewer and the editor.
+const LIMITS_JS: Asset = embedded!("/limits.js", JS, "limits.js");
+
 /// Every file of the app.
 pub(crate) const ASSETS: &[Asset] = &[
     embedded!("/", HTML, "index.html"),
     STUDIO_CSS,
     CATALOGUE_JS,
+    LIMITS_JS,
     DRAW_JS,
     embedded!("/tree-view.js", JS, "tree-view.js"),
     embedded!("/trace-model.js", JS, "trace-model.js"),
@@ -73,6 +86,7 @@ pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     STUDIO_CSS,
     embedded!("/editor.css", CSS, "editor.css"),
     CATALOGUE_JS,
+    LIMITS_JS,
     DRAW_JS,
     embedded!("/editor.js", JS, "editor.js"),
 ];

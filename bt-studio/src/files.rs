@@ -79,15 +79,41 @@ impl Files {
     }
 }
 
-/// Reads and checks one trace file.
+/// Reads and checks one trace file (see [`read_trace_file`]).
 fn load(path: &Path) -> TracePayload {
     let name = file_name(path);
-    match std::fs::read_to_string(path) {
-        Ok(text) => TracePayload::parse(&name, &text),
-        Err(e) => TracePayload::Error {
+    match read_trace_file(path) {
+        Ok(trace) => TracePayload::Trace {
             name,
-            message: format!("cannot read {}: {e}", path.display()),
+            trace: Box::new(trace),
         },
+        Err(message) => TracePayload::Error { name, message },
+    }
+}
+
+/// Reads and checks the trace file at `path`: its size before it is read,
+/// then as [`read_trace`] does.
+pub(crate) fn read_trace_file(path: &Path) -> Result<Trace, String> {
+    if let Some(why) = std::fs::metadata(path)
+        .ok()
+        .and_then(|m| crate::limits::trace_bytes_past_limit(m.len()))
+    {
+        return Err(why);
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    read_trace(&text)
+}
+
+/// Reads `text` with behaved-observe's reader, and refuses a trace past the
+/// studio's limits ([`crate::limits`]) saying which.
+pub(crate) fn read_trace(text: &str) -> Result<Trace, String> {
+    if let Some(why) = crate::limits::trace_bytes_past_limit(text.len() as u64) {
+        return Err(why);
+    }
+    let trace = Trace::from_json(text).map_err(|e| e.to_string())?;
+    match crate::limits::trace_past_limits(trace.nodes.len(), trace.events.len()) {
+        Some(why) => Err(why),
+        None => Ok(trace),
     }
 }
 
@@ -112,16 +138,17 @@ pub enum TracePayload {
 }
 
 impl TracePayload {
-    /// Reads `text` with behaved-observe's reader.
+    /// Reads `text` with behaved-observe's reader; a trace past the
+    /// studio's limits ([`crate::limits`]) is an error that says which.
     pub fn parse(name: &str, text: &str) -> TracePayload {
-        match Trace::from_json(text) {
+        match read_trace(text) {
             Ok(trace) => TracePayload::Trace {
                 name: name.to_owned(),
                 trace: Box::new(trace),
             },
-            Err(e) => TracePayload::Error {
+            Err(message) => TracePayload::Error {
                 name: name.to_owned(),
-                message: e.to_string(),
+                message,
             },
         }
     }

@@ -1443,3 +1443,70 @@ fn a_followed_dogs_window_is_replayed_in_the_editor_against_an_edit() {
         assert_eq!(shown, expected);
     });
 }
+
+/// A node table one node past the studio's limit: a sequence over actions.
+fn past_the_node_limit() -> Vec<behaved_observe::TraceNode> {
+    let node = |id: usize, parent, kind| behaved_observe::TraceNode {
+        id: u32::try_from(id).unwrap(),
+        parent,
+        kind,
+        label: format!("n{id}"),
+        line: 0,
+    };
+    let nodes = behaved_studio::limits::MAX_TRACE_NODES + 1;
+    std::iter::once(node(0, None, NodeKind::Sequence))
+        .chain((1..nodes).map(|id| node(id, Some(0), NodeKind::Action)))
+        .collect()
+}
+
+#[test]
+fn a_trace_past_the_studios_limits_is_refused_with_a_message_not_drawn() {
+    with_browser("past_limits", |client| async move {
+        let table = past_the_node_limit();
+        let mut recorder = behaved_observe::TraceRecorder::new(&table, 100).unwrap();
+        recorder.tick_started(0.0);
+        recorder.entered(NodeId(0));
+        recorder.ticked(NodeId(0), Status::Running);
+        recorder.tick_finished(Status::Running);
+        let text = recorder.trace().to_json().unwrap();
+        let refused = "cannot be shown: a trace of 50001 nodes is past the studio's limit of 50000 nodes";
+        // Served: the server refuses it.
+        open(
+            &client,
+            &format!("http://{}/", serve(temp_file("wide.trace.json", &text))),
+        )
+        .await;
+        let error = wait_for(&client, "body[data-state='error'] #error").await;
+        assert_eq!(error.text().await.unwrap(), format!("wide.trace.json {refused}"));
+        assert_eq!(
+            eval(&client, "return document.querySelectorAll('#viewport .node').length;").await,
+            0,
+            "nothing drawn"
+        );
+        screenshot(&client, "past-limits").await;
+        // Chosen in the page: the same.
+        choose_file(&client, &temp_file("chosen-wide.json", &text)).await;
+        wait_for(&client, "#error").await;
+        let deadline = Instant::now() + common::browser::PATIENCE;
+        while !text_of(&client, "#error").await.starts_with("chosen-wide.json") && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(text_of(&client, "#error").await, format!("chosen-wide.json {refused}"));
+
+        // A game's agent of that tree: its window comes from the game, and the page itself refuses it.
+        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let _agent = studio.agent("wide", &table).unwrap();
+        open(&client, &studio.url()).await;
+        wait_for(&client, "#agent-list li[data-agent='0']")
+            .await
+            .click()
+            .await
+            .unwrap();
+        let error = wait_for(&client, "body[data-state='error'] #error").await;
+        assert_eq!(error.text().await.unwrap(), format!("wide {refused}"));
+        assert_eq!(
+            eval(&client, "return document.querySelectorAll('#viewport .node').length;").await,
+            0
+        );
+    });
+}

@@ -41,6 +41,7 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         scripts,
         [
             "/catalogue.js",
+            "/limits.js",
             "/draw.js",
             "/tree-view.js",
             "/trace-model.js",

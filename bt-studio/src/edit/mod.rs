@@ -146,22 +146,28 @@ impl Editor {
     /// What the page opens with: the document (or why it cannot be read),
     /// the palette, the leaves, the library's subtrees and the recorded trace.
     pub fn open(&self) -> Value {
-        let (doc, error) = match std::fs::read_to_string(&self.file) {
+        let (doc, error) = match read_tree_file(&self.file) {
             Ok(text) => match serde_json::from_str::<Value>(&text) {
-                Ok(doc) => (doc, None),
+                Ok(doc) => match crate::limits::tree_past_limits(&doc) {
+                    Some(why) => (
+                        Value::Null,
+                        Some(format!("{} cannot be edited: {why}", self.file_name())),
+                    ),
+                    None => (doc, None),
+                },
                 Err(e) => (Value::Null, Some(format!("{} is not JSON: {e}", self.file_name()))),
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => (json!({ "type": "sequence", "children": [] }), None),
             Err(e) => (Value::Null, Some(format!("cannot read {}: {e}", self.file.display()))),
         };
         let library = library::read(self.library.as_deref());
-        let trace = self.trace.as_ref().map(|path| match std::fs::read_to_string(path) {
-            Ok(text) => match Trace::from_json(&text) {
+        let trace = self
+            .trace
+            .as_ref()
+            .map(|path| match crate::files::read_trace_file(path) {
                 Ok(t) => json!({ "trace": t }),
-                Err(e) => json!({ "error": e.to_string() }),
-            },
-            Err(e) => json!({ "error": format!("cannot read {}: {e}", path.display()) }),
-        });
+                Err(e) => json!({ "error": e }),
+            });
         json!({
             "name": self.file_name(),
             "doc": doc,
@@ -253,9 +259,7 @@ impl Editor {
             Some(t) => t,
             None => {
                 let path = self.trace.as_ref().ok_or_else(|| json!({ "error": "no recorded trace to replay against: open one (or start the editor with --trace)" }))?;
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| json!({ "error": format!("cannot read {}: {e}", path.display()) }))?;
-                Trace::from_json(&text).map_err(|e| json!({ "error": e.to_string() }))?
+                crate::files::read_trace_file(path).map_err(|e| json!({ "error": e }))?
             }
         };
         let library = library::read(self.library.as_deref());
@@ -268,6 +272,16 @@ impl Editor {
         preview.notes.splice(0..0, mid_run);
         Ok((recorded, preview))
     }
+}
+
+/// The text of the tree file at `path`, refused unread past
+/// [`MAX_TREE_BYTES`](crate::limits::MAX_TREE_BYTES).
+fn read_tree_file(path: &Path) -> std::io::Result<String> {
+    let bytes = std::fs::metadata(path)?.len();
+    if let Some(why) = crate::limits::tree_bytes_past_limit(bytes) {
+        return Err(std::io::Error::other(why));
+    }
+    std::fs::read_to_string(path)
 }
 
 /// Problems as the page reads them: `[{"path", "message"}]`.

@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use behaved_observe::Trace;
 use behaved_runtime::Status;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -37,7 +36,11 @@ pub(crate) fn editor_router(editor: Editor) -> Router {
 /// The editor's routes inside a game's live view: its page at `/edit`, the
 /// files the live view already serves left to it.
 pub(crate) fn embedded_editor_router(editor: Editor) -> Router {
-    routes(editor, "/edit", &["/studio.css", "/catalogue.js", "/draw.js"])
+    routes(
+        editor,
+        "/edit",
+        &["/studio.css", "/catalogue.js", "/limits.js", "/draw.js"],
+    )
 }
 
 /// The routes, with the page at `page` and without the files in `shared`.
@@ -155,14 +158,10 @@ async fn preview(State(editor): State<Editor>, Json(request): Json<PreviewReques
             };
             picks.insert(leaf, status);
         }
-        let recorded = match request.trace.as_deref().map(Trace::from_json) {
+        let recorded = match request.trace.as_deref().map(crate::files::read_trace) {
             Some(Ok(t)) => Some(t),
             Some(Err(e)) => {
-                return (
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    Json(json!({ "error": e.to_string() })),
-                )
-                    .into_response();
+                return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "error": e }))).into_response();
             }
             None => None,
         };
