@@ -1,219 +1,63 @@
 // behaved-studio's tree drawing, shared by the viewer (studio.js) and the editor
 // (editor.js): the icons of the node kinds (from catalogue.js), the top-down layout and the SVG
 // of one node's box and one edge. Each page keeps its own state and colours.
-'use strict';
+// @ts-check
+import { catalogue } from './catalogue.js';
+import * as Layout from './layout.js';
+import { BOX_H, V_GAP, H_GAP, shorten, edgePath } from './layout.js';
 
-window.BtDraw = (() => {
-  // The node kinds' icons, from the runtime's catalogue (catalogue.js, written by the server).
-  const ICONS = Object.fromEntries(window.BtCatalogue.kinds.map((k) => [k.type, k.icon]));
-  const SVG_NS = 'http://www.w3.org/2000/svg';
-  const svgEl = (name, attrs, parent) => {
-    const el = document.createElementNS(SVG_NS, name);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(el);
-    return el;
-  };
-  const html = (name, attrs, text) => {
-    const el = document.createElement(name);
-    for (const k in attrs || {}) el.setAttribute(k, attrs[k]);
-    if (text !== undefined) el.textContent = text;
-    return el;
-  };
+// The node kinds' icons, from the runtime's catalogue (catalogue.js, written by the server).
+const ICONS = Object.fromEntries(catalogue.kinds.map((k) => [k.type, k.icon]));
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const svgEl = (name, attrs, parent) => {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const k in attrs) el.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(el);
+  return el;
+};
+/**
+ * The elements `selector` finds in the page (nodes of the tree, rows, cells,
+ * buttons), each with its `dataset` and `classList`.
+ * @param {string} selector
+ * @returns {Array<HTMLElement | SVGElement>}
+ */
+const all = (selector) => /** @type {Array<HTMLElement | SVGElement>} */ ([...document.querySelectorAll(selector)]);
+const html = (name, attrs, text) => {
+  const el = document.createElement(name);
+  for (const k in attrs || {}) el.setAttribute(k, attrs[k]);
+  if (text !== undefined) el.textContent = text;
+  return el;
+};
 
-  const BOX_H = 30, V_GAP = 46, H_GAP = 14, LABEL_MAX = 40;
-  const measure = (() => {
-    const ctx = document.createElement('canvas').getContext('2d');
-    ctx.font = '12px system-ui, sans-serif';
-    return (text) => ctx.measureText(text).width;
-  })();
-  const shorten = (label) => (label.length > LABEL_MAX ? label.slice(0, LABEL_MAX - 1) + '…' : label);
-
-  /** Room left of a node's wrapped lines of children, for the spine their edges run down. */
-  const WRAP_INDENT = 24;
-
-  /**
-   * Top-down layout. `kids(id)` lists the shown children of a node,
-   * `label(id)` its shown label. Returns the nodes in pre-order and each
-   * one's centre x, top y, width, depth and row (y is row * (BOX_H + V_GAP)),
-   * with the whole tree's width and height.
-   *
-   * Every subtree gets a block as wide as its widest line of children, and
-   * parents sit centred over it: a layered tree, as before, for any tree
-   * whose natural width is at most `options.maxWidth` (no limit unless
-   * given). A layered tree is as wide as its widest row (a 10,000-node tree
-   * of fan-out 7 has 7,000 leaves side by side), so a wider one has its
-   * children wrapped into lines, the way text is wrapped and org charts lay
-   * out wide teams (the aspect-ratio tree layout): one limit on the width of
-   * a line for the whole tree, the one that gives the shape nearest
-   * `options.aspect` (width over height, 1.6 unless given). A child in a
-   * line after the first gets `via`, the x of the spine left of its parent's
-   * lines that its edge runs down (see `edge`).
-   */
-  function layout(root, kids, label, options = {}) {
-    const order = [];
-    const stack = [root];
-    while (stack.length) {
-      const id = stack.pop();
-      order.push(id);
-      const ks = kids(id);
-      for (let i = ks.length - 1; i >= 0; i--) stack.push(ks[i]);
-    }
-    const n = order.length, index = new Map();
-    order.forEach((id, i) => index.set(id, i));
-    const w = new Float64Array(n), children = new Array(n);
-    let widest = 0;
-    for (let i = 0; i < n; i++) {
-      w[i] = Math.max(70, 48 + measure(label(order[i])));
-      widest = Math.max(widest, w[i]);
-      children[i] = kids(order[i]).map((c) => index.get(c));
-    }
-    const natural = blocks(w, children, Infinity);
-    let chosen = natural;
-    if (natural.width[0] > (options.maxWidth || Infinity)) {
-      // Lines ever narrower (by a tenth each time) until the tree is no wider than the view's shape: the nearer of the last two.
-      const aspect = options.aspect || 1.6;
-      const miss = (b) => Math.abs(Math.log(b.width[0] / heightOf(b.rows[0]) / aspect));
-      for (let line = natural.width[0] * 0.9; line >= widest + WRAP_INDENT; line *= 0.9) {
-        const b = blocks(w, children, line);
-        if (miss(b) < miss(chosen)) chosen = b;
-        if (b.width[0] / heightOf(b.rows[0]) <= aspect) break;
-      }
-    }
-    const pos = place(order, w, children, chosen);
-    return { order, pos, width: chosen.width[0], height: heightOf(chosen.rows[0]) };
-  }
-
-  const heightOf = (rows) => rows * (BOX_H + V_GAP) - V_GAP;
-
-  /**
-   * Each subtree's block (its width, and its height in rows) when no line of
-   * children may be wider than `line`, and where each node's children break
-   * into lines (`breaks[i]`: the indices into its children that start a new
-   * line; null when they are all on one). Children come after their parent
-   * in pre-order, so one pass from the end sees them first.
-   */
-  function blocks(w, children, line) {
-    const n = w.length, width = new Float64Array(n), rows = new Uint32Array(n), breaks = new Array(n).fill(null);
-    for (let i = n - 1; i >= 0; i--) {
-      const ks = children[i];
-      if (!ks.length) {
-        width[i] = w[i];
-        rows[i] = 1;
-        continue;
-      }
-      let sum = H_GAP * (ks.length - 1), tallest = 0;
-      for (const c of ks) {
-        sum += width[c];
-        tallest = Math.max(tallest, rows[c]);
-      }
-      if (sum <= line) {
-        width[i] = Math.max(w[i], sum);
-        rows[i] = 1 + tallest;
-        continue;
-      }
-      const starts = [];
-      let lineW = 0, lineRows = 0, widestLine = 0, total = 0;
-      ks.forEach((c, k) => {
-        if (k > 0 && lineW + H_GAP + width[c] > line - WRAP_INDENT) {
-          starts.push(k);
-          widestLine = Math.max(widestLine, lineW);
-          total += lineRows;
-          lineW = width[c];
-          lineRows = rows[c];
-        } else {
-          lineW += (k > 0 ? H_GAP : 0) + width[c];
-          lineRows = Math.max(lineRows, rows[c]);
-        }
-      });
-      widestLine = Math.max(widestLine, lineW);
-      total += lineRows;
-      width[i] = Math.max(w[i], WRAP_INDENT + widestLine);
-      rows[i] = 1 + total;
-      breaks[i] = starts.length ? starts : null;
-    }
-    return { width, rows, breaks };
-  }
-
-  /** Places every node in its block (from `blocks`): the root's block at the top left. */
-  function place(order, w, children, { width, rows, breaks }) {
-    const pos = new Map();
-    const ROW = BOX_H + V_GAP;
-    const todo = [[0, 0, 0, 0, undefined]];
-    while (todo.length) {
-      const [i, left, row, depth, via] = todo.pop();
-      const p = { x: left + width[i] / 2, y: row * ROW, w: w[i], depth, row };
-      if (via !== undefined) p.via = via;
-      pos.set(order[i], p);
-      const ks = children[i];
-      if (!ks.length) continue;
-      // The lines of children: all on one, centred under the node, or wrapped right of the spine.
-      const starts = breaks[i] || [];
-      const inset = starts.length ? WRAP_INDENT : 0;
-      let r = row + 1;
-      for (let l = 0; l <= starts.length; l++) {
-        const from = l === 0 ? 0 : starts[l - 1], to = l < starts.length ? starts[l] : ks.length;
-        let lineW = H_GAP * (to - from - 1), lineRows = 0;
-        for (let k = from; k < to; k++) {
-          lineW += width[ks[k]];
-          lineRows = Math.max(lineRows, rows[ks[k]]);
-        }
-        let x = left + inset + (width[i] - inset - lineW) / 2;
-        for (let k = from; k < to; k++) {
-          todo.push([ks[k], x, r, depth + 1, l > 0 ? left + inset / 2 : undefined]);
-          x += width[ks[k]] + H_GAP;
-        }
-        r += lineRows;
-      }
-    }
-    return pos;
-  }
-
-  /**
-   * The way from the bottom of parent box `q` to the top of child box `p`:
-   * a curve, or for a child in a wrapped line (`p.via`), down into the gap
-   * under the parent, along it to the spine, down the spine to the gap above
-   * the child's line, and along that to the child. Returns an SVG path's
-   * text or, given `path` (a canvas Path2D), draws into it.
-   */
-  function edgePath(q, p, path) {
-    const y0 = q.y + BOX_H, y1 = p.y;
-    if (p.via === undefined) {
-      if (path) {
-        path.moveTo(q.x, y0);
-        path.lineTo(p.x, y1);
-        return null;
-      }
-      const ym = (y0 + y1) / 2;
-      return `M${q.x},${y0} C${q.x},${ym} ${p.x},${ym} ${p.x},${y1}`;
-    }
-    const top = y0 + V_GAP / 2, bus = y1 - V_GAP / 2;
-    if (path) {
-      path.moveTo(q.x, y0);
-      path.lineTo(q.x, top);
-      path.lineTo(p.via, top);
-      path.lineTo(p.via, bus);
-      path.lineTo(p.x, bus);
-      path.lineTo(p.x, y1);
-      return null;
-    }
-    return `M${q.x},${y0} V${top} H${p.via} V${bus} H${p.x} V${y1}`;
-  }
-
-  /** The edge from the bottom of parent box `q` to the top of child box `p`, as SVG (see `edgePath`). */
-  function edge(parent, q, p) {
-    return svgEl('path', { class: 'edge', d: edgePath(q, p) }, parent);
-  }
-
-  /** One node's box at `p` (from `layout`): outline, box, icon and label, with `title` as its tooltip. */
-  function box(parent, p, kind, label, title, attrs) {
-    const g = svgEl('g', { ...attrs, transform: `translate(${p.x - p.w / 2},${p.y})` }, parent);
-    svgEl('title', {}, g).textContent = title;
-    svgEl('rect', { class: 'outline', x: -4, y: -4, width: p.w + 8, height: BOX_H + 8 }, g);
-    svgEl('rect', { class: 'box', width: p.w, height: BOX_H }, g);
-    svgEl('text', { class: 'icon', x: 8, y: BOX_H / 2 }, g).textContent = ICONS[kind] || '•';
-    svgEl('text', { class: 'label', x: 26, y: BOX_H / 2 }, g).textContent = label;
-    return g;
-  }
-
-  return { ICONS, SVG_NS, svgEl, html, BOX_H, V_GAP, H_GAP, measure, shorten, layout, edge, edgePath, box };
+const measure = (() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = '12px system-ui, sans-serif';
+  return (text) => ctx.measureText(text).width;
 })();
+
+/** The width of a box labelled `label`: its icon, its text and the padding. */
+const boxWidth = (label) => Math.max(70, 48 + measure(label));
+
+/**
+ * Top-down layout of the tree at `root` (see layout.js), `label(id)` being
+ * a node's shown label, measured as the page draws it.
+ */
+const layout = (root, kids, label, options = {}) => Layout.layout(root, kids, (id) => boxWidth(label(id)), options);
+
+/** The edge from the bottom of parent box `q` to the top of child box `p`, as SVG (see `edgePath`). */
+function edge(parent, q, p) {
+  return svgEl('path', { class: 'edge', d: edgePath(q, p) }, parent);
+}
+
+/** One node's box at `p` (from `layout`): outline, box, icon and label, with `title` as its tooltip. */
+function box(parent, p, kind, label, title, attrs) {
+  const g = svgEl('g', { ...attrs, transform: `translate(${p.x - p.w / 2},${p.y})` }, parent);
+  svgEl('title', {}, g).textContent = title;
+  svgEl('rect', { class: 'outline', x: -4, y: -4, width: p.w + 8, height: BOX_H + 8 }, g);
+  svgEl('rect', { class: 'box', width: p.w, height: BOX_H }, g);
+  svgEl('text', { class: 'icon', x: 8, y: BOX_H / 2 }, g).textContent = ICONS[kind] || '•';
+  svgEl('text', { class: 'label', x: 26, y: BOX_H / 2 }, g).textContent = label;
+  return g;
+}
+
+export { ICONS, SVG_NS, svgEl, html, all, BOX_H, V_GAP, H_GAP, measure, shorten, layout, edge, edgePath, box };

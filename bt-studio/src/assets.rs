@@ -1,4 +1,6 @@
-//! The single-page app, embedded in the binary.
+//! The single-page app, embedded in the binary: ES modules (no build step),
+//! each page loading one entry module (`studio.js`, `editor.js`) that
+//! imports the others.
 
 use axum::Router;
 use axum::routing::get;
@@ -31,21 +33,22 @@ macro_rules! embedded {
     };
 }
 
-/// The runtime's catalogue of node kinds as a script (`window.BtCatalogue`,
-/// see [`crate::edit::palette`]): the pages read the kinds' icons, child
-/// slots, groups and fields from it and keep no list of their own; and the
-/// studio's limits ([`crate::limits`], `window.BtLimits`), which the page
-/// checks too.
+/// The runtime's catalogue of node kinds as a module (`catalogue`, see
+/// [`crate::edit::palette`]; its types in `assets/catalogue.d.ts`): the
+/// pages read the kinds' icons, child slots, groups and fields from it and
+/// keep no list of their own; and the studio's limits ([`crate::limits`],
+/// `limits`), which the page checks too.
 const CATALOGUE_JS: Asset = Asset {
     path: "/catalogue.js",
     content_type: JS,
     body: || {
         static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             format!(
-                "// behaved-studio's node kinds: behaved-runtime's catalogue, written by the server.\n\
-                 window.BtCatalogue = {};\n\
-                 // The largest trace and tree the studio shows (behaved_studio::limits).\n\
-                 window.BtLimits = {};\n",
+                "// behaved-studio's node kinds: behaved-runtime's catalogue, written by the server\n\
+                 // (its types: catalogue.d.ts).\n\
+                 export const catalogue = {};\n\
+                 // The largest trace the studio shows (behaved_studio::limits).\n\
+                 export const limits = {};\n",
                 crate::edit::palette::palette(),
                 serde_json::json!({
                     "traceBytes": crate::limits::MAX_TRACE_BYTES,
@@ -61,8 +64,11 @@ const CATALOGUE_JS: Asset = Asset {
 /// The viewer's styles, shared by the editor.
 const STUDIO_CSS: Asset = embedded!("/studio.css", CSS, "studio.css");
 
-/// The tree's layout and drawing, shared by the viewer and the editor.
+/// The tree's drawing, shared by the viewer and the editor.
 const DRAW_JS: Asset = embedded!("/draw.js", JS, "draw.js");
+
+/// The tree's layout, which the drawing imports.
+const LAYOUT_JS: Asset = embedded!("/layout.js", JS, "layout.js");
 
 /// The page's checks of the studio's limits, shared by the viewer and the editor.
 const LIMITS_JS: Asset = embedded!("/limits.js", JS, "limits.js");
@@ -74,6 +80,7 @@ pub(crate) const ASSETS: &[Asset] = &[
     CATALOGUE_JS,
     LIMITS_JS,
     DRAW_JS,
+    LAYOUT_JS,
     embedded!("/tree-view.js", JS, "tree-view.js"),
     embedded!("/trace-model.js", JS, "trace-model.js"),
     embedded!("/studio.js", JS, "studio.js"),
@@ -88,6 +95,7 @@ pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     CATALOGUE_JS,
     LIMITS_JS,
     DRAW_JS,
+    LAYOUT_JS,
     embedded!("/editor.js", JS, "editor.js"),
 ];
 

@@ -24,39 +24,48 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let page = get(addr, "/");
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
-    assert!(page.body.contains(r#"<script src="/studio.js" defer></script>"#));
+    // One module, which imports the others.
+    assert!(page.body.contains(r#"<script type="module" src="/studio.js"></script>"#));
     assert!(
         page.header("content-security-policy")
             .unwrap()
             .starts_with("default-src 'self'")
     );
-    // Every script the page names is served.
-    let scripts: Vec<&str> = page
-        .body
-        .split(r#"<script src=""#)
-        .skip(1)
-        .map(|rest| rest.split('"').next().unwrap())
-        .collect();
-    assert_eq!(
-        scripts,
-        [
-            "/catalogue.js",
-            "/limits.js",
-            "/draw.js",
-            "/tree-view.js",
-            "/trace-model.js",
-            "/studio.js"
-        ]
-    );
-    for script in scripts {
-        let js = get(addr, script);
+    // Every module it imports, and those they import, is served as JavaScript.
+    let mut modules = vec!["/studio.js".to_owned()];
+    let mut seen = Vec::new();
+    while let Some(module) = modules.pop() {
+        if seen.contains(&module) {
+            continue;
+        }
+        let js = get(addr, &module);
         assert_eq!(
             (js.status, js.header("content-type")),
             (200, Some("text/javascript; charset=utf-8")),
-            "{script}"
+            "{module}"
         );
-        assert!(js.body.starts_with("// behaved-studio"), "{script}");
+        assert!(js.body.starts_with("// behaved-studio"), "{module}");
+        modules.extend(
+            js.body
+                .split(" from './")
+                .skip(1)
+                .map(|rest| format!("/{}", rest.split('\'').next().unwrap())),
+        );
+        seen.push(module);
     }
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            "/catalogue.js",
+            "/draw.js",
+            "/layout.js",
+            "/limits.js",
+            "/studio.js",
+            "/trace-model.js",
+            "/tree-view.js"
+        ]
+    );
     // The node kinds come from the runtime's catalogue, every one of them.
     let catalogue = get(addr, "/catalogue.js").body;
     for kind in behaved_runtime::NodeKind::ALL {

@@ -1,0 +1,34 @@
+// The types of /catalogue.js, which the server writes (bt-studio/src/assets.rs)
+// from behaved-runtime's catalogue and behaved_studio::limits.
+
+/** One node kind of the catalogue (bt-studio/src/edit/palette.rs). */
+export interface Kind {
+  /** Its JSON name (`"sequence"`). */
+  type: string;
+  /** Its DSL word. */
+  dsl: string;
+  /** How many children it takes. */
+  arity: 'leaf' | 'one' | 'many' | 'branches';
+  /** Its palette group. */
+  group: string;
+  /** The glyph drawn in its box. */
+  icon: string;
+  /** Its JSON fields. */
+  fields: string[];
+  /** Where its children go. */
+  slots: 'none' | 'child' | 'children' | 'conditionChild' | 'branches' | 'cases';
+  /** Whether it is a loop. */
+  loop: boolean;
+}
+
+/** The node kinds and the palette's groups. */
+export const catalogue: { groups: string[]; kinds: Kind[] };
+
+/** The largest trace the studio shows (behaved_studio::limits). */
+export interface Limits {
+  traceBytes: number;
+  traceNodes: number;
+  traceEvents: number;
+}
+
+export const limits: Limits;
