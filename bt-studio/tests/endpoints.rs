@@ -25,7 +25,10 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
     // One module, which imports the others.
-    assert!(page.body.contains(r#"<script type="module" src="/studio.js"></script>"#));
+    assert!(
+        page.body
+            .contains(r#"<script type="module" src="/studio.js"></script>"#)
+    );
     assert!(
         page.header("content-security-policy")
             .unwrap()
