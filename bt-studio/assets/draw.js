@@ -9,9 +9,13 @@ import { BOX_H, V_GAP, H_GAP, shorten, edgePath } from './layout.js';
 // The node kinds' icons, from the runtime's catalogue (catalogue.js, written by the server).
 const ICONS = Object.fromEntries(catalogue.kinds.map((k) => [k.type, k.icon]));
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/**
+ * An SVG element `name` with `attrs`, appended to `parent` if given.
+ * @type {(name: string, attrs: Record<string, string | number>, parent?: Element) => SVGElement}
+ */
 const svgEl = (name, attrs, parent) => {
   const el = document.createElementNS(SVG_NS, name);
-  for (const k in attrs) el.setAttribute(k, attrs[k]);
+  for (const k in attrs) el.setAttribute(k, String(attrs[k]));
   if (parent) parent.appendChild(el);
   return el;
 };
@@ -22,9 +26,17 @@ const svgEl = (name, attrs, parent) => {
  * @returns {Array<HTMLElement | SVGElement>}
  */
 const all = (selector) => /** @type {Array<HTMLElement | SVGElement>} */ ([...document.querySelectorAll(selector)]);
+/**
+ * An HTML element `name` with `attrs` and, if given, `text`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 const html = (name, attrs, text) => {
   const el = document.createElement(name);
-  for (const k in attrs || {}) el.setAttribute(k, attrs[k]);
+  for (const k in attrs || {}) el.setAttribute(k, String(attrs[k]));
   if (text !== undefined) el.textContent = text;
   return el;
 };
@@ -42,14 +54,30 @@ const boxWidth = (label) => Math.max(70, 48 + measure(label));
  * Top-down layout of the tree at `root` (see layout.js), `label(id)` being
  * a node's shown label, measured as the page draws it.
  */
+/** @type {<Id>(root: Id, kids: (id: Id) => Id[], label: (id: Id) => string, options?: { maxWidth?: number, aspect?: number }) => ReturnType<typeof Layout.layout<Id>>} */
 const layout = (root, kids, label, options = {}) => Layout.layout(root, kids, (id) => boxWidth(label(id)), options);
 
-/** The edge from the bottom of parent box `q` to the top of child box `p`, as SVG (see `edgePath`). */
+/**
+ * The edge from the bottom of parent box `q` to the top of child box `p`, as SVG (see `edgePath`).
+ * @param {Element} parent
+ * @param {import('./layout.js').Place} q
+ * @param {import('./layout.js').Place} p
+ * @returns {SVGElement}
+ */
 function edge(parent, q, p) {
   return svgEl('path', { class: 'edge', d: edgePath(q, p) }, parent);
 }
 
-/** One node's box at `p` (from `layout`): outline, box, icon and label, with `title` as its tooltip. */
+/**
+ * One node's box at `p` (from `layout`): outline, box, icon and label, with `title` as its tooltip.
+ * @param {Element} parent
+ * @param {import('./layout.js').Place} p
+ * @param {string} kind
+ * @param {string} label
+ * @param {string} title
+ * @param {Record<string, string | number>} attrs
+ * @returns {SVGElement}
+ */
 function box(parent, p, kind, label, title, attrs) {
   const g = svgEl('g', { ...attrs, transform: `translate(${p.x - p.w / 2},${p.y})` }, parent);
   svgEl('title', {}, g).textContent = title;
@@ -60,4 +88,23 @@ function box(parent, p, kind, label, title, attrs) {
   return g;
 }
 
-export { ICONS, SVG_NS, svgEl, html, all, BOX_H, V_GAP, H_GAP, measure, shorten, layout, edge, edgePath, box };
+/**
+ * Calls `open` with the first file dropped on `target` (the page), marking
+ * the page (`body.dragging`) while a file is dragged over it.
+ * @param {EventTarget} target
+ * @param {(file: File | undefined) => void} open
+ */
+function onDroppedFile(target, open) {
+  target.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    document.body.classList.add('dragging');
+  });
+  target.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  target.addEventListener('drop', (e) => {
+    e.preventDefault();
+    document.body.classList.remove('dragging');
+    open(/** @type {DragEvent} */ (e).dataTransfer.files[0]);
+  });
+}
+
+export { ICONS, SVG_NS, svgEl, html, all, onDroppedFile, BOX_H, V_GAP, H_GAP, measure, shorten, layout, edge, edgePath, box };

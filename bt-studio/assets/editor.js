@@ -15,7 +15,7 @@ import * as BtDraw from './draw.js';
 import { catalogue, limits } from './catalogue.js';
 import { traceBytesPastLimit } from './limits.js';
 
-const { svgEl, html, all, BOX_H, shorten } = BtDraw;
+const { svgEl, html, all, onDroppedFile, BOX_H, shorten } = BtDraw;
 const $ = (sel) => document.querySelector(sel);
 
 const ed = {
@@ -482,20 +482,21 @@ function changed() {
   check();
   markDirty();
 }
-function undo() {
-  if (!ed.undo.length) return;
-  ed.redo.push(JSON.stringify(ed.doc));
-  ed.doc = JSON.parse(ed.undo.pop());
+/**
+ * Goes back to the last document of `from` (the undo or the redo stack),
+ * keeping the current one on `to`.
+ * @param {string[]} from
+ * @param {string[]} to
+ */
+function restore(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify(ed.doc));
+  ed.doc = JSON.parse(from.pop());
   if (get(ed.doc, ed.selected) === undefined) ed.selected = '';
   changed();
 }
-function redo() {
-  if (!ed.redo.length) return;
-  ed.undo.push(JSON.stringify(ed.doc));
-  ed.doc = JSON.parse(ed.redo.pop());
-  if (get(ed.doc, ed.selected) === undefined) ed.selected = '';
-  changed();
-}
+const undo = () => restore(ed.undo, ed.redo);
+const redo = () => restore(ed.redo, ed.undo);
 
 /**
  * Where a node goes when added at the selection: into it (an `if` gets a
@@ -1496,15 +1497,7 @@ function wire() {
     if (document.body.dataset.dirty === 'true') e.preventDefault();
   });
   // A recorded trace dropped anywhere on the page becomes the preview's recording.
-  document.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    document.body.classList.add('dragging');
-  });
-  document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
-  document.addEventListener('drop', (e) => {
-    e.preventDefault();
-    document.body.classList.remove('dragging');
-    const file = e.dataTransfer.files[0];
+  onDroppedFile(document, (file) => {
     if (file) openTrace(file);
   });
 

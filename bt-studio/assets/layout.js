@@ -4,7 +4,15 @@
 // (bt-studio/js-tests/layout.test.mjs).
 // @ts-check
 
+/**
+ * Where a node's box goes: its centre `x`, top `y`, width `w`, depth and
+ * row, and for a child in a wrapped line the x of the spine its edge runs
+ * down (`via`).
+ * @typedef {{ x: number, y: number, w: number, depth: number, row: number, via?: number }} Place
+ */
+
 const BOX_H = 30, V_GAP = 46, H_GAP = 14, LABEL_MAX = 40;
+/** @type {(label: string) => string} A label cut to what a box shows. */
 const shorten = (label) => (label.length > LABEL_MAX ? label.slice(0, LABEL_MAX - 1) + '…' : label);
 
 /** Room left of a node's wrapped lines of children, for the spine their edges run down. */
@@ -27,6 +35,12 @@ const WRAP_INDENT = 24;
  * `options.aspect` (width over height, 1.6 unless given). A child in a
  * line after the first gets `via`, the x of the spine left of its parent's
  * lines that its edge runs down (see `edge`).
+ * @template Id
+ * @param {Id} root
+ * @param {(id: Id) => Id[]} kids
+ * @param {(id: Id) => number} boxWidth
+ * @param {{ maxWidth?: number, aspect?: number }} [options]
+ * @returns {{ order: Id[], pos: Map<Id, Place>, width: number, height: number }}
  */
 function layout(root, kids, boxWidth, options = {}) {
   const order = [];
@@ -153,6 +167,10 @@ function place(order, w, children, { width, rows, breaks }) {
  * under the parent, along it to the spine, down the spine to the gap above
  * the child's line, and along that to the child. Returns an SVG path's
  * text or, given `path` (a canvas Path2D), draws into it.
+ * @param {Place | { x: number, y: number }} q
+ * @param {Place | { x: number, y: number, via?: number }} p
+ * @param {Path2D} [path]
+ * @returns {string | null}
  */
 function edgePath(q, p, path) {
   const y0 = q.y + BOX_H, y1 = p.y;

@@ -27,7 +27,7 @@ const STATE_NAMES = ['idle', 'running', 'success', 'failure'];
 const COLORS = ['#9a9a9a', '#0072b2', '#009e73', '#d55e00'];
 const HALT_COLOR = '#cc79a7';
 const MAX_TABLE_ROWS = 500;
-const { ICONS, svgEl, html, all, BOX_H, shorten } = BtDraw;
+const { ICONS, svgEl, html, all, onDroppedFile, BOX_H, shorten } = BtDraw;
 const $ = (sel) => document.querySelector(sel);
 
 // ---------------------------------------------------------------- view state
@@ -168,16 +168,26 @@ function request(url, options) {
   return fetch(url, options);
 }
 
+/**
+ * The response `requested` brings, or null (said on the page) when the
+ * server cannot be reached.
+ * @param {Promise<Response>} requested
+ * @returns {Promise<Response | null>}
+ */
+async function reached(requested) {
+  try {
+    return await requested;
+  } catch (e) {
+    showError('the trace', `the behaved-studio server cannot be reached (${e.message})`);
+    return null;
+  }
+}
+
 /** Shows the trace (or the error) that `requested`, a promise of a response, brings. */
 async function fetchPayload(requested) {
   document.body.dataset.state = 'loading';
-  let response;
-  try {
-    response = await requested;
-  } catch (e) {
-    showError('the trace', `the behaved-studio server cannot be reached (${e.message})`);
-    return;
-  }
+  const response = await reached(requested);
+  if (!response) return;
   const text = await response.text();
   timings.received = performance.now();
   let payload;
@@ -1095,16 +1105,7 @@ function wire() {
     }
     paint();
   });
-  window.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    document.body.classList.add('dragging');
-  });
-  window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
-  window.addEventListener('drop', (e) => {
-    e.preventDefault();
-    document.body.classList.remove('dragging');
-    openFile(e.dataTransfer.files[0]);
-  });
+  onDroppedFile(window, openFile);
 }
 
 // ---------------------------------------------------------------- two traces
@@ -1329,13 +1330,8 @@ async function start() {
   traceAnswer.catch(() => {});
   const agents = await agentsAnswer;
   if (agents && agents.ok) return startLive(await agents.json());
-  let response;
-  try {
-    response = await diffAnswer;
-  } catch (e) {
-    showError('the trace', `the behaved-studio server cannot be reached (${e.message})`);
-    return;
-  }
+  const response = await reached(diffAnswer);
+  if (!response) return;
   if (response.status === 404) return fetchPayload(traceAnswer);
   showDiff(await response.json());
 }

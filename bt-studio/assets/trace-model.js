@@ -13,6 +13,26 @@
 // runs.
 // @ts-check
 
+/**
+ * The model of a trace (see `build`): its nodes with their children, the
+ * events as typed arrays, the ticks, the transitions and failures, the
+ * window's start and the context values.
+ * @typedef {{ name: string, nodes: Array<TraceNode & { children: number[], end: number, depth: number }>, N: number, E: number, kind: Uint8Array, node: Int32Array, status: Uint8Array, ticks: Array<{ tick: number, now: number | null, from: number, to: number, root: number | null, halts: number }>, first: number, [more: string]: any }} Model
+ */
+/**
+ * A node of a trace's table (behaved-observe's JSON form).
+ * @typedef {{ id: number, parent: number | null, kind: string, label: string, line: number }} TraceNode
+ */
+/**
+ * One event (behaved-observe's JSON form): `event` is tick_started,
+ * entered, ticked, halted or tick_finished.
+ * @typedef {{ event: string, tick?: number, now?: number, node?: number, status?: string }} TraceEvent
+ */
+/**
+ * A trace as the server sends it.
+ * @typedef {{ nodes: TraceNode[], start: { tick: number, now: number | null, statuses: string[] }, events: TraceEvent[], context?: Array<{ tick: number, values: unknown }> }} Trace
+ */
+
 const IDLE = 0, RUNNING = 1, SUCCESS = 2, FAILURE = 3;
 const STATE_CODES = { idle: IDLE, running: RUNNING, success: SUCCESS, failure: FAILURE };
 const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4;
@@ -21,7 +41,12 @@ const CHECKPOINT_EVERY = 32;
 /** Dropped ticks kept at most before the model is built afresh (and never more than it shows). */
 const COMPACT_AFTER = 4096;
 
-/** The model of `trace` (behaved-observe's JSON form): its tree, start and events. */
+/**
+ * The model of `trace` (behaved-observe's JSON form): its tree, start and events.
+ * @param {string} name
+ * @param {Trace} trace
+ * @returns {Model}
+ */
 function build(name, trace) {
   const nodes = trace.nodes.map((n) => ({ ...n, children: [], end: n.id + 1, depth: 0 }));
   for (const n of nodes) {
@@ -80,7 +105,11 @@ function reserve(m, n) {
   m.status = grow(m.status, Uint8Array);
 }
 
-/** Appends `events` (JSON) and replays them: transitions, lanes, markers and checkpoints. */
+/**
+ * Appends `events` (JSON) and replays them: transitions, lanes, markers and checkpoints.
+ * @param {Model} m
+ * @param {TraceEvent[]} events
+ */
 function extend(m, events) {
   reserve(m, m.E + events.length);
   const { state, touched } = m.replay;
@@ -137,6 +166,9 @@ function finishTick(m, ti) {
  * Starts the window at `start` (behaved-observe's TraceStart: the tick whose end
  * state it holds): that tick becomes the window's first, with no events of
  * its own. False if the model does not hold that tick (build it afresh).
+ * @param {Model} m
+ * @param {{ tick: number, now: number | null, statuses: string[] }} start
+ * @returns {boolean}
  */
 function dropFront(m, start) {
   let f = m.first;
@@ -172,6 +204,8 @@ function flatten(value, prefix, out) {
  * of tick index ti (the tick's own, or the last before it; -1: none),
  * `values[e]` entry e's named values, and `changes` per name the tick
  * indexes where its value changed (appeared, or went: `undefined`).
+ * @param {Model} m
+ * @param {Array<{ tick: number, values: unknown }>} entries
  */
 function setContext(m, entries) {
   const ticks = m.ticks;
@@ -218,7 +252,13 @@ function applyEvent(m, state, i, onChange) {
   }
 }
 
-/** The state after the first `k` events of tick index `ti` (at or after `m.first`). */
+/**
+ * The state after the first `k` events of tick index `ti` (at or after `m.first`).
+ * @param {Model} m
+ * @param {number} ti
+ * @param {number} k
+ * @returns {Uint8Array}
+ */
 function stateAt(m, ti, k) {
   let state, t0;
   const c = Math.floor((ti - 1) / CHECKPOINT_EVERY);
@@ -240,7 +280,13 @@ function stateAt(m, ti, k) {
   return state;
 }
 
-/** The nodes visited in the first `k` events of tick `ti`, numbered in visit order. */
+/**
+ * The nodes visited in the first `k` events of tick `ti`, numbered in visit order.
+ * @param {Model} m
+ * @param {number} ti
+ * @param {number} k
+ * @returns {Map<number, number>}
+ */
 function visitOrder(m, ti, k) {
   const order = new Map();
   const t = m.ticks[ti];
@@ -256,7 +302,13 @@ function visitOrder(m, ti, k) {
   return order;
 }
 
-/** The nodes with a halted event in the first `k` events of tick `ti`. */
+/**
+ * The nodes with a halted event in the first `k` events of tick `ti`.
+ * @param {Model} m
+ * @param {number} ti
+ * @param {number} k
+ * @returns {Set<number>}
+ */
 function haltedIn(m, ti, k) {
   const halted = new Set();
   const t = m.ticks[ti];
@@ -264,7 +316,11 @@ function haltedIn(m, ti, k) {
   return halted;
 }
 
-/** Node `id`'s counts in the window: activations, successes, failures, halts and its longest run (in ticks). */
+/**
+ * Node `id`'s counts in the window: activations, successes, failures, halts and its longest run (in ticks).
+ * @param {Model} m
+ * @param {number} id
+ */
 function statsOf(m, id) {
   const st = { entered: 0, success: 0, failure: 0, halts: 0, longestRun: 0 };
   for (let i = m.ticks[m.first].from; i < m.E; i++) {
@@ -306,6 +362,12 @@ const failureEvents = (m, id) => (id === null ? m.failures : m.failuresOf[id]);
  * after (`dir` 1) or before (`dir` -1) the position `ti`, `k`: the position
  * just after its ticked event, `{ ti, k, node }`, where the failed node is
  * drawn failed; null when there is none.
+ * @param {Model} m
+ * @param {number} ti
+ * @param {number} k
+ * @param {number | null} id
+ * @param {1 | -1} dir
+ * @returns {{ ti: number, k: number, node: number } | null}
  */
 function failureNear(m, ti, k, id, dir) {
   const list = failureEvents(m, id);
@@ -321,7 +383,12 @@ function failureNear(m, ti, k, id, dir) {
   return { ti: fti, k: i - m.ticks[fti].from + 1, node: m.node[i] };
 }
 
-/** The tick indexes of the window in which node `id` (any node when null) failed, ascending, each once. */
+/**
+ * The tick indexes of the window in which node `id` (any node when null) failed, ascending, each once.
+ * @param {Model} m
+ * @param {number | null} id
+ * @returns {number[]}
+ */
 function failureTicks(m, id) {
   const out = [], first = m.ticks[m.first].from;
   let ti = m.first;

@@ -30,6 +30,10 @@ const HALTED = 4;
  * `canvas` (the same size, under it). `describe(id)` gives a node's
  * `{ kind, label, title, children, hidden }` (its shown label, tooltip,
  * whether it has children, and how many nodes a collapsed node hides, or -1).
+ * @param {SVGSVGElement} svg
+ * @param {SVGGElement} viewport
+ * @param {HTMLCanvasElement} canvas
+ * @param {(id: number) => { kind: string, label: string, title: string, children: boolean, hidden: number }} describe
  */
 function create(svg, viewport, canvas, describe) {
   const v = {

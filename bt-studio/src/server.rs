@@ -92,11 +92,16 @@ pub(crate) async fn serve_with(listener: tokio::net::TcpListener, app: Router, t
 
 /// [`serve`] on a single-threaded runtime of its own: blocks until the server fails.
 pub(crate) fn serve_blocking(listener: std::net::TcpListener, app: Router) -> io::Result<()> {
+    serve_blocking_with(listener, app, Timeouts::SERVED)
+}
+
+/// [`serve_blocking`] with the time-outs `timeouts`.
+fn serve_blocking_with(listener: std::net::TcpListener, app: Router, timeouts: Timeouts) -> io::Result<()> {
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        serve(listener, app).await
+        serve_with(listener, app, timeouts).await
     })
 }
 
@@ -209,21 +214,11 @@ mod tests {
         let app = Router::new().route("/echo", post(|body: String| async move { body }));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
-        listener.set_nonblocking(true).unwrap();
         let timeouts = Timeouts {
             header: Duration::from_millis(300),
             body_pause: Duration::from_millis(300),
         };
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                serve_with(listener, app, timeouts).await
-            })
-        });
+        std::thread::spawn(move || serve_blocking_with(listener, app, timeouts));
         addr
     }
 
@@ -240,6 +235,11 @@ mod tests {
         String::from_utf8_lossy(&answer).into_owned()
     }
 
+    /// A request to echo `body`, saying it is `length` bytes long.
+    fn echo(length: usize, body: &str) -> String {
+        format!("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {length}\r\n\r\n{body}")
+    }
+
     #[test]
     fn a_connection_that_never_finishes_its_headers_is_closed() {
         let addr = echo_server();
@@ -252,10 +252,7 @@ mod tests {
     #[test]
     fn a_kept_connection_idle_after_its_answer_is_closed() {
         let addr = echo_server();
-        let answer = until_closed(
-            addr,
-            "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello",
-        );
+        let answer = until_closed(addr, &echo(5, "hello"));
         assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
         assert!(answer.ends_with("\r\n\r\nhello"), "answered, then closed: {answer}");
     }
@@ -263,10 +260,7 @@ mod tests {
     #[test]
     fn a_body_that_pauses_is_refused_with_a_message() {
         let addr = echo_server();
-        let answer = until_closed(
-            addr,
-            "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nonly ten b",
-        );
+        let answer = until_closed(addr, &echo(100, "only ten b"));
         assert!(answer.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{answer}");
         assert!(
             answer.ends_with("Failed to buffer the request body: the request's body paused for more than 0.3 s"),

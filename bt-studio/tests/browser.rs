@@ -1496,12 +1496,7 @@ fn a_trace_past_the_studios_limits_is_refused_with_a_message_not_drawn() {
         // A game's agent of that tree: its window comes from the game, and the page itself refuses it.
         let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
         let _agent = studio.agent("wide", &table).unwrap();
-        open(&client, &studio.url()).await;
-        wait_for(&client, "#agent-list li[data-agent='0']")
-            .await
-            .click()
-            .await
-            .unwrap();
+        common::browser::follow_first_agent(&client, &studio.url()).await;
         let error = wait_for(&client, "body[data-state='error'] #error").await;
         assert_eq!(error.text().await.unwrap(), format!("wide {refused}"));
         assert_eq!(

@@ -92,15 +92,10 @@ fn a_tree_saved_in_the_games_editor_reaches_the_game_and_its_live_view() {
 
 #[test]
 fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
-    use common::browser::{PATIENCE, attribute, drawn, open, wait_for, with_browser};
+    use common::browser::{PATIENCE, attribute, drawn, wait_for, with_browser};
     let (_, studio, mut guard, mut observer, mut town) = game_with_its_editor("hot-page");
     with_browser("hot_reload_page", |client| async move {
-        open(&client, &studio.url()).await;
-        wait_for(&client, "#agent-list li[data-agent='0']")
-            .await
-            .click()
-            .await
-            .unwrap();
+        common::browser::follow_first_agent(&client, &studio.url()).await;
         wait_for(&client, "body[data-following='0']").await;
         guard.tick_observed(&mut town, 1.0, &mut observer);
         wait_for(&client, "#position[data-tick='1']").await;

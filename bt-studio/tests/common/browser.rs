@@ -299,6 +299,16 @@ pub async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
 }
 
+/// Opens the live view at `url` and follows the first agent it lists, once listed.
+pub async fn follow_first_agent(client: &Client, url: &str) {
+    open(client, url).await;
+    wait_for(client, "#agent-list li[data-agent='0']")
+        .await
+        .click()
+        .await
+        .unwrap();
+}
+
 /// Picks the option `value` of the `<select>` `css`.
 pub async fn choose(client: &Client, css: &str, value: &str) {
     client
