@@ -18,8 +18,8 @@ use crate::this_machine::own_pages_only;
 /// checked), `GET /api/diff` (both traces and where they part, when there is
 /// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
 /// A trace that behaved-observe rejects is answered with `422` and its message.
-/// Each reads and checks traces, so each refuses another site's page
-/// ([`own_pages_only`]).
+/// Each reads and checks traces, so each refuses another site's page (by
+/// its `Origin`, or its `Sec-Fetch-Site` for a plain GET) with `403`.
 pub fn router(files: Files) -> Router {
     let own = || middleware::from_fn_with_state("reads traces", own_pages_only);
     asset_routes(ASSETS, "/")

@@ -275,3 +275,19 @@ fn the_catalogue_of_node_types_is_listed_once_per_check() {
         json!({"path": "type", "message": "unknown node type \"kiwi\"; expected one of the node types listed at `subtrees[\"patrol\"].type`"})
     );
 }
+
+#[test]
+fn a_tree_past_the_studios_limit_is_not_opened_and_the_page_is_told_why() {
+    let leaves = behaved_studio::limits::MAX_TREE_NODES;
+    let children = vec![json!({"type": "action", "name": "x"}); leaves];
+    let tree = json!({"type": "sequence", "children": children}).to_string();
+    let addr = serve_editor(behaved_studio::Editor::new(common::temp_file("wide.json", &tree)));
+    let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
+    assert_eq!(
+        (&open["doc"], &open["error"]),
+        (
+            &Value::Null,
+            &json!("wide.json cannot be edited: a tree of 50001 nodes is past the studio's limit of 50000 nodes")
+        )
+    );
+}
