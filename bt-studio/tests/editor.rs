@@ -27,6 +27,12 @@ fn edit_guard(name: &str, with_trace: bool) -> (String, std::path::PathBuf) {
     (format!("http://{}/", serve_editor(editor)), dir)
 }
 
+/// Waits until the edited document (`doc`, as JSON) satisfies `test`
+/// (`".action.speed === 2"`, the JavaScript that follows `doc`).
+async fn doc_satisfies(client: &Client, test: &str) {
+    until(client, &format!("return JSON.parse(window.btEditor.docText()){test};")).await;
+}
+
 /// Waits until `js` returns true, with nothing in flight to the server.
 async fn until(client: &Client, js: &str) {
     let deadline = Instant::now() + PATIENCE;
@@ -261,11 +267,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         // 3: cut the default action, 4: paste it into the night sequence.
         select(&client, "children[3]").await;
         click(&client, "#cut").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children.length === 3;",
-        )
-        .await;
+        doc_satisfies(&client, ".children.length === 3").await;
         versions.push(doc_text(&client).await);
         select(&client, "children[0]").await;
         click(&client, "#paste").await;
@@ -279,11 +281,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         versions.push(doc_text(&client).await);
         // 5: drag the quest sequence onto the night sequence: it becomes its last child.
         drag(&client, "children[1]", "children[0]").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children.length === 2;",
-        )
-        .await;
+        doc_satisfies(&client, ".children.length === 2").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(
             doc["children"][0]["children"][3]["name"],
@@ -293,11 +291,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         // 6: delete the inverter.
         select(&client, "children[1]").await;
         svg.send_keys(&char::from(Key::Delete).to_string()).await.unwrap();
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children.length === 1;",
-        )
-        .await;
+        doc_satisfies(&client, ".children.length === 1").await;
         versions.push(doc_text(&client).await);
         // Undo back to the opened document, one exact version at a time, then redo forward.
         for expected in versions.iter().rev().skip(1) {
@@ -410,11 +404,7 @@ fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
         // The night condition now asks for the evening.
         select(&client, "children[1].children[0]").await;
         type_into(&client, "#properties input[data-param='value']", "evening").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children[1].children[0].condition.value === 'evening';",
-        )
-        .await;
+        doc_satisfies(&client, ".children[1].children[0].condition.value === 'evening'").await;
         click(&client, "#preview-run").await;
         until(
             &client,
@@ -625,17 +615,9 @@ fn the_property_panel_marks_required_parameters_and_shows_defaults_without_writi
         assert_eq!(doc, serde_json::from_str::<Value>(tree).unwrap());
         // A value typed over a default is written; cleared, the default applies again.
         type_into(&client, "#properties input[data-param='speed']", "2").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).action.speed === 2;",
-        )
-        .await;
+        doc_satisfies(&client, ".action.speed === 2").await;
         type_into(&client, "#properties input[data-param='speed']", "").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).action.speed === undefined;",
-        )
-        .await;
+        doc_satisfies(&client, ".action.speed === undefined").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(doc, serde_json::from_str::<Value>(tree).unwrap());
     });
@@ -766,11 +748,7 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
         }
         // The case moves up from its panel, and undo walks back to the document as opened.
         click(&client, "#properties li[data-arm='1'] button[data-op='up']").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children[1].cases[0].child.action.dialogueId === 'day';",
-        )
-        .await;
+        doc_satisfies(&client, ".children[1].cases[0].child.action.dialogueId === 'day'").await;
         for _ in 0..4 {
             click(&client, "#undo").await;
         }
@@ -1156,11 +1134,7 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         .await;
         assert_eq!(doc(&client).await["children"][4]["max"], 8);
         type_into(&client, "#properties input[data-field='max']", "3").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children[4].max === 3;",
-        )
-        .await;
+        doc_satisfies(&client, ".children[4].max === 3").await;
         // Another list, with its parameter.
         eval(
             &client,
@@ -1168,17 +1142,9 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
              s.value = 'watchPosts'; s.dispatchEvent(new Event('change')); return null;",
         )
         .await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children[4].items.type === 'watchPosts';",
-        )
-        .await;
+        doc_satisfies(&client, ".children[4].items.type === 'watchPosts'").await;
         type_into(&client, "#properties input[data-param='radius']", "12.5").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children[4].items.radius === 12.5;",
-        )
-        .await;
+        doc_satisfies(&client, ".children[4].items.radius === 12.5").await;
         // A bad value through the node's JSON: the loader's error at the node.
         set_node_json(
             &client,
@@ -1215,11 +1181,7 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         // items for it, and says so at it.
         select(&client, "children[3]").await;
         click(&client, "#delete").await;
-        until(
-            &client,
-            "return JSON.parse(window.btEditor.docText()).children.length === 4;",
-        )
-        .await;
+        doc_satisfies(&client, ".children.length === 4").await;
         click(&client, "#preview-run").await;
         until(
             &client,
