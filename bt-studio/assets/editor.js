@@ -18,8 +18,15 @@ import { traceBytesPastLimit } from './limits.js';
 const { svgEl, html, all, onDroppedFile, BOX_H, shorten } = BtDraw;
 const $ = (sel) => document.querySelector(sel);
 
+/**
+ * What the editor holds: the file's name, the document (JSON) and what
+ * the server sent with it, the selection (a JSON path), the clipboard, the
+ * undo and redo stacks (documents as text), the loader's problems, the
+ * layout and zoom, and the preview.
+ */
 const ed = {
   name: '',
+  /** @type {any} */
   doc: null,
   palette: null,
   leaves: null,
@@ -28,7 +35,9 @@ const ed = {
   traceText: null,
   selected: '',
   clipboard: null,
+  /** @type {string[]} */
   undo: [],
+  /** @type {string[]} */
   redo: [],
   problems: [],
   checkSeq: 0,

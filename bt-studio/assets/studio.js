@@ -32,12 +32,21 @@ const $ = (sel) => document.querySelector(sel);
 
 // ---------------------------------------------------------------- view state
 
+/**
+ * What the page shows: the model of the trace (`m`), the position (tick
+ * index `ti`, `k` events of it applied), the selected node, the collapsed
+ * nodes, the layout and the zoom, and what the tools keep.
+ */
 const view = {
+  /** @type {import('./trace-model.js').Model | null} */
   m: null,
   ti: 0,
   k: 0,
+  /** @type {number | null} */
   selected: null,
+  /** @type {Set<number>} */
   collapsed: new Set(),
+  /** @type {ReturnType<typeof BtDraw.layout<number>> | null} */
   layout: null,
   zoom: { x: 20, y: 20, s: 1 },
   /** Set while the tree was laid out without a size (hidden, or not laid out yet): `{ fitting }`, whether to fit once it has one. */
