@@ -39,6 +39,7 @@ pub mod decode;
 mod document;
 mod encode;
 mod error;
+mod inlined;
 pub mod label;
 mod library;
 mod locate;
@@ -49,6 +50,7 @@ mod reader;
 
 pub use document::{clipped, deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, node_types_once, path};
+pub use inlined::{InlinedSizes, LargestChain};
 pub use library::{Library, SubtreeCycle};
 pub use locate::{Location, locate};
 pub use params::leaf_params;

@@ -16,12 +16,16 @@ use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, S
 use crate::registry::{Ctor, Registry};
 
 pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
+    // Refused before anything is built.
+    if let Some((at, message)) = crate::size::too_large(reg, root, lib, &lib.inlined_sizes(), "", None) {
+        return Err(LoadError::one(at, message));
+    }
     let cycles = if reg.max_recursion == 0 {
         lib.cycles()
     } else {
         Vec::new()
     };
-    compile_with(reg, root, lib, &cycles, true)
+    compile_with(reg, root, lib, &cycles, None)
 }
 
 /// The message of a subtree cycle, at its path.
@@ -37,13 +41,18 @@ pub(crate) fn cycle_problem(cycle: &SubtreeCycle) -> (&str, String) {
 }
 
 /// [`compile`] with the library's `cycles` found already (none when
-/// recursion is allowed), reported with the tree's problems or not.
+/// recursion is allowed). With `alone: Some(id)`, `root` is the body of
+/// library subtree `id`, checked alone: the subtrees it uses are checked to
+/// exist but not inlined (each is checked alone too, so checking a library
+/// is linear in its size), and the cycles are left for the library's check
+/// to report once; with `None`, `root` is a whole tree and the cycles are
+/// its problems.
 pub(crate) fn compile_with<C: 'static>(
     reg: &Registry<C>,
     root: &Node,
     lib: &Library,
     cycles: &[SubtreeCycle],
-    report_cycles: bool,
+    alone: Option<&str>,
 ) -> Result<Definition<C>, LoadError> {
     let mut c = Compiler {
         reg,
@@ -70,21 +79,23 @@ pub(crate) fn compile_with<C: 'static>(
         },
         column_of: BTreeMap::new(),
         shape: Fnv::new(),
-        inlining: Vec::new(),
+        inlining: alone.into_iter().collect(),
+        inline: alone.is_none(),
         in_cycle: std::collections::BTreeSet::new(),
         too_deep: false,
         too_big: false,
         items: 0,
     };
     for cycle in cycles {
-        if report_cycles {
+        if alone.is_none() {
             let (at, message) = cycle_problem(cycle);
             c.problems.push(at, message);
         }
         // Every cycle goes through the first id of a reported one.
         c.in_cycle.extend(cycle.chain.first().cloned());
     }
-    c.emit(root, None, "", 0, &mut Vec::new());
+    let at = alone.map_or(String::new(), path::subtree);
+    c.emit(root, None, &at, usize::from(alone.is_some()), &mut Vec::new());
     let Compiler {
         problems,
         mut def,
@@ -191,6 +202,9 @@ struct Compiler<'a, C: 'static> {
     shape: Fnv,
     /// Ids of the subtrees being inlined, outermost first.
     inlining: Vec<&'a str>,
+    /// Whether subtrees are inlined, or only checked to exist (a library's
+    /// subtree checked alone).
+    inline: bool,
     /// The first subtree of each of the library's cycles (a cycle is
     /// named as one, never as a tree nested too deep): never inlined.
     in_cycle: std::collections::BTreeSet<String>,
@@ -319,6 +333,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             if !cut
                 && let Params::Subtree(sid) = node.params()
                 && let Some(sub) = self.subtree(sid, at)
+                && self.inline
             {
                 self.inlining.push(sid);
                 kid_ids.push(self.emit(sub, Some(id), &path::subtree(sid), depth + 1, &mut Vec::new()));

@@ -84,6 +84,7 @@ mod manifest;
 #[cfg(feature = "serde")]
 mod persist;
 mod registry;
+mod size;
 mod work;
 
 pub use agent::Agent;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use behaved_format::decode::LeafFamily;
 use behaved_format::messages::{did_you_mean, one_of};
-use behaved_format::model::{Node, Params};
+use behaved_format::model::Node;
 use behaved_format::{Library, LoadError, Problems, Reader, shown};
 
 use crate::compile::LISTED;
@@ -83,7 +83,11 @@ impl<C: 'static> Registry<C> {
     }
 
     /// Checks every subtree of `library` against this registry (leaf types,
-    /// parameters, references), including those no tree uses yet.
+    /// parameters, references, cycles, and its size once inlined), including
+    /// those no tree uses yet. Each subtree is checked once, alone (the
+    /// subtrees it uses are not inlined into it), so the check is linear in
+    /// the library's size; the nesting and work limits, which depend on
+    /// where a subtree is used, are checked when a tree using it loads.
     pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
         let mut problems = Problems::default();
         // The cycles once, not once per subtree.
@@ -96,14 +100,15 @@ impl<C: 'static> Registry<C> {
             let (at, message) = crate::compile::cycle_problem(cycle);
             problems.push(at, message);
         }
-        for id in library.ids() {
-            let node = Node::new(
-                behaved_runtime::NodeKind::Subtree,
-                Params::Subtree(id.to_string()),
-                Vec::new(),
-            )
-            .expect("a subtree node is well formed");
-            if let Err(e) = crate::compile::compile_with(self, &node, library, &cycles, false) {
+        let sizes = library.inlined_sizes();
+        for (id, body) in library.ids().filter_map(|id| Some((id, library.get(id)?))) {
+            // Refused before anything is built.
+            let at = behaved_format::path::subtree(id);
+            if let Some((at, message)) = crate::size::too_large(self, body, library, &sizes, &at, Some(id)) {
+                problems.push(&at, message);
+                continue;
+            }
+            if let Err(e) = crate::compile::compile_with(self, body, library, &cycles, Some(id)) {
                 problems.extend(&e);
             }
         }

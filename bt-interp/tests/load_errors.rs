@@ -345,7 +345,11 @@ fn subtrees_unknown_cyclic_and_too_deep() {
         .unwrap_err();
     assert_eq!(
         e.messages(),
-        ["at the root: the tree has more than 10000 nodes once its subtrees are inlined"]
+        [
+            "at `subtreeId`: the tree has 4294967294 nodes once its subtrees are inlined, above the limit of 10000 \
+          (`Registry::max_nodes`); the largest subtree it uses inlines to 4294967293 nodes: \
+          \"s0\" -> \"s1\" -> \"s2\" -> \"s3\" -> \"s4\" -> \"s5\" -> \"s6\" -> .. (23 more) -> \"s30\" (each use is a copy)"
+        ]
     );
 }
 

@@ -15,6 +15,9 @@
 //! let allocations = behaved_testkit::allocations_during(|| { /* tick 10,000 times */ });
 //! assert_eq!(allocations, 0);
 //! ```
+//!
+//! [`peak_bytes_during`] gives the most heap bytes a thread held at once
+//! meanwhile, beyond what it held before: the memory bound of a load.
 // A global allocator is an `unsafe` trait; this crate is the only place that implements one.
 #![allow(unsafe_code)]
 
@@ -30,13 +33,24 @@ pub struct Counting;
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    /// Bytes allocated less bytes freed while counting (negative when
+    /// memory allocated before is freed).
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
 }
 
-fn count() {
+/// Counts an allocation (`allocated` true) of `bytes` bytes more, or a
+/// release of `bytes` (`allocated` false), if this thread is counting.
+fn count(allocated: bool, bytes: isize) {
     // `try_with`: the allocator may run while this thread's locals are torn down.
     let _ = COUNTING.try_with(|on| {
         if on.get() {
-            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+            if allocated {
+                ALLOCATIONS.with(|n| n.set(n.get() + 1));
+            }
+            let live = LIVE.get() + bytes;
+            LIVE.set(live);
+            PEAK.set(PEAK.get().max(live));
         }
     });
 }
@@ -44,16 +58,17 @@ fn count() {
 // SAFETY: every call is forwarded unchanged to the system allocator.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
+        count(true, layout.size() as isize);
         // SAFETY: forwarded unchanged.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(false, -(layout.size() as isize));
         // SAFETY: forwarded unchanged.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
+        count(true, new_size as isize - layout.size() as isize);
         // SAFETY: forwarded unchanged.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -67,6 +82,19 @@ pub fn allocations_during(f: impl FnOnce()) -> usize {
     f();
     COUNTING.set(false);
     ALLOCATIONS.get() - before
+}
+
+/// Runs `f` and returns the most heap bytes this thread held at once
+/// meanwhile beyond what it held when `f` started (counted only if
+/// [`Counting`] is the global allocator): what `f` costs in memory at its
+/// peak, whatever it frees before it returns.
+pub fn peak_bytes_during(f: impl FnOnce()) -> usize {
+    LIVE.set(0);
+    PEAK.set(0);
+    COUNTING.set(true);
+    f();
+    COUNTING.set(false);
+    PEAK.get() as usize
 }
 
 #[cfg(test)]
@@ -88,5 +116,20 @@ mod tests {
         assert_eq!(allocations_during(|| kept.push(Box::new(3))), 1);
         assert_eq!(other.join().unwrap(), 1);
         assert_eq!(allocations_during(|| ()), 0);
+    }
+
+    #[test]
+    fn the_peak_is_the_most_held_at_once() {
+        let held = vec![0u8; 1000];
+        let peak = peak_bytes_during(|| {
+            let a = vec![0u8; 300];
+            let b = vec![0u8; 200];
+            drop((a, b));
+            drop(std::hint::black_box(vec![0u8; 400]));
+            // Memory held before counts against what follows.
+            drop(held);
+            drop(std::hint::black_box(vec![0u8; 1200]));
+        });
+        assert_eq!(peak, 500);
     }
 }
