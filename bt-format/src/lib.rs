@@ -12,7 +12,9 @@
 //!
 //! The text is read strictly ([`Reader`]): a repeated key is an error at its
 //! path, nesting has one limit (`max_depth`) with one message, and a file of
-//! 50 MB reads in time and memory in proportion to its size.
+//! 50 MB reads in time and memory in proportion to its size; a
+//! [`Library`] counts each subtree's size once inlined before anything is
+//! built ([`Library::inlined_sizes`]).
 //! [`model::Node::parse`] checks a document's shape (node types, fields,
 //! children, parameters, loop labels and jump targets, node ids) and reports
 //! every problem at once, each at its JSON path with its line and column in
