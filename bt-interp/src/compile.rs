@@ -609,6 +609,11 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
         match self.lib.get(sid) {
             Some(n) => Some(n),
+            // Past the problems listed, only counted: no hint, which looks at every id.
+            None if self.problems.len() >= LoadError::MAX_LISTED => {
+                self.problems.push(&p, format!("unknown subtree {}", shown(sid)));
+                None
+            }
             None => {
                 let ids: Vec<&str> = self.lib.ids().collect();
                 let hint = did_you_mean(sid, ids.iter().copied());

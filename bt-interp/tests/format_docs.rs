@@ -32,6 +32,17 @@ fn the_schema_lists_every_node_kind_by_its_json_name() {
 }
 
 #[test]
+fn the_schema_states_the_limit_on_children() {
+    let schema: serde_json::Value = serde_json::from_str(&read("schema/bt-tree.schema.json")).unwrap();
+    for k in NodeKind::ALL {
+        let children = &schema["$defs"][k.json_name()]["properties"]["children"];
+        let limited = matches!(k, NodeKind::Parallel | NodeKind::ParallelMain | NodeKind::Shuffle);
+        let expected = limited.then_some(behaved_format::model::MAX_PARALLEL as u64);
+        assert_eq!(children["maxItems"].as_u64(), expected, "{}", k.json_name());
+    }
+}
+
+#[test]
 fn format_md_documents_every_node_kind_and_every_field() {
     let doc = read("FORMAT.md");
     for k in NodeKind::ALL {

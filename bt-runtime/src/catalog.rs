@@ -457,12 +457,19 @@ impl core::fmt::Display for NodeKind {
 
 /// The known name closest to `unknown` by edit distance, if any is close enough
 /// to be a plausible typo. Used for "did you mean" hints in the macro and the loader.
+///
+/// Names longer than [`MAX_HINTED`] bytes are neither hinted nor
+/// suggested, so a file of huge, nearly identical names costs at most a
+/// length comparison per candidate beyond that.
 pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if unknown.len() > MAX_HINTED {
+        return None;
+    }
     let limit = unknown.len().max(3) / 3 + 1;
     known
         .into_iter()
         // The distance is at least the difference in length: skip the far ones cheaply.
-        .filter(|k| k.len().abs_diff(unknown.len()) <= limit)
+        .filter(|k| k.len() <= MAX_HINTED && k.len().abs_diff(unknown.len()) <= limit)
         // So is the number of bytes one has that the other lacks: a loader
         // with a million unknown names skips almost every candidate here.
         .filter(|k| unmatched_bytes(unknown.as_bytes(), k.as_bytes()) <= limit)
@@ -494,13 +501,18 @@ fn unmatched_bytes(a: &[u8], b: &[u8]) -> usize {
     only_a.max(only_b) as usize
 }
 
-/// Levenshtein distance over bytes, with a fixed-size row (names are short).
+/// The longest name [`closest`] compares, in bytes: a typo hint is for
+/// names a person types.
+pub const MAX_HINTED: usize = 63;
+
+/// Levenshtein distance over bytes, with a fixed-size row (names are short:
+/// at most [`MAX_HINTED`] bytes, or the distance is `usize::MAX`).
 fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() > 63 || b.len() > 63 {
+    if a.len() > MAX_HINTED || b.len() > MAX_HINTED {
         return usize::MAX;
     }
-    let mut row = [0usize; 64];
+    let mut row = [0usize; MAX_HINTED + 1];
     for (j, r) in row.iter_mut().enumerate().take(b.len() + 1) {
         *r = j;
     }
@@ -591,5 +603,15 @@ mod tests {
         assert_eq!(closest("sequnce", names), Some("sequence"));
         assert_eq!(closest("selecter", names), Some("selector"));
         assert_eq!(closest("banana", names), None);
+    }
+
+    #[test]
+    fn names_past_the_hinted_length_get_no_hint() {
+        let long = "x".repeat(MAX_HINTED);
+        let longer = format!("{long}y");
+        assert_eq!(closest(&long[1..], [long.as_str()]), Some(long.as_str()));
+        // One byte apart, but neither is a name a person types.
+        assert_eq!(closest(&longer, [format!("{long}z").as_str()]), None);
+        assert_eq!(closest(&long, [longer.as_str()]), None);
     }
 }
