@@ -134,9 +134,70 @@ pub fn unbraced_statements(tokens: &TokenStream) -> Option<(proc_macro2::Span, S
     Some((semi, format!("{} {{ {} }}", render(&params), render(&body))))
 }
 
+/// The message for a leaf written as a function call (`walk(3)`): a leaf
+/// is a value, and what to write instead; with the node word `name` is one
+/// slip from, if any (`wiat(3)`), asked first.
+pub fn function_call_leaf(name: &str) -> String {
+    let ty: String = name
+        .split('_')
+        .filter(|part| !part.is_empty())
+        .map(|part| part[..1].to_ascii_uppercase() + &part[1..])
+        .collect();
+    let slip = one_slip_from(name).map_or(String::new(), |word| format!("did you mean `{word}`? Otherwise, "));
+    format!(
+        "{slip}`{name}(..)` is a function call, and a leaf is a value: a type or a struct value \
+         (`{ty}`, `{ty} {{ .. }}`) or a closure (`cond(|c| ..)`, `act(|c| ..)`); to call `{name}` when \
+         the leaf ticks, write `cond(|c| {name}(..))` or `act(|c| {name}(..))`"
+    )
+}
+
+/// The node word that `written` is one slip away from: one letter wrong,
+/// missing, extra, or two neighbours swapped (`wiat`, `sequnce`), so a call
+/// like `walk(3)` is not taken for a misspelt `wait`.
+pub fn one_slip_from(written: &str) -> Option<&'static str> {
+    let w = written.as_bytes();
+    NodeKind::dsl_words().find(|word| {
+        let k = word.as_bytes();
+        let (short, long) = if w.len() <= k.len() { (w, k) } else { (k, w) };
+        let front = short.iter().zip(long).take_while(|(a, b)| a == b).count();
+        let back = |n: usize| {
+            short[n..]
+                .iter()
+                .rev()
+                .zip(long.iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        match long.len() - short.len() {
+            // One wrong, or two neighbours swapped.
+            0 => {
+                front == short.len()
+                    || front + 1 + back(front + 1) >= short.len()
+                    || (front + 2 <= short.len()
+                        && short[front] == long[front + 1]
+                        && short[front + 1] == long[front]
+                        && front + 2 + back(front + 2) >= short.len())
+            }
+            // One missing or extra.
+            1 => front + back(front) >= short.len(),
+            _ => false,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_slip_is_a_letter_or_a_swap() {
+        assert_eq!(one_slip_from("wiat"), Some("wait"));
+        assert_eq!(one_slip_from("wair"), Some("wait"));
+        assert_eq!(one_slip_from("sequnce"), Some("sequence"));
+        assert_eq!(one_slip_from("waits"), Some("wait"));
+        assert_eq!(one_slip_from("walk"), None);
+        assert_eq!(one_slip_from("go"), None);
+    }
 
     #[test]
     fn node_words_spelt_like_types_or_in_camel_case() {

@@ -930,6 +930,19 @@ fn build_word(word: WordNode, errors: &mut Errors) -> Node {
                 );
                 None
             }
+            // `walk(3)`: a function call where a leaf goes.
+            _ if word.children.is_none()
+                && let Some(args) = args
+                && name.starts_with(|c: char| c.is_ascii_lowercase())
+                && hints::node_word(&name).is_none() =>
+            {
+                let mut call = word.name.to_token_stream();
+                let mut parens = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, args.tokens.clone());
+                parens.set_span(args.span);
+                call.extend([TokenTree::Group(parens)]);
+                errors.over(&call, hints::function_call_leaf(&name));
+                None
+            }
             _ => {
                 let close = hints::node_word(&name)
                     .or_else(|| behaved_runtime::catalog::closest(&name, NodeKind::dsl_words()).map(String::from));

@@ -9,6 +9,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream, Parser, discouraged::Speculative};
+use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Token, Type, Visibility, braced, parenthesized};
 
 syn::custom_keyword!(tree);
@@ -279,13 +280,28 @@ impl Parse for TreeSyntax {
             )
         })?;
         let name: Ident = input.parse()?;
+        if input.peek(Token![<]) {
+            let generics: syn::Generics = input.parse()?;
+            return Err(syn::Error::new_spanned(
+                generics,
+                "a tree cannot be generic: `behave!` builds each tree for one concrete context type \
+                 (`tree Name for World { .. }`); for several context types, declare a tree for each \
+                 (its leaves can be generic over a trait the types share)",
+            ));
+        }
         input.parse::<Token![for]>().map_err(|e| {
             syn::Error::new(
                 e.span(),
                 "expected `for` and the context type: `tree Name for Context { .. }`",
             )
         })?;
-        let ctx = input.call(Type::without_plus)?;
+        let mut ctx = input.call(Type::without_plus)?;
+        // A context the macro cannot take: reported at the type, and the
+        // tree's stand-in is generated for `()` so that nothing else fails.
+        let ctx_error = unsized_context(&ctx);
+        if ctx_error.is_some() {
+            ctx = syn::parse_quote_spanned!(ctx.span()=> ());
+        }
         let json = if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
             let word: Ident = input.parse()?;
@@ -328,6 +344,13 @@ impl Parse for TreeSyntax {
             Ok((roots, json)) => (roots, json, None),
             Err(e) => (Vec::new(), None, Some(e)),
         };
+        let syntax_error = match (ctx_error, syntax_error) {
+            (Some(mut first), Some(then)) => {
+                first.combine(then);
+                Some(first)
+            }
+            (first, then) => first.or(then),
+        };
         Ok(TreeSyntax {
             attrs,
             vis,
@@ -339,6 +362,28 @@ impl Parse for TreeSyntax {
             syntax_error,
         })
     }
+}
+
+/// Why `ctx` cannot be a tree's context, if it cannot: a trait object or an
+/// `impl Trait` (the generated impls need one sized, concrete type).
+fn unsized_context(ctx: &Type) -> Option<syn::Error> {
+    let written = crate::render::render(&ctx.to_token_stream());
+    let what = match ctx {
+        Type::TraitObject(_) => "a trait object",
+        Type::ImplTrait(_) => "`impl Trait`",
+        Type::Infer(_) => "`_`",
+        Type::Paren(p) => return unsized_context(&p.elem),
+        Type::Group(g) => return unsized_context(&g.elem),
+        _ => return None,
+    };
+    Some(syn::Error::new_spanned(
+        ctx,
+        format!(
+            "`{written}` cannot be a tree's context: it is {what}, and `behave!` needs one sized, concrete \
+             type (a struct or an enum, lifetimes allowed: `tree Name for World<'w> {{ .. }}`); write the tree \
+             for the type that implements the trait, or for a struct that holds a `&mut dyn Trait`"
+        ),
+    ))
 }
 
 /// `"leafType" => RustType, ..` after `json("file.json")`.
@@ -686,7 +731,7 @@ fn node_word_called_as_a_type(value: &Expr) -> Option<(Span, String)> {
         None => String::from("node words are lower case"),
     };
     Some((
-        syn::spanned::Spanned::span(&call.func),
+        Spanned::span(&call.func),
         format!("{why}: in `behave!` write `{word}({args}) {{ .. }}`"),
     ))
 }

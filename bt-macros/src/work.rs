@@ -94,7 +94,7 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
         // Each kind's rule is the catalogue's; a subtree's figure is its tree's constant.
         let own = match (&s.node.kind, s.node.kind.catalog().work()) {
             (Kind::Subtree { .. }, _) => match &s.state {
-                State::Subtree(ty) => Work::Const(quote!(<#ty>::TICK_WORK)),
+                State::Subtree(ty) => Work::Const(crate::codegen::subtree_item(ty, quote!(TICK_WORK))),
                 _ => unreachable!("a subtree's state is its tree"),
             },
             (_, Rule::One) => Work::Known(1),
@@ -211,7 +211,8 @@ mod tests {
         let (work, checks) = figures(&l, &mut errors);
         let text = value(&work[0]).to_string();
         assert!(
-            text.contains("S > :: TICK_WORK") && text.contains("const __N : u32 = N"),
+            text.contains("< S as :: behaved :: __private :: Subtree > :: TICK_WORK")
+                && text.contains("const __N : u32 = N"),
             "{text}"
         );
         assert_eq!(checks.len(), 2, "the repeat and the root are checked by rustc");

@@ -107,6 +107,38 @@ pub trait HookOutput {}
 
 impl HookOutput for () {}
 
+/// What a tree reads of a tree it uses as `subtree(..)`, implemented by
+/// every tree `behave!` declares. Generated code names a subtree's type
+/// only through it, spanned at the name: a type that is no such tree (an
+/// action, a condition) is one error at its name, every use giving the same
+/// diagnostic, which rustc reports once.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tree declared with `behave!`",
+    label = "`subtree(..)` takes a tree declared with `behave!`",
+    note = "an action or a condition is a leaf, written without `subtree(..)`: `sequence {{ {Self}, .. }}`"
+)]
+pub trait Subtree: Sized {
+    /// The tree itself: its field's type in the parent tree. Not required
+    /// to be sized, so that a tree whose own fields have errors is checked
+    /// for them at their leaves, not again here.
+    type Tree: ?Sized;
+    /// The tree's `NODES`.
+    const NODES: &'static [crate::NodeInfo];
+    /// The tree's `NODE_COUNT`.
+    const NODE_COUNT: u32;
+    /// The tree's `FINGERPRINT`.
+    const FINGERPRINT: u64;
+    /// The tree's `TICK_WORK`.
+    const TICK_WORK: u64;
+    /// The tree's `new()`.
+    fn new() -> Self;
+    /// The tree itself, as [`Subtree::Tree`]: a parent ticks its field
+    /// through it, so that a type that is no tree fails here only.
+    fn as_tree(&mut self) -> &mut Self::Tree;
+    /// [`Subtree::as_tree`], shared: how a parent saves its field.
+    fn tree_ref(&self) -> &Self::Tree;
+}
+
 /// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the
 /// closure its signature.
 #[inline(always)]

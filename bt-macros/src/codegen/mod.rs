@@ -140,6 +140,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     });
     let async_checks = async_type_checks(l);
     let persistence = persist::impls(l, &fields, &async_checks);
+    let subtree_impl = subtree_impl(name, &rt, &async_checks);
     let tick_work = crate::work::value(work);
     let tick_work_doc = match work {
         crate::work::Work::Known(n) => format!(" This tree's figure is {n}."),
@@ -219,7 +220,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         use #rt_path as __bt;
 
         impl #name {
-            const __NODE_TABLE: [#rt::NodeInfo; #node_count as usize] = #table;
+            const __NODE_TABLE: [#rt::NodeInfo; Self::NODE_COUNT as usize] = #table;
 
             #(#ticks)*
             #(#fast_ticks)*
@@ -317,6 +318,8 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
                 #rt::Ticked::tree(self, ctx, now)
             }
         }
+
+        #subtree_impl
         };
 
         #(#cfgs)*
@@ -374,14 +377,15 @@ fn fingerprint(l: &Lowered) -> TokenStream {
     let subs = l.subtrees.iter().map(|&s| subtree_type(l, s));
     let mut out = quote!(#own);
     for sub in subs {
-        out = quote!(#rt::mix_fingerprint(#out, <#sub>::FINGERPRINT));
+        let sub = subtree_item(sub, quote!(FINGERPRINT));
+        out = quote!(#rt::mix_fingerprint(#out, #sub));
     }
     out
 }
 
 /// What is emitted for a tree with errors: a stand-in with the same public
 /// items (constructors, `tick`, `run`, `reset`, the constants, `Default`, the
-/// `Tree` and `Schedulable` impls and serde's impls), so the rest of the user's crate
+/// `Tree`, `Schedulable` and `Subtree` impls and serde's impls), so the rest of the user's crate
 /// type-checks and the user sees only the real errors.
 pub fn fallback(t: &Tree) -> TokenStream {
     let rt = rt_path();
@@ -390,6 +394,7 @@ pub fn fallback(t: &Tree) -> TokenStream {
     let ctx = elided(&t.ctx);
     let serde = quote!(#rt::serde);
     let never = quote!(::core::unreachable!("`{}` has errors", ::core::stringify!(#name)));
+    let subtree_impl = subtree_impl(name, &rt, &quote!());
     quote! {
         #(#cfgs)*
         #(#attrs)*
@@ -456,6 +461,9 @@ pub fn fallback(t: &Tree) -> TokenStream {
                 #never
             }
         }
+
+        #(#cfgs)*
+        #subtree_impl
 
         #(#cfgs)*
         #rt::if_serde! {
@@ -674,6 +682,10 @@ pub(crate) struct Field {
     /// A `#[persist]` leaf's place in the tree: a leaf that serde cannot save
     /// or load is an error there, not at the whole `behave!`.
     persisted_at: Option<Span>,
+    /// A subtree's type, whose `Subtree` impl serde's calls go through
+    /// (`subtree_item`): a type that is no tree is then the one error at
+    /// its name, not serde's too.
+    checked: Option<syn::Type>,
 }
 
 /// The fields a node needs. Control state is always saved; a leaf value only
@@ -689,6 +701,7 @@ fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
             init: expr.to_token_stream(),
             saved: false,
             persisted_at: None,
+            checked: None,
         }),
         Hook::Action(Leaf::Inline(_)) | Hook::Closure(_) => None,
     });
@@ -703,10 +716,15 @@ fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
             init: value_expr(expr).to_token_stream(),
             saved: false,
             persisted_at: None,
+            checked: None,
         }),
         _ => None,
     };
     let persisted_at = (matches!(s.state, State::Leaf(_)) && s.node.persist).then_some(s.node.span);
+    let checked = match &s.state {
+        State::Subtree(ty) => Some(ty.clone()),
+        _ => None,
+    };
     raw_fields(s, ctx)
         .into_iter()
         .map(|(name, ty, init)| Field {
@@ -715,6 +733,7 @@ fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
             init,
             saved,
             persisted_at,
+            checked: checked.clone(),
         })
         .chain(hooks)
         .chain(list)
@@ -788,10 +807,7 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
             }
             _ => unreachable!("leaf state on a non-leaf"),
         },
-        State::Subtree(ty) => {
-            let span = s.node.span;
-            one(ty.to_token_stream(), quote_spanned!(span=> <#ty>::new()))
-        }
+        State::Subtree(ty) => one(ty.to_token_stream(), subtree_item(ty, quote!(new()))),
     }
 }
 
@@ -819,7 +835,8 @@ fn shifts(l: &Lowered) -> TokenStream {
     let mut out = TokenStream::new();
     for &s in l.subtrees.iter().filter(|&&s| s < last) {
         let (name, ty) = (shift_name(s), subtree_type(l, s));
-        out.extend(quote!(const #name: u32 = #before + <#ty>::NODE_COUNT;));
+        let count = subtree_item(ty, quote!(NODE_COUNT));
+        out.extend(quote!(const #name: u32 = #before + #count;));
         before = quote!(Self::#name);
     }
     out
@@ -837,10 +854,64 @@ fn subtree_type<'a>(l: &'a Lowered, id: usize) -> &'a syn::Type {
     }
 }
 
+/// The span of the first token of `ty` (its name, for a path).
+pub(crate) fn first_span(ty: &impl ToTokens) -> Span {
+    ty.to_token_stream()
+        .into_iter()
+        .next()
+        .map_or(Span::call_site(), |t| t.span())
+}
+
+/// `impl Subtree for Name`: what a parent tree reads of this one, its
+/// public constants and `new()` (the tree and its stand-in alike), with the
+/// `async_checks` that every function returning the tree has.
+fn subtree_impl(name: &syn::Ident, rt: &Rt, async_checks: &TokenStream) -> TokenStream {
+    quote! {
+        impl #rt::Subtree for #name {
+            type Tree = Self;
+            const NODES: &'static [#rt::NodeInfo] = Self::NODES;
+            const NODE_COUNT: u32 = Self::NODE_COUNT;
+            const FINGERPRINT: u64 = Self::FINGERPRINT;
+            const TICK_WORK: u64 = Self::TICK_WORK;
+            #[inline]
+            fn new() -> Self {
+                #async_checks
+                Self::new()
+            }
+            #[inline(always)]
+            fn as_tree(&mut self) -> &mut Self {
+                self
+            }
+            #[inline(always)]
+            fn tree_ref(&self) -> &Self {
+                self
+            }
+        }
+    }
+}
+
+/// `<Ty as Subtree>::item` for subtree type `ty`, every token at its name:
+/// generated code names a subtree only so, and a type that is no tree
+/// declared with `behave!` is one error there (the same diagnostic at every
+/// use, which rustc reports once), not one per generated item.
+pub(crate) fn subtree_item(ty: &syn::Type, item: TokenStream) -> TokenStream {
+    let span = first_span(ty);
+    let rt = rt_at(span);
+    // The item too: a path's span runs from its first token to its last.
+    let item = item.into_iter().map(|mut t| {
+        t.set_span(span);
+        t
+    });
+    quote_spanned!(span=> <#ty as #rt::Subtree>::#(#item)*)
+}
+
 fn node_count(l: &Lowered) -> TokenStream {
     let local = Literal::u32_unsuffixed(l.slots.len() as u32);
-    let subs = l.subtrees.iter().map(|&s| subtree_type(l, s));
-    quote!((#local #( + <#subs>::NODE_COUNT )*))
+    let subs = l
+        .subtrees
+        .iter()
+        .map(|&s| subtree_item(subtree_type(l, s), quote!(NODE_COUNT)));
+    quote!((#local #( + #subs )*))
 }
 
 /// The node table: one call of the runtime's `node_table` with a row per
@@ -866,8 +937,11 @@ fn node_table(l: &Lowered) -> TokenStream {
         quote!((#rt::NodeKind::#kind, #parent, #label, #line),)
     });
     let subtrees = l.subtrees.iter().map(|&id| {
-        let (row, ty) = (Literal::u32_unsuffixed(id as u32), subtree_type(l, id));
-        quote!((#row, <#ty>::NODES),)
+        let (row, nodes) = (
+            Literal::u32_unsuffixed(id as u32),
+            subtree_item(subtree_type(l, id), quote!(NODES)),
+        );
+        quote!((#row, #nodes),)
     });
     quote!(#rt::node_table(&[#(#rows)*], &[#(#subtrees)*]))
 }
@@ -1083,9 +1157,12 @@ mod tests {
     #[test]
     fn a_tree_without_timing_needs_no_clock_and_subtrees_shift_ids() {
         let out = expand("tree G for W { sequence { cond(|w| w.ok), subtree(Patrol, |w| &mut w.p), success } }");
-        assert!(out.contains("Patrol > :: NODE_COUNT"), "{out}");
         assert!(
-            out.contains("(2 , < Patrol > :: NODES)"),
+            out.contains("< Patrol as :: behaved :: __private :: Subtree > :: NODE_COUNT"),
+            "{out}"
+        );
+        assert!(
+            out.contains("(2 , < Patrol as :: behaved :: __private :: Subtree > :: NODES)"),
             "the subtree's rows go after row 2: {out}"
         );
         let plain = expand("tree G for W { selector { cond(|w| w.ok), success } }");

@@ -11,7 +11,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use super::Field;
+use super::{Field, first_span, subtree_item};
 use crate::lower::Lowered;
 
 /// The `Serialize` and `Deserialize` impls of one tree; `async_checks` go
@@ -37,13 +37,23 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
     // a big tree's `visit_seq` grow faster than the tree (BENCHMARKS.md).
     let stores = saved.iter().map(|f| {
         let name = named_at(f);
-        quote_spanned!(at(f)=> __bt::save(&mut __save, &self.#name);)
+        match &f.checked {
+            Some(ty) => {
+                let tree_ref = subtree_item(ty, quote!(tree_ref));
+                quote_spanned!(first_span(ty)=> __bt::save(&mut __save, #tree_ref(&self.#name));)
+            }
+            None => quote_spanned!(at(f)=> __bt::save(&mut __save, &self.#name);),
+        }
     });
     let loads = rng
         .iter()
         .map(|f| quote!(__bt::load(&mut __load, &mut __tree.#f);))
         .chain(saved.iter().map(|f| {
             let name = &f.name;
+            if let Some(ty) = &f.checked {
+                let as_tree = subtree_item(ty, quote!(as_tree));
+                return quote_spanned!(first_span(ty)=> __bt::load(&mut __load, #as_tree(&mut __tree.#name)););
+            }
             match f.persisted_at {
                 // Through a `let`: rustc reports the call's failed bound
                 // across the whole `behave!` otherwise.

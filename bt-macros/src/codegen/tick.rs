@@ -1061,18 +1061,20 @@ impl Gen<'_> {
             .map_or(s.node.span, |t| t.span());
         let rt = rt_at(span);
         let base = flat_id(self.l, s.id);
+        // Through `Subtree::as_tree`: a type that is no tree fails there only.
+        let as_tree = super::subtree_item(ty, quote!(as_tree));
         match map {
             Some(map) => {
                 let (__cx, __this, __env) = call_site_names();
                 quote_spanned! {span=>
-                    #rt::subtree::<_, #ty, _>(&mut #__this.#f, #rt::map_ctx(#__cx, #map), #__env, #base + 1, #rt::Step::#step)
+                    #rt::subtree::<_, _, _>(#as_tree(&mut #__this.#f), #rt::map_ctx(#__cx, #map), #__env, #base + 1, #rt::Step::#step)
                 }
             }
             None => {
                 let ctx = &self.ctx;
                 let (__cx, __this, __env) = call_site_names();
                 quote_spanned! {span=>
-                    #rt::subtree::<#ctx, #ty, _>(&mut #__this.#f, #__cx, #__env, #base + 1, #rt::Step::#step)
+                    #rt::subtree::<#ctx, _, _>(#as_tree(&mut #__this.#f), #__cx, #__env, #base + 1, #rt::Step::#step)
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! running path alone.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 use super::{Gen, bit, field, lit, rt, wake_name};
 use crate::lower::Slot;
@@ -155,13 +155,18 @@ impl Gen<'_> {
             }
             Kind::Subtree { ty, map } => {
                 let ctx = &self.ctx;
+                let tree = super::subtree_item(ty, quote!(Tree));
                 let part = match map {
                     Some(map) => quote!(#rt::part_of::<#ctx, _, _>(#map)),
                     None => quote!(#rt::PhantomData::<fn(&#ctx)>),
                 };
+                // The call at the subtree's name (a type that is no tree
+                // fails there only); the imports where the macro is.
+                let wake =
+                    quote_spanned!(super::first_span(ty)=> (&#rt::TreeWake::<#tree, _>(&self.#f, #part)).wake(__now));
                 quote!({
                     use #rt::{ViaAction as _, ViaNothing as _};
-                    (&#rt::TreeWake::<#ty, _>(&self.#f, #part)).wake(__now)
+                    #wake
                 })
             }
             // Checked again on every tick, or never Running.

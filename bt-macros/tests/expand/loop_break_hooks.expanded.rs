@@ -60,7 +60,7 @@ impl Search {
 const _: () = {
     use ::behaved::__private as __bt;
     impl Search {
-        const __NODE_TABLE: [__bt::NodeInfo; (5) as usize] = __bt::node_table(
+        const __NODE_TABLE: [__bt::NodeInfo; Self::NODE_COUNT as usize] = __bt::node_table(
             &[
                 (__bt::NodeKind::Loop, 0, "'outer: loop", 1),
                 (__bt::NodeKind::If, 0, "if", 1),
@@ -514,6 +514,25 @@ const _: () = {
         #[inline]
         fn step(&mut self, ctx: &mut Npc, now: f64) -> __bt::Ticked {
             __bt::Ticked::tree(self, ctx, now)
+        }
+    }
+    impl __bt::Subtree for Search {
+        type Tree = Self;
+        const NODES: &'static [__bt::NodeInfo] = Self::NODES;
+        const NODE_COUNT: u32 = Self::NODE_COUNT;
+        const FINGERPRINT: u64 = Self::FINGERPRINT;
+        const TICK_WORK: u64 = Self::TICK_WORK;
+        #[inline]
+        fn new() -> Self {
+            Self::new()
+        }
+        #[inline(always)]
+        fn as_tree(&mut self) -> &mut Self {
+            self
+        }
+        #[inline(always)]
+        fn tree_ref(&self) -> &Self {
+            self
         }
     }
 };
