@@ -152,8 +152,9 @@ fn allocations_per_tick_and_bytes_per_instance() {
 
 #[test]
 fn control_state_is_a_resume_point_per_composite_and_a_timestamp_per_wait() {
-    // T1: __running + loop flag + sequence resume point, and the wait's f64 start.
-    assert_eq!(size_of::<trees::wild_dog::WildDog>(), 16);
+    // T1: __running + loop flag + sequence resume point, the wait's f64 start,
+    // and the f64 time of its last tick (its saved state's `savedAt`).
+    assert_eq!(size_of::<trees::wild_dog::WildDog>(), 24);
     // T2: __running + six resume points (six composites); the leaves hold 4 lines (1 byte each).
     assert_eq!(size_of::<trees::guard::Guard>(), 1 + 6 + 4);
     // T3: __running + 341 resume points: one byte per composite.

@@ -88,3 +88,50 @@ pub fn load<'de, A: SeqAccess<'de>, V: Deserialize<'de>>(load: &mut Load<'_, 'de
     }
     load.index += 1;
 }
+
+/// Reads the state's `savedAt` (the time of the tree's last tick), its last
+/// element, into `into`; a state saved before it was recorded ends before
+/// it, and leaves `into` as it is.
+pub fn load_saved_at<'de, A: SeqAccess<'de>>(load: &mut Load<'_, 'de, A>, into: &mut Option<f64>) {
+    if load.error.is_some() {
+        return;
+    }
+    match load.seq.next_element::<f64>() {
+        Ok(Some(t)) if !t.is_finite() => {
+            load.error = Some(A::Error::custom(format_args!(
+                "impossible state: it was saved at {t:?}, not a finite time"
+            )));
+        }
+        Ok(t) => *into = t,
+        Err(error) => load.error = Some(error),
+    }
+    load.index += 1;
+}
+
+/// Checks a saved time `t` of node `id` (`label`) against the state's
+/// `saved_at` (SEMANTICS.md, "Saved state and the clock"): finite, and not
+/// after the save, unless it is `initial`, the time of a timer never started.
+pub fn check_time<'de, A: SeqAccess<'de>>(
+    load: &mut Load<'_, 'de, A>,
+    saved_at: Option<f64>,
+    t: f64,
+    initial: f64,
+    id: u32,
+    label: &str,
+) {
+    if load.error.is_some() || t.to_bits() == initial.to_bits() {
+        return;
+    }
+    if !t.is_finite() {
+        load.error = Some(A::Error::custom(format_args!(
+            "impossible state: the timer of node {id} ({label}) started at {t:?}, not a finite time"
+        )));
+    } else if let Some(saved) = saved_at
+        && t > saved
+    {
+        load.error = Some(A::Error::custom(format_args!(
+            "impossible state: the timer of node {id} ({label}) started at {t:?}, after the state was saved \
+             (at {saved:?}); a game whose clock restarted shifts the saved times (`resume_at`)"
+        )));
+    }
+}

@@ -9,7 +9,7 @@ use crate::{
 
 pub use crate::node::{NodeRow, node_table};
 #[cfg(feature = "serde")]
-pub use crate::persist::{Load, Save, load, save};
+pub use crate::persist::{Load, Save, check_time, load, load_saved_at, save};
 
 /// What one tick carries down the tree besides the context: the time, the
 /// tree's RNG, the observer, and the id offset of the (sub)tree being ticked.
@@ -137,6 +137,8 @@ pub trait Subtree: Sized {
     fn as_tree(&mut self) -> &mut Self::Tree;
     /// [`Subtree::as_tree`], shared: how a parent saves its field.
     fn tree_ref(&self) -> &Self::Tree;
+    /// The tree's `shift_times`: a parent's moves its subtrees' times too.
+    fn shift_times(&mut self, by: f64);
 }
 
 /// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the

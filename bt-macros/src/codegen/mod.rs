@@ -13,6 +13,7 @@ mod halt;
 mod in_place;
 mod persist;
 mod tick;
+mod times;
 mod wake;
 
 use proc_macro2::{Literal, Span, TokenStream};
@@ -141,6 +142,8 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let async_checks = async_type_checks(l);
     let persistence = persist::impls(l, &fields, &async_checks);
     let subtree_impl = subtree_impl(name, &rt, &async_checks);
+    let (now_field, now_init) = times::field_and_init(l);
+    let time_methods = times::methods(l);
     let tick_work = crate::work::value(work);
     let tick_work_doc = match work {
         crate::work::Work::Known(n) => format!(" This tree's figure is {n}."),
@@ -164,6 +167,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         #(#attrs)*
         #vis struct #name {
             #rng_field
+            #now_field
             #( #field_names: #field_types, )*
             // Last: a struct is `Sized` as its last field is, and every `-> Self`
             // asks; a plain field there keeps a wrong leaf type (one whose
@@ -198,7 +202,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             /// the same seed and the same inputs give the same run.
             pub fn with_seed(seed: u64) -> Self {
                 let _ = seed;
-                Self { __running: false, #rng_init #( #init_names: #init_values, )* }
+                Self { __running: false, #rng_init #now_init #( #init_names: #init_values, )* }
             }
 
             #tick_fn
@@ -210,6 +214,8 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             pub fn reset(&mut self, ctx: &mut #ctx) {
                 #rt_path::Tree::reset_observed(self, ctx, &mut #rt_path::NoopObserver)
             }
+
+            #time_methods
         }
 
         // The private methods and the trait impls, in a block that imports
@@ -420,6 +426,10 @@ pub fn fallback(t: &Tree) -> TokenStream {
             pub fn with_seed(_seed: u64) -> Self {
                 Self {}
             }
+            /// Not generated: the tree has errors.
+            pub fn shift_times(&mut self, _by: f64) {}
+            /// Not generated: the tree has errors.
+            pub fn resume_at(&mut self, _now: f64) {}
             /// Not generated: the tree has errors.
             pub fn tick<__C: ?Sized>(&mut self, _ctx: &mut __C) -> #rt::Status {
                 #never
@@ -866,6 +876,7 @@ pub(crate) fn first_span(ty: &impl ToTokens) -> Span {
 /// public constants and `new()` (the tree and its stand-in alike), with the
 /// `async_checks` that every function returning the tree has.
 fn subtree_impl(name: &syn::Ident, rt: &Rt, async_checks: &TokenStream) -> TokenStream {
+    let shift = times::subtree_shift();
     quote! {
         impl #rt::Subtree for #name {
             type Tree = Self;
@@ -886,6 +897,7 @@ fn subtree_impl(name: &syn::Ident, rt: &Rt, async_checks: &TokenStream) -> Token
             fn tree_ref(&self) -> &Self {
                 self
             }
+            #shift
         }
     }
 }

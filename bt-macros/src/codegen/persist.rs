@@ -22,7 +22,9 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
     let serde = quote!(#private::serde);
     let saved: Vec<&Field> = fields.iter().filter(|f| f.saved).collect();
     let rng: Vec<TokenStream> = if l.uses_rng { vec![quote!(__rng)] } else { Vec::new() };
-    let len = 2 + rng.len() + saved.len();
+    let len = 2 + rng.len() + saved.len() + super::times::saved_len(l);
+    let save_now = super::times::save(l);
+    let load_now = super::times::load(l);
     // A `#[persist]` leaf's code carries the leaf's span, so that a leaf
     // without serde's traits is an error at the leaf.
     let at = |f: &Field| f.persisted_at.unwrap_or_else(Span::call_site);
@@ -72,6 +74,7 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
                     __bt::save(&mut __save, &self.__running);
                     #( __bt::save(&mut __save, &self.#rng); )*
                     #(#stores)*
+                    #save_now
                     __save.finish()
                 }
             }
@@ -101,6 +104,7 @@ pub fn impls(l: &Lowered, fields: &[Field], async_checks: &TokenStream) -> Token
                             let mut __load = __bt::Load::new(__seq, 1, &self);
                             __bt::load(&mut __load, &mut __tree.__running);
                             #(#loads)*
+                            #load_now
                             __load.finish().map(|()| __tree)
                         }
                     }

@@ -27,6 +27,7 @@ impl Gen<'_> {
         let ctx = &self.ctx;
         let name = super::tick_name(s.id, self.fast);
         let code = self.tick_code(s);
+        let record = super::times::record(self.l, s);
         let inline = if s.size <= INLINE_NODES {
             quote!(#[inline(always)])
         } else {
@@ -40,6 +41,7 @@ impl Gen<'_> {
                 __env: &mut #rt::Env<'_, __O>,
                 __entering: bool,
             ) -> #rt::Status {
+                #record
                 #code
             }
         }

@@ -5,6 +5,7 @@
 // }
 
 struct Guard {
+    __now: f64,
     __n0: u8,
     __n2: f64,
     __running: bool,
@@ -33,6 +34,7 @@ impl Guard {
         let _ = seed;
         Self {
             __running: false,
+            __now: 0.0,
             __n0: 0,
             __n2: 0.0,
         }
@@ -78,6 +80,27 @@ impl Guard {
             &mut ::behaved::__private::NoopObserver,
         )
     }
+    /// Moves every saved time of this tree by `by` seconds: its timers'
+    /// starts, its cooldowns' last completions (one never completed
+    /// stays so), its subtrees' times and the time of its last tick. For
+    /// a game whose clock does not go on from where the save was made
+    /// (SEMANTICS.md, "Saved state and the clock"): `by` is the clock's
+    /// time now minus its time at the save ([`Self::resume_at`] works it out).
+    pub fn shift_times(&mut self, by: f64) {
+        let _ = by;
+        if self.__n2.to_bits() != 0.0f64.to_bits() {
+            self.__n2 += by;
+        }
+        self.__now += by;
+    }
+    /// After loading a saved state, for a game whose clock now reads
+    /// `now`: shifts every saved time by `now` minus the time of the
+    /// tree's last tick before the save (its `savedAt`), so that a timer
+    /// with 2 s left when saved has 2 s left at `now`. A state saved
+    /// before `savedAt` was recorded counts as saved at 0.
+    pub fn resume_at(&mut self, now: f64) {
+        self.shift_times(now - self.__now);
+    }
 }
 const _: () = {
     use ::behaved::__private as __bt;
@@ -97,6 +120,7 @@ const _: () = {
             __env: &mut __bt::Env<'_, __O>,
             __entering: bool,
         ) -> __bt::Status {
+            self.__now = __env.now;
             {
                 if __entering {
                     __env.entered((0));
@@ -188,6 +212,7 @@ const _: () = {
             __env: &mut __bt::Env<'_, __O>,
             __entering: bool,
         ) -> __bt::Status {
+            self.__now = __env.now;
             {
                 if __entering {}
                 let __status: __bt::Status = {
@@ -394,6 +419,10 @@ const _: () = {
         fn tree_ref(&self) -> &Self {
             self
         }
+        #[inline]
+        fn shift_times(&mut self, by: f64) {
+            Self::shift_times(self, by)
+        }
     }
 };
 
@@ -408,13 +437,14 @@ impl ::behaved::__private::serde::Serialize for Guard {
         let mut __save = __bt::Save::new(
             ::behaved::__private::serde::Serializer::serialize_tuple(
                 __serializer,
-                4usize,
+                5usize,
             )?,
         );
         __bt::save(&mut __save, &Self::FINGERPRINT);
         __bt::save(&mut __save, &self.__running);
         __bt::save(&mut __save, &self.__n0);
         __bt::save(&mut __save, &self.__n2);
+        __bt::save(&mut __save, &self.__now);
         __save.finish()
     }
 }
@@ -458,9 +488,22 @@ impl<'de> ::behaved::__private::serde::Deserialize<'de> for Guard {
                 __bt::load(&mut __load, &mut __tree.__running);
                 __bt::load(&mut __load, &mut __tree.__n0);
                 __bt::load(&mut __load, &mut __tree.__n2);
+                let mut __saved_at: ::core::option::Option<f64> = ::core::option::Option::None;
+                ::behaved::__private::load_saved_at(&mut __load, &mut __saved_at);
+                __bt::check_time(
+                    &mut __load,
+                    __saved_at,
+                    __tree.__n2,
+                    0.0f64,
+                    2,
+                    "wait(2.0)",
+                );
+                if let ::core::option::Option::Some(__t) = __saved_at {
+                    __tree.__now = __t;
+                }
                 __load.finish().map(|()| __tree)
             }
         }
-        __deserializer.deserialize_tuple(4usize, __Visitor)
+        __deserializer.deserialize_tuple(5usize, __Visitor)
     }
 }
