@@ -176,12 +176,13 @@ fn main() {
         .list("targets", |_: NoParams| Targets);
     let start = Instant::now();
     let mut result = None;
-    let peak = behaved_testkit::peak_bytes_during(|| {
+    let peak = behaved_testkit::usage_during(|| {
         result = Some(match &tree {
             None => leaves.load(&json),
             Some(tree) => Library::from_json(&json).and_then(|lib| leaves.load_with(tree, &lib)),
         });
-    });
+    })
+    .peak_bytes;
     let secs = start.elapsed().as_secs_f64();
     let outcome = match result.expect("loaded") {
         Ok(def) => format!("loaded, {} nodes", def.len()),

@@ -5,7 +5,7 @@
 
 use behaved_interp::{Library, NoParams, Registry};
 use behaved_runtime::{Action, Status};
-use behaved_testkit::peak_bytes_during;
+use behaved_testkit::usage_during;
 
 #[global_allocator]
 static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
@@ -44,13 +44,14 @@ fn a_subtree_bomb_is_refused_before_it_is_built() {
     assert!(text.len() < 4096, "{}", text.len());
     let r = registry();
     let mut messages = Vec::new();
-    let peak = peak_bytes_during(|| {
+    let peak = usage_during(|| {
         let lib = Library::from_json(&text).unwrap();
         let e = r
             .load_with(r#"{"type": "subtree", "subtreeId": "s0"}"#, &lib)
             .unwrap_err();
         messages = e.messages();
-    });
+    })
+    .peak_bytes;
     assert_eq!(
         messages,
         [
@@ -69,10 +70,11 @@ fn checking_a_bomb_library_builds_nothing_either() {
     let text = bomb(30);
     let r = registry();
     let mut problems = 0;
-    let peak = peak_bytes_during(|| {
+    let peak = usage_during(|| {
         let lib = Library::from_json(&text).unwrap();
         problems = r.check_library(&lib).unwrap_err().problems().len();
-    });
+    })
+    .peak_bytes;
     // s0 to s11 inline to more than 2^20 nodes each; s12 (2^20 - 3) is under it.
     assert_eq!(problems, 12);
     assert!(peak < 256 << 10, "peak {peak} bytes for a file of {} bytes", text.len());
@@ -89,12 +91,13 @@ fn with_recursion_allowed_the_count_stops_past_the_limit() {
     let mut r = registry();
     r.max_recursion(40);
     let mut messages = Vec::new();
-    let peak = peak_bytes_during(|| {
+    let peak = usage_during(|| {
         messages = r
             .load_with(r#"{"type": "subtree", "subtreeId": "r"}"#, &lib)
             .unwrap_err()
             .messages();
-    });
+    })
+    .peak_bytes;
     assert_eq!(
         messages,
         [

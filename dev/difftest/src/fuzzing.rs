@@ -18,6 +18,22 @@ use crate::{Ctx, Event, Recorder, registry};
 /// repeater cannot make one input take seconds.
 pub const FUZZ_MAX_TICK_WORK: u64 = 4096;
 
+/// The most nodes a fuzzed tree may have once its subtrees are inlined:
+/// each costs about 210 bytes (FORMAT.md), so that a small input stays
+/// within [`FUZZ_MAX_PEAK`] whatever it inlines to.
+pub const FUZZ_MAX_NODES: usize = 1 << 16;
+
+/// The largest input the load's bounds are promised for.
+pub const FUZZ_MAX_INPUT: usize = 64 << 10;
+
+/// The most heap one load of an input under [`FUZZ_MAX_INPUT`] may hold at
+/// once.
+pub const FUZZ_MAX_PEAK: usize = 64 << 20;
+
+/// The most allocations one load of an input under [`FUZZ_MAX_INPUT`] may
+/// make: its work, counted (a fuzz target times it too; a test must not).
+pub const FUZZ_MAX_ALLOCATIONS: usize = 1_000_000;
+
 /// Ticks run before an agent is saved, and after it is loaded again.
 const TICKS: usize = 12;
 
@@ -74,11 +90,43 @@ fn check_error(e: &LoadError) {
     assert!(!e.to_string().is_empty());
 }
 
-/// The registry of the generated trees, with the fuzzing work bound.
+/// The registry of the generated trees, with the fuzzing work and size bounds.
 fn fuzz_registry() -> Registry<Ctx> {
     let mut r = registry();
-    r.max_tick_work(FUZZ_MAX_TICK_WORK);
+    r.max_tick_work(FUZZ_MAX_TICK_WORK).max_nodes(FUZZ_MAX_NODES);
     r
+}
+
+/// A tree and its optional library: `data` split at its first NUL byte.
+fn tree_and_library(data: &[u8]) -> Option<(&str, &str)> {
+    let text = std::str::from_utf8(data).ok()?;
+    Some(text.split_once('\0').unwrap_or((text, "")))
+}
+
+/// Loads `data` as [`load_tick_save`] does (the library, then the tree),
+/// and returns what the load cost on the heap; for an input under
+/// [`FUZZ_MAX_INPUT`], panics past [`FUZZ_MAX_PEAK`] or
+/// [`FUZZ_MAX_ALLOCATIONS`]. Measured only where
+/// `behaved_testkit::Counting` is the global allocator (zero otherwise).
+pub fn bounded_load(data: &[u8]) -> behaved_testkit::Usage {
+    let cost = behaved_testkit::usage_during(|| {
+        if let Some((tree, lib)) = tree_and_library(data) {
+            let library = if lib.is_empty() {
+                Ok(Library::new())
+            } else {
+                Library::from_json(lib)
+            };
+            drop(library.and_then(|l| fuzz_registry().load_with(tree, &l)));
+        }
+    });
+    if data.len() < FUZZ_MAX_INPUT {
+        assert!(
+            cost.peak_bytes <= FUZZ_MAX_PEAK && cost.allocations <= FUZZ_MAX_ALLOCATIONS,
+            "a {}-byte input cost {cost:?}",
+            data.len()
+        );
+    }
+    cost
 }
 
 /// The `load` target: `data` is a tree, optionally followed by a NUL byte
@@ -86,10 +134,9 @@ fn fuzz_registry() -> Registry<Ctx> {
 /// tick within its work figure, and resume exactly after a save and load
 /// in the middle of a run. Returns whether the tree loaded.
 pub fn load_tick_save(data: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some((tree, lib)) = tree_and_library(data) else {
         return false;
     };
-    let (tree, lib) = text.split_once('\0').unwrap_or((text, ""));
     let library = if lib.is_empty() {
         Library::new()
     } else {

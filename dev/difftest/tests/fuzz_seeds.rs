@@ -9,6 +9,10 @@ use std::path::{Path, PathBuf};
 
 use difftest::fuzzing;
 
+// What a load costs is counted: `fuzzing::bounded_load`.
+#[global_allocator]
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
+
 fn seeds(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../fuzz/seeds")
@@ -47,6 +51,92 @@ fn the_load_seeds_replay() {
             "subtrees.json"
         ]
     );
+}
+
+/// `n` copies of `unit`, joined by commas.
+fn many(unit: &str, n: usize) -> String {
+    vec![unit; n].join(",")
+}
+
+/// Inputs just under 64 KB of the shapes that cost the most per byte
+/// (BENCHMARKS.md, "Peak heap per MB of input"), and a small library that
+/// inlines to just under the fuzzing node limit (a tree, a NUL byte and a
+/// library).
+fn worst_cases() -> Vec<(&'static str, String)> {
+    let near = fuzzing::FUZZ_MAX_INPUT - 1024;
+    let fill = |unit: &str, wrap: &dyn Fn(String) -> String| {
+        let n = (near - wrap(String::new()).len()) / (unit.len() + 1);
+        wrap(many(unit, n))
+    };
+    // A library whose subtrees each use the next twice, repeated, and a
+    // tree that uses the first of each.
+    let (mut lib, mut uses, mut b) = (String::new(), Vec::new(), 0);
+    while lib.len() < near - 8192 {
+        for i in 0..30 {
+            let sub = format!(r#"{{"type": "subtree", "subtreeId": "b{b}s{}"}}"#, i + 1);
+            lib += &format!(r#""b{b}s{i}": {{"type": "sequence", "children": [{sub}, {sub}]}},"#);
+        }
+        lib += &format!(r#""b{b}s30": {{"type": "success"}},"#);
+        uses.push(format!(r#"{{"type": "subtree", "subtreeId": "b{b}s0"}}"#));
+        b += 1;
+    }
+    let bomb = format!(
+        r#"{{"type": "sequence", "children": [{}]}}{}{{"subtrees": {{{}}}}}"#,
+        uses.join(","),
+        '\0',
+        lib.trim_end_matches(',')
+    );
+    // Just under the inlined limit: 15 levels, each subtree twice, 2^17 nodes
+    // were it 16.
+    let mut lib = String::new();
+    for i in 0..14 {
+        let sub = format!(r#"{{"type": "subtree", "subtreeId": "s{}"}}"#, i + 1);
+        lib += &format!(r#""s{i}": {{"type": "sequence", "children": [{sub}, {sub}]}},"#);
+    }
+    lib += r#""s14": {"type": "success"}"#;
+    let inlined = format!(
+        r#"{{"type": "subtree", "subtreeId": "s0"}}{}{{"subtrees": {{{lib}}}}}"#,
+        '\0'
+    );
+    let nested = format!(
+        r#"{}{{"type":"success"}}{}"#,
+        r#"{"type":"inverter","child":"#.repeat(60),
+        "}".repeat(60)
+    );
+    let sequence = |units: String| format!(r#"{{"type":"sequence","children":[{units}]}}"#);
+    vec![
+        ("terse", fill(r#"{"type":"success"}"#, &sequence)),
+        ("deep", fill(&nested, &sequence)),
+        (
+            "repeat",
+            fill(
+                r#"{"type":"repeater","count":1000,"child":{"type":"repeater","count":1000,"child":{"type":"success"}}}"#,
+                &sequence,
+            ),
+        ),
+        (
+            "unknown subtrees",
+            fill(r#"{"type":"subtree","subtreeId":"x"}"#, &sequence),
+        ),
+        ("bombs", bomb),
+        ("inlined", inlined),
+    ]
+}
+
+#[test]
+fn loads_of_small_inputs_cost_bounded_memory_and_work() {
+    for (_, data) in seeds("load") {
+        fuzzing::bounded_load(&data);
+    }
+    for (shape, input) in worst_cases() {
+        assert!(input.len() < fuzzing::FUZZ_MAX_INPUT, "{shape}: {} bytes", input.len());
+        let cost = fuzzing::bounded_load(input.as_bytes());
+        println!("{shape}: {} bytes, {cost:?}", input.len());
+        assert!(
+            cost.allocations > 0,
+            "{shape}: nothing counted (the counting allocator is off)"
+        );
+    }
 }
 
 #[test]

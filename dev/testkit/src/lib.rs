@@ -16,7 +16,7 @@
 //! assert_eq!(allocations, 0);
 //! ```
 //!
-//! [`peak_bytes_during`] gives the most heap bytes a thread held at once
+//! [`usage_during`] also gives the most heap bytes a thread held at once
 //! meanwhile, beyond what it held before: the memory bound of a load.
 // A global allocator is an `unsafe` trait; this crate is the only place that implements one.
 #![allow(unsafe_code)]
@@ -77,24 +77,33 @@ unsafe impl GlobalAlloc for Counting {
 /// Runs `f` and returns how many allocations this thread made meanwhile
 /// (counted only if [`Counting`] is the global allocator).
 pub fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.get();
-    COUNTING.set(true);
-    f();
-    COUNTING.set(false);
-    ALLOCATIONS.get() - before
+    usage_during(f).allocations
 }
 
-/// Runs `f` and returns the most heap bytes this thread held at once
-/// meanwhile beyond what it held when `f` started (counted only if
-/// [`Counting`] is the global allocator): what `f` costs in memory at its
-/// peak, whatever it frees before it returns.
-pub fn peak_bytes_during(f: impl FnOnce()) -> usize {
+/// What a closure cost this thread on the heap ([`usage_during`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Usage {
+    /// Allocations and reallocations made: the work it did, counted.
+    pub allocations: usize,
+    /// The most heap bytes held at once beyond what was held when it
+    /// started: what it cost in memory at its peak, whatever it freed
+    /// before it returned.
+    pub peak_bytes: usize,
+}
+
+/// Runs `f` and returns what it cost this thread on the heap (counted only
+/// if [`Counting`] is the global allocator).
+pub fn usage_during(f: impl FnOnce()) -> Usage {
+    let before = ALLOCATIONS.get();
     LIVE.set(0);
     PEAK.set(0);
     COUNTING.set(true);
     f();
     COUNTING.set(false);
-    PEAK.get() as usize
+    Usage {
+        allocations: ALLOCATIONS.get() - before,
+        peak_bytes: PEAK.get() as usize,
+    }
 }
 
 #[cfg(test)]
@@ -121,7 +130,7 @@ mod tests {
     #[test]
     fn the_peak_is_the_most_held_at_once() {
         let held = vec![0u8; 1000];
-        let peak = peak_bytes_during(|| {
+        let usage = usage_during(|| {
             let a = vec![0u8; 300];
             let b = vec![0u8; 200];
             drop((a, b));
@@ -130,6 +139,12 @@ mod tests {
             drop(held);
             drop(std::hint::black_box(vec![0u8; 1200]));
         });
-        assert_eq!(peak, 500);
+        assert_eq!(
+            usage,
+            Usage {
+                allocations: 4,
+                peak_bytes: 500
+            }
+        );
     }
 }
