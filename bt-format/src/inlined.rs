@@ -193,18 +193,18 @@ mod tests {
 
     /// A library of `levels` subtrees, each using the next one twice.
     fn bomb(levels: usize) -> Library {
-        let mut lib = Library::new();
-        for i in 0..levels {
-            let sub = format!(r#"{{"type": "subtree", "subtreeId": "s{}"}}"#, i + 1);
-            lib.insert_json(
-                &format!("s{i}"),
-                &format!(r#"{{"type": "sequence", "children": [{sub}, {sub}]}}"#),
-            )
-            .unwrap();
-        }
-        lib.insert_json(&format!("s{levels}"), r#"{"type": "action", "action": "a"}"#)
-            .unwrap();
-        lib
+        let uses = |i: usize| format!(r#"{{"type": "subtree", "subtreeId": "s{}"}}"#, i + 1);
+        let subtrees: Vec<String> = (0..levels)
+            .map(|i| {
+                format!(
+                    r#""s{i}": {{"type": "sequence", "children": [{}, {}]}}"#,
+                    uses(i),
+                    uses(i)
+                )
+            })
+            .chain([format!(r#""s{levels}": {{"type": "action", "action": "a"}}"#)])
+            .collect();
+        Library::from_json(&format!(r#"{{"subtrees": {{{}}}}}"#, subtrees.join(", "))).unwrap()
     }
 
     #[test]

@@ -95,7 +95,7 @@ pub(crate) fn compile_with<C: 'static>(
         c.in_cycle.extend(cycle.chain.first().cloned());
     }
     let at = alone.map_or(String::new(), path::subtree);
-    c.emit(root, None, &at, usize::from(alone.is_some()), &mut Vec::new());
+    behaved_format::deep(|| c.emit(root, None, &at, usize::from(alone.is_some()), &mut Vec::new()));
     let Compiler {
         problems,
         mut def,
@@ -216,19 +216,10 @@ struct Compiler<'a, C: 'static> {
 }
 
 impl<'a, C: 'static> Compiler<'a, C> {
-    /// Emits `node` and its descendants; returns its id.
+    /// Emits `node` and its descendants; returns its id. Recursive: each
+    /// call is made through [`behaved_format::deep`], which grows the stack
+    /// as it needs.
     fn emit(
-        &mut self,
-        node: &'a Node,
-        parent: Option<u32>,
-        at: &str,
-        depth: usize,
-        loops: &mut Vec<(&'a str, u32)>,
-    ) -> u32 {
-        behaved_format::deep(|| self.emit_here(node, parent, at, depth, loops))
-    }
-
-    fn emit_here(
         &mut self,
         node: &'a Node,
         parent: Option<u32>,
@@ -336,14 +327,19 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 && self.inline
             {
                 self.inlining.push(sid);
-                kid_ids.push(self.emit(sub, Some(id), &path::subtree(sid), depth + 1, &mut Vec::new()));
+                let at = path::subtree(sid);
+                kid_ids.push(behaved_format::deep(|| {
+                    self.emit(sub, Some(id), &at, depth + 1, &mut Vec::new())
+                }));
                 self.inlining.pop();
             }
             flat.n = kid_ids.len() as u32;
         } else {
             for (i, child) in node.children().iter().enumerate() {
                 let cp = node.child_path(at, i);
-                kid_ids.push(self.emit(child, Some(id), &cp, depth + 1, loops));
+                kid_ids.push(behaved_format::deep(|| {
+                    self.emit(child, Some(id), &cp, depth + 1, loops)
+                }));
             }
         }
         if looped {

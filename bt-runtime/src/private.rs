@@ -141,6 +141,62 @@ pub trait Subtree: Sized {
     fn shift_times(&mut self, by: f64);
 }
 
+/// `impl Subtree for $name` for a tree `behave!` generates (one line of
+/// generated code): its public constants, `new()` (after `$checks`, the
+/// tree's async leaves' type checks, which every function returning the tree
+/// has) and `shift_times`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __subtree_impl {
+    ($name:ident, { $($checks:tt)* }) => {
+        impl $crate::private::Subtree for $name {
+            type Tree = Self;
+            const NODES: &'static [$crate::NodeInfo] = Self::NODES;
+            const NODE_COUNT: u32 = Self::NODE_COUNT;
+            const FINGERPRINT: u64 = Self::FINGERPRINT;
+            const TICK_WORK: u64 = Self::TICK_WORK;
+            #[inline]
+            fn new() -> Self {
+                $($checks)*
+                Self::new()
+            }
+            #[inline(always)]
+            fn as_tree(&mut self) -> &mut Self {
+                self
+            }
+            #[inline(always)]
+            fn tree_ref(&self) -> &Self {
+                self
+            }
+            #[inline]
+            fn shift_times(&mut self, by: f64) {
+                Self::shift_times(self, by)
+            }
+        }
+    };
+}
+pub use crate::__subtree_impl as subtree_impl;
+
+/// `shift_times` and `resume_at` of a generated tree that keeps no times
+/// (no timers, no subtrees): they do nothing.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __no_saved_times {
+    () => {
+        /// Moves every saved time of this tree (SEMANTICS.md, "Saved state
+        /// and the clock"): this tree keeps none.
+        pub fn shift_times(&mut self, by: f64) {
+            let _ = by;
+        }
+        /// Shifts the saved times of a loaded tree to a clock that reads
+        /// `now`: this tree keeps none.
+        pub fn resume_at(&mut self, now: f64) {
+            let _ = now;
+        }
+    };
+}
+pub use crate::__no_saved_times as no_saved_times;
+
 /// Applies a subtree's context mapping (`|c| &mut c.part`); the bound gives the
 /// closure its signature.
 #[inline(always)]

@@ -141,7 +141,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     });
     let async_checks = async_type_checks(l);
     let persistence = persist::impls(l, &fields, &async_checks);
-    let subtree_impl = subtree_impl(name, &rt, &async_checks);
+    let subtree_impl = subtree_impl(name, &async_checks);
     let (now_field, now_init) = times::field_and_init(l);
     let time_methods = times::methods(l);
     let tick_work = crate::work::value(work);
@@ -400,7 +400,7 @@ pub fn fallback(t: &Tree) -> TokenStream {
     let ctx = elided(&t.ctx);
     let serde = quote!(#rt::serde);
     let never = quote!(::core::unreachable!("`{}` has errors", ::core::stringify!(#name)));
-    let subtree_impl = subtree_impl(name, &rt, &quote!());
+    let subtree_impl = subtree_impl(name, &quote!());
     quote! {
         #(#cfgs)*
         #(#attrs)*
@@ -426,10 +426,7 @@ pub fn fallback(t: &Tree) -> TokenStream {
             pub fn with_seed(_seed: u64) -> Self {
                 Self {}
             }
-            /// Not generated: the tree has errors.
-            pub fn shift_times(&mut self, _by: f64) {}
-            /// Not generated: the tree has errors.
-            pub fn resume_at(&mut self, _now: f64) {}
+            #rt::no_saved_times!();
             /// Not generated: the tree has errors.
             pub fn tick<__C: ?Sized>(&mut self, _ctx: &mut __C) -> #rt::Status {
                 #never
@@ -874,32 +871,12 @@ pub(crate) fn first_span(ty: &impl ToTokens) -> Span {
 
 /// `impl Subtree for Name`: what a parent tree reads of this one, its
 /// public constants and `new()` (the tree and its stand-in alike), with the
-/// `async_checks` that every function returning the tree has.
-fn subtree_impl(name: &syn::Ident, rt: &Rt, async_checks: &TokenStream) -> TokenStream {
-    let shift = times::subtree_shift();
-    quote! {
-        impl #rt::Subtree for #name {
-            type Tree = Self;
-            const NODES: &'static [#rt::NodeInfo] = Self::NODES;
-            const NODE_COUNT: u32 = Self::NODE_COUNT;
-            const FINGERPRINT: u64 = Self::FINGERPRINT;
-            const TICK_WORK: u64 = Self::TICK_WORK;
-            #[inline]
-            fn new() -> Self {
-                #async_checks
-                Self::new()
-            }
-            #[inline(always)]
-            fn as_tree(&mut self) -> &mut Self {
-                self
-            }
-            #[inline(always)]
-            fn tree_ref(&self) -> &Self {
-                self
-            }
-            #shift
-        }
-    }
+/// `async_checks` that every function returning the tree has; one line, the
+/// runtime's `subtree_impl!`.
+fn subtree_impl(name: &syn::Ident, async_checks: &TokenStream) -> TokenStream {
+    // At the tree's name: where rustc points when it lists the trees.
+    let rt = rt_at(name.span());
+    quote_spanned!(name.span()=> #rt::subtree_impl!(#name, { #async_checks });)
 }
 
 /// `<Ty as Subtree>::item` for subtree type `ty`, every token at its name:

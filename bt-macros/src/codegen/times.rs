@@ -49,8 +49,13 @@ pub(super) fn record(l: &Lowered, s: &Slot) -> TokenStream {
     }
 }
 
-/// `shift_times` and `resume_at`, the public methods.
+/// `shift_times` and `resume_at`, the public methods (the runtime's
+/// `no_saved_times!` for a tree that keeps no times).
 pub(super) fn methods(l: &Lowered) -> TokenStream {
+    if !kept(l) {
+        let rt = rt_path();
+        return quote!(#rt::no_saved_times!(););
+    }
     let this = quote!(self);
     let own = l.slots.iter().filter_map(|s| timer(s, &this)).map(|(at, initial)| {
         quote! {
@@ -66,17 +71,6 @@ pub(super) fn methods(l: &Lowered) -> TokenStream {
         }
         _ => None,
     });
-    let (now, since) = if kept(l) {
-        (quote!(self.__now += by;), quote!(now - self.__now))
-    } else {
-        (
-            quote!(),
-            quote!({
-                let _ = now;
-                0.0
-            }),
-        )
-    };
     quote! {
         /// Moves every saved time of this tree by `by` seconds: its timers'
         /// starts, its cooldowns' last completions (one never completed
@@ -85,10 +79,9 @@ pub(super) fn methods(l: &Lowered) -> TokenStream {
         /// (SEMANTICS.md, "Saved state and the clock"): `by` is the clock's
         /// time now minus its time at the save ([`Self::resume_at`] works it out).
         pub fn shift_times(&mut self, by: f64) {
-            let _ = by;
             #(#own)*
             #(#subs)*
-            #now
+            self.__now += by;
         }
 
         /// After loading a saved state, for a game whose clock now reads
@@ -97,17 +90,7 @@ pub(super) fn methods(l: &Lowered) -> TokenStream {
         /// with 2 s left when saved has 2 s left at `now`. A state saved
         /// before `savedAt` was recorded counts as saved at 0.
         pub fn resume_at(&mut self, now: f64) {
-            self.shift_times(#since);
-        }
-    }
-}
-
-/// The `Subtree` impl's `shift_times`.
-pub(super) fn subtree_shift() -> TokenStream {
-    quote! {
-        #[inline]
-        fn shift_times(&mut self, by: f64) {
-            Self::shift_times(self, by)
+            self.shift_times(now - self.__now);
         }
     }
 }

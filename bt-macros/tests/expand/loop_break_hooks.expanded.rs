@@ -56,26 +56,7 @@ impl Search {
             &mut ::behaved::__private::NoopObserver,
         )
     }
-    /// Moves every saved time of this tree by `by` seconds: its timers'
-    /// starts, its cooldowns' last completions (one never completed
-    /// stays so), its subtrees' times and the time of its last tick. For
-    /// a game whose clock does not go on from where the save was made
-    /// (SEMANTICS.md, "Saved state and the clock"): `by` is the clock's
-    /// time now minus its time at the save ([`Self::resume_at`] works it out).
-    pub fn shift_times(&mut self, by: f64) {
-        let _ = by;
-    }
-    /// After loading a saved state, for a game whose clock now reads
-    /// `now`: shifts every saved time by `now` minus the time of the
-    /// tree's last tick before the save (its `savedAt`), so that a timer
-    /// with 2 s left when saved has 2 s left at `now`. A state saved
-    /// before `savedAt` was recorded counts as saved at 0.
-    pub fn resume_at(&mut self, now: f64) {
-        self.shift_times({
-            let _ = now;
-            0.0
-        });
-    }
+    ::behaved::__private::no_saved_times!();
 }
 const _: () = {
     use ::behaved::__private as __bt;
@@ -536,29 +517,7 @@ const _: () = {
             __bt::Ticked::tree(self, ctx, now)
         }
     }
-    impl __bt::Subtree for Search {
-        type Tree = Self;
-        const NODES: &'static [__bt::NodeInfo] = Self::NODES;
-        const NODE_COUNT: u32 = Self::NODE_COUNT;
-        const FINGERPRINT: u64 = Self::FINGERPRINT;
-        const TICK_WORK: u64 = Self::TICK_WORK;
-        #[inline]
-        fn new() -> Self {
-            Self::new()
-        }
-        #[inline(always)]
-        fn as_tree(&mut self) -> &mut Self {
-            self
-        }
-        #[inline(always)]
-        fn tree_ref(&self) -> &Self {
-            self
-        }
-        #[inline]
-        fn shift_times(&mut self, by: f64) {
-            Self::shift_times(self, by)
-        }
-    }
+    ::behaved::__private::subtree_impl!(Search, {});
 };
 
 // Inside `::behaved::__private::if_serde! { .. }` (only with the `serde` feature):

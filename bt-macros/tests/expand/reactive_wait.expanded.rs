@@ -87,7 +87,6 @@ impl Guard {
     /// (SEMANTICS.md, "Saved state and the clock"): `by` is the clock's
     /// time now minus its time at the save ([`Self::resume_at`] works it out).
     pub fn shift_times(&mut self, by: f64) {
-        let _ = by;
         if self.__n2.to_bits() != 0.0f64.to_bits() {
             self.__n2 += by;
         }
@@ -401,29 +400,7 @@ const _: () = {
             __bt::Ticked::tree(self, ctx, now)
         }
     }
-    impl __bt::Subtree for Guard {
-        type Tree = Self;
-        const NODES: &'static [__bt::NodeInfo] = Self::NODES;
-        const NODE_COUNT: u32 = Self::NODE_COUNT;
-        const FINGERPRINT: u64 = Self::FINGERPRINT;
-        const TICK_WORK: u64 = Self::TICK_WORK;
-        #[inline]
-        fn new() -> Self {
-            Self::new()
-        }
-        #[inline(always)]
-        fn as_tree(&mut self) -> &mut Self {
-            self
-        }
-        #[inline(always)]
-        fn tree_ref(&self) -> &Self {
-            self
-        }
-        #[inline]
-        fn shift_times(&mut self, by: f64) {
-            Self::shift_times(self, by)
-        }
-    }
+    ::behaved::__private::subtree_impl!(Guard, {});
 };
 
 // Inside `::behaved::__private::if_serde! { .. }` (only with the `serde` feature):
