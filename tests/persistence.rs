@@ -202,7 +202,9 @@ fn a_state_cut_short_or_with_a_wrong_element_names_where() {
         panic!("a state is a sequence")
     };
     assert!(full.len() > 3, "{full:?}");
-    for len in 2..full.len() {
+    // Its last element, when it saved, is optional: states saved before it
+    // was recorded load (tests/saved_times.rs).
+    for len in 2..full.len() - 1 {
         let error = load_error::<Patrol>(&serde_json::to_string(&full[..len]).unwrap());
         assert!(
             error.starts_with(&format!(

@@ -92,8 +92,9 @@ struct NodeKindName(&'static str);
 
 #[test]
 fn control_state_is_one_resume_point_per_composite_and_one_timestamp() {
-    // root flag + loop flag + sequence resume point (u8 each) + wait's start (f64) + Rec's name.
-    assert_eq!(size_of::<Dog>() - size_of::<Rec>(), 16);
+    // root flag + loop flag + sequence resume point (u8 each) + wait's start
+    // (f64) + the time of the last tick (f64, its saved state's `savedAt`) + Rec's name.
+    assert_eq!(size_of::<Dog>() - size_of::<Rec>(), 24);
 }
 
 fn assert_component<T: Send + Sync + 'static + Default>() {}
