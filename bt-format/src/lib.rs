@@ -49,6 +49,8 @@ pub mod messages;
 pub mod model;
 mod params;
 mod reader;
+#[cfg(feature = "xml")]
+pub mod xml;
 
 pub use document::{clipped, deep, json_depth_limit, shown, too_deep};
 pub use error::{LoadError, Problem, Problems, node_types_once, path};

@@ -1,0 +1,761 @@
+//! The reader: a BT.CPP v4 document into the model. Each `<BehaviorTree>`
+//! becomes the JSON form of its tree (with the XML position of each JSON
+//! path), which the JSON decoder then checks as it checks any tree file, so
+//! both forms accept the same trees with the same messages.
+
+use std::collections::HashMap;
+
+use roxmltree::{Document, Node as XNode, ParsingOptions};
+use serde_json::{Map, Value, json};
+
+use super::builtins::{Builtin, builtin, underscore_refusal};
+use super::ports::{blackboard_refusal, count, is_blackboard, millis, port_value};
+use super::{LeafKind, LeafModel, PortType, XmlReader, XmlTrees};
+use crate::decode::decode;
+use crate::document::{Json, deep, shown, too_deep};
+use crate::error::{LoadError, Problem, Problems, path};
+use crate::library::Library;
+use crate::locate::Location;
+use behaved_runtime::NodeKind;
+
+/// Line and column of byte offsets visited in increasing order, in one pass
+/// over the text (an offset before the last one starts again from the top).
+struct Cursor<'t> {
+    text: &'t str,
+    at: usize,
+    here: Location,
+}
+
+impl Cursor<'_> {
+    fn location(&mut self, byte: usize) -> Location {
+        if byte < self.at {
+            self.at = 0;
+            self.here = Location { line: 1, column: 1 };
+        }
+        let byte = byte.min(self.text.len());
+        for c in self.text[self.at..byte].chars() {
+            if c == '\n' {
+                self.here.line += 1;
+                self.here.column = 1;
+            } else {
+                self.here.column += 1;
+            }
+        }
+        self.at = byte;
+        self.here
+    }
+}
+
+/// The state of one read.
+struct Read<'r, 't> {
+    options: &'r XmlReader<'r>,
+    cursor: Cursor<'t>,
+    problems: Problems,
+    places: HashMap<String, Location>,
+    /// The file's `<TreeNodesModel>`.
+    models: HashMap<String, LeafModel>,
+}
+
+pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, LoadError> {
+    let parsing = ParsingOptions {
+        allow_dtd: false,
+        ..ParsingOptions::default()
+    };
+    let doc = match Document::parse_with_options(text, parsing) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let pos = e.pos();
+            let mut p = Problem::new("", format!("malformed XML: {}", bare(&e.to_string())));
+            p.location = Some(Location {
+                line: pos.row,
+                column: pos.col,
+            });
+            return Err(LoadError::new(vec![p]));
+        }
+    };
+    let r = Read {
+        options,
+        cursor: Cursor {
+            text,
+            at: 0,
+            here: Location { line: 1, column: 1 },
+        },
+        problems: Problems::default(),
+        places: HashMap::new(),
+        models: HashMap::new(),
+    };
+    r.document(doc.root_element())
+}
+
+/// roxmltree's message without its own `at line:column`.
+fn bare(message: &str) -> &str {
+    message.rsplit_once(" at ").map_or(message, |(m, _)| m)
+}
+
+impl Read<'_, '_> {
+    /// Records a problem at `path`, placed at byte `pos` of the text.
+    fn problem(&mut self, path: &str, pos: usize, message: impl Into<String>) {
+        let mut p = Problem::new(path, message);
+        p.location = Some(self.cursor.location(pos));
+        self.problems.add(p);
+    }
+
+    /// Records where the JSON path `path` is written.
+    fn place(&mut self, path: &str, pos: usize) {
+        let at = self.cursor.location(pos);
+        self.places.insert(path.to_string(), at);
+    }
+
+    fn document(mut self, root: XNode<'_, '_>) -> Result<XmlTrees, LoadError> {
+        let pos = root.range().start;
+        if root.tag_name().name() != "root" {
+            self.problem(
+                "",
+                pos,
+                format!(
+                    "expected a BT.CPP document, `<root BTCPP_format=\"4\">`, found `<{}>`",
+                    root.tag_name().name()
+                ),
+            );
+            return self.problems.into_result(()).map(|()| unreachable!());
+        }
+        match root.attribute("BTCPP_format") {
+            Some("4") => {}
+            Some(other) => self.problem(
+                "",
+                pos,
+                format!("only BT.CPP's format 4 is read, found BTCPP_format={}", shown(other)),
+            ),
+            None => self.problem("", pos, "the `<root>` needs `BTCPP_format=\"4\"`"),
+        }
+        for a in root.attributes() {
+            if !matches!(a.name(), "BTCPP_format" | "main_tree_to_execute") {
+                self.problem(
+                    "",
+                    a.range().start,
+                    format!("unknown attribute `{}` of `<root>`", a.name()),
+                );
+            }
+        }
+        for model in root.children().filter(|c| c.has_tag_name("TreeNodesModel")) {
+            self.nodes_model(model);
+        }
+        let mut trees: Vec<(String, XNode<'_, '_>)> = Vec::new();
+        for child in root.children() {
+            if child.is_text() && !child.text().unwrap_or("").trim().is_empty() {
+                self.problem("", child.range().start, "unexpected text in `<root>`");
+            }
+            if !child.is_element() {
+                continue;
+            }
+            let at = child.range().start;
+            match child.tag_name().name() {
+                "BehaviorTree" => match child.attribute("ID") {
+                    Some(id) if trees.iter().any(|(t, _)| t == id) => {
+                        self.problem("", at, format!("a second `<BehaviorTree>` with ID {}", shown(id)))
+                    }
+                    Some(id) => trees.push((id.to_string(), child)),
+                    None => self.problem("", at, "a `<BehaviorTree>` needs an `ID`"),
+                },
+                "TreeNodesModel" => {}
+                "include" => self.problem(
+                    "",
+                    at,
+                    "`<include>` is not supported yet: copy the included file's `<BehaviorTree>`s into this one",
+                ),
+                other => self.problem(
+                    "",
+                    at,
+                    format!("unexpected `<{other}>` in `<root>`; expected `<BehaviorTree>`, `<TreeNodesModel>` or `<include>`"),
+                ),
+            }
+        }
+        let main_id = match root.attribute("main_tree_to_execute") {
+            Some(id) if trees.iter().any(|(t, _)| t == id) => Some(id.to_string()),
+            Some(id) => {
+                self.problem(
+                    "",
+                    pos,
+                    format!(
+                        "`main_tree_to_execute` names {}, which no `<BehaviorTree>` has as its ID",
+                        shown(id)
+                    ),
+                );
+                None
+            }
+            None if trees.len() == 1 => Some(trees[0].0.clone()),
+            None if trees.is_empty() => {
+                self.problem("", pos, "the document has no `<BehaviorTree>`");
+                None
+            }
+            None => {
+                self.problem(
+                    "",
+                    pos,
+                    "the document has several `<BehaviorTree>`s: say which one runs with `main_tree_to_execute`",
+                );
+                None
+            }
+        };
+        let mut library = Library::new();
+        let mut main = None;
+        for (id, tree) in &trees {
+            let is_main = main_id.as_deref() == Some(id.as_str());
+            let at = if is_main { String::new() } else { path::subtree(id) };
+            if let Some(node) = self.tree(*tree, &at) {
+                if is_main {
+                    main = Some(node.clone());
+                }
+                library.insert(id, node);
+            }
+        }
+        if let Some(id) = &main_id {
+            // The main tree is also in the library: its places under both roots.
+            let prefix = path::subtree(id);
+            let copies: Vec<(String, Location)> = self
+                .places
+                .iter()
+                .filter(|(p, _)| !p.starts_with("subtrees["))
+                .map(|(p, l)| {
+                    (
+                        format!(
+                            "{prefix}{}{p}",
+                            if p.starts_with('[') || p.is_empty() { "" } else { "." }
+                        ),
+                        *l,
+                    )
+                })
+                .collect();
+            self.places.extend(copies);
+        }
+        let places = self.places;
+        match (main, main_id) {
+            (Some(main), Some(main_id)) if self.problems.is_empty() => Ok(XmlTrees {
+                main_id,
+                main,
+                library,
+                places,
+            }),
+            _ => Err(self
+                .problems
+                .into_result(())
+                .expect_err("the main tree is read whenever no problem was found")),
+        }
+    }
+
+    /// Reads `<TreeNodesModel>`: which leaves are actions and conditions, and their ports' types.
+    fn nodes_model(&mut self, model: XNode<'_, '_>) {
+        for entry in model.children().filter(XNode::is_element) {
+            let kind = match entry.tag_name().name() {
+                "Action" => LeafKind::Action,
+                "Condition" => LeafKind::Condition,
+                // Control, Decorator and SubTree models describe nodes refused where they are used.
+                _ => continue,
+            };
+            let Some(id) = entry.attribute("ID") else {
+                self.problem("", entry.range().start, "a `<TreeNodesModel>` entry needs an `ID`");
+                continue;
+            };
+            let ports = entry
+                .children()
+                .filter(|p| p.is_element() && p.tag_name().name().ends_with("_port"))
+                .filter_map(|p| {
+                    let ty = p.attribute("type").map_or(PortType::String, PortType::from_btcpp_name);
+                    p.attribute("name").map(|n| (n.to_string(), ty))
+                })
+                .collect();
+            self.models.insert(id.to_string(), LeafModel { kind, ports });
+        }
+    }
+
+    /// The one node of a `<BehaviorTree>`, decoded at `at`.
+    fn tree(&mut self, tree: XNode<'_, '_>, at: &str) -> Option<crate::model::Node> {
+        let kids: Vec<XNode<'_, '_>> = tree.children().filter(XNode::is_element).collect();
+        for a in tree
+            .attributes()
+            .filter(|a| a.name() != "ID" && a.name() != "_description")
+        {
+            self.problem(
+                at,
+                a.range().start,
+                format!("unknown attribute `{}` of `<BehaviorTree>`", a.name()),
+            );
+        }
+        let [root] = kids.as_slice() else {
+            self.problem(
+                at,
+                tree.range().start,
+                format!("a `<BehaviorTree>` holds exactly one node, found {}", kids.len()),
+            );
+            return None;
+        };
+        let value = self.node(*root, at, 0)?;
+        let doc = Json::from_value(&value);
+        match decode(
+            &doc,
+            at,
+            self.options.max_depth,
+            self.options.check,
+            Problems::default(),
+        ) {
+            Ok(node) => Some(node),
+            Err(e) => {
+                let e = relocate(e, &self.places);
+                self.problems.extend(&e);
+                None
+            }
+        }
+    }
+
+    /// The JSON form of the element `el` at JSON path `at`, `depth` levels
+    /// below its tree's root; `None` after a problem.
+    fn node(&mut self, el: XNode<'_, '_>, at: &str, depth: usize) -> Option<Value> {
+        let pos = el.range().start;
+        self.place(at, pos);
+        if depth > self.options.max_depth {
+            self.problem(at, pos, too_deep(self.options.max_depth));
+            return None;
+        }
+        let tag = el.tag_name().name();
+        let explicit = matches!(tag, "Action" | "Condition" | "Control" | "Decorator" | "SubTree");
+        let id = el.attribute("ID");
+        let name = match (explicit, id) {
+            (true, Some(id)) => id,
+            (true, None) => {
+                self.problem(at, pos, format!("`<{tag}>` needs an `ID`"));
+                return None;
+            }
+            (false, Some(_)) => {
+                self.problem(at, pos, format!("`<{tag}>` takes no `ID`: only `<Action>`, `<Condition>`, `<Control>`, `<Decorator>` and `<SubTree>` do"));
+                return None;
+            }
+            (false, None) => tag,
+        };
+        for text in el.children().filter(|c| c.is_text()) {
+            if !text.text().unwrap_or("").trim().is_empty() {
+                self.problem(at, text.range().start, format!("unexpected text in `<{tag}>`"));
+            }
+        }
+        let mut out = Map::new();
+        if let Some(n) = el.attribute("name") {
+            out.insert("name".into(), n.into());
+        }
+        if tag == "SubTree" {
+            return self.subtree(el, at, name, out);
+        }
+        match builtin(name) {
+            Some(Builtin::Refused(why)) => {
+                self.problem(at, pos, format!("`{name}` has no counterpart: {why}"));
+                None
+            }
+            Some(Builtin::Ours(kind, ports)) => {
+                let mut attrs = HashMap::new();
+                for a in el.attributes() {
+                    match a.name() {
+                        "ID" | "name" => {}
+                        n if n.starts_with('_') => self.problem(at, a.range().start, underscore_refusal(n)),
+                        n if ports.contains(&n) => {
+                            if is_blackboard(a.value()) {
+                                self.problem(at, a.range().start, blackboard_refusal(n, a.value()));
+                            } else {
+                                attrs.insert(n, (a.value(), a.range().start));
+                            }
+                        }
+                        n => self.problem(
+                            at,
+                            a.range().start,
+                            format!("`{name}` has no port `{n}`{}", expected_ports(ports)),
+                        ),
+                    }
+                }
+                let kids: Vec<XNode<'_, '_>> = el.children().filter(XNode::is_element).collect();
+                deep(|| self.ours(kind, name, &attrs, &kids, at, pos, depth, out))
+            }
+            None if matches!(tag, "Control" | "Decorator") => {
+                self.problem(
+                    at,
+                    pos,
+                    format!(
+                        "`{name}` is a user's {} node, which has no counterpart; write it with our nodes",
+                        tag.to_lowercase()
+                    ),
+                );
+                None
+            }
+            None => self.leaf(el, at, name, tag, out),
+        }
+    }
+
+    /// A `<SubTree ID=..>`: our `subtree`.
+    fn subtree(&mut self, el: XNode<'_, '_>, at: &str, id: &str, mut out: Map<String, Value>) -> Option<Value> {
+        let mut ok = true;
+        for a in el.attributes() {
+            match a.name() {
+                "ID" | "name" => {}
+                "_autoremap" if matches!(a.value(), "true" | "false") => {}
+                n if n.starts_with('_') => {
+                    ok = false;
+                    self.problem(at, a.range().start, underscore_refusal(n));
+                }
+                n => {
+                    ok = false;
+                    self.problem(
+                        at,
+                        a.range().start,
+                        format!("the `SubTree` port `{n}`: port remapping needs blackboard ports, which are not supported yet; give the subtree's leaves their values"),
+                    );
+                }
+            }
+        }
+        if el.children().any(|c| c.is_element()) {
+            self.problem(at, el.range().start, "a `<SubTree>` has no children");
+            return None;
+        }
+        out.insert("type".into(), "subtree".into());
+        out.insert("subtreeId".into(), id.into());
+        ok.then_some(Value::Object(out))
+    }
+
+    /// A user's leaf: an action or a condition with its ports as parameters.
+    fn leaf(
+        &mut self,
+        el: XNode<'_, '_>,
+        at: &str,
+        name: &str,
+        tag: &str,
+        mut out: Map<String, Value>,
+    ) -> Option<Value> {
+        let pos = el.range().start;
+        let known = self.options.leaves.and_then(|f| f(name));
+        let model = self.models.get(name).cloned();
+        let kind = match tag {
+            "Action" => Some(LeafKind::Action),
+            "Condition" => Some(LeafKind::Condition),
+            _ => model.as_ref().or(known.as_ref()).map(|m| m.kind),
+        };
+        let Some(kind) = kind else {
+            self.problem(
+                at,
+                pos,
+                format!(
+                    "{} is neither a BT.CPP built-in nor a known leaf: write `<Action ID={}/>` or `<Condition ID={}/>`, or declare it in `<TreeNodesModel>`",
+                    shown(name),
+                    shown(name),
+                    shown(name)
+                ),
+            );
+            return None;
+        };
+        if el.children().any(|c| c.is_element()) {
+            self.problem(at, pos, format!("the leaf {} has children", shown(name)));
+            return None;
+        }
+        let field = match kind {
+            LeafKind::Action => "action",
+            LeafKind::Condition => "condition",
+        };
+        let leaf_at = path::field(at, field);
+        let mut leaf = Map::new();
+        leaf.insert("type".into(), name.into());
+        let mut ok = true;
+        for a in el.attributes() {
+            let (n, text, apos) = (a.name(), a.value(), a.range().start);
+            match n {
+                "ID" | "name" => continue,
+                _ if n.starts_with('_') => {
+                    ok = false;
+                    self.problem(at, apos, underscore_refusal(n));
+                    continue;
+                }
+                "type" => {
+                    ok = false;
+                    self.problem(
+                        at,
+                        apos,
+                        "a port named `type` cannot be a leaf's parameter (our leaves' `type` is their name)",
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+            if is_blackboard(text) {
+                ok = false;
+                self.problem(at, apos, blackboard_refusal(n, text));
+                continue;
+            }
+            let ty = known
+                .as_ref()
+                .and_then(|m| m.port(n))
+                .or_else(|| model.as_ref().and_then(|m| m.port(n)))
+                .unwrap_or(PortType::String);
+            let param_at = path::field(&leaf_at, n);
+            self.place(&param_at, apos);
+            match port_value(text, ty) {
+                Ok(v) => drop(leaf.insert(n.to_string(), v)),
+                Err(why) => {
+                    ok = false;
+                    self.problem(&param_at, apos, format!("the port `{n}` of {}: {why}", shown(name)));
+                }
+            }
+        }
+        out.insert("type".into(), field.into());
+        out.insert(field.into(), Value::Object(leaf));
+        ok.then_some(Value::Object(out))
+    }
+
+    /// One of our kinds from a BT.CPP built-in with its ports' text (and
+    /// their positions) and its children.
+    #[allow(clippy::too_many_arguments)]
+    fn ours(
+        &mut self,
+        kind: NodeKind,
+        name: &str,
+        attrs: &HashMap<&str, (&str, usize)>,
+        kids: &[XNode<'_, '_>],
+        at: &str,
+        pos: usize,
+        depth: usize,
+        mut out: Map<String, Value>,
+    ) -> Option<Value> {
+        out.insert("type".into(), kind.json_name().into());
+        let arity = match kind {
+            NodeKind::If | NodeKind::ReactiveIf => (2, 3),
+            k if k.arity() == behaved_runtime::Arity::Leaf => (0, 0),
+            k if k.arity() == behaved_runtime::Arity::One => (1, 1),
+            _ => (1, usize::MAX),
+        };
+        if kids.len() < arity.0 || kids.len() > arity.1 {
+            let want = match arity {
+                (0, 0) => "no children".to_string(),
+                (1, 1) => "exactly one child".to_string(),
+                (2, 3) => "two or three children (a condition, then, else)".to_string(),
+                _ => "at least one child".to_string(),
+            };
+            self.problem(at, pos, format!("`{name}` takes {want}, found {}", kids.len()));
+            return None;
+        }
+        let mut ok = true;
+        let ms = |least: u64| move |t: &str| millis(t, least).map(|ms| json!(ms as f64 / 1000.0));
+        let positive = |t: &str| match count(t)? {
+            n if n >= 1 && n <= i64::from(u32::MAX) => Ok(json!(n)),
+            n => Err(format!(
+                "must be a positive count, found {n}: BT.CPP's -1 (forever, within one tick) and 0 have no counterpart"
+            )),
+        };
+        match kind {
+            NodeKind::Repeat | NodeKind::Retry => {
+                let p = if kind == NodeKind::Repeat {
+                    "num_cycles"
+                } else {
+                    "num_attempts"
+                };
+                match self.port(attrs, p, at, "count", name, &positive) {
+                    Some(Ok(v)) => drop(out.insert("count".into(), v)),
+                    Some(Err(())) => ok = false,
+                    None => {
+                        ok = false;
+                        self.problem(at, pos, format!("`{name}` needs `{p}`"));
+                    }
+                }
+            }
+            NodeKind::Timeout | NodeKind::Delay | NodeKind::Wait => {
+                let p = if kind == NodeKind::Delay { "delay_msec" } else { "msec" };
+                let why = match kind {
+                    NodeKind::Timeout => "0 (BT.CPP then never times out)",
+                    NodeKind::Delay => "0 (BT.CPP's timer then races the first tick)",
+                    _ => "0 (BT.CPP then succeeds at once: write `AlwaysSuccess`)",
+                };
+                let parse = ms(1);
+                let parse = |t: &str| {
+                    parse(t).map_err(|e| {
+                        if e.starts_with("must be") {
+                            format!("{e}; {why} has no counterpart")
+                        } else {
+                            e
+                        }
+                    })
+                };
+                match self.port(attrs, p, at, "seconds", name, &parse) {
+                    Some(Ok(v)) => drop(out.insert("seconds".into(), v)),
+                    Some(Err(())) => ok = false,
+                    None => {
+                        ok = false;
+                        self.problem(at, pos, format!("`{name}` needs `{p}`"));
+                    }
+                }
+            }
+            NodeKind::RunOnce => {
+                let skip = attrs.get("then_skip").map(|(t, apos)| (t.trim(), *apos));
+                if !matches!(skip, Some(("false", _))) {
+                    ok = false;
+                    let apos = skip.map_or(pos, |(_, p)| p);
+                    self.problem(
+                        at,
+                        apos,
+                        "`RunOnce` returns SKIPPED after its first run unless `then_skip=\"false\"`, and SKIPPED has no counterpart; write `then_skip=\"false\"` to keep returning the first status",
+                    );
+                }
+            }
+            NodeKind::Parallel => match self.parallel(attrs, kids.len(), at, name) {
+                Some(fields) => out.extend(fields),
+                None => ok = false,
+            },
+            _ => {}
+        }
+        let mut children = Vec::with_capacity(kids.len());
+        let child_at = |i: usize| match kind {
+            NodeKind::If | NodeKind::ReactiveIf => match i {
+                0 => path::field(&path::index(&path::field(at, "branches"), 0), "if"),
+                1 => path::field(&path::index(&path::field(at, "branches"), 0), "then"),
+                _ => path::field(at, "else"),
+            },
+            k if k.arity() == behaved_runtime::Arity::One => path::field(at, "child"),
+            _ => path::index(&path::field(at, "children"), i),
+        };
+        for (i, kid) in kids.iter().enumerate() {
+            match self.node(*kid, &child_at(i), depth + 1) {
+                Some(v) => children.push(v),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        match kind {
+            NodeKind::If | NodeKind::ReactiveIf => {
+                if children[0].get("type").and_then(Value::as_str) != Some("condition") {
+                    self.problem(
+                        &child_at(0),
+                        kids[0].range().start,
+                        format!("the first child of `{name}` must be a condition: ours evaluate only conditions there"),
+                    );
+                    return None;
+                }
+                let mut it = children.into_iter();
+                let (cond, then) = (it.next()?, it.next()?);
+                // BT.CPP fails when the condition fails and there is no third child.
+                let otherwise = it.next().unwrap_or_else(|| json!({"type": "failure"}));
+                out.insert("branches".into(), json!([{"if": cond, "then": then}]));
+                out.insert("else".into(), otherwise);
+            }
+            k if k.arity() == behaved_runtime::Arity::One => {
+                out.insert("child".into(), children.pop()?);
+            }
+            k if k.arity() == behaved_runtime::Arity::Leaf => {}
+            _ => drop(out.insert("children".into(), Value::Array(children))),
+        }
+        Some(Value::Object(out))
+    }
+}
+
+impl Read<'_, '_> {
+    /// Port `port` of a built-in parsed by `parse`, placed at the JSON field
+    /// `field`: `None` when absent, `Some(Err(()))` after a problem.
+    fn port(
+        &mut self,
+        attrs: &HashMap<&str, (&str, usize)>,
+        port: &str,
+        at: &str,
+        field: &str,
+        name: &str,
+        parse: &dyn Fn(&str) -> Result<Value, String>,
+    ) -> Option<Result<Value, ()>> {
+        let (text, apos) = attrs.get(port).copied()?;
+        let field_at = path::field(at, field);
+        self.place(&field_at, apos);
+        Some(parse(text).map_err(|why| self.problem(&field_at, apos, format!("`{port}` of `{name}`: {why}"))))
+    }
+
+    /// A `Parallel`'s fields: its policy from `success_count` and
+    /// `failure_count` (BT.CPP's defaults -1, all, and 1; `-k` is `n - k + 1`).
+    fn parallel(
+        &mut self,
+        attrs: &HashMap<&str, (&str, usize)>,
+        n: usize,
+        at: &str,
+        name: &str,
+    ) -> Option<Map<String, Value>> {
+        let n = n as i64;
+        let threshold = |t: &str| match count(t)? {
+            -1 => Ok(Value::Null),
+            k if k < 0 && n + k + 1 >= 1 => Ok(json!(n + k + 1)),
+            k if k >= 1 && k <= n => Ok(json!(k)),
+            k => Err(format!(
+                "must be from 1 to the {n} children, or from -1 (all) to -{n}, found {k}"
+            )),
+        };
+        let s = self.port(attrs, "success_count", at, "success", name, &threshold);
+        let f = self.port(attrs, "failure_count", at, "failure", name, &threshold);
+        let mut out = Map::new();
+        if attrs.is_empty() {
+            out.insert("policy".into(), "requireAll".into());
+            return Some(out);
+        }
+        let s = s.unwrap_or(Ok(Value::Null)).ok()?;
+        let f = f.unwrap_or(Ok(json!(1))).ok()?;
+        let one = json!(1);
+        if s.is_null() && f == one {
+            out.insert("policy".into(), "requireAll".into());
+        } else if s == one && f.is_null() {
+            out.insert("policy".into(), "requireOne".into());
+        } else {
+            if !s.is_null() {
+                out.insert("success".into(), s);
+            }
+            if !f.is_null() {
+                out.insert("failure".into(), f);
+            }
+        }
+        Some(out)
+    }
+}
+
+/// ", expected one of `a`, `b`" for a built-in's ports, or ": it takes none".
+fn expected_ports(ports: &[&str]) -> String {
+    if ports.is_empty() {
+        "; it takes no ports".into()
+    } else {
+        let list: Vec<String> = ports.iter().map(|p| format!("`{p}`")).collect();
+        format!("; its ports: {}", list.join(", "))
+    }
+}
+
+/// `err` with every problem at the place of its path, or of the nearest
+/// path above it that has one.
+pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Location>) -> LoadError {
+    for p in &mut err.problems {
+        if p.location.is_some() {
+            continue;
+        }
+        let mut at = p.path.as_str();
+        loop {
+            if let Some(l) = places.get(at) {
+                p.location = Some(*l);
+                break;
+            }
+            match parent(at) {
+                Some(up) => at = up,
+                None => break,
+            }
+        }
+    }
+    err
+}
+
+/// The path above `path` (`children[1].count` -> `children[1]` ->
+/// `children` -> root); `None` at a tree's root.
+fn parent(path: &str) -> Option<&str> {
+    if path.is_empty() {
+        return None;
+    }
+    // A library subtree's root (`subtrees["a.b"]`) is one segment.
+    if path.starts_with("subtrees[") {
+        let end = path.find("\"]").map_or(path.len(), |i| i + 2);
+        let end = if path[end..].starts_with("..") { end + 2 } else { end };
+        if path.len() <= end {
+            return None;
+        }
+    }
+    let cut = path.rfind(['.', '[']).unwrap_or(0);
+    Some(&path[..cut])
+}
