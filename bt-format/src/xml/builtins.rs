@@ -119,15 +119,15 @@ const REFUSED: &[(&str, &str)] = &[
     ),
     (
         "Script",
-        "BT.CPP's scripting language has no counterpart; write a registered action",
+        "it runs a script of BT.CPP's language; write a registered action",
     ),
     (
         "ScriptCondition",
-        "BT.CPP's scripting language has no counterpart; write a registered condition",
+        "it runs a script of BT.CPP's language; write a registered condition",
     ),
     (
         "Precondition",
-        "BT.CPP's scripting language has no counterpart; write an `IfThenElse` with a registered condition",
+        "it runs a script of BT.CPP's language; write an `IfThenElse` with a registered condition",
     ),
 ];
 

@@ -63,6 +63,21 @@ pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, Load
     };
     let doc = match Document::parse_with_options(text, parsing) {
         Ok(doc) => doc,
+        Err(roxmltree::Error::DtdDetected) => {
+            // roxmltree gives no position for it: the `<!DOCTYPE`'s own.
+            let at = text.find("<!DOCTYPE").unwrap_or(0);
+            let mut cursor = Cursor {
+                text,
+                at: 0,
+                here: Location { line: 1, column: 1 },
+            };
+            let mut p = Problem::new(
+                "",
+                "a DTD (`<!DOCTYPE ..>` with declarations) is refused: its entities could make a small file expand without bound",
+            );
+            p.location = Some(cursor.location(at));
+            return Err(LoadError::new(vec![p]));
+        }
         Err(e) => {
             let pos = e.pos();
             let mut p = Problem::new("", format!("malformed XML: {}", bare(&e.to_string())));

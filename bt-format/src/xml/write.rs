@@ -247,14 +247,12 @@ impl Writer {
             attr("then_skip", "false");
         }
         let kids = node.children();
-        if kind == NodeKind::If || kind == NodeKind::ReactiveIf {
-            if kids.len() > 3 {
-                self.problems.push(
-                    at,
-                    "BT.CPP's `IfThenElse` and `WhileDoElse` have one condition; write each `else if` as an `if` in the `else`",
-                );
-                return;
-            }
+        if matches!(kind, NodeKind::If | NodeKind::ReactiveIf) && kids.len() > 3 {
+            self.problems.push(
+                at,
+                "BT.CPP's `IfThenElse` and `WhileDoElse` have one condition; write each `else if` as an `if` in the `else`",
+            );
+            return;
         }
         if kids.is_empty() {
             let _ = writeln!(self.out, "{pad}<{tag}{attrs}/>");

@@ -1,0 +1,328 @@
+//! BehaviorTree.CPP v4 XML (SEMANTICS.md, "BehaviorTree.CPP XML"): the files
+//! in `tests/xml/` read into the same model as their JSON twins, every
+//! refused construct is an error at its line and column, and the round
+//! trips XML -> model -> XML and JSON -> XML -> JSON keep the tree.
+
+use behaved_format::model::Node;
+use behaved_format::xml::{LeafKind, LeafModel, PortType, XmlReader, XmlTrees, nodes_model, to_xml};
+use behaved_format::{Library, LoadError};
+
+fn file(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/xml/{name}", env!("CARGO_MANIFEST_DIR"))).expect("a test file")
+}
+
+fn read(xml: &str) -> Result<XmlTrees, LoadError> {
+    XmlReader::new().read(xml)
+}
+
+fn error(xml: &str) -> String {
+    match read(xml) {
+        Ok(_) => panic!("expected an error for {xml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A document of one tree holding `node`.
+fn doc(node: &str) -> String {
+    format!("<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"Main\">\n    {node}\n  </BehaviorTree>\n</root>")
+}
+
+#[test]
+fn every_mapped_node_reads_as_its_json_twin() {
+    let trees = read(&file("every_node.xml")).expect("loads");
+    assert_eq!(trees.main_id(), "Main");
+    let json = Node::parse(&file("every_node.json")).expect("the twin loads");
+    assert_eq!(trees.main(), &json);
+    let patrol = Node::parse(&file("patrol.json")).expect("the twin loads");
+    assert_eq!(trees.library().get("Patrol"), Some(&patrol));
+    assert_eq!(trees.library().get("Main"), Some(&json));
+    assert_eq!(trees.library().ids().collect::<Vec<_>>(), ["Main", "Patrol"]);
+}
+
+/// `refused.xml` holds one refused construct per line, from line 4; each is
+/// reported at its element (or its attribute) on that line.
+#[test]
+fn every_refused_construct_is_an_error_at_its_line_and_column() {
+    assert_eq!(error(&file("refused.xml")), file("refused.txt").trim_end());
+}
+
+#[test]
+fn xml_to_model_to_xml_keeps_the_tree() {
+    let first = read(&file("every_node.xml")).expect("loads");
+    let written = to_xml(first.main_id(), first.main(), first.library()).expect("writes");
+    let second = read(&written).expect("the written file loads");
+    assert_eq!(second.main(), first.main());
+    assert_eq!(second.library(), first.library());
+    assert_eq!(second.main_id(), "Main");
+    // Writing is a fixed point from then on.
+    assert_eq!(
+        to_xml("Main", second.main(), second.library()).expect("writes"),
+        written
+    );
+}
+
+#[test]
+fn json_to_xml_to_json_is_identical() {
+    let tree = Node::parse(&file("every_node.json")).expect("loads");
+    let mut library = Library::new();
+    library.insert("Patrol", Node::parse(&file("patrol.json")).expect("loads"));
+    let xml = to_xml("Main", &tree, &library).expect("writes");
+    let back = read(&xml).expect("the written file loads");
+    assert_eq!(back.main().to_json(), tree.to_json());
+    assert_eq!(
+        back.library().get("Patrol").map(Node::to_json),
+        library.get("Patrol").map(Node::to_json)
+    );
+}
+
+#[test]
+fn the_written_file_is_plain_btcpp() {
+    let tree = Node::parse(
+        r#"{"type": "sequence", "name": "a \"quoted\" <name>", "children": [
+            {"type": "if", "branches": [{"if": {"type": "condition", "condition": {"type": "Ready"}}, "then": {"type": "success"}}]},
+            {"type": "action", "action": {"type": "Say", "text": "line 1\nline 2", "n": 2, "x": 0.5, "tags": ["a"]}},
+            {"type": "parallel", "success": 1, "failure": 1, "children": [{"type": "wait", "seconds": 0.001}]}]}"#,
+    )
+    .expect("loads");
+    let xml = to_xml("Main", &tree, &Library::new()).expect("writes");
+    assert_eq!(
+        xml,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence name="a &quot;quoted&quot; &lt;name&gt;">
+      <IfThenElse>
+        <Condition ID="Ready"/>
+        <AlwaysSuccess/>
+        <AlwaysSuccess/>
+      </IfThenElse>
+      <Action ID="Say" n="2" tags="[&quot;a&quot;]" text="line 1&#10;line 2" x="0.5"/>
+      <Parallel success_count="1" failure_count="1">
+        <Sleep msec="1"/>
+      </Parallel>
+    </Sequence>
+  </BehaviorTree>
+  <TreeNodesModel>
+    <Condition ID="Ready"/>
+    <Action ID="Say">
+      <input_port name="n" type="int"/>
+      <input_port name="tags" type="json"/>
+      <input_port name="text" type="std::string"/>
+      <input_port name="x" type="double"/>
+    </Action>
+  </TreeNodesModel>
+</root>
+"#
+    );
+    // The `if` without `else` reads back with BT.CPP's third child: the same tree.
+    let back = read(&xml).expect("loads");
+    let kids = back.main().children();
+    assert_eq!(kids[0].children()[2].label(), "success");
+    assert_eq!(kids[1], tree.children()[1]);
+}
+
+#[test]
+fn nodes_without_a_btcpp_counterpart_are_not_written() {
+    let tree = Node::parse(
+        r#"{"type": "sequence", "id": "root", "children": [
+            {"type": "loop", "label": "outer", "child": {"type": "break"}},
+            {"type": "wait", "seconds": 0.0005},
+            {"type": "if", "branches": [
+                {"if": {"type": "condition", "condition": {"type": "A"}}, "then": {"type": "success"}},
+                {"if": {"type": "condition", "condition": {"type": "B"}}, "then": {"type": "success"}}]},
+            {"type": "action", "action": {"type": "Go", "to": "{goal}"}},
+            {"type": "action", "action": {"type": "Go", "to": 3}}]}"#,
+    )
+    .expect("loads");
+    let err = to_xml("Main", &tree, &Library::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"7 problems:
+  at the root: a node id has no BT.CPP counterpart; remove the "id" to write this tree as XML
+  at `children[0]`: a loop label has no BT.CPP counterpart; remove it to write this tree as XML
+  at `children[0]`: `loop` has no BehaviorTree.CPP counterpart (SEMANTICS.md, "BehaviorTree.CPP XML")
+  at `children[1].seconds`: BT.CPP's durations are whole milliseconds, at least 1; 0.0005 seconds is not
+  at `children[2]`: BT.CPP's `IfThenElse` and `WhileDoElse` have one condition; write each `else if` as an `if` in the `else`
+  at `children[3].action.to`: the string "{goal}" would read as a BT.CPP blackboard port
+  at `children[4]`: the port "to" of "Go" is int here and std::string elsewhere; a BT.CPP port has one type"#
+    );
+}
+
+#[test]
+fn compact_leaves_take_their_kind_and_port_types_from_the_caller() {
+    let lookup = |name: &str| match name {
+        "FindTarget" => Some(LeafModel {
+            kind: LeafKind::Action,
+            ports: vec![("radius".into(), PortType::Number), ("max".into(), PortType::Integer)],
+        }),
+        "Ready" => Some(LeafModel {
+            kind: LeafKind::Condition,
+            ports: vec![],
+        }),
+        _ => None,
+    };
+    let xml = doc(r#"<Sequence><Ready/><FindTarget radius="2.5" max="4" note="7"/></Sequence>"#);
+    let trees = XmlReader::new().leaves(&lookup).read(&xml).expect("loads");
+    let json = Node::parse(
+        r#"{"type": "sequence", "children": [{"type": "condition", "condition": {"type": "Ready"}},
+            {"type": "action", "action": {"type": "FindTarget", "radius": 2.5, "max": 4, "note": "7"}}]}"#,
+    )
+    .expect("loads");
+    assert_eq!(trees.main(), &json);
+    // A port that is not what its type says is an error at the attribute.
+    let xml = doc(r#"<FindTarget radius="far" max="4.5"/>"#);
+    let err = XmlReader::new().leaves(&lookup).read(&xml).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"2 problems:
+  at `action.radius` (line 3, column 17): the port `radius` of "FindTarget": expected a number, found "far"
+  at `action.max` (line 3, column 30): the port `max` of "FindTarget": expected an integer, found "4.5""#
+    );
+}
+
+#[test]
+fn problems_of_the_document_itself() {
+    assert_eq!(
+        error(
+            "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n  <BehaviorTree ID=\"B\"><AlwaysSuccess/></BehaviorTree>\n</root>"
+        ),
+        "at the root (line 1, column 1): the document has several `<BehaviorTree>`s: say which one runs with `main_tree_to_execute`"
+    );
+    assert_eq!(
+        error("<root>\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n</root>"),
+        "at the root (line 1, column 1): the `<root>` needs `BTCPP_format=\"4\"`"
+    );
+    assert_eq!(
+        error(
+            "<root BTCPP_format=\"4\" main_tree_to_execute=\"B\">\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n</root>"
+        ),
+        "at the root (line 1, column 1): `main_tree_to_execute` names \"B\", which no `<BehaviorTree>` has as its ID"
+    );
+    assert_eq!(
+        error(&doc("<Sequence>\n      <AlwaysSuccess>\n    </Sequence>")),
+        "at the root (line 5, column 5): malformed XML: expected 'AlwaysSuccess' tag, not 'Sequence'"
+    );
+    assert_eq!(
+        error(&doc("<Inverter><AlwaysSuccess/><AlwaysFailure/></Inverter>")),
+        "at the root (line 3, column 5): `Inverter` takes exactly one child, found 2"
+    );
+    assert_eq!(
+        error(&doc("<Repeat num_cycles=\"2\" count=\"3\"><AlwaysSuccess/></Repeat>")),
+        "at the root (line 3, column 28): `Repeat` has no port `count`; its ports: `num_cycles`"
+    );
+    assert_eq!(
+        error(&doc(
+            "<Parallel success_count=\"3\"><AlwaysSuccess/><AlwaysSuccess/></Parallel>"
+        )),
+        "at `success` (line 3, column 15): `success_count` of `Parallel`: must be from 1 to the 2 children, or from -1 (all) to -2, found 3"
+    );
+    assert_eq!(
+        error(
+            "<root BTCPP_format=\"4\">\n  <include path=\"other.xml\"/>\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n</root>"
+        ),
+        "at the root (line 2, column 3): `<include>` is not supported yet: copy the included file's `<BehaviorTree>`s into this one"
+    );
+}
+
+#[test]
+fn problems_found_by_the_json_checks_are_at_their_xml_place() {
+    // The JSON decoder's own checks (here: at most 128 children in a
+    // parallel) report JSON paths, placed at the XML element they came from,
+    // in the main tree and in the other trees of the file.
+    let wide = format!("<Parallel>{}</Parallel>", "<AlwaysSuccess/>".repeat(129));
+    let xml = format!(
+        "<root BTCPP_format=\"4\" main_tree_to_execute=\"Main\">
+  <BehaviorTree ID=\"Main\">
+    <Sequence>
+      <AlwaysSuccess/>
+      {wide}
+    </Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID=\"Other\">
+    <Inverter>
+      {wide}
+    </Inverter>
+  </BehaviorTree>
+</root>"
+    );
+    assert_eq!(
+        error(&xml),
+        r#"2 problems:
+  at `children[1].children` (line 5, column 7): "parallel" can have at most 128 children, found 129
+  at `subtrees["Other"].child.children` (line 10, column 7): "parallel" can have at most 128 children, found 129"#
+    );
+}
+
+#[test]
+fn dtds_and_entities_are_refused() {
+    let bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE root [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n<root BTCPP_format=\"4\"><BehaviorTree ID=\"A\"><Action ID=\"&b;\"/></BehaviorTree></root>";
+    assert_eq!(
+        error(bomb),
+        "at the root (line 2, column 1): a DTD (`<!DOCTYPE ..>` with declarations) is refused: its entities could make a small file expand without bound"
+    );
+}
+
+#[test]
+fn nesting_has_the_json_limit() {
+    let deep = |n: usize| {
+        doc(&format!(
+            "{}<AlwaysSuccess/>{}",
+            "<Inverter>".repeat(n),
+            "</Inverter>".repeat(n)
+        ))
+    };
+    assert!(read(&deep(64)).is_ok());
+    assert_eq!(
+        error(&deep(65)),
+        format!(
+            "at `{}` (line 3, column {}): the tree is nested deeper than 64 levels, subtrees included (the loader's `max_depth`)",
+            vec!["child"; 65].join("."),
+            5 + 65 * 10
+        )
+    );
+    assert!(XmlReader::new().max_depth(100).read(&deep(100)).is_ok());
+    // Far deeper than the limit: one error, no stack overflow.
+    assert!(error(&deep(100_000)).contains("nested deeper than 64 levels"));
+}
+
+#[test]
+fn a_nodes_model_lists_the_leaves_for_groot2() {
+    let leaves = vec![
+        (
+            "Ready".to_string(),
+            LeafModel {
+                kind: LeafKind::Condition,
+                ports: vec![],
+            },
+        ),
+        (
+            "MoveTo".to_string(),
+            LeafModel {
+                kind: LeafKind::Action,
+                ports: vec![("x".into(), PortType::Integer), ("gait".into(), PortType::String)],
+            },
+        ),
+    ];
+    let xml = nodes_model(&leaves);
+    assert_eq!(
+        xml,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<root BTCPP_format="4">
+  <TreeNodesModel>
+    <Condition ID="Ready"/>
+    <Action ID="MoveTo">
+      <input_port name="x" type="int"/>
+      <input_port name="gait" type="std::string"/>
+    </Action>
+  </TreeNodesModel>
+</root>
+"#
+    );
+    // A file using those leaves in compact form reads with the model pasted in.
+    let with_tree = xml.replace(
+        "<root BTCPP_format=\"4\">\n",
+        "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"A\"><Sequence><Ready/><MoveTo x=\"3\" gait=\"run\"/></Sequence></BehaviorTree>\n",
+    );
+    let trees = read(&with_tree).expect("loads");
+    assert_eq!(trees.main().children()[1].label(), "MoveTo(gait: \"run\", x: 3)");
+}
