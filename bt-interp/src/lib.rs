@@ -86,6 +86,8 @@ mod persist;
 mod registry;
 mod size;
 mod work;
+#[cfg(feature = "xml")]
+mod xml;
 
 pub use agent::Agent;
 /// The JSON model this crate loads (from `behaved-format`).

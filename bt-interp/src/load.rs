@@ -32,7 +32,7 @@ impl<C: 'static> Registry<C> {
     }
 
     /// The message for a leaf type not registered in `family`, if it is not.
-    fn unknown_leaf(&self, family: LeafFamily, name: &str) -> Option<String> {
+    pub(crate) fn unknown_leaf(&self, family: LeafFamily, name: &str) -> Option<String> {
         let (registered, family) = match family {
             LeafFamily::Condition => (self.conditions.contains_key(name), "condition"),
             LeafFamily::Action => (self.actions.contains_key(name), "action"),

@@ -1,0 +1,99 @@
+//! BehaviorTree.CPP v4 XML through a registry (the `xml` feature): a Groot2
+//! file loads as the same definition as its JSON twin, with the registry
+//! saying which compact leaves are actions or conditions and how their
+//! ports' text is typed; the registry's leaves written as a
+//! `<TreeNodesModel>` for Groot2's palette.
+
+use std::sync::Arc;
+
+use behaved_format::LoadError;
+use behaved_format::decode::LeafFamily;
+use behaved_format::xml::{LeafKind, LeafModel, PortType, XmlReader, nodes_model};
+
+use crate::definition::Definition;
+use crate::manifest::{LeafDoc, Manifest, ParamType};
+use crate::registry::Registry;
+
+impl<C: 'static> Registry<C> {
+    /// Loads the tree to run from a BT.CPP v4 document (its
+    /// `main_tree_to_execute`, or its only `<BehaviorTree>`), the file's
+    /// other trees as its subtrees. Every problem is reported at once, at
+    /// its XML line and column (SEMANTICS.md, "BehaviorTree.CPP XML", says
+    /// what each BT.CPP node is here and which are refused).
+    ///
+    /// ```
+    /// use behaved_interp::{NoParams, Registry};
+    /// use behaved::{Status, Condition};
+    ///
+    /// struct Ready;
+    /// impl Condition<u32> for Ready {
+    ///     fn check(&self, n: &u32) -> bool { *n > 2 }
+    /// }
+    /// let mut registry = Registry::<u32>::new();
+    /// registry.condition("Ready", |_: NoParams| Ready);
+    /// let tree = registry.load_xml(r#"<root BTCPP_format="4">
+    ///   <BehaviorTree ID="Main"><Inverter><Ready/></Inverter></BehaviorTree>
+    /// </root>"#)?;
+    /// let mut agent = behaved_interp::Agent::new(tree);
+    /// assert_eq!(agent.tick_at(&mut 1, 0.0), Status::Success);
+    /// # Ok::<(), behaved_interp::LoadError>(())
+    /// ```
+    pub fn load_xml(&self, xml: &str) -> Result<Arc<Definition<C>>, LoadError> {
+        let manifest = self.manifest();
+        let lookup = |name: &str| leaf_model(&manifest, name);
+        let unknown = |family: LeafFamily, name: &str| self.unknown_leaf(family, name);
+        let trees = XmlReader::new()
+            .max_depth(self.max_depth)
+            .leaves(&lookup)
+            .check_leaves(&unknown)
+            .read(xml)?;
+        self.build(trees.main(), trees.library()).map_err(|e| trees.located(e))
+    }
+
+    /// The registry's conditions and actions as a BT.CPP `<TreeNodesModel>`
+    /// document, each parameter an input port with its type: loaded in
+    /// Groot2, it puts the game's leaves in the palette.
+    pub fn tree_nodes_model(&self) -> String {
+        let manifest = self.manifest();
+        let leaves: Vec<(String, LeafModel)> = manifest
+            .conditions
+            .keys()
+            .chain(manifest.actions.keys())
+            .filter_map(|name| leaf_model(&manifest, name).map(|m| (name.clone(), m)))
+            .collect();
+        nodes_model(&leaves)
+    }
+}
+
+/// What the manifest says of leaf `name`: its kind and its ports' types.
+fn leaf_model(manifest: &Manifest, name: &str) -> Option<LeafModel> {
+    let ports = |doc: &LeafDoc| -> Vec<(String, PortType)> {
+        doc.params
+            .iter()
+            .flatten()
+            .map(|p| (p.name.clone(), port_type(&p.ty)))
+            .collect()
+    };
+    if let Some(doc) = manifest.conditions.get(name) {
+        Some(LeafModel {
+            kind: LeafKind::Condition,
+            ports: ports(doc),
+        })
+    } else {
+        manifest.actions.get(name).map(|doc| LeafModel {
+            kind: LeafKind::Action,
+            ports: ports(doc),
+        })
+    }
+}
+
+/// How a parameter of type `ty` is read from a port's text.
+fn port_type(ty: &ParamType) -> PortType {
+    match ty {
+        ParamType::String | ParamType::Choice { .. } => PortType::String,
+        ParamType::Boolean => PortType::Boolean,
+        ParamType::Integer { .. } => PortType::Integer,
+        ParamType::Number => PortType::Number,
+        ParamType::List { .. } | ParamType::Object | ParamType::Any => PortType::Json,
+    }
+}

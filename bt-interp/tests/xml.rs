@@ -1,0 +1,244 @@
+//! BehaviorTree.CPP v4 XML through the registry (`Registry::load_xml`,
+//! SEMANTICS.md "BehaviorTree.CPP XML"): an XML file and its JSON twin load
+//! as the same tree and run tick for tick alike; BT.CPP's own rules
+//! (`IfThenElse` without a third child fails, `Parallel`'s negative counts)
+//! hold; problems found by the registry are at their XML line and column;
+//! the registry's leaves are written as a `<TreeNodesModel>`.
+mod support;
+
+use std::sync::Arc;
+
+use behaved_interp::{Agent, Definition, Library, Registry};
+use behaved_runtime::{Action, Rng, Status};
+use support::*;
+
+fn file(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/xml/{name}", env!("CARGO_MANIFEST_DIR"))).expect("a test file")
+}
+
+/// The scripted leaves, and `say`, an action with typed parameters.
+fn xml_registry() -> Registry<Ctx> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SayParams {
+        text: String,
+        times: u32,
+        loud: bool,
+        speed: f64,
+    }
+    #[derive(Clone)]
+    struct Say(String);
+    impl Action<Ctx> for Say {
+        fn tick(&mut self, ctx: &mut Ctx) -> Status {
+            ctx.log.push(self.0.clone());
+            Status::Success
+        }
+    }
+    let mut r = registry();
+    r.action("say", |p: SayParams| {
+        Say(format!("say {} x{} loud={} at {}", p.text, p.times, p.loud, p.speed))
+    });
+    r
+}
+
+fn from_xml(xml: &str) -> Arc<Definition<Ctx>> {
+    xml_registry().load_xml(xml).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn from_json() -> Arc<Definition<Ctx>> {
+    let mut library = Library::new();
+    library
+        .insert_json("Patrol", &file("patrol.json"))
+        .expect("the twin loads");
+    xml_registry()
+        .load_with(&file("scripted.json"), &library)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn an_xml_tree_and_its_json_twin_have_the_same_nodes() {
+    let (xml, json) = (from_xml(&file("scripted.xml")), from_json());
+    let rows = |d: &Definition<Ctx>| d.nodes().iter().map(|r| format!("{r:?}")).collect::<Vec<_>>();
+    assert_eq!(rows(&xml), rows(&json));
+    assert_eq!(xml.nodes().len(), 39, "the subtree inlined");
+}
+
+#[test]
+fn an_xml_tree_and_its_json_twin_run_tick_for_tick_alike() {
+    let (mut x, mut j) = (Agent::new(from_xml(&file("scripted.xml"))), Agent::new(from_json()));
+    let (mut cx, mut cj) = (Ctx::new(), Ctx::new());
+    let (mut tx, mut tj) = (Trace::default(), Trace::default());
+    let mut rng = Rng::new(28);
+    let mut seen = std::collections::BTreeSet::new();
+    for tick in 0..2000 {
+        for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+            let status = [S, F, R][rng.below(3) as usize];
+            cx.set(name, status);
+            cj.set(name, status);
+        }
+        for name in ["c1", "c2", "c3", "c4"] {
+            let status = [S, F][rng.below(2) as usize];
+            cx.set(name, status);
+            cj.set(name, status);
+        }
+        let now = f64::from(tick) * 0.05;
+        let (sx, sj) = (
+            x.tick_observed(&mut cx, now, &mut tx),
+            j.tick_observed(&mut cj, now, &mut tj),
+        );
+        assert_eq!(sx, sj, "status at tick {tick}");
+        let (lx, lj) = (cx.take(), cj.take());
+        assert_eq!(lx, lj, "leaf events at tick {tick}");
+        assert_eq!(tx.take(), tj.take(), "observed events at tick {tick}");
+        seen.extend(lx);
+    }
+    // The run reached every leaf, the halts and the parametrised action.
+    for event in [
+        "a",
+        "b",
+        "c",
+        "d",
+        "e",
+        "f",
+        "g",
+        "h",
+        "halt a",
+        "halt c",
+        "say hi x2 loud=true at 1.5",
+    ] {
+        assert!(seen.contains(event), "{event} never happened");
+    }
+}
+
+/// BT.CPP's `IfThenElse` fails when its condition fails and it has no third
+/// child (our `if` would succeed): the reader gives it an `else` that fails.
+#[test]
+fn if_then_else_without_else_fails_as_in_btcpp() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="T">
+        <IfThenElse><c1/><a/></IfThenElse>
+    </BehaviorTree></root>"#;
+    let mut t = Agent::new(from_xml(xml));
+    let mut c = Ctx::new();
+    c.set("c1", F);
+    assert_eq!(t.tick_at(&mut c, 0.0), F);
+    assert_eq!(c.take(), log(&[]), "the branch is not ticked");
+    c.set("c1", S).set("a", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+    c.set("a", S);
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(c.take(), log(&["a"]));
+}
+
+/// `Parallel success_count="-1"` needs every child; BT.CPP's default
+/// `failure_count` 1 fails on the first failure and halts the others.
+#[test]
+fn parallel_counts_as_in_btcpp() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="T">
+        <Parallel success_count="-1"><a/><b/><c/></Parallel>
+    </BehaviorTree></root>"#;
+    let mut t = Agent::new(from_xml(xml));
+    let mut c = Ctx::new();
+    c.set("a", S).set("b", R).set("c", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a", "enter b", "b", "enter c", "c"]));
+    c.set("b", F);
+    assert_eq!(t.tick_at(&mut c, 0.0), F);
+    assert_eq!(c.take(), log(&["b", "halt c"]), "c is not ticked after the failure");
+}
+
+/// `Sleep`, `Timeout` and `Delay` count milliseconds.
+#[test]
+fn durations_are_milliseconds() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="T">
+        <Sequence><Sleep msec="1500"/><Timeout msec="250"><a/></Timeout></Sequence>
+    </BehaviorTree></root>"#;
+    let mut t = Agent::new(from_xml(xml));
+    let mut c = Ctx::new();
+    c.set("a", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(t.tick_at(&mut c, 1.4), R);
+    assert_eq!(c.take(), log(&[]));
+    assert_eq!(t.tick_at(&mut c, 1.5), R);
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+    assert_eq!(t.tick_at(&mut c, 1.7), R);
+    assert_eq!(t.tick_at(&mut c, 1.75), F);
+    assert_eq!(c.take(), log(&["a", "halt a"]));
+}
+
+#[test]
+fn problems_found_by_the_registry_are_at_their_xml_place() {
+    let xml = r#"<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <Action ID="atack"/>
+      <say text="hi" times="two" loud="true" speed="1"/>
+      <say text="hi" times="2" speed="1"/>
+      <Lookout/>
+      <SubTree ID="Patrl"/>
+    </Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID="Patrol"><Action ID="h"/></BehaviorTree>
+</root>"#;
+    let err = xml_registry().load_xml(xml).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"2 problems:
+  at `children[1].action.times` (line 5, column 22): the port `times` of "say": expected an integer, found "two"
+  at `children[3]` (line 7, column 7): "Lookout" is neither a BT.CPP built-in nor a known leaf: write `<Action ID="Lookout"/>` or `<Condition ID="Lookout"/>`, or declare it in `<TreeNodesModel>`"#
+    );
+    // The reader's problems come first; with them fixed, the registry's.
+    let fixed = xml.replace("\"two\"", "\"2\"").replace("<Lookout/>", "<c1/>");
+    let err = xml_registry().load_xml(&fixed).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"3 problems:
+  at `children[0].action` (line 4, column 7): unknown action type "atack"; registered action types: "a", "b", "c", "d", "e", "f", "g", "h", "log" or "say"
+  at `children[2].action` (line 6, column 7): bad parameters for action "say": missing field `loud`
+  at `children[4].subtreeId` (line 8, column 7): unknown subtree "Patrl"; did you mean "Patrol"?"#
+    );
+}
+
+#[test]
+fn the_registrys_leaves_as_a_tree_nodes_model() {
+    let xml = xml_registry().tree_nodes_model();
+    assert_eq!(
+        xml,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<root BTCPP_format="4">
+  <TreeNodesModel>
+    <Condition ID="c1"/>
+    <Condition ID="c2"/>
+    <Condition ID="c3"/>
+    <Condition ID="c4"/>
+    <Action ID="a"/>
+    <Action ID="b"/>
+    <Action ID="c"/>
+    <Action ID="d"/>
+    <Action ID="e"/>
+    <Action ID="f"/>
+    <Action ID="g"/>
+    <Action ID="h"/>
+    <Action ID="log">
+      <input_port name="msg" type="std::string"/>
+    </Action>
+    <Action ID="say">
+      <input_port name="text" type="std::string"/>
+      <input_port name="times" type="int"/>
+      <input_port name="loud" type="bool"/>
+      <input_port name="speed" type="double"/>
+    </Action>
+  </TreeNodesModel>
+</root>
+"#
+    );
+    // A tree written against it in compact form, as Groot2 writes one, loads.
+    let tree = xml.replace(
+        "<root BTCPP_format=\"4\">\n",
+        "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"T\"><say text=\"yo\" times=\"1\" loud=\"false\" speed=\"2\"/></BehaviorTree>\n",
+    );
+    let mut t = Agent::new(from_xml(&tree));
+    let mut c = Ctx::new();
+    assert_eq!(t.tick_at(&mut c, 0.0), S);
+    assert_eq!(c.take(), log(&["say yo x1 loud=false at 2"]));
+}
