@@ -8,7 +8,8 @@ mod support;
 
 use std::sync::Arc;
 
-use behaved_interp::{Agent, Definition, Library, Registry};
+use behaved_format::xml::{LeafKind, LeafModel, PortType, nodes_model};
+use behaved_interp::{Agent, Definition, Library, NoParams, Registry};
 use behaved_runtime::{Action, Rng, Status};
 use support::*;
 
@@ -16,8 +17,15 @@ fn file(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/xml/{name}", env!("CARGO_MANIFEST_DIR"))).expect("a test file")
 }
 
-/// The scripted leaves, and `say`, an action with typed parameters.
+/// The scripted leaves, and `say`.
 fn xml_registry() -> Registry<Ctx> {
+    let mut r = registry();
+    add_say(&mut r);
+    r
+}
+
+/// Registers `say`, an action with parameters of each port type.
+fn add_say(r: &mut Registry<Ctx>) {
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct SayParams {
@@ -34,11 +42,9 @@ fn xml_registry() -> Registry<Ctx> {
             Status::Success
         }
     }
-    let mut r = registry();
     r.action("say", |p: SayParams| {
         Say(format!("say {} x{} loud={} at {}", p.text, p.times, p.loud, p.speed))
     });
-    r
 }
 
 fn from_xml(xml: &str) -> Arc<Definition<Ctx>> {
@@ -201,43 +207,40 @@ fn problems_found_by_the_registry_are_at_their_xml_place() {
 
 #[test]
 fn the_registrys_leaves_as_a_tree_nodes_model() {
-    let xml = xml_registry().tree_nodes_model();
-    assert_eq!(
-        xml,
-        r#"<?xml version="1.0" encoding="UTF-8"?>
-<root BTCPP_format="4">
-  <TreeNodesModel>
-    <Condition ID="c1"/>
-    <Condition ID="c2"/>
-    <Condition ID="c3"/>
-    <Condition ID="c4"/>
-    <Action ID="a"/>
-    <Action ID="b"/>
-    <Action ID="c"/>
-    <Action ID="d"/>
-    <Action ID="e"/>
-    <Action ID="f"/>
-    <Action ID="g"/>
-    <Action ID="h"/>
-    <Action ID="log">
-      <input_port name="msg" type="std::string"/>
-    </Action>
-    <Action ID="say">
-      <input_port name="text" type="std::string"/>
-      <input_port name="times" type="int"/>
-      <input_port name="loud" type="bool"/>
-      <input_port name="speed" type="double"/>
-    </Action>
-  </TreeNodesModel>
-</root>
-"#
-    );
-    // A tree written against it in compact form, as Groot2 writes one, loads.
-    let tree = xml.replace(
-        "<root BTCPP_format=\"4\">\n",
-        "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"T\"><say text=\"yo\" times=\"1\" loud=\"false\" speed=\"2\"/></BehaviorTree>\n",
-    );
-    let mut t = Agent::new(from_xml(&tree));
+    let mut r = Registry::new();
+    r.condition("ready", |_: NoParams| Check("ready"));
+    add_say(&mut r);
+    // The manifest's parameter types as BT.CPP port types, in declaration
+    // order (behaved-format's tests check the text `nodes_model` writes).
+    let say = [
+        ("text", PortType::String),
+        ("times", PortType::Integer),
+        ("loud", PortType::Boolean),
+        ("speed", PortType::Number),
+    ];
+    let expected = nodes_model(&[
+        (
+            "ready".into(),
+            LeafModel {
+                kind: LeafKind::Condition,
+                ports: vec![],
+            },
+        ),
+        (
+            "say".into(),
+            LeafModel {
+                kind: LeafKind::Action,
+                ports: say.iter().map(|(n, t)| (n.to_string(), *t)).collect(),
+            },
+        ),
+    ]);
+    assert_eq!(r.tree_nodes_model(), expected);
+    assert!(expected.contains("<input_port name=\"times\" type=\"int\"/>"));
+    // Groot2 writes leaves of the palette in compact form: such a tree loads.
+    let tree = r#"<root BTCPP_format="4"><BehaviorTree ID="T">
+        <Sequence><ready/><say text="yo" times="1" loud="false" speed="2"/></Sequence>
+    </BehaviorTree></root>"#;
+    let mut t = Agent::new(r.load_xml(tree).unwrap_or_else(|e| panic!("{e}")));
     let mut c = Ctx::new();
     assert_eq!(t.tick_at(&mut c, 0.0), S);
     assert_eq!(c.take(), log(&["say yo x1 loud=false at 2"]));

@@ -557,31 +557,19 @@ impl Read<'_, '_> {
                 "must be a positive count, found {n}: BT.CPP's -1 (forever, within one tick) and 0 have no counterpart"
             )),
         };
-        match kind {
-            NodeKind::Repeat | NodeKind::Retry => {
-                let p = if kind == NodeKind::Repeat {
-                    "num_cycles"
-                } else {
-                    "num_attempts"
-                };
-                match self.port(attrs, p, at, "count", name, &positive) {
-                    Some(Ok(v)) => drop(out.insert("count".into(), v)),
-                    Some(Err(())) => ok = false,
-                    None => {
-                        ok = false;
-                        self.problem(at, pos, format!("`{name}` needs `{p}`"));
-                    }
-                }
-            }
+        // The port a kind needs, the JSON field it becomes, and how it is read.
+        type Parse<'p> = Box<dyn Fn(&str) -> Result<Value, String> + 'p>;
+        let needed: Option<(&str, &str, Parse<'_>)> = match kind {
+            NodeKind::Repeat => Some(("num_cycles", "count", Box::new(positive))),
+            NodeKind::Retry => Some(("num_attempts", "count", Box::new(positive))),
             NodeKind::Timeout | NodeKind::Delay | NodeKind::Wait => {
-                let p = if kind == NodeKind::Delay { "delay_msec" } else { "msec" };
                 let why = match kind {
                     NodeKind::Timeout => "0 (BT.CPP then never times out)",
                     NodeKind::Delay => "0 (BT.CPP's timer then races the first tick)",
                     _ => "0 (BT.CPP then succeeds at once: write `AlwaysSuccess`)",
                 };
                 let parse = ms(1);
-                let parse = |t: &str| {
+                let parse = move |t: &str| {
                     parse(t).map_err(|e| {
                         if e.starts_with("must be") {
                             format!("{e}; {why} has no counterpart")
@@ -590,15 +578,22 @@ impl Read<'_, '_> {
                         }
                     })
                 };
-                match self.port(attrs, p, at, "seconds", name, &parse) {
-                    Some(Ok(v)) => drop(out.insert("seconds".into(), v)),
-                    Some(Err(())) => ok = false,
-                    None => {
-                        ok = false;
-                        self.problem(at, pos, format!("`{name}` needs `{p}`"));
-                    }
+                let p = if kind == NodeKind::Delay { "delay_msec" } else { "msec" };
+                Some((p, "seconds", Box::new(parse)))
+            }
+            _ => None,
+        };
+        if let Some((p, field, parse)) = needed {
+            match self.port(attrs, p, at, field, name, &parse) {
+                Some(Ok(v)) => drop(out.insert(field.into(), v)),
+                Some(Err(())) => ok = false,
+                None => {
+                    ok = false;
+                    self.problem(at, pos, format!("`{name}` needs `{p}`"));
                 }
             }
+        }
+        match kind {
             NodeKind::RunOnce => {
                 let skip = attrs.get("then_skip").map(|(t, apos)| (t.trim(), *apos));
                 if !matches!(skip, Some(("false", _))) {
