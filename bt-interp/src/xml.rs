@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use behaved_format::LoadError;
 use behaved_format::decode::LeafFamily;
-use behaved_format::xml::{LeafKind, LeafModel, PortType, XmlReader, nodes_model};
+use behaved_format::xml::{LeafKind, LeafModel, PortType, XmlReader, XmlTrees, nodes_model};
 
 use crate::definition::Definition;
 use crate::manifest::{LeafDoc, Manifest, ParamType};
@@ -39,15 +39,23 @@ impl<C: 'static> Registry<C> {
     /// # Ok::<(), behaved_interp::LoadError>(())
     /// ```
     pub fn load_xml(&self, xml: &str) -> Result<Arc<Definition<C>>, LoadError> {
+        let trees = self.read_xml(xml)?;
+        self.build(trees.main(), trees.library()).map_err(|e| trees.located(e))
+    }
+
+    /// Reads a BT.CPP v4 document into the model as this registry knows its
+    /// leaves (which compact leaves are actions or conditions, how their
+    /// ports are typed), without building it: for tools that convert or
+    /// check files ([`behaved_format::xml::to_xml`] writes them back).
+    pub fn read_xml(&self, xml: &str) -> Result<XmlTrees, LoadError> {
         let manifest = self.manifest();
         let lookup = |name: &str| leaf_model(&manifest, name);
         let unknown = |family: LeafFamily, name: &str| self.unknown_leaf(family, name);
-        let trees = XmlReader::new()
+        XmlReader::new()
             .max_depth(self.max_depth)
             .leaves(&lookup)
             .check_leaves(&unknown)
-            .read(xml)?;
-        self.build(trees.main(), trees.library()).map_err(|e| trees.located(e))
+            .read(xml)
     }
 
     /// The registry's conditions and actions as a BT.CPP `<TreeNodesModel>`

@@ -162,6 +162,36 @@ pub fn load_tick_save(data: &[u8]) -> bool {
     true
 }
 
+/// The `load_xml` target: `data` is a BehaviorTree.CPP v4 document. An
+/// error names every problem at its XML line and column; a tree that loads
+/// is written back as XML, which reads to the same trees, and runs as the
+/// `load` target's trees do. Returns whether the tree loaded.
+pub fn load_xml(data: &[u8]) -> bool {
+    use behaved_format::xml::to_xml;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return false;
+    };
+    let def = match fuzz_registry().load_xml(text) {
+        Ok(def) => def,
+        Err(e) => {
+            check_error(&e);
+            assert!(
+                e.problems().iter().all(|p| p.location.is_some()),
+                "a problem without its line and column: {e}"
+            );
+            return false;
+        }
+    };
+    assert!(def.tick_work() <= FUZZ_MAX_TICK_WORK);
+    let trees = fuzz_registry().read_xml(text).expect("a tree that loads reads");
+    let written = to_xml(trees.main_id(), trees.main(), trees.library()).expect("a read tree writes");
+    let again = fuzz_registry().read_xml(&written).expect("a written tree reads");
+    assert_eq!(again.main(), trees.main(), "{written}");
+    assert_eq!(again.library(), trees.library(), "{written}");
+    run_save_resume(&def);
+    true
+}
+
 /// Runs `TICKS` ticks, saves, and checks that a loaded copy and the
 /// original tick alike for `TICKS` more, each tick within the figure.
 fn run_save_resume(def: &Arc<Definition<Ctx>>) {
