@@ -196,7 +196,7 @@ fn problems_of_the_document_itself() {
         error(
             "<root BTCPP_format=\"4\" main_tree_to_execute=\"B\">\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n</root>"
         ),
-        "at the root (line 1, column 1): `main_tree_to_execute` names \"B\", which no `<BehaviorTree>` has as its ID"
+        "at the root (line 1, column 1): `main_tree_to_execute` is \"B\", which no `<BehaviorTree>` has as its ID"
     );
     assert_eq!(
         error(&doc("<Sequence>\n      <AlwaysSuccess>\n    </Sequence>")),

@@ -56,8 +56,12 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
             return None;
         }
     };
-    let tree = match JsonNode::parse(&text) {
-        Ok(tree) => tree,
+    let read = match &source.xml {
+        None => JsonNode::parse(&text).map(|tree| (tree, String::new(), None)),
+        Some(id) => read_xml(&text, id.as_ref().map(syn::LitStr::value)),
+    };
+    let (tree, root, xml) = match read {
+        Ok(read) => read,
         Err(e) => {
             errors.at(span, format!("{relative}: {e}"));
             return None;
@@ -65,6 +69,7 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     };
     let mut convert = Convert {
         source,
+        xml,
         text: &text,
         pending: Vec::new(),
         file: &relative,
@@ -77,7 +82,7 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
         // The first mapping of a name wins, as a scan from the start finds it.
         convert.index.entry(name.value()).or_insert(i);
     }
-    let root = convert.node(&tree, "");
+    let root = convert.node(&tree, &root);
     convert.report();
     for (used, (name, _)) in convert.used.iter().zip(&source.leaves) {
         if !used {
@@ -89,9 +94,51 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     Some((root, file.display().to_string()))
 }
 
+/// The trees of a BT.CPP XML file (the `xml` feature), for errors' places.
+#[cfg(feature = "xml")]
+type XmlTrees = behaved_format::xml::XmlTrees;
+/// Without the `xml` feature no XML file is read.
+#[cfg(not(feature = "xml"))]
+type XmlTrees = std::convert::Infallible;
+
+/// Reads the tree `id` (or the main one) of a BT.CPP XML file: its node, the
+/// JSON path of its root in the file's trees, and the trees.
+#[cfg(feature = "xml")]
+fn read_xml(text: &str, id: Option<String>) -> Result<(JsonNode, String, Option<XmlTrees>), LoadError> {
+    let mut reader = behaved_format::xml::XmlReader::new();
+    if let Some(id) = &id {
+        reader = reader.main_tree(id);
+    }
+    let trees = reader.read(text)?;
+    Ok((trees.main().clone(), String::new(), Some(trees)))
+}
+
+/// Without the `xml` feature: an error that says which feature reads XML.
+#[cfg(not(feature = "xml"))]
+fn read_xml(_: &str, _: Option<String>) -> Result<(JsonNode, String, Option<XmlTrees>), LoadError> {
+    Err(LoadError::one(
+        "",
+        "trees from BehaviorTree.CPP XML files need the facade's `xml` feature: `behaved = { version = \"0.1\", features = [\"xml\"] }`",
+    ))
+}
+
+/// `err` at the lines and columns of the XML file its trees were read from.
+#[cfg(feature = "xml")]
+fn located_in_xml(trees: &XmlTrees, err: LoadError) -> LoadError {
+    trees.located(err)
+}
+
+/// Without the `xml` feature there are no XML trees.
+#[cfg(not(feature = "xml"))]
+fn located_in_xml(trees: &XmlTrees, _: LoadError) -> LoadError {
+    match *trees {}
+}
+
 /// One conversion: the mapping of leaf names to Rust, and where errors go.
 struct Convert<'a> {
     source: &'a JsonSource,
+    /// A BT.CPP XML file's trees, which place errors at its lines and columns.
+    xml: Option<XmlTrees>,
     /// The file's text, where errors find their line and column.
     text: &'a str,
     /// The errors found so far, reported with their positions at the end.
@@ -120,7 +167,11 @@ impl Convert<'_> {
         if pending.is_empty() {
             return;
         }
-        for p in LoadError::new(pending).located(self.text).problems() {
+        let located = match &self.xml {
+            Some(trees) => located_in_xml(trees, LoadError::new(pending)),
+            None => LoadError::new(pending).located(self.text),
+        };
+        for p in located.problems() {
             let at = if p.path.is_empty() { "the root" } else { &p.path };
             let location = p.location.map(|l| format!(" ({l})")).unwrap_or_default();
             self.errors

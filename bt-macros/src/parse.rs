@@ -57,6 +57,10 @@ pub struct TreeSyntax {
 pub struct JsonSource {
     /// The file, relative to the crate's `Cargo.toml`.
     pub path: syn::LitStr,
+    /// A BehaviorTree.CPP XML file (`xml("file.xml")`), and the
+    /// `<BehaviorTree>` to compile when it is not the file's main one
+    /// (`xml("file.xml", "Patrol")`).
+    pub xml: Option<Option<syn::LitStr>>,
     /// `"leafType" => RustType` (conditions, actions, hooks, subtrees, `forEach` lists) or
     /// `"valueName" => |c| ..` (the value a `match` compares).
     pub leaves: Vec<(syn::LitStr, Expr)>,
@@ -305,7 +309,7 @@ impl Parse for TreeSyntax {
         let json = if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
             let word: Ident = input.parse()?;
-            if word != "json" {
+            if word != "json" && word != "xml" {
                 return Err(syn::Error::new(
                     word.span(),
                     "expected `json(\"file.json\")`: a tree read from a JSON file",
@@ -313,7 +317,18 @@ impl Parse for TreeSyntax {
             }
             let file;
             parenthesized!(file in input);
-            Some(file.parse::<syn::LitStr>()?)
+            let path = file.parse::<syn::LitStr>()?;
+            // `xml("file.xml")` or `xml("file.xml", "TreeId")`.
+            let xml = (word == "xml")
+                .then(|| -> syn::Result<Option<syn::LitStr>> {
+                    if file.is_empty() {
+                        return Ok(None);
+                    }
+                    file.parse::<Token![,]>()?;
+                    Ok(Some(file.parse()?))
+                })
+                .transpose()?;
+            Some((path, xml))
         } else {
             None
         };
@@ -332,13 +347,13 @@ impl Parse for TreeSyntax {
             })
             .parse2(whole)
             .map(|roots| (roots, None)),
-            Some(path) => (|input: ParseStream| {
+            Some((path, xml)) => (|input: ParseStream| {
                 let body;
                 braced!(body in input);
                 parse_leaf_map(&body)
             })
             .parse2(whole)
-            .map(|leaves| (Vec::new(), Some(JsonSource { path, leaves }))),
+            .map(|leaves| (Vec::new(), Some(JsonSource { path, xml, leaves }))),
         };
         let (roots, json, syntax_error) = match parsed {
             Ok((roots, json)) => (roots, json, None),

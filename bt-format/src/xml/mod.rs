@@ -137,6 +137,7 @@ pub struct XmlReader<'c> {
     max_depth: usize,
     leaves: Option<LeafLookup<'c>>,
     check: Option<LeafCheck<'c>>,
+    main: Option<&'c str>,
 }
 
 impl Default for XmlReader<'_> {
@@ -152,6 +153,7 @@ impl<'c> XmlReader<'c> {
             max_depth: crate::document::DEFAULT_MAX_DEPTH,
             leaves: None,
             check: None,
+            main: None,
         }
     }
 
@@ -173,6 +175,13 @@ impl<'c> XmlReader<'c> {
     /// [`Reader::check_leaves`](crate::Reader::check_leaves) does.
     pub fn check_leaves(mut self, check: LeafCheck<'c>) -> XmlReader<'c> {
         self.check = Some(check);
+        self
+    }
+
+    /// Reads the `<BehaviorTree>` `id` as the tree to run, whatever the
+    /// file's `main_tree_to_execute` says (`behave!`'s `xml("file", "id")`).
+    pub fn main_tree(mut self, id: &'c str) -> XmlReader<'c> {
+        self.main = Some(id);
         self
     }
 

@@ -185,16 +185,19 @@ impl Read<'_, '_> {
                 ),
             }
         }
-        let main_id = match root.attribute("main_tree_to_execute") {
-            Some(id) if trees.iter().any(|(t, _)| t == id) => Some(id.to_string()),
-            Some(id) => {
+        let chosen = match self.options.main {
+            Some(id) => Some(("the tree asked for", id)),
+            None => root
+                .attribute("main_tree_to_execute")
+                .map(|id| ("`main_tree_to_execute`", id)),
+        };
+        let main_id = match chosen {
+            Some((_, id)) if trees.iter().any(|(t, _)| t == id) => Some(id.to_string()),
+            Some((by, id)) => {
                 self.problem(
                     "",
                     pos,
-                    format!(
-                        "`main_tree_to_execute` names {}, which no `<BehaviorTree>` has as its ID",
-                        shown(id)
-                    ),
+                    format!("{by} is {}, which no `<BehaviorTree>` has as its ID", shown(id)),
                 );
                 None
             }

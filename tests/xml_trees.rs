@@ -1,0 +1,94 @@
+//! Trees compiled from BehaviorTree.CPP v4 XML files (SEMANTICS.md,
+//! "BehaviorTree.CPP XML"): `behave!` reads ADR-017's guard from
+//! `examples/trees/guard.xml` (written from `guard.json`, with two leaves in
+//! Groot2's compact form), and the compiled tree, the interpreter loading the
+//! same XML and the interpreter loading the JSON agree node for node, event
+//! for event.
+use behaved::prelude::*;
+use behaved_interp::Agent;
+use behaved_scenarios::guard_json::{AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry};
+use behaved_testkit::script::IdEvents;
+
+behave! {
+    /// ADR-017's guard, compiled from its BT.CPP XML file.
+    pub tree XmlGuard for World = xml("examples/trees/guard.xml") {
+        "questStage" => QuestStage,
+        "timeOfDay" => TimeOfDay,
+        "atLocation" => AtLocation,
+        "hasItem" => HasItem,
+        "dialogue" => Dialogue,
+        "moveTo" => MoveTo,
+    }
+}
+
+/// The world on tick `t`: night and day, the bribe, the quest, where the guard is.
+fn world_at(t: u32, w: &mut World) {
+    w.time_of_day = if t % 9 < 5 { "day".into() } else { "night".into() };
+    if t % 11 == 4 {
+        w.guard_at = "gate".into();
+    }
+    w.player_items = if t % 5 == 2 {
+        vec!["bribe-purse".into()]
+    } else {
+        Vec::new()
+    };
+    let stage = if t % 13 > 9 { "active" } else { "done" };
+    w.quest_stages
+        .insert(("flying-home".into(), "build-resonance".into()), stage.into());
+}
+
+#[test]
+fn the_xml_guard_compiled_and_interpreted_agree_with_the_json_guard() {
+    let xml = include_str!("../examples/trees/guard.xml");
+    let from_xml = registry().load_xml(xml).unwrap_or_else(|e| panic!("{e}"));
+    let from_json = registry().load(include_str!("../examples/trees/guard.json")).unwrap();
+    let rows = |nodes: &[behaved_interp::NodeRow]| -> Vec<(u32, Option<u32>, String)> {
+        nodes
+            .iter()
+            .map(|n| (n.id.0, n.parent.map(|p| p.0), n.label.clone()))
+            .collect()
+    };
+    let compiled: Vec<(u32, Option<u32>, String)> = XmlGuard::NODES
+        .iter()
+        .map(|n| (n.id.0, n.parent.map(|p| p.0), n.label.to_string()))
+        .collect();
+    assert_eq!(compiled, rows(from_xml.nodes()), "same ids, parents and labels");
+    assert_eq!(rows(from_json.nodes()), rows(from_xml.nodes()));
+
+    let mut tree = XmlGuard::new();
+    let (mut x, mut j) = (Agent::new(from_xml), Agent::new(from_json));
+    let mut worlds = [World::default(), World::default(), World::default()];
+    let mut said = 0;
+    for t in 0..300 {
+        for w in &mut worlds {
+            world_at(t, w);
+        }
+        let [a, b, c] = &mut worlds;
+        let mut events = [IdEvents::default(), IdEvents::default(), IdEvents::default()];
+        let [ea, eb, ec] = &mut events;
+        let now = f64::from(t);
+        let statuses = [
+            tree.tick_observed(a, now, ea),
+            x.tick_observed(b, now, eb),
+            j.tick_observed(c, now, ec),
+        ];
+        assert!(
+            statuses.iter().all(|s| *s == statuses[0]),
+            "statuses at tick {t}: {statuses:?}"
+        );
+        assert_eq!(
+            events[0].0, events[1].0,
+            "compiled and interpreted XML events at tick {t}"
+        );
+        assert_eq!(events[1].0, events[2].0, "XML and JSON events at tick {t}");
+        assert_eq!(worlds[0], worlds[1], "the world after tick {t}");
+        assert_eq!(worlds[1], worlds[2], "the world after tick {t}");
+        said = worlds[0].said.len();
+    }
+    let lines: std::collections::BTreeSet<&str> = worlds[0].said.iter().map(String::as_str).collect();
+    assert_eq!(
+        lines.into_iter().collect::<Vec<_>>(),
+        ["guard-bribe", "guard-brush-off", "guard-default", "guard-night"],
+        "every branch spoke ({said} lines)"
+    );
+}
