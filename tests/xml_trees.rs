@@ -92,3 +92,33 @@ fn the_xml_guard_compiled_and_interpreted_agree_with_the_json_guard() {
         "every branch spoke ({said} lines)"
     );
 }
+
+/// A compiled tree's XML: its `Tree::JSON` written by `behaved_format::xml`
+/// reads back as a tree of the same nodes and leaf parameters. (`Tree::JSON`
+/// names leaves by their Rust types and leaves out node names: that tree,
+/// not the file's.)
+#[test]
+fn a_compiled_trees_json_writes_back_as_an_xml_tree_of_the_same_nodes() {
+    use behaved_format::model::{Node, Params};
+    use behaved_format::xml::{XmlReader, to_xml};
+    fn flat(n: &Node, out: &mut Vec<(behaved::NodeKind, Option<serde_json::Map<String, serde_json::Value>>)>) {
+        let params = match n.params() {
+            Params::Leaf(leaf) => Some(leaf.params.clone()),
+            _ => None,
+        };
+        out.push((n.kind(), params));
+        n.children().iter().for_each(|c| flat(c, out));
+    }
+    let node = Node::parse(XmlGuard::JSON).expect("Tree::JSON parses");
+    let xml = to_xml("Guard", &node, &behaved_format::Library::new()).expect("writes as XML");
+    assert!(xml.contains(r#"<Action ID="MoveTo" target="guardhouse"/>"#), "{xml}");
+    let back = XmlReader::new().read(&xml).expect("the written XML reads");
+    assert_eq!(back.main(), &node);
+    let file = XmlReader::new()
+        .read(include_str!("../examples/trees/guard.xml"))
+        .expect("the file reads");
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    flat(back.main(), &mut a);
+    flat(file.main(), &mut b);
+    assert_eq!(a, b);
+}
