@@ -220,7 +220,7 @@ fn problems_of_the_document_itself() {
         error(
             "<root BTCPP_format=\"4\">\n  <include path=\"other.xml\"/>\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n</root>"
         ),
-        "at the root (line 2, column 3): `<include>` is not supported yet: copy the included file's `<BehaviorTree>`s into this one"
+        "at the root (line 2, column 3): cannot include \"other.xml\": the reader was given no way to read files (`XmlReader::includes`)"
     );
 }
 
@@ -325,4 +325,71 @@ fn a_nodes_model_lists_the_leaves_for_groot2() {
     );
     let trees = read(&with_tree).expect("loads");
     assert_eq!(trees.main().children()[1].label(), "MoveTo(gait: \"run\", x: 3)");
+}
+
+/// The files of the include tests, by the paths `<include>`s name.
+fn included(path: &str) -> Result<String, String> {
+    let doc = |body: &str| format!("<root BTCPP_format=\"4\">\n{body}\n</root>");
+    match path {
+        "patrol.xml" => Ok(doc(r#"  <include path="model.xml"/>
+  <include path="again.xml"/>
+  <BehaviorTree ID="Patrol"><Sequence><Walk/><SubTree ID="Look"/></Sequence></BehaviorTree>"#)),
+        // Includes patrol.xml back: each file is read once, so the cycle ends.
+        "again.xml" => Ok(doc(r#"  <include path="patrol.xml"/>
+  <BehaviorTree ID="Look"><Condition ID="Seen"/></BehaviorTree>"#)),
+        "model.xml" => Ok(doc(r#"  <TreeNodesModel><Action ID="Walk"/></TreeNodesModel>"#)),
+        "bad.xml" => Ok(doc(r#"  <BehaviorTree ID="Bad">
+    <Sequence><Script code="x := 1"/></Sequence>
+  </BehaviorTree>"#)),
+        deep if deep.starts_with("deep") => {
+            let n: usize = deep[4..]
+                .trim_end_matches(".xml")
+                .parse()
+                .map_err(|_| "no such file".to_string())?;
+            Ok(doc(&format!("  <include path=\"deep{}.xml\"/>", n + 1)))
+        }
+        _ => Err("no such file".into()),
+    }
+}
+
+#[test]
+fn included_files_add_their_trees() {
+    let xml = "<root BTCPP_format=\"4\" main_tree_to_execute=\"Main\">
+  <include path=\"patrol.xml\"/>
+  <BehaviorTree ID=\"Main\"><Inverter><SubTree ID=\"Patrol\"/></Inverter></BehaviorTree>
+</root>";
+    let trees = XmlReader::new().includes(&included).read(xml).expect("loads");
+    assert_eq!(trees.library().ids().collect::<Vec<_>>(), ["Look", "Main", "Patrol"]);
+    let patrol = Node::parse(
+        r#"{"type": "sequence", "children": [{"type": "action", "action": {"type": "Walk"}},
+            {"type": "subtree", "subtreeId": "Look"}]}"#,
+    )
+    .expect("loads");
+    assert_eq!(trees.library().get("Patrol"), Some(&patrol));
+    // Written back, the included trees are in the one file.
+    let written = to_xml(trees.main_id(), trees.main(), trees.library()).expect("writes");
+    assert_eq!(read(&written).expect("loads").library(), trees.library());
+}
+
+#[test]
+fn problems_in_included_files_name_the_file() {
+    let xml = "<root BTCPP_format=\"4\" main_tree_to_execute=\"Main\">
+  <include path=\"bad.xml\"/>
+  <include path=\"missing.xml\"/>
+  <include/>
+  <BehaviorTree ID=\"Main\"><SubTree ID=\"Bad\"/></BehaviorTree>
+</root>";
+    let err = XmlReader::new().includes(&included).read(xml).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"3 problems:
+  at the root (line 3, column 3): cannot read the included file "missing.xml": no such file
+  at the root (line 4, column 3): an `<include>` needs a `path`
+  at `subtrees["Bad"].children[0]` (line 3, column 15): in the included file "bad.xml": `Script` has no counterpart: it runs a script of BT.CPP's language; write a registered action"#
+    );
+    let deep = "<root BTCPP_format=\"4\"><include path=\"deep1.xml\"/><BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree></root>";
+    assert_eq!(
+        XmlReader::new().includes(&included).read(deep).unwrap_err().to_string(),
+        r#"at the root (line 2, column 3): in the included file "deep8.xml": cannot include "deep9.xml": includes nest deeper than 8 files"#
+    );
 }

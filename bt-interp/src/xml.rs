@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use behaved_format::LoadError;
 use behaved_format::decode::LeafFamily;
-use behaved_format::xml::{LeafKind, LeafModel, PortType, XmlReader, XmlTrees, nodes_model};
+use behaved_format::xml::{IncludeLoader, LeafKind, LeafModel, PortType, XmlReader, XmlTrees, nodes_model};
 
 use crate::definition::Definition;
 use crate::manifest::{LeafDoc, Manifest, ParamType};
@@ -39,7 +39,19 @@ impl<C: 'static> Registry<C> {
     /// # Ok::<(), behaved_interp::LoadError>(())
     /// ```
     pub fn load_xml(&self, xml: &str) -> Result<Arc<Definition<C>>, LoadError> {
-        let trees = self.read_xml(xml)?;
+        self.load_xml_with(xml, None)
+    }
+
+    /// [`Registry::load_xml`], with `<include path="..">`d files read by
+    /// `includes` (which resolves the path, relative to the including file
+    /// as BT.CPP does, and bounds the size); without it an `<include>` is
+    /// an error.
+    pub fn load_xml_with(
+        &self,
+        xml: &str,
+        includes: Option<IncludeLoader<'_>>,
+    ) -> Result<Arc<Definition<C>>, LoadError> {
+        let trees = self.read_xml(xml, includes)?;
         self.build(trees.main(), trees.library()).map_err(|e| trees.located(e))
     }
 
@@ -47,15 +59,18 @@ impl<C: 'static> Registry<C> {
     /// leaves (which compact leaves are actions or conditions, how their
     /// ports are typed), without building it: for tools that convert or
     /// check files ([`behaved_format::xml::to_xml`] writes them back).
-    pub fn read_xml(&self, xml: &str) -> Result<XmlTrees, LoadError> {
+    pub fn read_xml(&self, xml: &str, includes: Option<IncludeLoader<'_>>) -> Result<XmlTrees, LoadError> {
         let manifest = self.manifest();
         let lookup = |name: &str| leaf_model(&manifest, name);
         let unknown = |family: LeafFamily, name: &str| self.unknown_leaf(family, name);
-        XmlReader::new()
+        let mut reader = XmlReader::new()
             .max_depth(self.max_depth)
             .leaves(&lookup)
-            .check_leaves(&unknown)
-            .read(xml)
+            .check_leaves(&unknown);
+        if let Some(load) = includes {
+            reader = reader.includes(load);
+        }
+        reader.read(xml)
     }
 
     /// The registry's conditions and actions as a BT.CPP `<TreeNodesModel>`

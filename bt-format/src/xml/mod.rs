@@ -31,6 +31,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::decode::LeafCheck;
 use crate::error::LoadError;
@@ -39,11 +40,19 @@ use crate::locate::Location;
 use crate::model::Node;
 
 mod builtins;
+mod include;
 mod ports;
 mod read;
 mod write;
 
 pub use write::{nodes_model, to_xml};
+
+/// The deepest nesting of `<include>`s: a file included by an included
+/// file is at depth 2.
+pub const MAX_INCLUDE_DEPTH: usize = 8;
+
+/// The most files a document may include, directly or not.
+pub const MAX_INCLUDED_FILES: usize = 64;
 
 /// Whether a user's leaf is an action or a condition: BT.CPP files say it
 /// with the explicit form (`<Action ID=..>`), their `<TreeNodesModel>`, or
@@ -138,7 +147,13 @@ pub struct XmlReader<'c> {
     leaves: Option<LeafLookup<'c>>,
     check: Option<LeafCheck<'c>>,
     main: Option<&'c str>,
+    includes: Option<IncludeLoader<'c>>,
 }
+
+/// Reads the file an `<include path="..">` names (the caller resolves the
+/// path, relative to the including file as BT.CPP does, and bounds its
+/// size): its text, or why it cannot.
+pub type IncludeLoader<'c> = &'c dyn Fn(&str) -> Result<String, String>;
 
 impl Default for XmlReader<'_> {
     fn default() -> Self {
@@ -154,6 +169,7 @@ impl<'c> XmlReader<'c> {
             leaves: None,
             check: None,
             main: None,
+            includes: None,
         }
     }
 
@@ -185,6 +201,15 @@ impl<'c> XmlReader<'c> {
         self
     }
 
+    /// Reads `<include path="..">`d files with `load`; without it an
+    /// `<include>` is an error. Included files nest at most
+    /// [`MAX_INCLUDE_DEPTH`] deep, [`MAX_INCLUDED_FILES`] in all, each read
+    /// once; their `<BehaviorTree>`s join the file's.
+    pub fn includes(mut self, load: IncludeLoader<'c>) -> XmlReader<'c> {
+        self.includes = Some(load);
+        self
+    }
+
     /// Reads a BT.CPP v4 document: every problem at once, each at its XML
     /// line and column.
     pub fn read(&self, text: &str) -> Result<XmlTrees, LoadError> {
@@ -201,7 +226,15 @@ pub struct XmlTrees {
     main: Node,
     library: Library,
     /// The XML position of each JSON path the reader made.
-    places: HashMap<String, Location>,
+    places: HashMap<String, Place>,
+}
+
+/// Where a JSON path the reader made is written: its line and column, and
+/// the included file it is in (`None`: the file itself).
+#[derive(Debug, Clone)]
+pub(crate) struct Place {
+    location: Location,
+    file: Option<Arc<str>>,
 }
 
 impl XmlTrees {

@@ -4,13 +4,15 @@
 //! both forms accept the same trees with the same messages.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use roxmltree::{Document, Node as XNode, ParsingOptions};
 use serde_json::{Map, Value, json};
 
 use super::builtins::{Builtin, builtin, underscore_refusal};
+use super::include::gather;
 use super::ports::{blackboard_refusal, count, is_blackboard, millis, port_value};
-use super::{LeafKind, LeafModel, PortType, XmlReader, XmlTrees};
+use super::{LeafKind, LeafModel, Place, PortType, XmlReader, XmlTrees};
 use crate::decode::decode;
 use crate::document::{Json, deep, shown, too_deep};
 use crate::error::{LoadError, Problem, Problems, path};
@@ -20,14 +22,14 @@ use behaved_runtime::NodeKind;
 
 /// Line and column of byte offsets visited in increasing order, in one pass
 /// over the text (an offset before the last one starts again from the top).
-struct Cursor<'t> {
+pub(super) struct Cursor<'t> {
     text: &'t str,
     at: usize,
     here: Location,
 }
 
 impl Cursor<'_> {
-    fn location(&mut self, byte: usize) -> Location {
+    pub(super) fn location(&mut self, byte: usize) -> Location {
         if byte < self.at {
             self.at = 0;
             self.here = Location { line: 1, column: 1 };
@@ -49,34 +51,71 @@ impl Cursor<'_> {
 /// The state of one read.
 struct Read<'r, 't> {
     options: &'r XmlReader<'r>,
+    /// Positions in the document being read.
     cursor: Cursor<'t>,
+    /// The included file being read, `None` for the file itself.
+    file: Option<Arc<str>>,
     problems: Problems,
-    places: HashMap<String, Location>,
-    /// The file's `<TreeNodesModel>`.
+    places: HashMap<String, Place>,
+    /// The files' `<TreeNodesModel>`s.
     models: HashMap<String, LeafModel>,
 }
 
+impl<'t> Cursor<'t> {
+    pub(super) fn new(text: &'t str) -> Cursor<'t> {
+        Cursor {
+            text,
+            at: 0,
+            here: Location { line: 1, column: 1 },
+        }
+    }
+}
+
+/// A document read: the file it came from (`None`: the file itself), its
+/// text and its XML tree.
+type Doc<'t> = (Option<Arc<str>>, &'t str, Document<'t>);
+
 pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, LoadError> {
+    let doc = parse_document(text).map_err(|p| LoadError::new(vec![p]))?;
+    let mut problems = Problems::default();
+    let mut included = Vec::new();
+    gather(options, &doc, None, &mut included, &mut problems);
+    let mut docs: Vec<Doc<'_>> = vec![(None, text, doc)];
+    for (name, t) in &included {
+        // Each was read once already, by `gather`.
+        if let Ok(d) = parse_document(t) {
+            docs.push((Some(Arc::from(name.as_str())), t.as_str(), d));
+        }
+    }
+    let r = Read {
+        options,
+        cursor: Cursor::new(text),
+        file: None,
+        problems,
+        places: HashMap::new(),
+        models: HashMap::new(),
+    };
+    r.documents(&docs)
+}
+
+/// Parses `text` as XML, without DTDs; a problem at the root, placed where
+/// reading stopped, when it cannot.
+pub(super) fn parse_document(text: &str) -> Result<Document<'_>, Problem> {
     let parsing = ParsingOptions {
         allow_dtd: false,
         ..ParsingOptions::default()
     };
-    let doc = match Document::parse_with_options(text, parsing) {
-        Ok(doc) => doc,
+    match Document::parse_with_options(text, parsing) {
+        Ok(doc) => Ok(doc),
         Err(roxmltree::Error::DtdDetected) => {
             // roxmltree gives no position for it: the `<!DOCTYPE`'s own.
             let at = text.find("<!DOCTYPE").unwrap_or(0);
-            let mut cursor = Cursor {
-                text,
-                at: 0,
-                here: Location { line: 1, column: 1 },
-            };
             let mut p = Problem::new(
                 "",
                 "a DTD (`<!DOCTYPE ..>` with declarations) is refused: its entities could make a small file expand without bound",
             );
-            p.location = Some(cursor.location(at));
-            return Err(LoadError::new(vec![p]));
+            p.location = Some(Cursor::new(text).location(at));
+            Err(p)
         }
         Err(e) => {
             let pos = e.pos();
@@ -85,21 +124,9 @@ pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, Load
                 line: pos.row,
                 column: pos.col,
             });
-            return Err(LoadError::new(vec![p]));
+            Err(p)
         }
-    };
-    let r = Read {
-        options,
-        cursor: Cursor {
-            text,
-            at: 0,
-            here: Location { line: 1, column: 1 },
-        },
-        problems: Problems::default(),
-        places: HashMap::new(),
-        models: HashMap::new(),
-    };
-    r.document(doc.root_element())
+    }
 }
 
 /// roxmltree's message without its own `at line:column`.
@@ -107,84 +134,46 @@ fn bare(message: &str) -> &str {
     message.rsplit_once(" at ").map_or(message, |(m, _)| m)
 }
 
-impl Read<'_, '_> {
-    /// Records a problem at `path`, placed at byte `pos` of the text.
+/// `message` about the included file `file` (none: the file itself).
+pub(super) fn in_file(file: Option<&str>, message: String) -> String {
+    match file {
+        Some(f) => format!("in the included file {}: {message}", shown(f)),
+        None => message,
+    }
+}
+
+impl<'t> Read<'_, 't> {
+    /// Records a problem at `path`, placed at byte `pos` of the document.
     fn problem(&mut self, path: &str, pos: usize, message: impl Into<String>) {
-        let mut p = Problem::new(path, message);
+        let mut p = Problem::new(path, in_file(self.file.as_deref(), message.into()));
         p.location = Some(self.cursor.location(pos));
         self.problems.add(p);
     }
 
     /// Records where the JSON path `path` is written.
     fn place(&mut self, path: &str, pos: usize) {
-        let at = self.cursor.location(pos);
-        self.places.insert(path.to_string(), at);
+        let location = self.cursor.location(pos);
+        let file = self.file.clone();
+        self.places.insert(path.to_string(), Place { location, file });
     }
 
-    fn document(mut self, root: XNode<'_, '_>) -> Result<XmlTrees, LoadError> {
+    /// Reads positions and names problems in the document `doc` from now on.
+    fn enter(&mut self, doc: &Doc<'t>) {
+        if self.cursor.text.as_ptr() != doc.1.as_ptr() {
+            self.cursor = Cursor::new(doc.1);
+        }
+        self.file = doc.0.clone();
+    }
+
+    fn documents(mut self, docs: &[Doc<'t>]) -> Result<XmlTrees, LoadError> {
+        let mut trees: Vec<(String, XNode<'_, 't>, usize)> = Vec::new();
+        for (i, doc) in docs.iter().enumerate() {
+            self.enter(doc);
+            self.root(doc.2.root_element(), i, &mut trees);
+        }
+        self.enter(&docs[0]);
+        let root = docs[0].2.root_element();
         let pos = root.range().start;
-        if root.tag_name().name() != "root" {
-            self.problem(
-                "",
-                pos,
-                format!(
-                    "expected a BT.CPP document, `<root BTCPP_format=\"4\">`, found `<{}>`",
-                    root.tag_name().name()
-                ),
-            );
-            return self.problems.into_result(()).map(|()| unreachable!());
-        }
-        match root.attribute("BTCPP_format") {
-            Some("4") => {}
-            Some(other) => self.problem(
-                "",
-                pos,
-                format!("only BT.CPP's format 4 is read, found BTCPP_format={}", shown(other)),
-            ),
-            None => self.problem("", pos, "the `<root>` needs `BTCPP_format=\"4\"`"),
-        }
-        for a in root.attributes() {
-            if !matches!(a.name(), "BTCPP_format" | "main_tree_to_execute") {
-                self.problem(
-                    "",
-                    a.range().start,
-                    format!("unknown attribute `{}` of `<root>`", a.name()),
-                );
-            }
-        }
-        for model in root.children().filter(|c| c.has_tag_name("TreeNodesModel")) {
-            self.nodes_model(model);
-        }
-        let mut trees: Vec<(String, XNode<'_, '_>)> = Vec::new();
-        for child in root.children() {
-            if child.is_text() && !child.text().unwrap_or("").trim().is_empty() {
-                self.problem("", child.range().start, "unexpected text in `<root>`");
-            }
-            if !child.is_element() {
-                continue;
-            }
-            let at = child.range().start;
-            match child.tag_name().name() {
-                "BehaviorTree" => match child.attribute("ID") {
-                    Some(id) if trees.iter().any(|(t, _)| t == id) => {
-                        self.problem("", at, format!("a second `<BehaviorTree>` with ID {}", shown(id)))
-                    }
-                    Some(id) => trees.push((id.to_string(), child)),
-                    None => self.problem("", at, "a `<BehaviorTree>` needs an `ID`"),
-                },
-                "TreeNodesModel" => {}
-                "include" => self.problem(
-                    "",
-                    at,
-                    "`<include>` is not supported yet: copy the included file's `<BehaviorTree>`s into this one",
-                ),
-                other => self.problem(
-                    "",
-                    at,
-                    format!("unexpected `<{other}>` in `<root>`; expected `<BehaviorTree>`, `<TreeNodesModel>` or `<include>`"),
-                ),
-            }
-        }
         let chosen = match self.options.main {
             Some(id) => Some(("the tree asked for", id)),
             None => root
@@ -192,7 +181,7 @@ impl Read<'_, '_> {
                 .map(|id| ("`main_tree_to_execute`", id)),
         };
         let main_id = match chosen {
-            Some((_, id)) if trees.iter().any(|(t, _)| t == id) => Some(id.to_string()),
+            Some((_, id)) if trees.iter().any(|(t, _, _)| t == id) => Some(id.to_string()),
             Some((by, id)) => {
                 self.problem(
                     "",
@@ -217,7 +206,8 @@ impl Read<'_, '_> {
         };
         let mut library = Library::new();
         let mut main = None;
-        for (id, tree) in &trees {
+        for (id, tree, doc) in &trees {
+            self.enter(&docs[*doc]);
             let is_main = main_id.as_deref() == Some(id.as_str());
             let at = if is_main { String::new() } else { path::subtree(id) };
             if let Some(node) = self.tree(*tree, &at) {
@@ -230,18 +220,13 @@ impl Read<'_, '_> {
         if let Some(id) = &main_id {
             // The main tree is also in the library: its places under both roots.
             let prefix = path::subtree(id);
-            let copies: Vec<(String, Location)> = self
+            let copies: Vec<(String, Place)> = self
                 .places
                 .iter()
                 .filter(|(p, _)| !p.starts_with("subtrees["))
-                .map(|(p, l)| {
-                    (
-                        format!(
-                            "{prefix}{}{p}",
-                            if p.starts_with('[') || p.is_empty() { "" } else { "." }
-                        ),
-                        *l,
-                    )
+                .map(|(p, place)| {
+                    let dot = if p.starts_with('[') || p.is_empty() { "" } else { "." };
+                    (format!("{prefix}{dot}{p}"), place.clone())
                 })
                 .collect();
             self.places.extend(copies);
@@ -258,6 +243,68 @@ impl Read<'_, '_> {
                 .problems
                 .into_result(())
                 .expect_err("the main tree is read whenever no problem was found")),
+        }
+    }
+
+    /// Checks the `<root>` of document `doc` and lists its trees in `trees`
+    /// (the `<include>`s were read by [`gather`]).
+    fn root<'d>(&mut self, root: XNode<'d, 't>, doc: usize, trees: &mut Vec<(String, XNode<'d, 't>, usize)>) {
+        let pos = root.range().start;
+        if root.tag_name().name() != "root" {
+            self.problem(
+                "",
+                pos,
+                format!(
+                    "expected a BT.CPP document, `<root BTCPP_format=\"4\">`, found `<{}>`",
+                    root.tag_name().name()
+                ),
+            );
+            return;
+        }
+        match root.attribute("BTCPP_format") {
+            Some("4") => {}
+            Some(other) => self.problem(
+                "",
+                pos,
+                format!("only BT.CPP's format 4 is read, found BTCPP_format={}", shown(other)),
+            ),
+            None => self.problem("", pos, "the `<root>` needs `BTCPP_format=\"4\"`"),
+        }
+        for a in root.attributes() {
+            if !matches!(a.name(), "BTCPP_format" | "main_tree_to_execute") {
+                self.problem(
+                    "",
+                    a.range().start,
+                    format!("unknown attribute `{}` of `<root>`", a.name()),
+                );
+            }
+        }
+        for model in root.children().filter(|c| c.has_tag_name("TreeNodesModel")) {
+            self.nodes_model(model);
+        }
+        for child in root.children() {
+            if child.is_text() && !child.text().unwrap_or("").trim().is_empty() {
+                self.problem("", child.range().start, "unexpected text in `<root>`");
+            }
+            if !child.is_element() {
+                continue;
+            }
+            let at = child.range().start;
+            match child.tag_name().name() {
+                "BehaviorTree" => match child.attribute("ID") {
+                    Some(id) if trees.iter().any(|(t, _, _)| t == id) => {
+                        self.problem("", at, format!("a second `<BehaviorTree>` with ID {}", shown(id)))
+                    }
+                    Some(id) => trees.push((id.to_string(), child, doc)),
+                    None => self.problem("", at, "a `<BehaviorTree>` needs an `ID`"),
+                },
+                "TreeNodesModel" | "include" => {}
+                other => self.problem(
+                    "",
+                    at,
+                    format!("unexpected `<{other}>` in `<root>`; expected `<BehaviorTree>`, `<TreeNodesModel>` or `<include>`"),
+                ),
+            }
         }
     }
 
@@ -735,15 +782,16 @@ fn expected_ports(ports: &[&str]) -> String {
 
 /// `err` with every problem at the place of its path, or of the nearest
 /// path above it that has one.
-pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Location>) -> LoadError {
+pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Place>) -> LoadError {
     for p in &mut err.problems {
         if p.location.is_some() {
             continue;
         }
         let mut at = p.path.as_str();
         loop {
-            if let Some(l) = places.get(at) {
-                p.location = Some(*l);
+            if let Some(place) = places.get(at) {
+                p.location = Some(place.location);
+                p.message = in_file(place.file.as_deref(), std::mem::take(&mut p.message));
                 break;
             }
             match parent(at) {

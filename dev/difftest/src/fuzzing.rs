@@ -183,9 +183,9 @@ pub fn load_xml(data: &[u8]) -> bool {
         }
     };
     assert!(def.tick_work() <= FUZZ_MAX_TICK_WORK);
-    let trees = fuzz_registry().read_xml(text).expect("a tree that loads reads");
+    let trees = fuzz_registry().read_xml(text, None).expect("a tree that loads reads");
     let written = to_xml(trees.main_id(), trees.main(), trees.library()).expect("a read tree writes");
-    let again = fuzz_registry().read_xml(&written).expect("a written tree reads");
+    let again = fuzz_registry().read_xml(&written, None).expect("a written tree reads");
     assert_eq!(again.main(), trees.main(), "{written}");
     assert_eq!(again.library(), trees.library(), "{written}");
     run_save_resume(&def);
