@@ -21,6 +21,13 @@ behave! {
     }
 }
 
+behave! {
+    /// A tree whose file includes the guard's and uses it as a `<SubTree>`.
+    tree GuardUser for World = xml("tests/trees/guard_user.xml") {
+        "Guard" => XmlGuard,
+    }
+}
+
 /// The world on tick `t`: night and day, the bribe, the quest, where the guard is.
 fn world_at(t: u32, w: &mut World) {
     w.time_of_day = if t % 9 < 5 { "day".into() } else { "night".into() };
@@ -121,4 +128,33 @@ fn a_compiled_trees_json_writes_back_as_an_xml_tree_of_the_same_nodes() {
     flat(back.main(), &mut a);
     flat(file.main(), &mut b);
     assert_eq!(a, b);
+}
+
+/// `<include>` in both forms: the compiled tree reads the included file
+/// beside its own, the interpreter through the loader it is given.
+#[test]
+fn an_included_tree_runs_alike_compiled_and_interpreted() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/trees/");
+    let load = |path: &str| std::fs::read_to_string(format!("{dir}{path}")).map_err(|e| e.to_string());
+    let def = registry()
+        .load_xml_with(include_str!("trees/guard_user.xml"), Some(&load))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let labels: Vec<String> = def.nodes().iter().map(|n| n.label.clone()).collect();
+    let compiled: Vec<String> = GuardUser::NODES.iter().map(|n| n.label.to_string()).collect();
+    assert_eq!(compiled, labels);
+    assert_eq!(labels[1], "subtree(Guard)");
+    let (mut tree, mut agent) = (GuardUser::new(), Agent::new(def));
+    let (mut a, mut b) = (World::default(), World::default());
+    for t in 0..40 {
+        world_at(t, &mut a);
+        world_at(t, &mut b);
+        let now = f64::from(t) * 0.5;
+        assert_eq!(
+            tree.tick_at(&mut a, now),
+            agent.tick_at(&mut b, now),
+            "status at tick {t}"
+        );
+        assert_eq!(a, b, "the world after tick {t}");
+    }
+    assert!(!a.said.is_empty());
 }

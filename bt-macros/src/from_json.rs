@@ -58,7 +58,7 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     };
     let read = match &source.xml {
         None => JsonNode::parse(&text).map(|tree| (tree, String::new(), None)),
-        Some(id) => read_xml(&text, id.as_ref().map(syn::LitStr::value)),
+        Some(id) => read_xml(&text, id.as_ref().map(syn::LitStr::value), file.parent()),
     };
     let (tree, root, xml) = match read {
         Ok(read) => read,
@@ -103,9 +103,16 @@ type XmlTrees = std::convert::Infallible;
 
 /// Reads the tree `id` (or the main one) of a BT.CPP XML file: its node, the
 /// JSON path of its root in the file's trees, and the trees.
+/// Its `<include>`s are read relative to the file's folder, `dir`.
 #[cfg(feature = "xml")]
-fn read_xml(text: &str, id: Option<String>) -> Result<(JsonNode, String, Option<XmlTrees>), LoadError> {
-    let mut reader = behaved_format::xml::XmlReader::new();
+fn read_xml(
+    text: &str,
+    id: Option<String>,
+    dir: Option<&std::path::Path>,
+) -> Result<(JsonNode, String, Option<XmlTrees>), LoadError> {
+    let dir = dir.unwrap_or(std::path::Path::new("."));
+    let load = |path: &str| std::fs::read_to_string(dir.join(path)).map_err(|e| e.to_string());
+    let mut reader = behaved_format::xml::XmlReader::new().includes(&load);
     if let Some(id) = &id {
         reader = reader.main_tree(id);
     }
@@ -115,7 +122,11 @@ fn read_xml(text: &str, id: Option<String>) -> Result<(JsonNode, String, Option<
 
 /// Without the `xml` feature: an error that says which feature reads XML.
 #[cfg(not(feature = "xml"))]
-fn read_xml(_: &str, _: Option<String>) -> Result<(JsonNode, String, Option<XmlTrees>), LoadError> {
+fn read_xml(
+    _: &str,
+    _: Option<String>,
+    _: Option<&std::path::Path>,
+) -> Result<(JsonNode, String, Option<XmlTrees>), LoadError> {
     Err(LoadError::one(
         "",
         "trees from BehaviorTree.CPP XML files need the facade's `xml` feature: `behaved = { version = \"0.1\", features = [\"xml\"] }`",
