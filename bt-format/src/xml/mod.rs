@@ -41,6 +41,7 @@ use crate::model::Node;
 
 mod builtins;
 mod include;
+mod nodes;
 mod ports;
 mod read;
 mod write;

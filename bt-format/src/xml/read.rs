@@ -7,18 +7,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use roxmltree::{Document, Node as XNode, ParsingOptions};
-use serde_json::{Map, Value, json};
 
-use super::builtins::{Builtin, builtin, underscore_refusal};
 use super::include::gather;
-use super::ports::{blackboard_refusal, count, is_blackboard, millis, port_value};
 use super::{LeafKind, LeafModel, Place, PortType, XmlReader, XmlTrees};
 use crate::decode::decode;
-use crate::document::{Json, deep, shown, too_deep};
+use crate::document::{Json, shown};
 use crate::error::{LoadError, Problem, Problems, path};
 use crate::library::Library;
 use crate::locate::Location;
-use behaved_runtime::NodeKind;
 
 /// Line and column of byte offsets visited in increasing order, in one pass
 /// over the text (an offset before the last one starts again from the top).
@@ -49,16 +45,16 @@ impl Cursor<'_> {
 }
 
 /// The state of one read.
-struct Read<'r, 't> {
-    options: &'r XmlReader<'r>,
+pub(super) struct Read<'r, 't> {
+    pub(super) options: &'r XmlReader<'r>,
     /// Positions in the document being read.
-    cursor: Cursor<'t>,
+    pub(super) cursor: Cursor<'t>,
     /// The included file being read, `None` for the file itself.
-    file: Option<Arc<str>>,
-    problems: Problems,
-    places: HashMap<String, Place>,
+    pub(super) file: Option<Arc<str>>,
+    pub(super) problems: Problems,
+    pub(super) places: HashMap<String, Place>,
     /// The files' `<TreeNodesModel>`s.
-    models: HashMap<String, LeafModel>,
+    pub(super) models: HashMap<String, LeafModel>,
 }
 
 impl<'t> Cursor<'t> {
@@ -144,14 +140,14 @@ pub(super) fn in_file(file: Option<&str>, message: String) -> String {
 
 impl<'t> Read<'_, 't> {
     /// Records a problem at `path`, placed at byte `pos` of the document.
-    fn problem(&mut self, path: &str, pos: usize, message: impl Into<String>) {
+    pub(super) fn problem(&mut self, path: &str, pos: usize, message: impl Into<String>) {
         let mut p = Problem::new(path, in_file(self.file.as_deref(), message.into()));
         p.location = Some(self.cursor.location(pos));
         self.problems.add(p);
     }
 
     /// Records where the JSON path `path` is written.
-    fn place(&mut self, path: &str, pos: usize) {
+    pub(super) fn place(&mut self, path: &str, pos: usize) {
         let location = self.cursor.location(pos);
         let file = self.file.clone();
         self.places.insert(path.to_string(), Place { location, file });
@@ -370,413 +366,6 @@ impl<'t> Read<'_, 't> {
                 None
             }
         }
-    }
-
-    /// The JSON form of the element `el` at JSON path `at`, `depth` levels
-    /// below its tree's root; `None` after a problem.
-    fn node(&mut self, el: XNode<'_, '_>, at: &str, depth: usize) -> Option<Value> {
-        let pos = el.range().start;
-        self.place(at, pos);
-        if depth > self.options.max_depth {
-            self.problem(at, pos, too_deep(self.options.max_depth));
-            return None;
-        }
-        let tag = el.tag_name().name();
-        let explicit = matches!(tag, "Action" | "Condition" | "Control" | "Decorator" | "SubTree");
-        let id = el.attribute("ID");
-        let name = match (explicit, id) {
-            (true, Some(id)) => id,
-            (true, None) => {
-                self.problem(at, pos, format!("`<{tag}>` needs an `ID`"));
-                return None;
-            }
-            (false, Some(_)) => {
-                self.problem(at, pos, format!("`<{tag}>` takes no `ID`: only `<Action>`, `<Condition>`, `<Control>`, `<Decorator>` and `<SubTree>` do"));
-                return None;
-            }
-            (false, None) => tag,
-        };
-        for text in el.children().filter(|c| c.is_text()) {
-            if !text.text().unwrap_or("").trim().is_empty() {
-                self.problem(at, text.range().start, format!("unexpected text in `<{tag}>`"));
-            }
-        }
-        let mut out = Map::new();
-        if let Some(n) = el.attribute("name") {
-            out.insert("name".into(), n.into());
-        }
-        if tag == "SubTree" {
-            return self.subtree(el, at, name, out);
-        }
-        match builtin(name) {
-            Some(Builtin::Refused(why)) => {
-                self.problem(at, pos, format!("`{name}` has no counterpart: {why}"));
-                None
-            }
-            Some(Builtin::Ours(kind, ports)) => {
-                let mut attrs = HashMap::new();
-                for a in el.attributes() {
-                    match a.name() {
-                        "ID" | "name" => {}
-                        n if n.starts_with('_') => self.problem(at, a.range().start, underscore_refusal(n)),
-                        n if ports.contains(&n) => {
-                            if is_blackboard(a.value()) {
-                                self.problem(at, a.range().start, blackboard_refusal(n, a.value()));
-                            } else {
-                                attrs.insert(n, (a.value(), a.range().start));
-                            }
-                        }
-                        n => self.problem(
-                            at,
-                            a.range().start,
-                            format!("`{name}` has no port `{n}`{}", expected_ports(ports)),
-                        ),
-                    }
-                }
-                let kids: Vec<XNode<'_, '_>> = el.children().filter(XNode::is_element).collect();
-                deep(|| self.ours(kind, name, &attrs, &kids, at, pos, depth, out))
-            }
-            None if matches!(tag, "Control" | "Decorator") => {
-                self.problem(
-                    at,
-                    pos,
-                    format!(
-                        "`{name}` is a user's {} node, which has no counterpart; write it with our nodes",
-                        tag.to_lowercase()
-                    ),
-                );
-                None
-            }
-            None => self.leaf(el, at, name, tag, out),
-        }
-    }
-
-    /// A `<SubTree ID=..>`: our `subtree`.
-    fn subtree(&mut self, el: XNode<'_, '_>, at: &str, id: &str, mut out: Map<String, Value>) -> Option<Value> {
-        let mut ok = true;
-        for a in el.attributes() {
-            match a.name() {
-                "ID" | "name" => {}
-                "_autoremap" if matches!(a.value(), "true" | "false") => {}
-                n if n.starts_with('_') => {
-                    ok = false;
-                    self.problem(at, a.range().start, underscore_refusal(n));
-                }
-                n => {
-                    ok = false;
-                    self.problem(
-                        at,
-                        a.range().start,
-                        format!("the `SubTree` port `{n}`: port remapping needs blackboard ports, which are not supported yet; give the subtree's leaves their values"),
-                    );
-                }
-            }
-        }
-        if el.children().any(|c| c.is_element()) {
-            self.problem(at, el.range().start, "a `<SubTree>` has no children");
-            return None;
-        }
-        out.insert("type".into(), "subtree".into());
-        out.insert("subtreeId".into(), id.into());
-        ok.then_some(Value::Object(out))
-    }
-
-    /// A user's leaf: an action or a condition with its ports as parameters.
-    fn leaf(
-        &mut self,
-        el: XNode<'_, '_>,
-        at: &str,
-        name: &str,
-        tag: &str,
-        mut out: Map<String, Value>,
-    ) -> Option<Value> {
-        let pos = el.range().start;
-        let known = self.options.leaves.and_then(|f| f(name));
-        let model = self.models.get(name).cloned();
-        let kind = match tag {
-            "Action" => Some(LeafKind::Action),
-            "Condition" => Some(LeafKind::Condition),
-            _ => model.as_ref().or(known.as_ref()).map(|m| m.kind),
-        };
-        let Some(kind) = kind else {
-            self.problem(
-                at,
-                pos,
-                format!(
-                    "{} is neither a BT.CPP built-in nor a known leaf: write `<Action ID={}/>` or `<Condition ID={}/>`, or declare it in `<TreeNodesModel>`",
-                    shown(name),
-                    shown(name),
-                    shown(name)
-                ),
-            );
-            return None;
-        };
-        if el.children().any(|c| c.is_element()) {
-            self.problem(at, pos, format!("the leaf {} has children", shown(name)));
-            return None;
-        }
-        let field = match kind {
-            LeafKind::Action => "action",
-            LeafKind::Condition => "condition",
-        };
-        let leaf_at = path::field(at, field);
-        let mut leaf = Map::new();
-        leaf.insert("type".into(), name.into());
-        let mut ok = true;
-        for a in el.attributes() {
-            let (n, text, apos) = (a.name(), a.value(), a.range().start);
-            match n {
-                "ID" | "name" => continue,
-                _ if n.starts_with('_') => {
-                    ok = false;
-                    self.problem(at, apos, underscore_refusal(n));
-                    continue;
-                }
-                "type" => {
-                    ok = false;
-                    self.problem(
-                        at,
-                        apos,
-                        "a port named `type` cannot be a leaf's parameter (our leaves' `type` is their name)",
-                    );
-                    continue;
-                }
-                _ => {}
-            }
-            if is_blackboard(text) {
-                ok = false;
-                self.problem(at, apos, blackboard_refusal(n, text));
-                continue;
-            }
-            let ty = known
-                .as_ref()
-                .and_then(|m| m.port(n))
-                .or_else(|| model.as_ref().and_then(|m| m.port(n)))
-                .unwrap_or(PortType::String);
-            let param_at = path::field(&leaf_at, n);
-            self.place(&param_at, apos);
-            match port_value(text, ty) {
-                Ok(v) => drop(leaf.insert(n.to_string(), v)),
-                Err(why) => {
-                    ok = false;
-                    self.problem(&param_at, apos, format!("the port `{n}` of {}: {why}", shown(name)));
-                }
-            }
-        }
-        out.insert("type".into(), field.into());
-        out.insert(field.into(), Value::Object(leaf));
-        ok.then_some(Value::Object(out))
-    }
-
-    /// One of our kinds from a BT.CPP built-in with its ports' text (and
-    /// their positions) and its children.
-    #[allow(clippy::too_many_arguments)]
-    fn ours(
-        &mut self,
-        kind: NodeKind,
-        name: &str,
-        attrs: &HashMap<&str, (&str, usize)>,
-        kids: &[XNode<'_, '_>],
-        at: &str,
-        pos: usize,
-        depth: usize,
-        mut out: Map<String, Value>,
-    ) -> Option<Value> {
-        out.insert("type".into(), kind.json_name().into());
-        let arity = match kind {
-            NodeKind::If | NodeKind::ReactiveIf => (2, 3),
-            k if k.arity() == behaved_runtime::Arity::Leaf => (0, 0),
-            k if k.arity() == behaved_runtime::Arity::One => (1, 1),
-            _ => (1, usize::MAX),
-        };
-        if kids.len() < arity.0 || kids.len() > arity.1 {
-            let want = match arity {
-                (0, 0) => "no children".to_string(),
-                (1, 1) => "exactly one child".to_string(),
-                (2, 3) => "two or three children (a condition, then, else)".to_string(),
-                _ => "at least one child".to_string(),
-            };
-            self.problem(at, pos, format!("`{name}` takes {want}, found {}", kids.len()));
-            return None;
-        }
-        let mut ok = true;
-        let ms = |least: u64| move |t: &str| millis(t, least).map(|ms| json!(ms as f64 / 1000.0));
-        let positive = |t: &str| match count(t)? {
-            n if n >= 1 && n <= i64::from(u32::MAX) => Ok(json!(n)),
-            n => Err(format!(
-                "must be a positive count, found {n}: BT.CPP's -1 (forever, within one tick) and 0 have no counterpart"
-            )),
-        };
-        // The port a kind needs, the JSON field it becomes, and how it is read.
-        type Parse<'p> = Box<dyn Fn(&str) -> Result<Value, String> + 'p>;
-        let needed: Option<(&str, &str, Parse<'_>)> = match kind {
-            NodeKind::Repeat => Some(("num_cycles", "count", Box::new(positive))),
-            NodeKind::Retry => Some(("num_attempts", "count", Box::new(positive))),
-            NodeKind::Timeout | NodeKind::Delay | NodeKind::Wait => {
-                let why = match kind {
-                    NodeKind::Timeout => "0 (BT.CPP then never times out)",
-                    NodeKind::Delay => "0 (BT.CPP's timer then races the first tick)",
-                    _ => "0 (BT.CPP then succeeds at once: write `AlwaysSuccess`)",
-                };
-                let parse = ms(1);
-                let parse = move |t: &str| {
-                    parse(t).map_err(|e| {
-                        if e.starts_with("must be") {
-                            format!("{e}; {why} has no counterpart")
-                        } else {
-                            e
-                        }
-                    })
-                };
-                let p = if kind == NodeKind::Delay { "delay_msec" } else { "msec" };
-                Some((p, "seconds", Box::new(parse)))
-            }
-            _ => None,
-        };
-        if let Some((p, field, parse)) = needed {
-            match self.port(attrs, p, at, field, name, &parse) {
-                Some(Ok(v)) => drop(out.insert(field.into(), v)),
-                Some(Err(())) => ok = false,
-                None => {
-                    ok = false;
-                    self.problem(at, pos, format!("`{name}` needs `{p}`"));
-                }
-            }
-        }
-        match kind {
-            NodeKind::RunOnce => {
-                let skip = attrs.get("then_skip").map(|(t, apos)| (t.trim(), *apos));
-                if !matches!(skip, Some(("false", _))) {
-                    ok = false;
-                    let apos = skip.map_or(pos, |(_, p)| p);
-                    self.problem(
-                        at,
-                        apos,
-                        "`RunOnce` returns SKIPPED after its first run unless `then_skip=\"false\"`, and SKIPPED has no counterpart; write `then_skip=\"false\"` to keep returning the first status",
-                    );
-                }
-            }
-            NodeKind::Parallel => match self.parallel(attrs, kids.len(), at, name) {
-                Some(fields) => out.extend(fields),
-                None => ok = false,
-            },
-            _ => {}
-        }
-        let mut children = Vec::with_capacity(kids.len());
-        let child_at = |i: usize| match kind {
-            NodeKind::If | NodeKind::ReactiveIf => match i {
-                0 => path::field(&path::index(&path::field(at, "branches"), 0), "if"),
-                1 => path::field(&path::index(&path::field(at, "branches"), 0), "then"),
-                _ => path::field(at, "else"),
-            },
-            k if k.arity() == behaved_runtime::Arity::One => path::field(at, "child"),
-            _ => path::index(&path::field(at, "children"), i),
-        };
-        for (i, kid) in kids.iter().enumerate() {
-            match self.node(*kid, &child_at(i), depth + 1) {
-                Some(v) => children.push(v),
-                None => ok = false,
-            }
-        }
-        if !ok {
-            return None;
-        }
-        match kind {
-            NodeKind::If | NodeKind::ReactiveIf => {
-                if children[0].get("type").and_then(Value::as_str) != Some("condition") {
-                    self.problem(
-                        &child_at(0),
-                        kids[0].range().start,
-                        format!("the first child of `{name}` must be a condition: ours evaluate only conditions there"),
-                    );
-                    return None;
-                }
-                let mut it = children.into_iter();
-                let (cond, then) = (it.next()?, it.next()?);
-                // BT.CPP fails when the condition fails and there is no third child.
-                let otherwise = it.next().unwrap_or_else(|| json!({"type": "failure"}));
-                out.insert("branches".into(), json!([{"if": cond, "then": then}]));
-                out.insert("else".into(), otherwise);
-            }
-            k if k.arity() == behaved_runtime::Arity::One => {
-                out.insert("child".into(), children.pop()?);
-            }
-            k if k.arity() == behaved_runtime::Arity::Leaf => {}
-            _ => drop(out.insert("children".into(), Value::Array(children))),
-        }
-        Some(Value::Object(out))
-    }
-}
-
-impl Read<'_, '_> {
-    /// Port `port` of a built-in parsed by `parse`, placed at the JSON field
-    /// `field`: `None` when absent, `Some(Err(()))` after a problem.
-    fn port(
-        &mut self,
-        attrs: &HashMap<&str, (&str, usize)>,
-        port: &str,
-        at: &str,
-        field: &str,
-        name: &str,
-        parse: &dyn Fn(&str) -> Result<Value, String>,
-    ) -> Option<Result<Value, ()>> {
-        let (text, apos) = attrs.get(port).copied()?;
-        let field_at = path::field(at, field);
-        self.place(&field_at, apos);
-        Some(parse(text).map_err(|why| self.problem(&field_at, apos, format!("`{port}` of `{name}`: {why}"))))
-    }
-
-    /// A `Parallel`'s fields: its policy from `success_count` and
-    /// `failure_count` (BT.CPP's defaults -1, all, and 1; `-k` is `n - k + 1`).
-    fn parallel(
-        &mut self,
-        attrs: &HashMap<&str, (&str, usize)>,
-        n: usize,
-        at: &str,
-        name: &str,
-    ) -> Option<Map<String, Value>> {
-        let n = n as i64;
-        let threshold = |t: &str| match count(t)? {
-            -1 => Ok(Value::Null),
-            k if k < 0 && n + k + 1 >= 1 => Ok(json!(n + k + 1)),
-            k if k >= 1 && k <= n => Ok(json!(k)),
-            k => Err(format!(
-                "must be from 1 to the {n} children, or from -1 (all) to -{n}, found {k}"
-            )),
-        };
-        let s = self.port(attrs, "success_count", at, "success", name, &threshold);
-        let f = self.port(attrs, "failure_count", at, "failure", name, &threshold);
-        let mut out = Map::new();
-        if attrs.is_empty() {
-            out.insert("policy".into(), "requireAll".into());
-            return Some(out);
-        }
-        let s = s.unwrap_or(Ok(Value::Null)).ok()?;
-        let f = f.unwrap_or(Ok(json!(1))).ok()?;
-        let one = json!(1);
-        if s.is_null() && f == one {
-            out.insert("policy".into(), "requireAll".into());
-        } else if s == one && f.is_null() {
-            out.insert("policy".into(), "requireOne".into());
-        } else {
-            if !s.is_null() {
-                out.insert("success".into(), s);
-            }
-            if !f.is_null() {
-                out.insert("failure".into(), f);
-            }
-        }
-        Some(out)
-    }
-}
-
-/// ", expected one of `a`, `b`" for a built-in's ports, or ": it takes none".
-fn expected_ports(ports: &[&str]) -> String {
-    if ports.is_empty() {
-        "; it takes no ports".into()
-    } else {
-        let list: Vec<String> = ports.iter().map(|p| format!("`{p}`")).collect();
-        format!("; its ports: {}", list.join(", "))
     }
 }
 
