@@ -189,11 +189,13 @@ fn problems_found_by_the_registry_are_at_their_xml_place() {
     let err = xml_registry().load_xml(xml).unwrap_err();
     assert_eq!(
         err.to_string(),
-        r#"2 problems:
+        r#"3 problems:
   at `children[1].action.times` (line 5, column 22): the port `times` of "say": expected an integer, found "two"
-  at `children[3]` (line 7, column 7): "Lookout" is neither a BT.CPP built-in nor a known leaf: write `<Action ID="Lookout"/>` or `<Condition ID="Lookout"/>`, or declare it in `<TreeNodesModel>`"#
+  at `children[3]` (line 7, column 7): "Lookout" is neither a BT.CPP built-in nor a known leaf: write `<Action ID="Lookout"/>` or `<Condition ID="Lookout"/>`, or declare it in `<TreeNodesModel>`
+  at `children[0].action.type` (line 4, column 7): unknown action type "atack"; registered action types: "a", "b", "c", "d", "e", "f", "g", "h", "log" or "say""#
     );
-    // The reader's problems come first; with them fixed, the registry's.
+    // The reader's problems, with the unknown leaves after them; with them
+    // fixed, the registry's (leaves' parameters, subtree ids).
     let fixed = xml.replace("\"two\"", "\"2\"").replace("<Lookout/>", "<c1/>");
     let err = xml_registry().load_xml(&fixed).unwrap_err();
     assert_eq!(

@@ -9,9 +9,11 @@ use serde_json::{Map, Value, json};
 
 use super::builtins::{Builtin, builtin, underscore_refusal};
 use super::ports::{blackboard_refusal, count, is_blackboard, millis, port_value};
-use super::read::Read;
+use super::read::{Read, in_file};
 use super::{LeafKind, PortType};
+use crate::decode::LeafFamily;
 use crate::document::{deep, shown, too_deep};
+use crate::error::Problem;
 use crate::error::path;
 use behaved_runtime::NodeKind;
 
@@ -164,6 +166,16 @@ impl Read<'_, '_> {
             LeafKind::Condition => "condition",
         };
         let leaf_at = path::field(at, field);
+        let family = match kind {
+            LeafKind::Action => LeafFamily::Action,
+            LeafKind::Condition => LeafFamily::Condition,
+        };
+        if let Some(message) = self.options.check.and_then(|check| check(family, name)) {
+            // Reported only beside other problems: alone, the loader reports it.
+            let mut p = Problem::new(path::field(&leaf_at, "type"), in_file(self.file.as_deref(), message));
+            p.location = Some(self.cursor.location(pos));
+            self.unknown.push(p);
+        }
         let mut leaf = Map::new();
         leaf.insert("type".into(), name.into());
         let mut ok = true;

@@ -55,6 +55,9 @@ pub(super) struct Read<'r, 't> {
     pub(super) places: HashMap<String, Place>,
     /// The files' `<TreeNodesModel>`s.
     pub(super) models: HashMap<String, LeafModel>,
+    /// Leaves the caller's check does not know: reported beside the other
+    /// problems (alone, the loader reports them with their parameters).
+    pub(super) unknown: Vec<Problem>,
 }
 
 impl<'t> Cursor<'t> {
@@ -90,6 +93,7 @@ pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, Load
         problems,
         places: HashMap::new(),
         models: HashMap::new(),
+        unknown: Vec::new(),
     };
     r.documents(&docs)
 }
@@ -228,6 +232,11 @@ impl<'t> Read<'_, 't> {
             self.places.extend(copies);
         }
         let places = self.places;
+        if !self.problems.is_empty() {
+            for p in self.unknown {
+                self.problems.add(p);
+            }
+        }
         match (main, main_id) {
             (Some(main), Some(main_id)) if self.problems.is_empty() => Ok(XmlTrees {
                 main_id,
