@@ -393,3 +393,43 @@ fn problems_in_included_files_name_the_file() {
         r#"at the root (line 2, column 3): in the included file "deep8.xml": cannot include "deep9.xml": includes nest deeper than 8 files"#
     );
 }
+
+/// BT.CPP's `Repeat` and `RetryUntilSuccessful` return RUNNING after an
+/// iteration that completed at once, and `tickOnce` ticks again from the
+/// root: below a reactive node or a `Parallel` that ticks other children
+/// between iterations, so such a loop is refused, in the file's trees and
+/// in the subtrees they use; and not written either.
+#[test]
+fn loops_below_reactive_nodes_are_refused() {
+    let xml = r#"<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <Repeat num_cycles="2"><AlwaysSuccess/></Repeat>
+      <ReactiveFallback>
+        <AlwaysFailure/>
+        <Inverter><RetryUntilSuccessful num_attempts="2"><AlwaysFailure/></RetryUntilSuccessful></Inverter>
+      </ReactiveFallback>
+      <Parallel><SubTree ID="Patrol"/><AlwaysSuccess/></Parallel>
+    </Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID="Patrol">
+    <Repeat num_cycles="3"><AlwaysSuccess/></Repeat>
+  </BehaviorTree>
+</root>"#;
+    assert_eq!(
+        error(xml),
+        r#"2 problems:
+  at `children[1].children[1].child` (line 7, column 19): `RetryUntilSuccessful` below the `ReactiveFallback` at `children[1]`: BT.CPP's loop returns RUNNING after an iteration whose child completes at once and ticks the tree again from its root, so the `ReactiveFallback` ticks its other children between iterations, where ours goes on within the tick; move the loop out from under it
+  at `subtrees["Patrol"]` (line 13, column 5): `Repeat` below the `Parallel` at `children[2]`: BT.CPP's loop returns RUNNING after an iteration whose child completes at once and ticks the tree again from its root, so the `Parallel` ticks its other children between iterations, where ours goes on within the tick; move the loop out from under it"#
+    );
+    let json = Node::parse(
+        r#"{"type": "reactiveSequence", "children": [{"type": "repeater", "count": 2, "child": {"type": "success"}}]}"#,
+    )
+    .expect("loads");
+    let err = to_xml("Main", &json, &Library::new()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("at `children[0]`: `Repeat` below the `ReactiveSequence` at the root:"),
+        "{err}"
+    );
+}

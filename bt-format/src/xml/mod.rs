@@ -45,6 +45,7 @@ mod nodes;
 mod ports;
 mod read;
 mod write;
+mod yields;
 
 pub use write::{nodes_model, to_xml};
 

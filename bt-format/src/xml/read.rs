@@ -231,6 +231,13 @@ impl<'t> Read<'_, 't> {
                 .collect();
             self.places.extend(copies);
         }
+        if let Some(id) = &main_id {
+            let loops = super::yields::yielding_loops(id, &library);
+            let err = (!loops.is_empty()).then(|| relocate(LoadError::new(loops), &self.places));
+            if let Some(err) = err {
+                self.problems.extend(&err);
+            }
+        }
         let places = self.places;
         if !self.problems.is_empty() {
             for p in self.unknown {

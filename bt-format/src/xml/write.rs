@@ -52,6 +52,12 @@ pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, L
             w.tree(id, node, &path::subtree(id));
         }
     }
+    // A loop BT.CPP would run differently: below a reactive node or a Parallel.
+    let mut all = library.clone();
+    all.insert(main_id, main.clone());
+    for p in super::yields::yielding_loops(main_id, &all) {
+        w.problems.push(&p.path, p.message);
+    }
     let models: Vec<(String, LeafModel)> = std::mem::take(&mut w.leaves).into_iter().collect();
     w.models(&models);
     w.out.push_str("</root>\n");
