@@ -158,3 +158,29 @@ fn an_included_tree_runs_alike_compiled_and_interpreted() {
     }
     assert!(!a.said.is_empty());
 }
+
+/// The guard's registry as a `<TreeNodesModel>` for Groot2's palette:
+/// `examples/trees/guard_leaves.xml` is what `Registry::tree_nodes_model`
+/// writes (regenerate with `BEHAVED_REGENERATE=1`), and the guard's own file
+/// lists the same leaves with the same ports.
+#[test]
+fn the_guards_registry_as_a_tree_nodes_model() {
+    let written = registry().tree_nodes_model();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trees/guard_leaves.xml");
+    if std::env::var_os("BEHAVED_REGENERATE").is_some() {
+        std::fs::write(path, &written).expect("writes the palette file");
+    }
+    assert_eq!(
+        std::fs::read_to_string(path).expect("the palette file"),
+        written,
+        "stale: run `BEHAVED_REGENERATE=1 cargo test -p behaved --test xml_trees`"
+    );
+    let model = |xml: &str| -> Vec<String> {
+        let start = xml.find("<TreeNodesModel>").expect("a model");
+        let end = xml.find("</TreeNodesModel>").expect("its end");
+        let mut lines: Vec<String> = xml[start..end].lines().map(|l| l.trim().to_string()).collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(model(&written), model(include_str!("../examples/trees/guard.xml")));
+}
