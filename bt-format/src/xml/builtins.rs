@@ -47,11 +47,11 @@ const REFUSED: &[(&str, &str)] = &[
     ),
     (
         "AsyncSequence",
-        "it returns RUNNING for a tick after each child's success, where ours goes on in the same tick; write `Sequence`",
+        "it returns RUNNING after each child's success and BT.CPP ticks the tree again from its root, where ours goes on in the same tick; write `Sequence`",
     ),
     (
         "AsyncFallback",
-        "it returns RUNNING for a tick after each child's failure, where ours goes on in the same tick; write `Fallback`",
+        "it returns RUNNING after each child's failure and BT.CPP ticks the tree again from its root, where ours goes on in the same tick; write `Fallback`",
     ),
     (
         "ParallelAll",

@@ -260,7 +260,7 @@ impl Read<'_, '_> {
         let positive = |t: &str| match count(t)? {
             n if n >= 1 && n <= i64::from(u32::MAX) => Ok(json!(n)),
             n => Err(format!(
-                "must be a positive count, found {n}: BT.CPP's -1 (forever, within one tick) and 0 have no counterpart"
+                "must be a positive count, found {n}: BT.CPP's -1 (forever) and 0 have no counterpart"
             )),
         };
         // The port a kind needs, the JSON field it becomes, and how it is read.
