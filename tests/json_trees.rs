@@ -3,7 +3,9 @@
 //! agree node for node, event for event; DSL trees export the same format.
 use behaved::prelude::*;
 use behaved_interp::Agent;
-use behaved_scenarios::guard_json::{AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry};
+use behaved_scenarios::guard_json::{
+    AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry, world_at,
+};
 use behaved_testkit::script::IdEvents;
 
 behave! {
@@ -16,22 +18,6 @@ behave! {
         "dialogue" => Dialogue,
         "moveTo" => MoveTo,
     }
-}
-
-/// The world on tick `t`: time of day, quest and bribe change over time.
-fn world_at(t: u32, w: &mut World) {
-    w.time_of_day = if t % 10 < 6 { "day".into() } else { "night".into() };
-    if t % 13 == 5 {
-        w.guard_at = "gate".into();
-    }
-    w.player_items = if t % 7 == 3 {
-        vec!["bribe-purse".into()]
-    } else {
-        Vec::new()
-    };
-    let stage = if t % 17 > 12 { "active" } else { "done" };
-    w.quest_stages
-        .insert(("flying-home".into(), "build-resonance".into()), stage.into());
 }
 
 #[test]

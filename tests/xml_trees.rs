@@ -6,7 +6,9 @@
 //! for event.
 use behaved::prelude::*;
 use behaved_interp::Agent;
-use behaved_scenarios::guard_json::{AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry};
+use behaved_scenarios::guard_json::{
+    AtLocation, Dialogue, HasItem, MoveTo, QuestStage, TimeOfDay, World, registry, world_at,
+};
 use behaved_testkit::script::IdEvents;
 
 behave! {
@@ -26,22 +28,6 @@ behave! {
     tree GuardUser for World = xml("tests/trees/guard_user.xml") {
         "Guard" => XmlGuard,
     }
-}
-
-/// The world on tick `t`: night and day, the bribe, the quest, where the guard is.
-fn world_at(t: u32, w: &mut World) {
-    w.time_of_day = if t % 9 < 5 { "day".into() } else { "night".into() };
-    if t % 11 == 4 {
-        w.guard_at = "gate".into();
-    }
-    w.player_items = if t % 5 == 2 {
-        vec!["bribe-purse".into()]
-    } else {
-        Vec::new()
-    };
-    let stage = if t % 13 > 9 { "active" } else { "done" };
-    w.quest_stages
-        .insert(("flying-home".into(), "build-resonance".into()), stage.into());
 }
 
 #[test]

@@ -150,3 +150,21 @@ pub fn registry() -> Registry<World> {
         .action("moveTo", |a: MoveTo| a);
     r
 }
+
+/// The world on tick `t` of the guard's tests (the compiled, interpreted,
+/// JSON and XML guards are run on it side by side): time of day, quest and
+/// bribe change over time.
+pub fn world_at(t: u32, w: &mut World) {
+    w.time_of_day = if t % 10 < 6 { "day".into() } else { "night".into() };
+    if t % 13 == 5 {
+        w.guard_at = "gate".into();
+    }
+    w.player_items = if t % 7 == 3 {
+        vec!["bribe-purse".into()]
+    } else {
+        Vec::new()
+    };
+    let stage = if t % 17 > 12 { "active" } else { "done" };
+    w.quest_stages
+        .insert(("flying-home".into(), "build-resonance".into()), stage.into());
+}
