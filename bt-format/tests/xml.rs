@@ -433,3 +433,22 @@ fn loops_below_reactive_nodes_are_refused() {
         "{err}"
     );
 }
+
+/// Problems found after the reader went past them (here, a condition checked
+/// once its branches were read) are placed in one pass: a file of many such
+/// mistakes on one line is read in time in proportion to its size.
+#[test]
+fn many_late_problems_are_placed_in_one_pass() {
+    let n = 20_000;
+    let body = "<IfThenElse><AlwaysSuccess/><AlwaysFailure/></IfThenElse>".repeat(n);
+    let err = read(&doc(&format!("<Sequence>{body}</Sequence>"))).unwrap_err();
+    assert_eq!(err.problems().len() + err.omitted(), n);
+    let last = &err.problems()[LoadError::MAX_LISTED - 1];
+    assert_eq!(
+        last.to_string(),
+        format!(
+            "at `children[99].branches[0].if` (line 3, column {}): the first child of `IfThenElse` must be a condition: ours evaluate only conditions there",
+            5 + "<Sequence>".len() + 99 * 57 + "<IfThenElse>".len()
+        )
+    );
+}

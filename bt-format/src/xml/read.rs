@@ -58,6 +58,10 @@ pub(super) struct Read<'r, 't> {
     /// Leaves the caller's check does not know: reported beside the other
     /// problems (alone, the loader reports them with their parameters).
     pub(super) unknown: Vec<Problem>,
+    /// Problems not yet placed, with their byte offsets: they are placed in
+    /// one sorted pass ([`Read::flush`]), as a problem can be found after
+    /// the cursor went past it (a condition checked after its children).
+    pending: Vec<(Problem, usize)>,
 }
 
 impl<'t> Cursor<'t> {
@@ -94,6 +98,7 @@ pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, Load
         places: HashMap::new(),
         models: HashMap::new(),
         unknown: Vec::new(),
+        pending: Vec::new(),
     };
     r.documents(&docs)
 }
@@ -145,9 +150,32 @@ pub(super) fn in_file(file: Option<&str>, message: String) -> String {
 impl<'t> Read<'_, 't> {
     /// Records a problem at `path`, placed at byte `pos` of the document.
     pub(super) fn problem(&mut self, path: &str, pos: usize, message: impl Into<String>) {
-        let mut p = Problem::new(path, in_file(self.file.as_deref(), message.into()));
-        p.location = Some(self.cursor.location(pos));
-        self.problems.add(p);
+        let p = Problem::new(path, in_file(self.file.as_deref(), message.into()));
+        self.pending.push((p, pos));
+    }
+
+    /// Places the pending problems, none before byte `from` (at `here`), in
+    /// one pass over the text after it, and records them in the order found.
+    fn flush(&mut self, from: usize, here: Location) {
+        let mut order: Vec<usize> = (0..self.pending.len()).collect();
+        order.sort_by_key(|&i| self.pending[i].1);
+        let mut cursor = Cursor {
+            text: self.cursor.text,
+            at: from,
+            here,
+        };
+        for i in order {
+            let pos = self.pending[i].1.max(from);
+            self.pending[i].0.location = Some(cursor.location(pos));
+        }
+        for (p, _) in std::mem::take(&mut self.pending) {
+            self.problems.add(p);
+        }
+    }
+
+    /// [`Read::flush`] from the start of the document.
+    fn flush_all(&mut self) {
+        self.flush(0, Location { line: 1, column: 1 });
     }
 
     /// Records where the JSON path `path` is written.
@@ -170,6 +198,7 @@ impl<'t> Read<'_, 't> {
         for (i, doc) in docs.iter().enumerate() {
             self.enter(doc);
             self.root(doc.2.root_element(), i, &mut trees);
+            self.flush_all();
         }
         self.enter(&docs[0]);
         let root = docs[0].2.root_element();
@@ -204,6 +233,7 @@ impl<'t> Read<'_, 't> {
                 None
             }
         };
+        self.flush_all();
         let mut library = Library::new();
         let mut main = None;
         for (id, tree, doc) in &trees {
@@ -347,6 +377,31 @@ impl<'t> Read<'_, 't> {
 
     /// The one node of a `<BehaviorTree>`, decoded at `at`.
     fn tree(&mut self, tree: XNode<'_, '_>, at: &str) -> Option<crate::model::Node> {
+        // The tree's problems are placed from its start: one pass over it.
+        let start = tree.range().start;
+        let here = self.cursor.location(start);
+        let node = self.tree_node(tree, at);
+        self.flush(start, here);
+        let value = node?;
+        let doc = Json::from_value(&value);
+        match decode(
+            &doc,
+            at,
+            self.options.max_depth,
+            self.options.check,
+            Problems::default(),
+        ) {
+            Ok(node) => Some(node),
+            Err(e) => {
+                let e = relocate(e, &self.places);
+                self.problems.extend(&e);
+                None
+            }
+        }
+    }
+
+    /// The JSON form of a `<BehaviorTree>`'s one node.
+    fn tree_node(&mut self, tree: XNode<'_, '_>, at: &str) -> Option<serde_json::Value> {
         let kids: Vec<XNode<'_, '_>> = tree.children().filter(XNode::is_element).collect();
         for a in tree
             .attributes()
@@ -366,22 +421,7 @@ impl<'t> Read<'_, 't> {
             );
             return None;
         };
-        let value = self.node(*root, at, 0)?;
-        let doc = Json::from_value(&value);
-        match decode(
-            &doc,
-            at,
-            self.options.max_depth,
-            self.options.check,
-            Problems::default(),
-        ) {
-            Ok(node) => Some(node),
-            Err(e) => {
-                let e = relocate(e, &self.places);
-                self.problems.extend(&e);
-                None
-            }
-        }
+        self.node(*root, at, 0)
     }
 }
 
