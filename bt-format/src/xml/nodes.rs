@@ -138,11 +138,10 @@ impl Read<'_, '_> {
     ) -> Option<Value> {
         let pos = el.range().start;
         let known = self.options.leaves.and_then(|f| f(name));
-        let model = self.models.get(name).cloned();
         let kind = match tag {
             "Action" => Some(LeafKind::Action),
             "Condition" => Some(LeafKind::Condition),
-            _ => model.as_ref().or(known.as_ref()).map(|m| m.kind),
+            _ => (self.models.get(name).map(|m| m.0)).or(known.as_ref().map(|m| m.kind)),
         };
         let Some(kind) = kind else {
             self.problem(
@@ -207,7 +206,7 @@ impl Read<'_, '_> {
             let ty = known
                 .as_ref()
                 .and_then(|m| m.port(n))
-                .or_else(|| model.as_ref().and_then(|m| m.port(n)))
+                .or_else(|| self.models.get(name).and_then(|m| m.1.get(n).copied()))
                 .unwrap_or(PortType::String);
             let param_at = path::field(&leaf_at, n);
             self.place(&param_at, apos);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use roxmltree::{Document, Node as XNode, ParsingOptions};
 
 use super::include::gather;
-use super::{LeafKind, LeafModel, Place, PortType, XmlReader, XmlTrees};
+use super::{LeafKind, Place, PortType, XmlReader, XmlTrees};
 use crate::decode::decode;
 use crate::document::{Json, shown};
 use crate::error::{LoadError, Problem, Problems, path};
@@ -53,8 +53,8 @@ pub(super) struct Read<'r, 't> {
     pub(super) file: Option<Arc<str>>,
     pub(super) problems: Problems,
     pub(super) places: HashMap<String, Place>,
-    /// The files' `<TreeNodesModel>`s.
-    pub(super) models: HashMap<String, LeafModel>,
+    /// The files' `<TreeNodesModel>`s: each leaf's kind and ports' types.
+    pub(super) models: HashMap<String, (LeafKind, HashMap<String, PortType>)>,
     /// Leaves the caller's check does not know: reported beside the other
     /// problems (alone, the loader reports them with their parameters).
     pub(super) unknown: Vec<Problem>,
@@ -371,7 +371,7 @@ impl<'t> Read<'_, 't> {
                     p.attribute("name").map(|n| (n.to_string(), ty))
                 })
                 .collect();
-            self.models.insert(id.to_string(), LeafModel { kind, ports });
+            self.models.insert(id.to_string(), (kind, ports));
         }
     }
 

@@ -3,7 +3,8 @@
 //! counterpart for is an error at its JSON path: the file would mean
 //! another tree (SEMANTICS.md, "BehaviorTree.CPP XML").
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use behaved_runtime::NodeKind;
@@ -39,6 +40,7 @@ pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, L
         out: String::new(),
         problems: Problems::default(),
         leaves: BTreeMap::new(),
+        port_index: HashMap::new(),
     };
     let _ = writeln!(w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     let _ = writeln!(
@@ -78,6 +80,7 @@ pub fn nodes_model(leaves: &[(String, LeafModel)]) -> String {
         out: String::new(),
         problems: Problems::default(),
         leaves: BTreeMap::new(),
+        port_index: HashMap::new(),
     };
     w.out
         .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<root BTCPP_format=\"4\">\n");
@@ -92,6 +95,9 @@ struct Writer {
     problems: Problems,
     /// The leaves used, with their ports' types as their values say.
     leaves: BTreeMap<String, LeafModel>,
+    /// Where each leaf's port is in its model's list (a use looks each of
+    /// its ports up in constant time).
+    port_index: HashMap<(String, String), usize>,
 }
 
 impl Writer {
@@ -289,7 +295,14 @@ impl Writer {
             );
         }
         for (port, ty) in ports {
-            match model.ports.iter_mut().find(|(p, _)| *p == port) {
+            let found = match self.port_index.entry((name.to_string(), port.clone())) {
+                Entry::Occupied(i) => model.ports.get_mut(*i.get()),
+                Entry::Vacant(v) => {
+                    v.insert(model.ports.len());
+                    None
+                }
+            };
+            match found {
                 None => model.ports.push((port, ty)),
                 Some((_, old)) if *old == ty => {}
                 // An integer and a float: both read back as JSON numbers.
