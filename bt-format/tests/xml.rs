@@ -184,6 +184,12 @@ fn compact_leaves_take_their_kind_and_port_types_from_the_caller() {
 fn problems_of_the_document_itself() {
     assert_eq!(
         error(
+            "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n  <BehaviorTree ID=\"A\"><AlwaysFailure/></BehaviorTree>\n</root>"
+        ),
+        "at the root (line 3, column 3): a second `<BehaviorTree>` with ID \"A\""
+    );
+    assert_eq!(
+        error(
             "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>\n  <BehaviorTree ID=\"B\"><AlwaysSuccess/></BehaviorTree>\n</root>"
         ),
         "at the root (line 1, column 1): the document has several `<BehaviorTree>`s: say which one runs with `main_tree_to_execute`"

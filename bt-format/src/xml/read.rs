@@ -3,7 +3,7 @@
 //! path), which the JSON decoder then checks as it checks any tree file, so
 //! both forms accept the same trees with the same messages.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use roxmltree::{Document, Node as XNode, ParsingOptions};
@@ -62,6 +62,8 @@ pub(super) struct Read<'r, 't> {
     /// one sorted pass ([`Read::flush`]), as a problem can be found after
     /// the cursor went past it (a condition checked after its children).
     pending: Vec<(Problem, usize)>,
+    /// The ids of the `<BehaviorTree>`s read so far, in all documents.
+    tree_ids: HashSet<String>,
 }
 
 impl<'t> Cursor<'t> {
@@ -99,6 +101,7 @@ pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, Load
         models: HashMap::new(),
         unknown: Vec::new(),
         pending: Vec::new(),
+        tree_ids: HashSet::new(),
     };
     r.documents(&docs)
 }
@@ -210,7 +213,7 @@ impl<'t> Read<'_, 't> {
                 .map(|id| ("`main_tree_to_execute`", id)),
         };
         let main_id = match chosen {
-            Some((_, id)) if trees.iter().any(|(t, _, _)| t == id) => Some(id.to_string()),
+            Some((_, id)) if self.tree_ids.contains(id) => Some(id.to_string()),
             Some((by, id)) => {
                 self.problem(
                     "",
@@ -334,7 +337,7 @@ impl<'t> Read<'_, 't> {
             let at = child.range().start;
             match child.tag_name().name() {
                 "BehaviorTree" => match child.attribute("ID") {
-                    Some(id) if trees.iter().any(|(t, _, _)| t == id) => {
+                    Some(id) if !self.tree_ids.insert(id.to_string()) => {
                         self.problem("", at, format!("a second `<BehaviorTree>` with ID {}", shown(id)))
                     }
                     Some(id) => trees.push((id.to_string(), child, doc)),
