@@ -225,7 +225,7 @@ impl<'c> XmlReader<'c> {
 #[derive(Debug, Clone)]
 pub struct XmlTrees {
     main_id: String,
-    main: Node,
+    /// Every tree, the main one included.
     library: Library,
     /// The XML position of each JSON path the reader made.
     places: HashMap<String, Place>,
@@ -247,7 +247,9 @@ impl XmlTrees {
 
     /// The tree to run.
     pub fn main(&self) -> &Node {
-        &self.main
+        self.library
+            .get(&self.main_id)
+            .expect("the reader puts the main tree in the library")
     }
 
     /// Every `<BehaviorTree>` of the file by id, the main one included.
@@ -259,6 +261,6 @@ impl XmlTrees {
     /// registry) with each problem at the XML line and column of its path,
     /// or of the nearest node above it.
     pub fn located(&self, err: LoadError) -> LoadError {
-        read::relocate(err, &self.places)
+        read::relocate(err, &self.places, Some(&self.main_id))
     }
 }

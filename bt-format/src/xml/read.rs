@@ -238,35 +238,19 @@ impl<'t> Read<'_, 't> {
         };
         self.flush_all();
         let mut library = Library::new();
-        let mut main = None;
+        let mut main_read = false;
         for (id, tree, doc) in &trees {
             self.enter(&docs[*doc]);
             let is_main = main_id.as_deref() == Some(id.as_str());
             let at = if is_main { String::new() } else { path::subtree(id) };
             if let Some(node) = self.tree(*tree, &at) {
-                if is_main {
-                    main = Some(node.clone());
-                }
+                main_read |= is_main;
                 library.insert(id, node);
             }
         }
         if let Some(id) = &main_id {
-            // The main tree is also in the library: its places under both roots.
-            let prefix = path::subtree(id);
-            let copies: Vec<(String, Place)> = self
-                .places
-                .iter()
-                .filter(|(p, _)| !p.starts_with("subtrees["))
-                .map(|(p, place)| {
-                    let dot = if p.starts_with('[') || p.is_empty() { "" } else { "." };
-                    (format!("{prefix}{dot}{p}"), place.clone())
-                })
-                .collect();
-            self.places.extend(copies);
-        }
-        if let Some(id) = &main_id {
             let loops = super::yields::yielding_loops(id, &library);
-            let err = (!loops.is_empty()).then(|| relocate(LoadError::new(loops), &self.places));
+            let err = (!loops.is_empty()).then(|| relocate(LoadError::new(loops), &self.places, None));
             if let Some(err) = err {
                 self.problems.extend(&err);
             }
@@ -277,10 +261,9 @@ impl<'t> Read<'_, 't> {
                 self.problems.add(p);
             }
         }
-        match (main, main_id) {
-            (Some(main), Some(main_id)) if self.problems.is_empty() => Ok(XmlTrees {
+        match main_id {
+            Some(main_id) if main_read && self.problems.is_empty() => Ok(XmlTrees {
                 main_id,
-                main,
                 library,
                 places,
             }),
@@ -396,7 +379,7 @@ impl<'t> Read<'_, 't> {
         ) {
             Ok(node) => Some(node),
             Err(e) => {
-                let e = relocate(e, &self.places);
+                let e = relocate(e, &self.places, None);
                 self.problems.extend(&e);
                 None
             }
@@ -430,12 +413,20 @@ impl<'t> Read<'_, 't> {
 
 /// `err` with every problem at the place of its path, or of the nearest
 /// path above it that has one.
-pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Place>) -> LoadError {
+/// The main tree, `main`, is placed at the root's paths; its paths as a
+/// library subtree (`subtrees["main"]..`) are looked up there.
+pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Place>, main: Option<&str>) -> LoadError {
+    let main_root = main.map(path::subtree);
     for p in &mut err.problems {
         if p.location.is_some() {
             continue;
         }
         let mut at = p.path.as_str();
+        if let Some(rest) = main_root.as_deref().and_then(|root| at.strip_prefix(root))
+            && (rest.is_empty() || rest.starts_with(['.', '[']))
+        {
+            at = rest.strip_prefix('.').unwrap_or(rest);
+        }
         loop {
             if let Some(place) = places.get(at) {
                 p.location = Some(place.location);
