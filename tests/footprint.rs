@@ -16,7 +16,7 @@ use std::cell::Cell;
 use behaved_bench_trees as trees;
 
 use trees::forms::{self, Form, T1, T2, T3, Workload};
-use trees::interp_forms::{self, Interpreted};
+use trees::interp_forms;
 use trees::{bonsai_forms, btlite_forms};
 
 use behaved_interp::Agent;
@@ -110,17 +110,17 @@ fn allocations_per_tick_and_bytes_per_instance() {
     let rows = [
         measure::<T1, _>("compiled", forms::compiled_t1),
         measure::<T1, _>("hand_written", trees::wild_dog::WildDogByHand::default),
-        measure::<T1, _>("interpreted", || Interpreted(Agent::new(d1.clone()))),
+        measure::<T1, _>("interpreted", || Agent::new(d1.clone())),
         measure::<T1, _>("bonsai", bonsai_forms::t1),
         measure::<T1, _>("bt_lite", btlite_forms::t1),
         measure::<T2, _>("compiled", forms::compiled_t2),
         measure::<T2, _>("hand_written", trees::guard::GuardByHand::default),
-        measure::<T2, _>("interpreted", || Interpreted(Agent::new(d2.clone()))),
+        measure::<T2, _>("interpreted", || Agent::new(d2.clone())),
         measure::<T2, _>("bonsai", bonsai_forms::t2),
         measure::<T2, _>("bt_lite", btlite_forms::t2),
         measure::<T3, _>("compiled", forms::compiled_t3),
         measure::<T3, _>("hand_written", trees::synthetic::SyntheticByHand::default),
-        measure::<T3, _>("interpreted", || Interpreted(Agent::new(d3.clone()))),
+        measure::<T3, _>("interpreted", || Agent::new(d3.clone())),
         measure::<T3, _>("bonsai", bonsai_forms::t3),
         measure::<T3, _>("bt_lite", btlite_forms::t3),
     ];

@@ -96,12 +96,13 @@ fn script(tick: u32, ctx: &mut Ctx) {
 /// next 100 ticks of both.
 fn save_mid_run_and_compare<T: Tree<Ctx> + serde::Serialize + DeserializeOwned>(
     make: fn(u64) -> T,
+    nodes: &'static [NodeInfo],
     seed: u64,
     stop: u32,
 ) {
     let mut original = make(seed);
     let mut ctx = Ctx::new();
-    let mut events = Events::new(T::NODES);
+    let mut events = Events::new(nodes);
     for tick in 0..stop {
         script(tick, &mut ctx);
         let now = ctx.now;
@@ -112,7 +113,7 @@ fn save_mid_run_and_compare<T: Tree<Ctx> + serde::Serialize + DeserializeOwned>(
     let mut ctx2 = ctx.clone();
     ctx.take();
     ctx2.take();
-    let mut events2 = Events::new(T::NODES);
+    let mut events2 = Events::new(nodes);
     events.take();
     for tick in stop..stop + 100 {
         script(tick, &mut ctx);
@@ -141,9 +142,9 @@ fn saved_mid_run_and_loaded_trees_continue_identically() {
         // A spread of stop points, including 0 (an idle tree).
         for _ in 0..6 {
             stop = (stop * 37 + 11) % 150;
-            save_mid_run_and_compare(Guard::with_seed, seed, stop);
-            save_mid_run_and_compare(Patrol::with_seed, seed, stop);
-            save_mid_run_and_compare(Counter::with_seed, seed, stop);
+            save_mid_run_and_compare(Guard::with_seed, Guard::NODES, seed, stop);
+            save_mid_run_and_compare(Patrol::with_seed, Patrol::NODES, seed, stop);
+            save_mid_run_and_compare(Counter::with_seed, Counter::NODES, seed, stop);
         }
     }
 }

@@ -84,7 +84,11 @@ fn the_node_table_lists_nodes_in_preorder_with_source_lines() {
         ]
     );
     assert_eq!(Dog::NODE_COUNT, 8);
-    assert_eq!(<Dog as Tree<Ctx>>::NODES, Dog::NODES);
+    assert_eq!(
+        Tree::<Ctx>::nodes(&Dog::new()),
+        Dog::NODES,
+        "the table through the trait"
+    );
 }
 
 #[derive(Debug, PartialEq)]

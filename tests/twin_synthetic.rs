@@ -31,7 +31,7 @@ fn compiled_and_hand_written_agree_for_ten_thousand_ticks() {
 fn the_generated_trees_have_the_shape_of_t3() {
     let root = synthetic_gen::tree(5, 4, usize::MAX);
     assert_eq!((root.count(), root.composites()), (1365, 341));
-    assert_eq!(<Synthetic as Tree<SynCtx>>::NODES.len(), 1365);
+    assert_eq!(Synthetic::NODES.len(), 1365);
     let cut = synthetic_gen::tree(5, 4, 1000);
     assert_eq!(cut.count(), 1000);
 }

@@ -176,7 +176,7 @@ fn an_interpreted_agent_reports_the_same_wakes() {
 }
 
 /// Generic code over both forms, through the one trait they share.
-fn ticks_needed<S: Schedulable<Ctx>>(agent: &mut S, frames: u32) -> u32 {
+fn ticks_needed<S: Tree<Ctx>>(agent: &mut S, frames: u32) -> u32 {
     let mut ctx = Ctx::default();
     let (mut ticks, mut wake) = (0, Wake::NextTick);
     for frame in 0..frames {

@@ -11,9 +11,7 @@
 #[path = "support/pack.rs"]
 mod pack;
 
-use behaved_bevy::{
-    Answer, Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Interact, Schedulable, Ticked,
-};
+use behaved_bevy::{Answer, Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Interact, Ticked, Tree};
 use behaved_scenarios::event::EventKind;
 use behaved_scenarios::guard::{
     BRIBE, DEFAULT_DIALOGUE, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Interaction, Npc, TimeOfDay, WorldState, interact,

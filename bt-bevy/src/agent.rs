@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use behaved_interp::{Agent, Definition};
-use behaved_runtime::{Run, Schedulable, Ticked};
+use behaved_runtime::{Run, Ticked, Tree};
 use bevy_ecs::component::{Component, Mutable};
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
@@ -17,9 +17,9 @@ use crate::Brain;
 /// [`BehaviorSystems`](crate::BehaviorSystems) write what it should know
 /// into `C` (a sense step). For a context built from several components
 /// and world data, write a brain of your own around an
-/// [`Agent`]; it is `Send + Sync` and ticks with [`Schedulable::step`].
+/// [`Agent`]; it is `Send + Sync` and ticks with [`Tree::step`].
 ///
-/// Continuous NPCs tick the agent with [`Schedulable::step`]; on interaction,
+/// Continuous NPCs tick the agent with [`Tree::step`]; on interaction,
 /// the agent runs to completion (at most [`max_ticks`](AgentBrain::max_ticks)
 /// ticks) and answers how that went, an [`Answer<Run>`](crate::Answer):
 /// what it chose is in `C`.

@@ -119,7 +119,7 @@ mod report;
 
 #[cfg(feature = "interp")]
 pub use agent::AgentBrain;
-pub use behaved_runtime::{Run, Schedulable, Status, Ticked, Wake};
+pub use behaved_runtime::{Run, Status, Ticked, Tree, Wake};
 pub use behaved_sched::FrameStats;
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and

@@ -6,7 +6,7 @@
 mod common;
 
 use behaved_bevy::{
-    AgentBrain, Answer, Behavior, BehaviorPlugin, Behaviors, Brain, Interact, Run, Schedulable, Status, Ticked,
+    AgentBrain, Answer, Behavior, BehaviorPlugin, Behaviors, Brain, Interact, Run, Status, Ticked, Tree,
 };
 use behaved_interp::{Agent, NoParams, Registry};
 use behaved_runtime::Action;

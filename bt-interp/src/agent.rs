@@ -9,9 +9,7 @@
 
 use std::sync::Arc;
 
-use behaved_runtime::{
-    Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Schedulable, Status, Ticked, Wake,
-};
+use behaved_runtime::{Clock, LeafCall, NodeId, NodeKind, NoopObserver, Observer, Rng, Run, Status, Tree, Wake};
 
 mod wake;
 
@@ -209,13 +207,7 @@ impl<C: 'static> Agent<C> {
     /// Ticks at time `now` until the root completes or `max_ticks` ticks have
     /// run (ADR-017's on-interaction mode). Hitting the limit halts nothing.
     pub fn run_at(&mut self, ctx: &mut C, now: f64, max_ticks: u32) -> Run {
-        for _ in 0..max_ticks {
-            let status = self.tick_at(ctx, now);
-            if status.is_done() {
-                return Run::Completed(status);
-            }
-        }
-        Run::TickLimit
+        Tree::run_at(self, ctx, now, max_ticks)
     }
 
     /// As [`run_at`](Agent::run_at), reading the time from the context before each tick.
@@ -300,14 +292,34 @@ impl<C: 'static> Agent<C> {
     }
 }
 
-impl<C: 'static> Schedulable<C> for Agent<C> {
+/// The interpreted form of [`Tree`]: the same methods as the inherent ones,
+/// so generic code (schedulers, the test kit) takes agents and compiled trees alike.
+impl<C: 'static> Tree<C> for Agent<C> {
+    type Row = NodeRow;
+
     #[inline]
-    fn step(&mut self, ctx: &mut C, now: f64) -> Ticked {
-        let status = self.tick_at(ctx, now);
-        Ticked {
-            status,
-            wake: self.next_wake(now),
-        }
+    fn nodes(&self) -> &[NodeRow] {
+        Agent::nodes(self)
+    }
+    #[inline]
+    fn tick_at(&mut self, ctx: &mut C, now: f64) -> Status {
+        Agent::tick_at(self, ctx, now)
+    }
+    #[inline]
+    fn tick_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, observer: &mut O) -> Status {
+        Agent::tick_observed(self, ctx, now, observer)
+    }
+    #[inline]
+    fn reset_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, observer: &mut O) {
+        Agent::reset_observed(self, ctx, observer)
+    }
+    #[inline]
+    fn is_running(&self) -> bool {
+        Agent::is_running(self)
+    }
+    #[inline]
+    fn next_wake(&self, now: f64) -> Wake {
+        Agent::next_wake(self, now)
     }
 }
 

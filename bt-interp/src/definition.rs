@@ -120,8 +120,7 @@ pub struct NodeRow {
     pub path: String,
 }
 
-#[cfg(feature = "observe")]
-impl behaved_observe::NodeRow for NodeRow {
+impl behaved_runtime::NodeRow for NodeRow {
     fn id(&self) -> u32 {
         self.id.0
     }
@@ -137,6 +136,9 @@ impl behaved_observe::NodeRow for NodeRow {
     /// JSON keeps no line numbers: 0 (unknown).
     fn line(&self) -> u32 {
         0
+    }
+    fn name(&self) -> Option<&str> {
+        self.name.as_deref()
     }
 }
 

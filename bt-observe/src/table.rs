@@ -1,44 +1,16 @@
-//! Reading a node table, whether it is a tree's static [`NodeInfo`] table or
+//! Reading a node table, whether it is a tree's static
+//! [`NodeInfo`](behaved_runtime::NodeInfo) table or
 //! the table stored in a [`Trace`](crate::Trace).
-
-use behaved_runtime::{NodeInfo, NodeKind};
 
 use crate::Error;
 
-/// One row of a node table, as the observers and views read it. Implemented
-/// for the static [`NodeInfo`] rows that `behave!` emits and for the
+/// One row of a node table, as the observers and views read it: the
+/// runtime's trait, implemented for the static
+/// [`NodeInfo`](behaved_runtime::NodeInfo) rows that
+/// `behave!` emits, for an interpreted agent's rows and for the
 /// [`TraceNode`](crate::TraceNode) rows of a loaded trace, so the same tools
-/// work on a running tree and on a trace file.
-pub trait NodeRow {
-    /// The row's id (its position in depth-first pre-order).
-    fn id(&self) -> u32;
-    /// The parent's id; `None` for the root.
-    fn parent(&self) -> Option<u32>;
-    /// What kind of node this is.
-    fn kind(&self) -> NodeKind;
-    /// The node as written in the source.
-    fn label(&self) -> &str;
-    /// The source line (0 if unknown).
-    fn line(&self) -> u32;
-}
-
-impl NodeRow for NodeInfo {
-    fn id(&self) -> u32 {
-        self.id.0
-    }
-    fn parent(&self) -> Option<u32> {
-        self.parent.map(|p| p.0)
-    }
-    fn kind(&self) -> NodeKind {
-        self.kind
-    }
-    fn label(&self) -> &str {
-        self.label
-    }
-    fn line(&self) -> u32 {
-        self.line
-    }
-}
+/// work on a running tree of either form and on a trace file.
+pub use behaved_runtime::NodeRow;
 
 /// The shape of a valid table: for each node, the end (exclusive) of the
 /// contiguous range of ids its subtree covers. In pre-order a node's
@@ -91,7 +63,7 @@ pub(crate) fn ancestors<R: NodeRow>(nodes: &[R], id: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use behaved_runtime::NodeId;
+    use behaved_runtime::{NodeId, NodeInfo, NodeKind};
 
     fn row(id: u32, parent: Option<u32>) -> NodeInfo {
         NodeInfo {

@@ -27,11 +27,12 @@ fn run<T: Tree<World> + Default>(seed: u64, bounded_capacity: usize) -> Run {
     let mut guard = T::default();
     let mut world = World::new(LEAVES);
     let mut dice = Dice::new(seed);
+    let nodes = guard.nodes();
     let mut watch = Tee(
-        StatusSnapshot::new(T::NODES).unwrap(),
+        StatusSnapshot::new(nodes).unwrap(),
         Tee(
-            TraceRecorder::new(T::NODES, 1_000_000).unwrap(),
-            TraceRecorder::new(T::NODES, bounded_capacity).unwrap(),
+            TraceRecorder::new(nodes, 1_000_000).unwrap(),
+            TraceRecorder::new(nodes, bounded_capacity).unwrap(),
         ),
     );
     let mut live = vec![watch.0.statuses().to_vec()];
@@ -73,7 +74,7 @@ fn every_tick_reconstructs_what_the_live_snapshot_showed() {
     reconstructs_every_tick::<Watch>(8);
 }
 
-fn reconstructs_every_tick<T: Tree<World> + Default>(seed: u64) {
+fn reconstructs_every_tick<T: Tree<World, Row = NodeInfo> + Default>(seed: u64) {
     let run = run::<T>(seed, 400);
     // The run exercises what it claims to: halts from switches and from resets.
     assert!(
@@ -85,7 +86,7 @@ fn reconstructs_every_tick<T: Tree<World> + Default>(seed: u64) {
     let distinct: std::collections::BTreeSet<_> = run.live.iter().collect();
     assert!(distinct.len() >= 8, "only {} distinct pictures", distinct.len());
     let can_run = |k: NodeKind| !matches!(k, NodeKind::Condition | NodeKind::Break | NodeKind::Continue);
-    for node in T::NODES.iter().filter(|n| can_run(n.kind)) {
+    for node in T::default().nodes().iter().filter(|n| can_run(n.kind)) {
         assert!(
             run.live.iter().any(|p| p[node.id.index()] == NodeState::Running),
             "{} never ran",

@@ -36,6 +36,46 @@ pub fn children(table: &[NodeInfo], id: NodeId) -> impl Iterator<Item = &NodeInf
     table.iter().filter(move |n| n.parent == Some(id))
 }
 
+/// One row of a node table, whichever form wrote it: the static [`NodeInfo`]
+/// rows of a compiled tree, an interpreted agent's rows, the rows of a
+/// loaded trace. What [`Tree::nodes`](crate::Tree::nodes) returns, so the
+/// observers, views and the test kit read every form's table alike.
+pub trait NodeRow {
+    /// The row's id (its position in depth-first pre-order).
+    fn id(&self) -> u32;
+    /// The parent's id; `None` for the root.
+    fn parent(&self) -> Option<u32>;
+    /// What kind of node this is.
+    fn kind(&self) -> NodeKind;
+    /// The node as written in the source.
+    fn label(&self) -> &str;
+    /// The source line (0 if unknown).
+    fn line(&self) -> u32;
+    /// The node's JSON `"name"`, which selectors accept besides its label:
+    /// `None` where it has none (compiled trees' nodes have none).
+    fn name(&self) -> Option<&str> {
+        None
+    }
+}
+
+impl NodeRow for NodeInfo {
+    fn id(&self) -> u32 {
+        self.id.0
+    }
+    fn parent(&self) -> Option<u32> {
+        self.parent.map(|p| p.0)
+    }
+    fn kind(&self) -> NodeKind {
+        self.kind
+    }
+    fn label(&self) -> &str {
+        self.label
+    }
+    fn line(&self) -> u32 {
+        self.line
+    }
+}
+
 /// The number of ancestors of `id` (0 for the root).
 pub fn depth(table: &[NodeInfo], id: NodeId) -> usize {
     let mut depth = 0;
@@ -51,7 +91,7 @@ pub fn depth(table: &[NodeInfo], id: NodeId) -> usize {
 /// kind, the parent's id in the finished table (unused in row 0, the root),
 /// label and source line.
 #[doc(hidden)]
-pub type NodeRow = (NodeKind, u32, &'static str, u32);
+pub type OwnRow = (NodeKind, u32, &'static str, u32);
 
 /// A tree's node table from its own rows in pre-order and its subtrees
 /// (each the local row number of its `subtree` node, in pre-order, with
@@ -61,7 +101,7 @@ pub type NodeRow = (NodeKind, u32, &'static str, u32);
 /// a const body of 10,000 statements that rustc type-checked, borrow-checked
 /// and evaluated (BENCHMARKS.md, "Where rustc spends a big tree's time").
 #[doc(hidden)]
-pub const fn node_table<const N: usize>(rows: &[NodeRow], subtrees: &[(u32, &[NodeInfo])]) -> [NodeInfo; N] {
+pub const fn node_table<const N: usize>(rows: &[OwnRow], subtrees: &[(u32, &[NodeInfo])]) -> [NodeInfo; N] {
     let mut table = [NodeInfo::PLACEHOLDER; N];
     let (mut row, mut at, mut next_subtree) = (0, 0, 0);
     while row < rows.len() {

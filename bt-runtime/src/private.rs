@@ -4,10 +4,11 @@
 use core::marker::PhantomData;
 
 use crate::{
-    Action, Async, AsyncAction, Condition, IntoStatus, LeafCall, NodeId, Observer, Rng, Status, Task, Tree, Wake,
+    Action, Async, AsyncAction, Condition, IntoStatus, LeafCall, NodeId, NoopObserver, Observer, Rng, Status, Task,
+    Tree, Wake,
 };
 
-pub use crate::node::{NodeRow, node_table};
+pub use crate::node::{OwnRow, node_table};
 #[cfg(feature = "serde")]
 pub use crate::persist::{Load, Save, check_time, load, load_saved_at, save};
 
@@ -68,6 +69,99 @@ impl<'o, O: Observer + ?Sized> Env<'o, O> {
     #[inline(always)]
     pub fn halted(&mut self, id: u32) {
         self.observer.halted(NodeId(self.base + id));
+    }
+}
+
+/// What a tree made by `behave!` has besides its [`Tree`] impl: its root as
+/// a node of an enclosing tree (what `subtree(..)` ticks, halts, wakes and
+/// resets), and its running flag and RNG, from which [`tick_at`],
+/// [`tick_observed`], [`reset_observed`] and [`next_wake`] make the `Tree`
+/// methods. Private (reached only through `::behaved::__private`), so
+/// [`Tree`] has only public, documented methods and a hand-written tree
+/// implements that alone.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tree over the context `{C}`",
+    label = "this subtree does not run on `{C}`",
+    note = "a subtree runs on its parent's context; give it its part with `subtree({Self}, |c| &mut c.part)`"
+)]
+pub trait Generated<C: ?Sized>: Tree<C> {
+    /// Ticks the root as a node of an enclosing tree. `entering` is `true` when
+    /// the enclosing tree starts a new activation of this node.
+    fn __tick<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status;
+
+    /// As [`__tick`](Generated::__tick), without reporting to the observer: the
+    /// path `tick_at` takes, which the generated code keeps free of observer calls.
+    fn __tick_fast<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status;
+
+    /// The wake of the running root as a node of an enclosing tree (it
+    /// assumes the root is running).
+    fn __wake(&self, now: f64) -> Wake;
+
+    /// Halts the running root as a node of an enclosing tree.
+    fn __halt<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>);
+
+    /// Runs the reset-only callbacks (`#[on_reset]` hooks, [`Action::reset`])
+    /// of every node, in node-table order, as a node of an enclosing tree's `reset`.
+    #[inline(always)]
+    fn __reset_callbacks(&mut self, ctx: &mut C) {
+        let _ = ctx;
+    }
+
+    /// The RNG a tick starts with (a fixed one for a tree without random nodes).
+    fn __rng(&self) -> Rng;
+
+    /// Records the end of an outermost tick or halt: whether the root is
+    /// still running, and the RNG the tick left.
+    fn __done(&mut self, running: bool, rng: Rng);
+}
+
+/// `Tree::tick_at` of a generated tree: its fast path, free of observer calls.
+#[inline(always)]
+pub fn tick_at<C: ?Sized, T: Generated<C>>(tree: &mut T, ctx: &mut C, now: f64) -> Status {
+    let mut observer = NoopObserver;
+    let mut env = Env::new(now, tree.__rng(), &mut observer);
+    let entering = !tree.is_running();
+    let status = tree.__tick_fast(ctx, &mut env, entering);
+    tree.__done(matches!(status, Status::Running), env.rng);
+    status
+}
+
+/// `Tree::tick_observed` of a generated tree.
+#[inline(always)]
+pub fn tick_observed<C: ?Sized, T: Generated<C>, O: Observer + ?Sized>(
+    tree: &mut T,
+    ctx: &mut C,
+    now: f64,
+    observer: &mut O,
+) -> Status {
+    observer.tick_started(now);
+    let mut env = Env::new(now, tree.__rng(), observer);
+    let entering = !tree.is_running();
+    let status = tree.__tick(ctx, &mut env, entering);
+    tree.__done(matches!(status, Status::Running), env.rng);
+    env.observer.tick_finished(status);
+    status
+}
+
+/// `Tree::reset_observed` of a generated tree: halts a running root, then
+/// runs the reset-only callbacks.
+#[inline(always)]
+pub fn reset_observed<C: ?Sized, T: Generated<C>, O: Observer + ?Sized>(tree: &mut T, ctx: &mut C, observer: &mut O) {
+    if tree.is_running() {
+        let rng = tree.__rng();
+        tree.__done(false, rng);
+        tree.__halt(ctx, &mut Env::new(0.0, rng, observer));
+    }
+    tree.__reset_callbacks(ctx);
+}
+
+/// `Tree::next_wake` of a generated tree: its root's wake while it runs.
+#[inline(always)]
+pub fn next_wake<C: ?Sized, T: Generated<C>>(tree: &T, now: f64) -> Wake {
+    if tree.is_running() {
+        tree.__wake(now)
+    } else {
+        Wake::NextTick
     }
 }
 
@@ -250,7 +344,7 @@ pub fn action<C: ?Sized, T: Action<C>>(leaf: &mut T, ctx: &mut C, step: Step) ->
 
 /// Ticks or halts a subtree whose nodes are numbered from `base` (a halt's status is ignored).
 #[inline(always)]
-pub fn subtree<C: ?Sized, T: Tree<C>, O: Observer + ?Sized>(
+pub fn subtree<C: ?Sized, T: Generated<C>, O: Observer + ?Sized>(
     tree: &mut T,
     ctx: &mut C,
     env: &mut Env<'_, O>,
@@ -327,7 +421,7 @@ impl<T: Action<C>, C: ?Sized> ViaAction for ActionWake<'_, T, C> {
     }
 }
 
-impl<T: Tree<C>, C: ?Sized> ViaAction for TreeWake<'_, T, C> {
+impl<T: Generated<C>, C: ?Sized> ViaAction for TreeWake<'_, T, C> {
     #[inline(always)]
     fn wake(&self, now: f64) -> Wake {
         self.0.__wake(now)
@@ -370,7 +464,7 @@ impl<T: Action<C>, C: ?Sized> ResetVia<C> for ResetOf<'_, T, C> {
 /// The reset callbacks of a subtree, as a node of its parent's `reset`.
 pub struct SubtreeResetOf<'a, T, C: ?Sized>(pub &'a mut T, pub PhantomData<fn(&C)>);
 
-impl<T: Tree<C>, C: ?Sized> ResetVia<C> for SubtreeResetOf<'_, T, C> {
+impl<T: Generated<C>, C: ?Sized> ResetVia<C> for SubtreeResetOf<'_, T, C> {
     #[inline(always)]
     fn reset(self, ctx: &mut C) {
         self.0.__reset_callbacks(ctx);

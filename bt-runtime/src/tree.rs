@@ -1,6 +1,6 @@
 //! What every tree made by `behave!` can do, so code can be generic over trees.
 
-use crate::{NodeInfo, NoopObserver, Observer, Status, Wake, private::Env};
+use crate::{NodeRow, NoopObserver, Observer, Status, Ticked, Wake};
 
 /// The outcome of running a tree to completion within one call
 /// (ADR-017's on-interaction mode).
@@ -23,17 +23,29 @@ impl Run {
     }
 }
 
-/// A behavior tree over the context type `C`. Implemented by every tree that
-/// `behave!` generates (and by hand-written trees that want to be used as
-/// subtrees or by generic code).
+/// A running behavior tree over the context type `C`: one instance with its
+/// running state, whichever form it has. Implemented by every tree that
+/// `behave!` generates, by the interpreter's agents (`behaved_interp::Agent`,
+/// trees loaded from JSON) and by hand: code that ticks, observes, resets,
+/// schedules (`behaved-sched`, `behaved-bevy`) or tests (`behaved-testing`)
+/// trees is written once against this trait and takes every form.
+///
+/// A hand-written tree implements the four required items; the rest have
+/// defaults that follow from them. Only trees made by `behave!` can be used as
+/// a `subtree(..)` of another `behave!` tree (the generated code reaches into
+/// them through a private interface).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tree over the context `{C}`",
     label = "this subtree does not run on `{C}`",
     note = "a subtree runs on its parent's context; give it its part with `subtree({Self}, |c| &mut c.part)`"
 )]
 pub trait Tree<C: ?Sized> {
-    /// The tree's node table in depth-first pre-order, subtrees inlined.
-    const NODES: &'static [NodeInfo];
+    /// A row of the node table: [`NodeInfo`](crate::NodeInfo) for compiled trees.
+    type Row: NodeRow;
+
+    /// The tree's node table in depth-first pre-order, subtrees inlined: the
+    /// ids an [`Observer`] is told about.
+    fn nodes(&self) -> &[Self::Row];
 
     /// Ticks the tree once at time `now`, reporting every event to `observer`.
     fn tick_observed<O: Observer + ?Sized>(&mut self, ctx: &mut C, now: f64, observer: &mut O) -> Status;
@@ -48,14 +60,12 @@ pub trait Tree<C: ?Sized> {
     /// When the tree next needs a tick, asked after a tick at time `now`:
     /// a tree that is not running needs the next one (it starts again); a
     /// running tree needs none before its running path can change (see
-    /// [`Wake`]). Ticking it anyway is always allowed.
+    /// [`Wake`]). Ticking it anyway is always allowed, so the default, the
+    /// next tick, is always right.
     #[inline]
     fn next_wake(&self, now: f64) -> Wake {
-        if self.is_running() {
-            self.__wake(now)
-        } else {
-            Wake::NextTick
-        }
+        let _ = now;
+        Wake::NextTick
     }
 
     /// Ticks the tree once at time `now`.
@@ -70,6 +80,17 @@ pub trait Tree<C: ?Sized> {
         self.reset_observed(ctx, &mut NoopObserver)
     }
 
+    /// Ticks once at time `now` and says when the next tick is needed: what
+    /// a scheduler calls.
+    #[inline]
+    fn step(&mut self, ctx: &mut C, now: f64) -> Ticked {
+        let status = self.tick_at(ctx, now);
+        Ticked {
+            status,
+            wake: self.next_wake(now),
+        }
+    }
+
     /// Ticks at time `now` until the root completes or `max_ticks` ticks have run
     /// (ADR-017's on-interaction mode). Hitting the limit halts nothing.
     fn run_at(&mut self, ctx: &mut C, now: f64, max_ticks: u32) -> Run {
@@ -80,39 +101,5 @@ pub trait Tree<C: ?Sized> {
             }
         }
         Run::TickLimit
-    }
-
-    /// Ticks the root as a node of an enclosing tree. `entering` is `true` when
-    /// the enclosing tree starts a new activation of this node.
-    #[doc(hidden)]
-    fn __tick<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status;
-
-    /// As [`__tick`](Tree::__tick), without reporting to the observer: the
-    /// path `tick_at` takes, which the generated code keeps free of observer calls.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __tick_fast<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>, entering: bool) -> Status {
-        self.__tick(ctx, env, entering)
-    }
-
-    /// The wake of the running root as a node of an enclosing tree (it
-    /// assumes the root is running). Hand-written trees need the next tick.
-    #[doc(hidden)]
-    #[inline]
-    fn __wake(&self, now: f64) -> Wake {
-        let _ = now;
-        Wake::NextTick
-    }
-
-    /// Halts the running root as a node of an enclosing tree.
-    #[doc(hidden)]
-    fn __halt<O: Observer + ?Sized>(&mut self, ctx: &mut C, env: &mut Env<'_, O>);
-
-    /// Runs the reset-only callbacks (`#[on_reset]` hooks, [`Action::reset`](crate::Action::reset))
-    /// of every node, in node-table order, as a node of an enclosing tree's `reset`.
-    #[doc(hidden)]
-    #[inline]
-    fn __reset_callbacks(&mut self, ctx: &mut C) {
-        let _ = ctx;
     }
 }

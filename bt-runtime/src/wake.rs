@@ -1,6 +1,6 @@
 //! When a tree next needs a tick: what lets a game put idle agents to sleep.
 
-use crate::{Status, Tree};
+use crate::Status;
 
 /// When a tree (or an action) next needs a tick, as `next_wake(now)` reports
 /// it after a tick at time `now`. Ordered by urgency: `NextTick` < `At(t)`
@@ -86,34 +86,14 @@ impl Wake {
     }
 }
 
-/// What one scheduled tick did: the root's status and when the next tick is needed.
+/// What one scheduled tick did ([`Tree::step`](crate::Tree::step)): the
+/// root's status and when the next tick is needed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ticked {
     /// The root's status.
     pub status: Status,
     /// When the next tick is needed.
     pub wake: Wake,
-}
-
-/// What a scheduler ticks: compiled trees (every tree `behave!` makes) and
-/// interpreted agents (`behaved_interp::Agent`) alike, so code that schedules
-/// agents needs nothing of either form. A hand-written [`Tree`] implements it
-/// with [`Ticked::tree`].
-pub trait Schedulable<C: ?Sized> {
-    /// Ticks once at time `now` and says when the next tick is needed.
-    fn step(&mut self, ctx: &mut C, now: f64) -> Ticked;
-}
-
-impl Ticked {
-    /// Ticks `tree` at `now` and asks its wake: `Schedulable::step` of a [`Tree`].
-    #[inline]
-    pub fn tree<C: ?Sized, T: Tree<C>>(tree: &mut T, ctx: &mut C, now: f64) -> Ticked {
-        let status = tree.tick_at(ctx, now);
-        Ticked {
-            status,
-            wake: tree.next_wake(now),
-        }
-    }
 }
 
 #[cfg(test)]

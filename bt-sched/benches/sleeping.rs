@@ -52,7 +52,7 @@ behave! {
 }
 
 /// A tree of this bench: a fresh one, and the frames between two works.
-trait Bench: Tree<Villager> + Schedulable<Villager> {
+trait Bench: Tree<Villager> {
     fn fresh() -> Self;
     /// Frames from one work to the next (the wait, rounded up to whole frames).
     const CYCLE: u64;

@@ -27,7 +27,7 @@
 //! before the next frame.
 //!
 //! Compiled trees and interpreted agents both implement
-//! [`Schedulable`]: `step` ticks and reports the wake in one call.
+//! [`Tree`]: its `step` ticks and reports the wake in one call.
 //!
 //! ```
 //! use behaved::prelude::*;
@@ -67,7 +67,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-pub use behaved_runtime::{Schedulable, Ticked, Wake};
+pub use behaved_runtime::{Ticked, Tree, Wake};
 pub use wakers::WakeQueue;
 
 use wheel::{Timer, Wheel};
@@ -485,7 +485,7 @@ impl<A> Scheduler<A> {
     /// context (a world): each due agent is stepped on `ctx` at `now`.
     pub fn frame_on<C: ?Sized>(&mut self, now: f64, ctx: &mut C) -> FrameStats
     where
-        A: Schedulable<C>,
+        A: Tree<C>,
     {
         self.frame(now, |_, agent| agent.step(ctx, now).wake)
     }

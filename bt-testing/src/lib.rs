@@ -75,7 +75,6 @@ pub mod golden;
 mod scenario;
 mod select;
 mod stand_in;
-mod subject;
 mod test_tree;
 
 pub use checks::Violation;
@@ -84,7 +83,6 @@ pub use error::Error;
 pub use scenario::Scenario;
 pub use select::path as node_path;
 pub use stand_in::{Call, StandIn};
-pub use subject::{Compiled, Subject};
 pub use test_tree::{DEFAULT_TRACE_CAPACITY, TestTree};
 
 /// Merges the coverage of every test tree of every process of a suite, as

@@ -2,9 +2,8 @@
 //! assertions on the root's status, on which leaves ran or were halted, and
 //! on the context.
 
-use behaved_runtime::Status;
+use behaved_runtime::{Status, Tree};
 
-use crate::subject::Subject;
 use crate::{Error, TestTree};
 
 /// A script of ticks with assertions, built step by step and run against a
@@ -133,12 +132,12 @@ impl<C: ?Sized> Scenario<C> {
     }
 
     /// Runs the script on `tree` and `ctx`; the first failure is the error.
-    pub fn run<S: Subject<C>>(mut self, tree: &mut TestTree<C, S>, ctx: &mut C) -> Result<(), Error> {
+    pub fn run<T: Tree<C>>(mut self, tree: &mut TestTree<C, T>, ctx: &mut C) -> Result<(), Error> {
         let trailing: Vec<_> = self.pending.drain(..).map(Step::Set).collect();
         self.steps.extend(trailing);
         let name = self.name;
         let mut last_root: Option<Status> = None;
-        let fail = |tree: &TestTree<C, S>, message: String| Error::Scenario {
+        let fail = |tree: &TestTree<C, T>, message: String| Error::Scenario {
             scenario: name.clone(),
             tick: tree.ticks(),
             now: tree.now(),

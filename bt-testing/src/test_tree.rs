@@ -5,13 +5,12 @@ use std::marker::PhantomData;
 use std::path::Path;
 
 use behaved_observe::{Event, Trace, TraceNode, TraceRecorder};
-use behaved_runtime::{LeafCall, NodeId, NoopObserver, Observer, Status, Tree};
+use behaved_runtime::{LeafCall, NodeId, NodeRow, NoopObserver, Observer, Status, Tree};
 
 use crate::checks::{Checks, Violation};
 use crate::coverage::{COVERAGE_ENV, Coverage};
 use crate::select::{self, describe};
 use crate::stand_in::{StandIn, StandIns};
-use crate::subject::{Compiled, Subject};
 use crate::{Error, golden};
 
 /// Events the trace keeps unless told otherwise (24 bytes each): enough for
@@ -24,8 +23,8 @@ pub const DEFAULT_TRACE_CAPACITY: usize = 1 << 16;
 /// observer, which substitutes the installed stand-ins, records the trace,
 /// counts coverage and checks the properties; `tick`/`tick_at` of the
 /// production code are not involved and pay nothing.
-pub struct TestTree<C: ?Sized, S> {
-    subject: S,
+pub struct TestTree<C: ?Sized, T> {
+    tree: T,
     name: String,
     nodes: Vec<TraceNode>,
     /// Each node's JSON `"name"` (by id), for selectors.
@@ -40,27 +39,35 @@ pub struct TestTree<C: ?Sized, S> {
     _ctx: PhantomData<fn(&mut C)>,
 }
 
-impl<C: ?Sized, T: Tree<C>> TestTree<C, Compiled<T>> {
-    /// Tests the compiled tree `tree` (e.g. `Guard::new()` or `Dog::with_seed(7)`).
-    pub fn new(tree: T) -> Self {
-        TestTree::of(Compiled(tree))
-    }
-}
-
 #[cfg(feature = "interp")]
 impl<C: 'static> TestTree<C, behaved_interp::Agent<C>> {
-    /// Tests the interpreted agent `agent`.
+    /// Tests the interpreted agent `agent`, named after its root's JSON
+    /// `"name"`, else `agent-<fingerprint>` (its definition's).
     pub fn agent(agent: behaved_interp::Agent<C>) -> Self {
-        TestTree::of(agent)
+        let name = match agent.nodes().first().and_then(|root| root.name.clone()) {
+            Some(name) => name,
+            None => format!("agent-{:016x}", agent.definition().fingerprint()),
+        };
+        TestTree::with_name(agent, name)
     }
 }
 
-impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
-    /// Tests any [`Subject`].
-    pub fn of(subject: S) -> Self {
-        let nodes = subject.node_table();
-        let name = subject.default_name();
-        let names = subject.node_names();
+impl<C: ?Sized, T: Tree<C>> TestTree<C, T> {
+    /// Tests `tree`, of any form: a compiled tree (`Guard::new()` or
+    /// `Dog::with_seed(7)`), an interpreted agent or a hand-written [`Tree`].
+    /// Named after its root's JSON `"name"`, else its type.
+    pub fn new(tree: T) -> Self {
+        let name = match tree.nodes().first().and_then(NodeRow::name) {
+            Some(name) => name.to_owned(),
+            None => type_name::<T>(),
+        };
+        TestTree::with_name(tree, name)
+    }
+
+    /// Tests `tree` under the name `name` (coverage tables and files).
+    fn with_name(tree: T, name: String) -> Self {
+        let nodes: Vec<TraceNode> = tree.nodes().iter().map(TraceNode::from_row).collect();
+        let names: Vec<Option<String>> = tree.nodes().iter().map(|n| n.name().map(str::to_owned)).collect();
         let mut coverage = Coverage::new(name.clone(), &nodes);
         coverage.names.clone_from(&names);
         TestTree {
@@ -71,7 +78,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
             name,
             nodes,
             names,
-            subject,
+            tree,
             events: Vec::new(),
             tick: 0,
             now: 0.0,
@@ -107,8 +114,8 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     }
 
     /// The tree under test.
-    pub fn subject(&self) -> &S {
-        &self.subject
+    pub fn tree(&self) -> &T {
+        &self.tree
     }
 
     /// The node `selector` names: an exact label (`Chase`,
@@ -146,7 +153,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
         if let Some(reason) = stand_in.unfit_for(kind) {
             return Err(bad(reason));
         }
-        if self.subject.is_running() {
+        if self.tree.is_running() {
             return Err(bad("the tree is running; install stand-ins while it is idle".into()));
         }
         self.stand_ins.install(node, stand_in, kind);
@@ -183,7 +190,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
             events: &mut self.events,
             extra,
         };
-        self.subject.tick_observed(ctx, now, &mut watch)
+        self.tree.tick_observed(ctx, now, &mut watch)
     }
 
     /// Halts whatever runs (the halts are the events of this step).
@@ -199,7 +206,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
             events: &mut self.events,
             extra: &mut extra,
         };
-        self.subject.reset_observed(ctx, &mut watch);
+        self.tree.reset_observed(ctx, &mut watch);
     }
 
     /// The number of ticks so far.
@@ -307,7 +314,7 @@ impl<C: ?Sized, S: Subject<C>> TestTree<C, S> {
     }
 }
 
-impl<C: ?Sized, S> Drop for TestTree<C, S> {
+impl<C: ?Sized, T> Drop for TestTree<C, T> {
     /// With `BEHAVED_COVERAGE=<dir>` set, saves this tree's coverage there.
     fn drop(&mut self) {
         if self.tick == 0 {
@@ -379,4 +386,11 @@ impl<O: Observer + ?Sized> Observer for Watch<'_, O> {
         self.extra.tick_finished(status);
         self.record(Event::TickFinished { status });
     }
+}
+
+/// A type's name without its path and generic arguments (`Guard`).
+fn type_name<T: ?Sized>() -> String {
+    let full = std::any::type_name::<T>();
+    let base = full.split('<').next().unwrap_or(full);
+    base.rsplit("::").next().unwrap_or(base).to_owned()
 }

@@ -36,7 +36,7 @@ fn file(name: &str) -> PathBuf {
 }
 
 /// Three ticks of `tree`, the condition standing in with `alarm`.
-fn run<T: Tree<Ctx>>(tree: T, alarm: [bool; 3]) -> Result<TestTree<Ctx, behaved_testing::Compiled<T>>, Error> {
+fn run<T: Tree<Ctx>>(tree: T, alarm: [bool; 3]) -> Result<TestTree<Ctx, T>, Error> {
     let mut t = TestTree::new(tree);
     t.stand_in("cond(|_| false)", StandIn::values(alarm))?;
     for now in [0.0, 0.5, 1.0] {

@@ -1,10 +1,9 @@
 //! The property checks fail when a tree breaks them: a Running limit on a
-//! real tree, and the lifecycle rules on a subject that reports impossible
+//! real tree, and the lifecycle rules on a hand-written tree that reports impossible
 //! events (no `behaved` tree does, which is what the checks are for).
 
 use behaved::prelude::*;
-use behaved_observe::TraceNode;
-use behaved_testing::{Error, Scenario, StandIn, Subject, TestTree};
+use behaved_testing::{Error, Scenario, StandIn, TestTree};
 
 use Status::{Running as R, Success as S};
 
@@ -48,12 +47,10 @@ fn a_node_running_too_long_breaks_its_limit_at_the_tick_it_happens() -> Result<(
 /// A two-node "tree" that reports the events it is given, right or wrong.
 struct Scripted(Vec<Vec<(u32, Option<Status>)>>);
 
-impl Subject<Ctx> for Scripted {
-    fn node_table(&self) -> Vec<TraceNode> {
-        Walk::NODES[..2].iter().map(TraceNode::from_row).collect()
-    }
-    fn default_name(&self) -> String {
-        "scripted".into()
+impl Tree<Ctx> for Scripted {
+    type Row = NodeInfo;
+    fn nodes(&self) -> &[NodeInfo] {
+        &Walk::NODES[..2]
     }
     /// Each tick plays the next list: (node, Some(status)) is a tick, (node, None) a halt;
     /// a node is entered when it was not running (as far as the script knows).
@@ -77,14 +74,14 @@ impl Subject<Ctx> for Scripted {
 
 #[test]
 fn a_halt_without_an_enter_and_a_tick_after_a_halt_are_caught() {
-    let mut t = TestTree::of(Scripted(vec![vec![(1, None)]]));
+    let mut t = TestTree::new(Scripted(vec![vec![(1, None)]]));
     t.tick(&mut Ctx, 0.0);
     assert_eq!(
         t.check_properties().unwrap_err().to_string(),
         "property broken at tick 1: #1 `act(|_| Status::Running)` was halted without a matching enter (it was not running)"
     );
 
-    let mut t = TestTree::of(Scripted(vec![vec![(1, Some(R))]]));
+    let mut t = TestTree::new(Scripted(vec![vec![(1, Some(R))]]));
     t.tick(&mut Ctx, 0.0);
     assert_eq!(
         t.check_properties().unwrap_err().to_string(),

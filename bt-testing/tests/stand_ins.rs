@@ -62,7 +62,7 @@ fn agent() -> Agent<Ctx> {
 }
 
 /// Ticks `t` at 0, 1, 2, ... and returns the root statuses.
-fn run<C, S: behaved_testing::Subject<C>>(t: &mut TestTree<C, S>, ctx: &mut C, ticks: usize) -> Vec<Status> {
+fn run<C, T: Tree<C>>(t: &mut TestTree<C, T>, ctx: &mut C, ticks: usize) -> Vec<Status> {
     (0..ticks).map(|i| t.tick(ctx, i as f64)).collect()
 }
 
@@ -329,11 +329,7 @@ fn camp_agent() -> Agent<Camp> {
 /// `sequence_always` run over them as written; a stood-in async action is
 /// never started nor cancelled; a reset still runs the reset callbacks
 /// (`on_reset`, `Action::reset`), which stand-ins do not replace.
-fn camp_with_stand_ins<S: behaved_testing::Subject<Camp>>(
-    t: &mut TestTree<Camp, S>,
-    wait: &str,
-    fetch: &str,
-) -> Result<(), Error> {
+fn camp_with_stand_ins<T: Tree<Camp>>(t: &mut TestTree<Camp, T>, wait: &str, fetch: &str) -> Result<(), Error> {
     // The wait's condition: false, false, then true (its values).
     t.stand_in(wait, StandIn::values([false, false, true]))?
         .stand_in(fetch, StandIn::per_start([vec![R, S], vec![R]]))?;

@@ -62,7 +62,7 @@ impl Scene {
     }
 }
 
-fn dog_tree<'w>() -> Result<TestTree<DogCtx<'w>, behaved_testing::Compiled<WildDog>>, Error> {
+fn dog_tree<'w>() -> Result<TestTree<DogCtx<'w>, WildDog>, Error> {
     let mut dog = TestTree::new(WildDog::new());
     dog.stand_in(RUN, StandIn::per_start([vec![R, R, S], vec![S]]))?
         .stand_in(BITE, StandIn::always(S))?

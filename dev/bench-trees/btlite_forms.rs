@@ -122,7 +122,8 @@ impl<C: 'static> BtLite<C> {
     }
 }
 
-impl<C: 'static> Form<C> for BtLite<C> {
+impl<C: 'static> BtLite<C> {
+    /// One tick of the peer on `ctx` at time `now`.
     #[inline(always)]
     fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
         let mut callback = |message: &dyn Any| -> Option<Box<dyn Any>> {
@@ -144,6 +145,20 @@ impl<C: 'static> Form<C> for BtLite<C> {
         }
     }
 }
+
+/// `BtLite` as a [`Form`] on each workload's context (one impl per context:
+/// an impl for every `C` would overlap the one [`Form`] has for every tree).
+macro_rules! forms {
+    ($($ctx:ty),*) => {$(
+        impl Form<$ctx> for BtLite<$ctx> {
+            #[inline(always)]
+            fn tick(&mut self, ctx: &mut $ctx, now: f64) -> Status {
+                BtLite::tick(self, ctx, now)
+            }
+        }
+    )*};
+}
+forms!(DogCtx, GuardCtx, SynCtx);
 
 fn node(n: impl BehaviorNode + 'static, kids: Vec<BehaviorNodeContainer>) -> BehaviorNodeContainer {
     with_kids(BehaviorNodeContainer::new_node(n), kids)

@@ -2,7 +2,10 @@
 //! scripted world that changes it every tick) and the [`Form`]s that tick the
 //! tree on it (compiled, hand-written, peers, interpreter). The benches, the
 //! footprint report and the differential tests all go through these two traits,
-//! so every form is driven by exactly the same loop.
+//! so every form is driven by exactly the same loop. The compiled and
+//! interpreted forms are [`Tree`]s and tick through that trait; only the
+//! hand-written twins and the peers, which are not trees of this library,
+//! have `Form` impls of their own.
 
 use behaved::prelude::*;
 
@@ -22,7 +25,8 @@ pub trait Workload {
     fn step(tick: u32, ctx: &mut Self::Ctx) -> f64;
 }
 
-/// A way of ticking a workload's tree.
+/// A way of ticking a workload's tree: every [`Tree`] (`Tree::tick_at`), the
+/// hand-written twins and the peers.
 pub trait Form<C> {
     /// Ticks once at time `now`. Peers whose root is wrapped so that it never
     /// finishes always report `Running`.
@@ -77,12 +81,10 @@ impl Workload for T3 {
     }
 }
 
-/// The `behave!` form of any tree: `Tree::tick_at`.
-pub struct Compiled<T>(pub T);
-impl<C, T: Tree<C>> Form<C> for Compiled<T> {
+impl<C, T: Tree<C>> Form<C> for T {
     #[inline(always)]
     fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
-        self.0.tick_at(ctx, now)
+        self.tick_at(ctx, now)
     }
 }
 
@@ -107,17 +109,17 @@ impl Form<SynCtx> for SyntheticByHand {
     }
 }
 
-/// The compiled and hand-written forms of each workload.
-pub fn compiled_t1() -> Compiled<WildDog> {
-    Compiled(WildDog::new())
+/// The compiled form of each workload.
+pub fn compiled_t1() -> WildDog {
+    WildDog::new()
 }
 /// T2 compiled.
-pub fn compiled_t2() -> Compiled<Guard> {
-    Compiled(Guard::new())
+pub fn compiled_t2() -> Guard {
+    Guard::new()
 }
 /// T3 compiled.
-pub fn compiled_t3() -> Compiled<Synthetic> {
-    Compiled(Synthetic::new())
+pub fn compiled_t3() -> Synthetic {
+    Synthetic::new()
 }
 
 /// Runs `ticks` ticks of `form` from tick `from`, returning the statuses seen

@@ -9,20 +9,9 @@ use behaved::prelude::*;
 use behaved_interp::{Agent, Definition, NoParams, Registry};
 use serde_json::Value;
 
-use super::forms::Form;
 use super::guard::{AtPost, GuardCtx, HasBribe, IsNight, Line, MoveToPost, QuestActive, Say};
 use super::synthetic::SynCtx;
 use super::wild_dog::{AttackIfAdjacent, DogCtx, FaceTarget, FindTarget, MoveAdjacent};
-
-/// An interpreted agent as a benchmark form.
-pub struct Interpreted<C: 'static>(pub Agent<C>);
-
-impl<C: 'static> Form<C> for Interpreted<C> {
-    #[inline(always)]
-    fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
-        self.0.tick_at(ctx, now)
-    }
-}
 
 /// T1's definition: the Wild Dog's leaves registered by name.
 pub fn definition_t1() -> Arc<Definition<DogCtx>> {
@@ -80,14 +69,14 @@ pub fn definition_t3() -> Arc<Definition<SynCtx>> {
 }
 
 /// T1 interpreted (an agent with its own definition).
-pub fn t1() -> Interpreted<DogCtx> {
-    Interpreted(Agent::new(definition_t1()))
+pub fn t1() -> Agent<DogCtx> {
+    Agent::new(definition_t1())
 }
 /// T2 interpreted.
-pub fn t2() -> Interpreted<GuardCtx> {
-    Interpreted(Agent::new(definition_t2()))
+pub fn t2() -> Agent<GuardCtx> {
+    Agent::new(definition_t2())
 }
 /// T3 interpreted.
-pub fn t3() -> Interpreted<SynCtx> {
-    Interpreted(Agent::new(definition_t3()))
+pub fn t3() -> Agent<SynCtx> {
+    Agent::new(definition_t3())
 }

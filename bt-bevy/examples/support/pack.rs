@@ -7,7 +7,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use behaved_bevy::{Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Schedulable, Ticked, Wake};
+use behaved_bevy::{Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Ticked, Tree, Wake};
 use behaved_scenarios::ability::TryUseAbility;
 use behaved_scenarios::actor::{Dog, Player, Players};
 use behaved_scenarios::dog::{DogCtx, WildDog};

@@ -106,10 +106,10 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             quote!(__rng: #rt_path::Rng,),
             quote!(__rng: #rt_path::Rng::new(seed),),
             quote!(self.__rng),
-            quote!(self.__rng = __env.rng;),
+            quote!(self.__rng = rng;),
         )
     } else {
-        (quote!(), quote!(), quote!(#rt::Rng::new(0)), quote!())
+        (quote!(), quote!(), quote!(#rt::Rng::new(0)), quote!(let _ = rng;))
     };
 
     let own = || l.slots.iter().filter(|s| !g.inlined(s));
@@ -243,67 +243,47 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
         }
 
         impl #rt::Tree<#ctx> for #name {
-            const NODES: &'static [#rt::NodeInfo] = &Self::__NODE_TABLE;
+            type Row = #rt::NodeInfo;
 
             #[inline]
-            fn tick_at(&mut self, ctx: &mut #ctx, now: f64) -> #rt::Status {
-                let mut __observer = #rt::NoopObserver;
-                let mut __env = #rt::Env::new(now, #rng_in, &mut __observer);
-                let __status = self.__fast_0(ctx, &mut __env, !self.__running);
-                self.__running = ::core::matches!(__status, #rt::Status::Running);
-                #rng_out
-                __status
+            fn nodes(&self) -> &[#rt::NodeInfo] {
+                Self::NODES
             }
 
             #[inline]
-            fn tick_observed<__O: #rt::Observer + ?Sized>(
-                &mut self,
-                ctx: &mut #ctx,
-                now: f64,
-                observer: &mut __O,
-            ) -> #rt::Status {
-                observer.tick_started(now);
-                let mut __env = #rt::Env::new(now, #rng_in, observer);
-                let __status = self.__tick_0(ctx, &mut __env, !self.__running);
-                self.__running = ::core::matches!(__status, #rt::Status::Running);
-                #rng_out
-                __env.observer.tick_finished(__status);
-                __status
+            fn tick_at(&mut self, ctx: &mut #ctx, now: f64) -> #rt::Status {
+                #rt::tick_at(self, ctx, now)
+            }
+
+            #[inline]
+            fn tick_observed<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, now: f64, observer: &mut __O) -> #rt::Status {
+                #rt::tick_observed(self, ctx, now, observer)
             }
 
             #[inline]
             fn reset_observed<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, observer: &mut __O) {
-                if self.__running {
-                    self.__running = false;
-                    let mut __env = #rt::Env::new(0.0, #rng_in, observer);
-                    self.__halt_0(ctx, &mut __env);
-                }
-                #rt::Tree::<#ctx>::__reset_callbacks(self, ctx);
+                #rt::reset_observed(self, ctx, observer)
             }
 
-            #reset_callbacks
-
+            #[inline]
             fn is_running(&self) -> bool {
                 self.__running
             }
 
+            #[inline]
+            fn next_wake(&self, now: f64) -> #rt::Wake {
+                #rt::next_wake(self, now)
+            }
+        }
+
+        impl #rt::Generated<#ctx> for #name {
             #[inline(always)]
-            fn __tick<__O: #rt::Observer + ?Sized>(
-                &mut self,
-                ctx: &mut #ctx,
-                env: &mut #rt::Env<'_, __O>,
-                entering: bool,
-            ) -> #rt::Status {
+            fn __tick<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, env: &mut #rt::Env<'_, __O>, entering: bool) -> #rt::Status {
                 self.__tick_0(ctx, env, entering)
             }
 
             #[inline(always)]
-            fn __tick_fast<__O: #rt::Observer + ?Sized>(
-                &mut self,
-                ctx: &mut #ctx,
-                env: &mut #rt::Env<'_, __O>,
-                entering: bool,
-            ) -> #rt::Status {
+            fn __tick_fast<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, env: &mut #rt::Env<'_, __O>, entering: bool) -> #rt::Status {
                 self.__fast_0(ctx, env, entering)
             }
 
@@ -316,12 +296,18 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             fn __halt<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, env: &mut #rt::Env<'_, __O>) {
                 self.__halt_0(ctx, env)
             }
-        }
 
-        impl #rt::Schedulable<#ctx> for #name {
-            #[inline]
-            fn step(&mut self, ctx: &mut #ctx, now: f64) -> #rt::Ticked {
-                #rt::Ticked::tree(self, ctx, now)
+            #reset_callbacks
+
+            #[inline(always)]
+            fn __rng(&self) -> #rt::Rng {
+                #rng_in
+            }
+
+            #[inline(always)]
+            fn __done(&mut self, running: bool, rng: #rt::Rng) {
+                self.__running = running;
+                #rng_out
             }
         }
 
@@ -391,7 +377,7 @@ fn fingerprint(l: &Lowered) -> TokenStream {
 
 /// What is emitted for a tree with errors: a stand-in with the same public
 /// items (constructors, `tick`, `run`, `reset`, the constants, `Default`, the
-/// `Tree`, `Schedulable` and `Subtree` impls and serde's impls), so the rest of the user's crate
+/// `Tree` and `Subtree` impls and serde's impls), so the rest of the user's crate
 /// type-checks and the user sees only the real errors.
 pub fn fallback(t: &Tree) -> TokenStream {
     let rt = rt_path();
@@ -448,7 +434,10 @@ pub fn fallback(t: &Tree) -> TokenStream {
 
         #(#cfgs)*
         impl #rt::Tree<#ctx> for #name {
-            const NODES: &'static [#rt::NodeInfo] = &[];
+            type Row = #rt::NodeInfo;
+            fn nodes(&self) -> &[#rt::NodeInfo] {
+                &[]
+            }
             fn tick_observed<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: f64, _: &mut __O) -> #rt::Status {
                 #never
             }
@@ -456,17 +445,24 @@ pub fn fallback(t: &Tree) -> TokenStream {
             fn is_running(&self) -> bool {
                 false
             }
-            fn __tick<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>, _: bool) -> #rt::Status {
-                #never
-            }
-            fn __halt<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>) {}
         }
 
         #(#cfgs)*
-        impl #rt::Schedulable<#ctx> for #name {
-            fn step(&mut self, _: &mut #ctx, _: f64) -> #rt::Ticked {
+        impl #rt::Generated<#ctx> for #name {
+            fn __tick<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>, _: bool) -> #rt::Status {
                 #never
             }
+            fn __tick_fast<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>, _: bool) -> #rt::Status {
+                #never
+            }
+            fn __wake(&self, _: f64) -> #rt::Wake {
+                #never
+            }
+            fn __halt<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>) {}
+            fn __rng(&self) -> #rt::Rng {
+                #never
+            }
+            fn __done(&mut self, _: bool, _: #rt::Rng) {}
         }
 
         #(#cfgs)*
@@ -1117,7 +1113,10 @@ mod tests {
         assert!(big.contains("fn __fast_1"), "the big sequence has its own methods");
         assert!(!big.contains("fn __fast_2"), "its leaves do not");
         assert!(out.contains("Ctx < '_ >"), "lifetimes are elided");
-        assert!(!out.contains("__rng"), "no RNG without random nodes");
+        assert!(
+            !out.contains("__rng :") && !out.contains("self . __rng"),
+            "no RNG without random nodes"
+        );
         assert!(out.contains("Clock"), "a tree with wait reads the time");
     }
 

@@ -302,14 +302,14 @@ const _: () = {
         }
     }
     impl __bt::Tree<Npc> for Greet {
-        const NODES: &'static [__bt::NodeInfo] = &Self::__NODE_TABLE;
+        type Row = __bt::NodeInfo;
+        #[inline]
+        fn nodes(&self) -> &[__bt::NodeInfo] {
+            Self::NODES
+        }
         #[inline]
         fn tick_at(&mut self, ctx: &mut Npc, now: f64) -> __bt::Status {
-            let mut __observer = __bt::NoopObserver;
-            let mut __env = __bt::Env::new(now, __bt::Rng::new(0), &mut __observer);
-            let __status = self.__fast_0(ctx, &mut __env, !self.__running);
-            self.__running = ::core::matches!(__status, __bt::Status::Running);
-            __status
+            __bt::tick_at(self, ctx, now)
         }
         #[inline]
         fn tick_observed<__O: __bt::Observer + ?Sized>(
@@ -318,12 +318,7 @@ const _: () = {
             now: f64,
             observer: &mut __O,
         ) -> __bt::Status {
-            observer.tick_started(now);
-            let mut __env = __bt::Env::new(now, __bt::Rng::new(0), observer);
-            let __status = self.__tick_0(ctx, &mut __env, !self.__running);
-            self.__running = ::core::matches!(__status, __bt::Status::Running);
-            __env.observer.tick_finished(__status);
-            __status
+            __bt::tick_observed(self, ctx, now, observer)
         }
         #[inline]
         fn reset_observed<__O: __bt::Observer + ?Sized>(
@@ -331,27 +326,18 @@ const _: () = {
             ctx: &mut Npc,
             observer: &mut __O,
         ) {
-            if self.__running {
-                self.__running = false;
-                let mut __env = __bt::Env::new(0.0, __bt::Rng::new(0), observer);
-                self.__halt_0(ctx, &mut __env);
-            }
-            __bt::Tree::<Npc>::__reset_callbacks(self, ctx);
+            __bt::reset_observed(self, ctx, observer)
         }
         #[inline]
-        fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
-            {
-                use ::behaved::__private::{ResetNothing as _, ResetVia as _};
-                ::behaved::__private::ResetOf::<
-                    _,
-                    Npc,
-                >(&mut self.__n2, ::behaved::__private::PhantomData)
-                    .reset(__ctx);
-            }
-        }
         fn is_running(&self) -> bool {
             self.__running
         }
+        #[inline]
+        fn next_wake(&self, now: f64) -> __bt::Wake {
+            __bt::next_wake(self, now)
+        }
+    }
+    impl __bt::Generated<Npc> for Greet {
         #[inline(always)]
         fn __tick<__O: __bt::Observer + ?Sized>(
             &mut self,
@@ -382,11 +368,25 @@ const _: () = {
         ) {
             self.__halt_0(ctx, env)
         }
-    }
-    impl __bt::Schedulable<Npc> for Greet {
         #[inline]
-        fn step(&mut self, ctx: &mut Npc, now: f64) -> __bt::Ticked {
-            __bt::Ticked::tree(self, ctx, now)
+        fn __reset_callbacks(&mut self, __ctx: &mut Npc) {
+            {
+                use ::behaved::__private::{ResetNothing as _, ResetVia as _};
+                ::behaved::__private::ResetOf::<
+                    _,
+                    Npc,
+                >(&mut self.__n2, ::behaved::__private::PhantomData)
+                    .reset(__ctx);
+            }
+        }
+        #[inline(always)]
+        fn __rng(&self) -> __bt::Rng {
+            __bt::Rng::new(0)
+        }
+        #[inline(always)]
+        fn __done(&mut self, running: bool, rng: __bt::Rng) {
+            self.__running = running;
+            let _ = rng;
         }
     }
     ::behaved::__private::subtree_impl!(Greet, {});

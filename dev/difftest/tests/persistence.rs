@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use behaved_interp::{Agent, Definition, Library};
-use behaved_runtime::Status;
+use behaved_runtime::{Status, Tree};
 use difftest::treegen::{self, Rand};
 use difftest::*;
 
@@ -319,50 +319,29 @@ const ASYNC_THEN_ACT: &str = r#"{"type": "sequence", "children": [
      "action": {"type": "asyncScripted", "id": 1, "polls": 2, "ok": true}},
     {"type": "action", "action": {"type": "scripted", "id": 2, "pattern": "S"}}]}"#;
 
-/// One form of `AsyncThenAct`, driven by the test: tick, reset, save and load.
-trait Form {
-    fn tick(&mut self, ctx: &mut Ctx, now: f64, rec: &mut Recorder) -> Status;
-    fn reset(&mut self, ctx: &mut Ctx, rec: &mut Recorder);
-    fn save_and_load(&mut self);
+/// Saves `tree` and loads it back, through serde: compiled trees.
+fn save_and_load_compiled(tree: &mut AsyncThenAct) {
+    *tree = serde_json::from_str(&serde_json::to_string(tree).unwrap()).unwrap();
 }
 
-impl Form for AsyncThenAct {
-    fn tick(&mut self, ctx: &mut Ctx, now: f64, rec: &mut Recorder) -> Status {
-        behaved::Tree::tick_observed(self, ctx, now, rec)
-    }
-    fn reset(&mut self, ctx: &mut Ctx, rec: &mut Recorder) {
-        behaved::Tree::reset_observed(self, ctx, rec);
-    }
-    fn save_and_load(&mut self) {
-        *self = serde_json::from_str(&serde_json::to_string(self).unwrap()).unwrap();
-    }
-}
-
-impl Form for Agent<Ctx> {
-    fn tick(&mut self, ctx: &mut Ctx, now: f64, rec: &mut Recorder) -> Status {
-        self.tick_observed(ctx, now, rec)
-    }
-    fn reset(&mut self, ctx: &mut Ctx, rec: &mut Recorder) {
-        self.reset_observed(ctx, rec);
-    }
-    fn save_and_load(&mut self) {
-        let saved = save(self);
-        *self = restore(self.definition(), &saved).unwrap();
-    }
+/// Saves `agent` and loads it back over its definition: interpreted agents.
+fn save_and_load_agent(agent: &mut Agent<Ctx>) {
+    let saved = save(agent);
+    *agent = restore(agent.definition(), &saved).unwrap();
 }
 
 /// What one tick or reset did: status (`None` for a reset), observer events, leaf events.
 type Did = (Option<Status>, Vec<Event>, Vec<String>);
 
-fn tick(form: &mut dyn Form, ctx: &mut Ctx) -> Did {
+fn tick<T: Tree<Ctx>>(form: &mut T, ctx: &mut Ctx) -> Did {
     let mut rec = Recorder::default();
-    let status = form.tick(ctx, 0.0, &mut rec);
+    let status = form.tick_observed(ctx, 0.0, &mut rec);
     (Some(status), rec.0, std::mem::take(&mut ctx.log))
 }
 
-fn reset(form: &mut dyn Form, ctx: &mut Ctx) -> Did {
+fn reset<T: Tree<Ctx>>(form: &mut T, ctx: &mut Ctx) -> Did {
     let mut rec = Recorder::default();
-    form.reset(ctx, &mut rec);
+    form.reset_observed(ctx, &mut rec);
     (None, rec.0, std::mem::take(&mut ctx.log))
 }
 
@@ -377,15 +356,17 @@ fn did(status: Option<Status>, events: &[Event], log: &[&str]) -> Did {
 /// that tick, it is only `cancelled`. The same in both forms.
 #[test]
 fn a_running_async_action_restarts_after_a_load() {
+    let def = registry().load(ASYNC_THEN_ACT).unwrap();
+    restarts_after_a_load("compiled", &mut AsyncThenAct::new(), save_and_load_compiled);
+    restarts_after_a_load("interpreted", &mut Agent::new(def), save_and_load_agent);
+}
+
+/// The run of [`a_running_async_action_restarts_after_a_load`] for one form
+/// of `AsyncThenAct`, saved and loaded by `save_and_load`.
+fn restarts_after_a_load<T: Tree<Ctx>>(name: &str, form: &mut T, save_and_load: fn(&mut T)) {
     use Event::{Enter, Finish, Halt, Start, Tick};
     use Status::{Running as R, Success as S};
-    let def = registry().load(ASYNC_THEN_ACT).unwrap();
-    let forms: [(&str, Box<dyn Form>); 2] = [
-        ("compiled", Box::new(AsyncThenAct::new())),
-        ("interpreted", Box::new(Agent::new(def))),
-    ];
-    for (name, mut form) in forms {
-        let form = form.as_mut();
+    {
         let mut ctx = Ctx::default();
         // Entered, started, polled: pending (2 pending polls, then ready).
         assert_eq!(
@@ -397,7 +378,7 @@ fn a_running_async_action_restarts_after_a_load() {
             ),
             "{name}"
         );
-        form.save_and_load();
+        save_and_load(form);
         // Still running: no enter; the work starts again and is polled.
         let running = did(Some(R), &[Start(0.0), Tick(1, R), Tick(0, R), Finish(R)], &["a1"]);
         assert_eq!(
@@ -421,7 +402,7 @@ fn a_running_async_action_restarts_after_a_load() {
         );
         // Saved while running, halted (by a reset) before its next tick: only cancelled.
         tick(form, &mut ctx);
-        form.save_and_load();
+        save_and_load(form);
         assert_eq!(
             reset(form, &mut ctx),
             did(None, &[Halt(1), Halt(0)], &["c1"]),

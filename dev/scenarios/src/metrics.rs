@@ -3,8 +3,8 @@
 //! ADR-006 Phase 6 describes: "sequences completed vs. sequences restarted"),
 //! attack intervals, queue fill times, lock changes and failed checks.
 
-use behaved::NodeKind;
 use behaved::prelude::*;
+use behaved::{NodeKind, NodeRow};
 
 use crate::clock::FPS;
 use crate::event::{CheckFailure, Event, EventKind, ReleaseReason};
@@ -52,12 +52,13 @@ pub struct SequenceCounter<'s> {
 
 impl<'s> SequenceCounter<'s> {
     /// Counts into `stats` for a tree whose node table is `nodes`.
-    pub fn new(nodes: &[NodeInfo], stats: &'s mut SequenceStats) -> SequenceCounter<'s> {
-        let seq = nodes.iter().find(|n| n.kind == NodeKind::Sequence).map(|n| n.id);
+    pub fn new<R: NodeRow>(nodes: &[R], stats: &'s mut SequenceStats) -> SequenceCounter<'s> {
+        let id_of = |n: &R| NodeId(n.id());
+        let seq = nodes.iter().find(|n| n.kind() == NodeKind::Sequence).map(id_of);
         let find = nodes
             .iter()
-            .find(|n| n.label.starts_with("FindOrKeepTarget"))
-            .map(|n| n.id);
+            .find(|n| n.label().starts_with("FindOrKeepTarget"))
+            .map(id_of);
         SequenceCounter { seq, find, stats }
     }
 }

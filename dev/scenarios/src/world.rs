@@ -319,8 +319,10 @@ impl<B: Brain> World<B> {
     /// Phase 3: ticks every living dog's tree once at the current time.
     pub fn think<O: Observer + ?Sized>(&mut self, observer: &mut O) {
         let now = self.now;
-        let nodes = <B as Tree<DogCtx<'static>>>::NODES;
-        let mut counter = SequenceCounter::new(nodes, &mut self.metrics.sequences);
+        let Some(brain) = self.brains.first() else {
+            return; // no dogs
+        };
+        let mut counter = SequenceCounter::new(Tree::<DogCtx<'static>>::nodes(brain), &mut self.metrics.sequences);
         let mut both = Both(&mut counter, observer);
         for (dog, brain) in self.dogs.iter_mut().zip(self.brains.iter_mut()) {
             if !dog.health.is_alive() {
