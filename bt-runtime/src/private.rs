@@ -107,8 +107,12 @@ pub trait Generated<C: ?Sized>: Tree<C> {
         let _ = ctx;
     }
 
-    /// The RNG a tick starts with (a fixed one for a tree without random nodes).
-    fn __rng(&self) -> Rng;
+    /// The RNG a tick starts with: a fixed one for a tree without random
+    /// nodes (which never draws from it).
+    #[inline(always)]
+    fn __rng(&self) -> Rng {
+        Rng::new(0)
+    }
 
     /// Records the end of an outermost tick or halt: whether the root is
     /// still running, and the RNG the tick left.

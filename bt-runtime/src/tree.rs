@@ -30,14 +30,15 @@ impl Run {
 /// schedules (`behaved-sched`, `behaved-bevy`) or tests (`behaved-testing`)
 /// trees is written once against this trait and takes every form.
 ///
-/// A hand-written tree implements the four required items; the rest have
-/// defaults that follow from them. Only trees made by `behave!` can be used as
+/// A hand-written tree implements `Row`, `nodes`, `tick_observed`,
+/// `reset_observed` and `is_running`; the other methods have defaults that
+/// follow from them. Only trees made by `behave!` can be used as
 /// a `subtree(..)` of another `behave!` tree (the generated code reaches into
 /// them through a private interface).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tree over the context `{C}`",
-    label = "this subtree does not run on `{C}`",
-    note = "a subtree runs on its parent's context; give it its part with `subtree({Self}, |c| &mut c.part)`"
+    label = "not a tree over `{C}`",
+    note = "trees over `{C}` are those `behave!` makes for it (`tree Name for {C}`), interpreted agents (`Agent<{C}>`) and types that implement `Tree<{C}>` by hand"
 )]
 pub trait Tree<C: ?Sized> {
     /// A row of the node table: [`NodeInfo`](crate::NodeInfo) for compiled trees.

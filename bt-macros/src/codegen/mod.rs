@@ -101,15 +101,20 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let init_names = fields.iter().map(|f| &f.name);
     let init_values = fields.iter().map(|f| &f.init);
     let rt_path = rt_path();
-    let (rng_field, rng_init, rng_in, rng_out) = if l.uses_rng {
+    let (rng_field, rng_init, rng_fn, rng_out) = if l.uses_rng {
         (
             quote!(__rng: #rt_path::Rng,),
             quote!(__rng: #rt_path::Rng::new(seed),),
-            quote!(self.__rng),
+            quote! {
+                #[inline(always)]
+                fn __rng(&self) -> #rt::Rng {
+                    self.__rng
+                }
+            },
             quote!(self.__rng = rng;),
         )
     } else {
-        (quote!(), quote!(), quote!(#rt::Rng::new(0)), quote!(let _ = rng;))
+        (quote!(), quote!(), quote!(), quote!(let _ = rng;))
     };
 
     let own = || l.slots.iter().filter(|s| !g.inlined(s));
@@ -278,6 +283,14 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
 
         impl #rt::Generated<#ctx> for #name {
             #[inline(always)]
+            fn __done(&mut self, running: bool, rng: #rt::Rng) {
+                self.__running = running;
+                #rng_out
+            }
+
+            #rng_fn
+
+            #[inline(always)]
             fn __tick<__O: #rt::Observer + ?Sized>(&mut self, ctx: &mut #ctx, env: &mut #rt::Env<'_, __O>, entering: bool) -> #rt::Status {
                 self.__tick_0(ctx, env, entering)
             }
@@ -298,17 +311,6 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             }
 
             #reset_callbacks
-
-            #[inline(always)]
-            fn __rng(&self) -> #rt::Rng {
-                #rng_in
-            }
-
-            #[inline(always)]
-            fn __done(&mut self, running: bool, rng: #rt::Rng) {
-                self.__running = running;
-                #rng_out
-            }
         }
 
         #subtree_impl
@@ -459,9 +461,6 @@ pub fn fallback(t: &Tree) -> TokenStream {
                 #never
             }
             fn __halt<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>) {}
-            fn __rng(&self) -> #rt::Rng {
-                #never
-            }
             fn __done(&mut self, _: bool, _: #rt::Rng) {}
         }
 

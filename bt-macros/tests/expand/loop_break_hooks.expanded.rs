@@ -478,6 +478,11 @@ const _: () = {
     }
     impl __bt::Generated<Npc> for Search {
         #[inline(always)]
+        fn __done(&mut self, running: bool, rng: __bt::Rng) {
+            self.__running = running;
+            let _ = rng;
+        }
+        #[inline(always)]
         fn __tick<__O: __bt::Observer + ?Sized>(
             &mut self,
             ctx: &mut Npc,
@@ -506,15 +511,6 @@ const _: () = {
             env: &mut __bt::Env<'_, __O>,
         ) {
             self.__halt_0(ctx, env)
-        }
-        #[inline(always)]
-        fn __rng(&self) -> __bt::Rng {
-            __bt::Rng::new(0)
-        }
-        #[inline(always)]
-        fn __done(&mut self, running: bool, rng: __bt::Rng) {
-            self.__running = running;
-            let _ = rng;
         }
     }
     ::behaved::__private::subtree_impl!(Search, {});

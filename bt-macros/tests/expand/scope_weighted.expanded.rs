@@ -339,6 +339,15 @@ const _: () = {
     }
     impl __bt::Generated<Npc> for Idle {
         #[inline(always)]
+        fn __done(&mut self, running: bool, rng: __bt::Rng) {
+            self.__running = running;
+            self.__rng = rng;
+        }
+        #[inline(always)]
+        fn __rng(&self) -> __bt::Rng {
+            self.__rng
+        }
+        #[inline(always)]
         fn __tick<__O: __bt::Observer + ?Sized>(
             &mut self,
             ctx: &mut Npc,
@@ -378,15 +387,6 @@ const _: () = {
                 >(&mut self.__n2, ::behaved::__private::PhantomData)
                     .reset(__ctx);
             }
-        }
-        #[inline(always)]
-        fn __rng(&self) -> __bt::Rng {
-            self.__rng
-        }
-        #[inline(always)]
-        fn __done(&mut self, running: bool, rng: __bt::Rng) {
-            self.__running = running;
-            self.__rng = rng;
         }
     }
     ::behaved::__private::subtree_impl!(Idle, {});

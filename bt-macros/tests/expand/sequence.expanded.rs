@@ -339,6 +339,11 @@ const _: () = {
     }
     impl __bt::Generated<Npc> for Greet {
         #[inline(always)]
+        fn __done(&mut self, running: bool, rng: __bt::Rng) {
+            self.__running = running;
+            let _ = rng;
+        }
+        #[inline(always)]
         fn __tick<__O: __bt::Observer + ?Sized>(
             &mut self,
             ctx: &mut Npc,
@@ -378,15 +383,6 @@ const _: () = {
                 >(&mut self.__n2, ::behaved::__private::PhantomData)
                     .reset(__ctx);
             }
-        }
-        #[inline(always)]
-        fn __rng(&self) -> __bt::Rng {
-            __bt::Rng::new(0)
-        }
-        #[inline(always)]
-        fn __done(&mut self, running: bool, rng: __bt::Rng) {
-            self.__running = running;
-            let _ = rng;
         }
     }
     ::behaved::__private::subtree_impl!(Greet, {});
