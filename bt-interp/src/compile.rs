@@ -12,7 +12,7 @@ use behaved_format::messages::{did_you_mean, one_of};
 use behaved_format::model::{Key, Leaf, Node, Params};
 use behaved_format::{Library, LoadError, Problems, SubtreeCycle, path, shown, too_deep};
 
-use crate::definition::{Definition, Fast, Flat, NO_HOOK, Node as Hot, NodeRow, StoredKey};
+use crate::definition::{Definition, Fast, Flat, LoadedNode, NO_HOOK, Node as Hot, StoredKey};
 use crate::registry::{Ctor, Registry};
 
 pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library) -> Result<Definition<C>, LoadError> {
@@ -247,7 +247,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             hooks: NO_HOOK,
             secs: 0.0,
         });
-        self.def.table.push(NodeRow {
+        self.def.table.push(LoadedNode {
             id: NodeId(id),
             parent: parent.map(NodeId),
             kind: node.kind(),

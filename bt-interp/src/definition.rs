@@ -102,7 +102,7 @@ pub(crate) const UNKNOWN_KIND: &str = "a node kind the interpreter does not run"
 /// One row of a loaded tree's node table: what the compiled trees' `NodeInfo`
 /// holds, with owned text and the JSON provenance of the node.
 #[derive(Debug, Clone, PartialEq)]
-pub struct NodeRow {
+pub struct LoadedNode {
     /// Position in depth-first pre-order; equal to the row's index.
     pub id: NodeId,
     /// The parent node; `None` for the root.
@@ -120,7 +120,7 @@ pub struct NodeRow {
     pub path: String,
 }
 
-impl behaved_runtime::NodeRow for NodeRow {
+impl behaved_runtime::NodeRow for LoadedNode {
     fn id(&self) -> u32 {
         self.id.0
     }
@@ -185,7 +185,7 @@ pub struct Definition<C: 'static> {
     pub(crate) columns: Vec<(String, Box<dyn Prototypes<C>>)>,
     /// The number of action leaves (hooks included).
     pub(crate) actions: usize,
-    pub(crate) table: Vec<NodeRow>,
+    pub(crate) table: Vec<LoadedNode>,
     /// The number of an agent's state words.
     pub(crate) ints: usize,
     /// Initial timestamps of an agent's timing nodes.
@@ -201,7 +201,7 @@ pub struct Definition<C: 'static> {
 impl<C: 'static> Definition<C> {
     /// The node table: one row per node in depth-first pre-order, subtrees
     /// inlined after their subtree node, exactly as in compiled trees.
-    pub fn nodes(&self) -> &[NodeRow] {
+    pub fn nodes(&self) -> &[LoadedNode] {
         &self.table
     }
 

@@ -42,35 +42,30 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
             ))
         };
         let v = || ints[s];
+        // The resume point `r` of a sequence or selector: a child while it runs, 0 when idle.
+        let resumes = |r: usize, active: &mut [bool]| {
+            if a {
+                if !(0..n).any(|i| kid(i) == r) {
+                    return fail(format!(
+                        "is running but resumes at node {r}, which is not one of its children"
+                    ));
+                }
+                active[r] = true;
+            } else if r != 0 {
+                return fail(format!("is idle but resumes at node {r}"));
+            }
+            Ok(())
+        };
         match f.op {
             NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => {
-                let r = v() as usize;
-                if a {
-                    if !(0..n).any(|i| kid(i) == r) {
-                        return fail(format!(
-                            "is running but resumes at node {r}, which is not one of its children"
-                        ));
-                    }
-                    active[r] = true;
-                } else if r != 0 {
-                    return fail(format!("is idle but resumes at node {r}"));
-                }
+                resumes(v() as usize, &mut active)?;
             }
             NodeKind::SequenceAlways => {
                 let (r, failed) = (v() as usize, ints[s + 1]);
                 if failed > 1 || (!a && failed != 0) {
                     return fail(format!("has failure flag {failed} (0 or 1, and 0 when idle)"));
                 }
-                if a {
-                    if !(0..n).any(|i| kid(i) == r) {
-                        return fail(format!(
-                            "is running but resumes at node {r}, which is not one of its children"
-                        ));
-                    }
-                    active[r] = true;
-                } else if r != 0 {
-                    return fail(format!("is idle but resumes at node {r}"));
-                }
+                resumes(r, &mut active)?;
             }
             NodeKind::Parallel | NodeKind::ParallelMain => {
                 let first = if f.op == NodeKind::Parallel { s + 2 } else { s };

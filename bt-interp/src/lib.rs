@@ -74,9 +74,9 @@
 //! ```
 
 mod agent;
-mod check;
 mod compile;
 mod definition;
+mod invariants;
 mod leaves;
 mod load;
 #[cfg(feature = "manifest")]
@@ -95,7 +95,7 @@ pub use behaved_format::model;
 pub use behaved_format::{Library, LoadError, Problem};
 /// The trait of the lists `forEach` nodes read (from `behaved-runtime`).
 pub use behaved_runtime::ItemList;
-pub use definition::{Definition, NodeRow};
+pub use definition::{Definition, LoadedNode};
 pub use leaves::{KeyRef, ListItem, MatchValue};
 #[cfg(feature = "manifest")]
 pub use manifest::{LeafDoc, ListDoc, Manifest, Param, ParamType};

@@ -10,8 +10,8 @@ use behaved_format::shown;
 use behaved_runtime::Rng;
 
 use crate::agent::{Agent, State};
-use crate::check::check_state;
 use crate::definition::Definition;
+use crate::invariants::check_state;
 use crate::leaves::{ItemBuffer, Leaves};
 
 const FIELDS: &[&str] = &[

@@ -181,7 +181,21 @@ impl<C: ?Sized, T: Tree<C>> TestTree<C, T> {
         self.events.clear();
         self.stand_ins.start_tick(self.tick, now);
         self.checks.tick_started(self.tick);
-        let mut watch = Watch {
+        let (tree, mut watch) = self.watch(extra);
+        tree.tick_observed(ctx, now, &mut watch)
+    }
+
+    /// Halts whatever runs (the halts are the events of this step).
+    pub fn reset(&mut self, ctx: &mut C) {
+        self.events.clear();
+        let mut extra = NoopObserver;
+        let (tree, mut watch) = self.watch(&mut extra);
+        tree.reset_observed(ctx, &mut watch);
+    }
+
+    /// The tree, and the kit's observer over the rest of `self`, passing events on to `extra`.
+    fn watch<'a, O: Observer + ?Sized>(&'a mut self, extra: &'a mut O) -> (&'a mut T, Watch<'a, O>) {
+        let watch = Watch {
             nodes: &self.nodes,
             stand_ins: &mut self.stand_ins,
             checks: &mut self.checks,
@@ -190,23 +204,7 @@ impl<C: ?Sized, T: Tree<C>> TestTree<C, T> {
             events: &mut self.events,
             extra,
         };
-        self.tree.tick_observed(ctx, now, &mut watch)
-    }
-
-    /// Halts whatever runs (the halts are the events of this step).
-    pub fn reset(&mut self, ctx: &mut C) {
-        self.events.clear();
-        let mut extra = NoopObserver;
-        let mut watch = Watch {
-            nodes: &self.nodes,
-            stand_ins: &mut self.stand_ins,
-            checks: &mut self.checks,
-            coverage: &mut self.coverage,
-            recorder: &mut self.recorder,
-            events: &mut self.events,
-            extra: &mut extra,
-        };
-        self.tree.reset_observed(ctx, &mut watch);
+        (&mut self.tree, watch)
     }
 
     /// The number of ticks so far.

@@ -174,15 +174,22 @@ fn a_running_action_resumes_where_it_was_without_entering_again() {
     );
 }
 
+/// The patrol of the rejection tests: a loop of a scripted action and a
+/// wait of `seconds`, its sequence named `name`.
+fn patrol(name: Option<&str>, seconds: u32) -> Arc<Definition<Ctx>> {
+    let name = name.map(|n| format!(r#""name": "{n}", "#)).unwrap_or_default();
+    registry()
+        .load(&format!(
+            r#"{{"type": "loop", "child": {{"type": "sequence", {name}"children": [
+            {{"type": "action", "action": {{"type": "scripted", "id": 1, "pattern": "RS"}}}},
+            {{"type": "wait", "seconds": {seconds}}}]}}}}"#
+        ))
+        .unwrap()
+}
+
 /// The tree of the rejection tests and a state saved mid-run.
 fn saved_patrol() -> (Arc<Definition<Ctx>>, serde_json::Value) {
-    let def = registry()
-        .load(
-            r#"{"type": "loop", "child": {"type": "sequence", "name": "patrol", "children": [
-            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
-            {"type": "wait", "seconds": 2}]}}"#,
-        )
-        .unwrap();
+    let def = patrol(Some("patrol"), 2);
     let mut agent = Agent::new(def.clone());
     agent.tick_at(&mut Ctx::default(), 0.0);
     (def, serde_json::to_value(&agent).unwrap())
@@ -198,13 +205,7 @@ fn rejected(def: &Arc<Definition<Ctx>>, state: serde_json::Value) -> String {
 #[test]
 fn a_state_from_another_tree_or_version_is_rejected() {
     let (def, saved) = saved_patrol();
-    let other = registry()
-        .load(
-            r#"{"type": "loop", "child": {"type": "sequence", "children": [
-            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
-            {"type": "wait", "seconds": 3}]}}"#,
-        )
-        .unwrap();
+    let other = patrol(None, 3);
     assert_ne!(
         def.fingerprint(),
         other.fingerprint(),
@@ -216,13 +217,7 @@ fn a_state_from_another_tree_or_version_is_rejected() {
         "{error}"
     );
     // A new name changes no behaviour: the state still loads.
-    let renamed = registry()
-        .load(
-            r#"{"type": "loop", "child": {"type": "sequence", "name": "rounds", "children": [
-            {"type": "action", "action": {"type": "scripted", "id": 1, "pattern": "RS"}},
-            {"type": "wait", "seconds": 2}]}}"#,
-        )
-        .unwrap();
+    let renamed = patrol(Some("rounds"), 2);
     assert_eq!(def.fingerprint(), renamed.fingerprint());
     assert!(Agent::load(renamed, saved).is_ok());
 }

@@ -1,0 +1,513 @@
+//! The interpreter's engine: one tick (or halt) of an agent in progress
+//! ([`Exec`]), and the hot path that ticks leaves, sequences, selectors and
+//! unbounded loops by code of their own. The other kinds are in `kinds.rs`,
+//! hooks and halts in `halt.rs`. A part of the agent, kept in files of its own.
+
+use behaved_runtime::{LeafCall, NodeId, Observer, Status};
+
+use super::Side;
+use crate::definition::{Definition, Fast, Flat, Node};
+use crate::leaves::{ItemBuffer, Leaves};
+
+/// A child of a parallel that has not run in this activation.
+pub(super) const IDLE: u32 = 0;
+/// A child of a parallel that returned Running.
+pub(super) const RUNNING: u32 = 1;
+/// A child of a parallel that completed in this activation.
+pub(super) const DONE: u32 = 2;
+
+/// Positions of the lifecycle hooks in `Definition::hooks`.
+pub(super) const ON_ENTER: usize = 0;
+pub(super) const ON_SUCCESS: usize = 1;
+pub(super) const ON_FAILURE: usize = 2;
+pub(super) const ON_EXIT: usize = 3;
+pub(super) const ON_PRE_TICK: usize = 4;
+pub(super) const ON_TICK: usize = 5;
+pub(super) const ON_RESET: usize = 6;
+
+/// What a node's tick gives its parent: a status, or a `break`/`continue` on
+/// its way to its loop (target in `Exec::jump`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Out {
+    Success,
+    Failure,
+    Running,
+    Jump,
+}
+
+impl Out {
+    #[inline(always)]
+    pub(super) fn status(self) -> Status {
+        match self {
+            Out::Failure => Status::Failure,
+            Out::Running => Status::Running,
+            // A jump never reaches the root (checked at load time).
+            Out::Success | Out::Jump => Status::Success,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn done(self) -> bool {
+        matches!(self, Out::Success | Out::Failure)
+    }
+}
+
+impl From<Status> for Out {
+    #[inline(always)]
+    fn from(s: Status) -> Out {
+        match s {
+            Status::Success => Out::Success,
+            Status::Failure => Out::Failure,
+            Status::Running => Out::Running,
+        }
+    }
+}
+
+impl From<bool> for Out {
+    #[inline(always)]
+    fn from(ok: bool) -> Out {
+        if ok { Out::Success } else { Out::Failure }
+    }
+}
+
+/// How many more levels of sequences, selectors and loops the tick loop
+/// inlines before it calls a function for the next one, and whether
+/// sequences and selectors of leaves are inlined at the last level.
+pub(super) trait Depth {
+    type Next: Depth;
+    const INLINE: bool;
+    const INLINE_LEAF_CHAINS: bool;
+}
+/// Calls composites; inlines sequences and selectors of leaves.
+pub(super) struct D0;
+/// Inlines one level.
+pub(super) struct D1;
+/// The root function's levels: two inlined, then calls only (so that the
+/// root function stays small).
+pub(super) struct Root2;
+pub(super) struct Root1;
+pub(super) struct Root0;
+impl Depth for D0 {
+    type Next = D0;
+    const INLINE: bool = false;
+    const INLINE_LEAF_CHAINS: bool = true;
+}
+impl Depth for D1 {
+    type Next = D0;
+    const INLINE: bool = true;
+    const INLINE_LEAF_CHAINS: bool = true;
+}
+impl Depth for Root2 {
+    type Next = Root1;
+    const INLINE: bool = true;
+    const INLINE_LEAF_CHAINS: bool = true;
+}
+impl Depth for Root1 {
+    type Next = Root0;
+    const INLINE: bool = true;
+    const INLINE_LEAF_CHAINS: bool = true;
+}
+impl Depth for Root0 {
+    type Next = Root0;
+    const INLINE: bool = false;
+    const INLINE_LEAF_CHAINS: bool = false;
+}
+
+/// One tick (or halt) in progress: the shared definition, the agent's state,
+/// the context and the observer.
+pub(super) struct Exec<'a, C: 'static, O: ?Sized> {
+    pub(super) def: &'a Definition<C>,
+    pub(super) ints: &'a mut [u32],
+    pub(super) leaves: &'a mut [Box<dyn Leaves<C>>],
+    pub(super) items: &'a mut [Box<dyn ItemBuffer<C>>],
+    pub(super) st: &'a mut Side,
+    pub(super) ctx: &'a mut C,
+    pub(super) obs: &'a mut O,
+}
+
+/// The hot path: a node without hooks whose kind is a leaf, a sequence, a
+/// selector (plain or reactive) or an unbounded loop is ticked by code of its
+/// own, leaves in place inside their parent's loop; every other node (and any
+/// node with hooks) goes through [`Exec::general`].
+impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
+    #[inline(always)]
+    pub(super) fn node(&self, id: u32) -> Node {
+        self.def.nodes[id as usize]
+    }
+
+    #[inline(always)]
+    pub(super) fn kid(&self, node: &Flat, i: u32) -> u32 {
+        self.def.kids[(node.kids + i) as usize]
+    }
+
+    /// Ticks node `id` (whose record is `n`); `entering` when it was idle.
+    /// The code of a sequence, selector or loop is inlined here `D` levels
+    /// deep, below that it is a call: each call of the interpreter runs two
+    /// levels of the tree, the root's three.
+    #[inline(always)]
+    pub(super) fn tick_node<D: Depth>(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        match n.fast {
+            Fast::Condition => {
+                self.obs.entered(NodeId(id));
+                let o = self
+                    .stood_in(id, true)
+                    .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx)));
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Fast::Action => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                let o = self
+                    .stood_in(id, entering)
+                    .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)));
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Fast::Wait => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                let o = self
+                    .stood_in(id, entering)
+                    .unwrap_or_else(|| self.wait(n.arg, entering));
+                self.obs.ticked(NodeId(id), o.status());
+                o
+            }
+            Fast::Sequence if D::INLINE => self.chain_inline::<true, D::Next>(id, n.slot, n.end, entering),
+            Fast::Selector if D::INLINE => self.chain_inline::<false, D::Next>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence if D::INLINE => self.reactive_inline::<true, D::Next>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector if D::INLINE => self.reactive_inline::<false, D::Next>(id, n.slot, n.end, entering),
+            Fast::Loop | Fast::UntilFail | Fast::UntilSuccess if D::INLINE => {
+                self.unbounded_inline::<D::Next>(id, n.slot, n.fast, entering)
+            }
+            Fast::Sequence => self.chain::<true>(id, n.slot, n.end, entering),
+            Fast::Selector => self.chain::<false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
+            Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
+            Fast::LeafSequence if D::INLINE_LEAF_CHAINS => self.leaf_chain::<true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector if D::INLINE_LEAF_CHAINS => self.leaf_chain::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence if D::INLINE_LEAF_CHAINS => {
+                self.leaf_reactive::<true>(id, n.slot, n.end, entering)
+            }
+            Fast::LeafReactiveSelector if D::INLINE_LEAF_CHAINS => {
+                self.leaf_reactive::<false>(id, n.slot, n.end, entering)
+            }
+            Fast::LeafSequence => self.leaf_chain_call::<true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector => self.leaf_chain_call::<false>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence => self.leaf_reactive_call::<true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSelector => self.leaf_reactive_call::<false>(id, n.slot, n.end, entering),
+            Fast::Other => self.general(id, entering),
+        }
+    }
+
+    /// The stand-in hook (behaved-testing): an observer's answer for leaf `id`
+    /// instead of running it. Always `None` for the production path's
+    /// `NoopObserver`, so it compiles away there.
+    #[inline(always)]
+    pub(super) fn stood_in(&mut self, id: u32, entering: bool) -> Option<Out> {
+        self.obs
+            .stand_in(NodeId(id), LeafCall::Tick { entering })
+            .map(Out::from)
+    }
+
+    /// Ticks node `id` from the colder code.
+    #[inline(never)]
+    pub(super) fn tick(&mut self, id: u32, entering: bool) -> Out {
+        let n = self.node(id);
+        self.tick_node::<D0>(id, n, entering)
+    }
+
+    /// The end of a hot node's tick without hooks: a jump passing through
+    /// ends it as if halted; anything else is reported.
+    #[inline(always)]
+    pub(super) fn finish(&mut self, id: u32, o: Out) -> Out {
+        if o == Out::Jump {
+            self.pass_jump(id);
+        } else {
+            self.obs.ticked(NodeId(id), o.status());
+        }
+        o
+    }
+
+    /// Between a `break`/`continue` and its loop: node `id` ends as if halted.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn pass_jump(&mut self, id: u32) {
+        let from = self.st.from;
+        self.halt_kids(id, from);
+        self.hook(id, ON_EXIT);
+        self.obs.halted(NodeId(id));
+        self.st.from = id;
+    }
+
+    /// [`Exec::chain_inline`] as a call.
+    #[inline(never)]
+    pub(super) fn chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        self.chain_inline::<SEQ, D1>(id, slot, end, entering)
+    }
+
+    /// `sequence` (`SEQ`) or `selector` without hooks, inlined in its parent.
+    #[inline(always)]
+    pub(super) fn chain_inline<const SEQ: bool, D: Depth>(
+        &mut self,
+        id: u32,
+        slot: u32,
+        end: u32,
+        entering: bool,
+    ) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.chain_body::<SEQ, D>(id, slot, end);
+        self.finish(id, o)
+    }
+
+    /// A sequence goes on while its children succeed, a selector while they
+    /// fail; both resume at the running child, whose id is the state word.
+    #[inline(always)]
+    pub(super) fn chain_body<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32) -> Out {
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = slot as usize;
+        let r = self.ints[s];
+        let mut c = if r == 0 { id + 1 } else { r };
+        loop {
+            let cn = self.node(c);
+            let o = self.tick_node::<D>(c, cn, r != c);
+            if o != cont {
+                self.ints[s] = if o == Out::Running { c } else { 0 };
+                return o;
+            }
+            c = cn.end;
+            if c >= end {
+                self.ints[s] = 0;
+                return cont;
+            }
+        }
+    }
+
+    /// [`Exec::reactive_inline`] as a call.
+    #[inline(never)]
+    pub(super) fn reactive<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        self.reactive_inline::<SEQ, D1>(id, slot, end, entering)
+    }
+
+    /// `reactiveSequence` (`SEQ`) or `reactiveSelector` without hooks, inlined in its parent.
+    #[inline(always)]
+    pub(super) fn reactive_inline<const SEQ: bool, D: Depth>(
+        &mut self,
+        id: u32,
+        slot: u32,
+        end: u32,
+        entering: bool,
+    ) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.reactive_body::<SEQ, D>(id, slot, end);
+        self.finish(id, o)
+    }
+
+    /// The reactive forms: from the first child every tick; a later running
+    /// child is halted when an earlier one stops the pass.
+    #[inline(always)]
+    pub(super) fn reactive_body<const SEQ: bool, D: Depth>(&mut self, id: u32, slot: u32, end: u32) -> Out {
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = slot as usize;
+        let r = self.ints[s];
+        let mut c = id + 1;
+        loop {
+            let cn = self.node(c);
+            let o = self.tick_node::<D>(c, cn, r != c);
+            if o != cont {
+                if o == Out::Jump {
+                    // A later running child is left for the jump's clean-up to halt.
+                    if r <= c {
+                        self.ints[s] = 0;
+                    }
+                    return o;
+                }
+                if r > c {
+                    self.halt(r);
+                }
+                self.ints[s] = if o == Out::Running { c } else { 0 };
+                return o;
+            }
+            c = cn.end;
+            if c >= end {
+                self.ints[s] = 0;
+                return cont;
+            }
+        }
+    }
+
+    /// [`Exec::unbounded_inline`] as a call.
+    #[inline(never)]
+    pub(super) fn unbounded(&mut self, id: u32, slot: u32, kind: Fast, entering: bool) -> Out {
+        self.unbounded_inline::<D1>(id, slot, kind, entering)
+    }
+
+    /// Ticks leaf `id` (a condition, action or wait without hooks) in place.
+    #[inline(always)]
+    pub(super) fn leaf(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        let o = match n.fast {
+            Fast::Condition => {
+                self.obs.entered(NodeId(id));
+                self.stood_in(id, true)
+                    .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx)))
+            }
+            Fast::Action => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                self.stood_in(id, entering)
+                    .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)))
+            }
+            _ => {
+                if entering {
+                    self.obs.entered(NodeId(id));
+                }
+                self.stood_in(id, entering)
+                    .unwrap_or_else(|| self.wait(n.arg, entering))
+            }
+        };
+        self.obs.ticked(NodeId(id), o.status());
+        o
+    }
+
+    /// [`Exec::leaf_chain`] as a call.
+    #[inline(never)]
+    pub(super) fn leaf_chain_call<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        self.leaf_chain::<SEQ>(id, slot, end, entering)
+    }
+
+    /// [`Exec::leaf_reactive`] as a call.
+    #[inline(never)]
+    pub(super) fn leaf_reactive_call<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        self.leaf_reactive::<SEQ>(id, slot, end, entering)
+    }
+
+    /// A sequence or selector (`SEQ`) whose children are all leaves
+    /// ([`Fast::LeafSequence`]): one loop over the consecutive children.
+    #[inline(always)]
+    pub(super) fn leaf_chain<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = slot as usize;
+        let r = self.ints[s];
+        let mut c = if r == 0 { id + 1 } else { r };
+        let def = self.def;
+        // A counter beside the slice: the `zip` clippy suggests measured 10%
+        // slower on T2 (a loop of two children, three times a tick).
+        #[allow(clippy::explicit_counter_loop)]
+        for &n in &def.nodes[c as usize..end as usize] {
+            let o = self.leaf(c, n, r != c);
+            if o != cont {
+                self.ints[s] = if o == Out::Running { c } else { 0 };
+                self.obs.ticked(NodeId(id), o.status());
+                return o;
+            }
+            c += 1;
+        }
+        self.ints[s] = 0;
+        self.obs.ticked(NodeId(id), cont.status());
+        cont
+    }
+
+    /// A reactive sequence or selector (`SEQ`) whose children are all leaves.
+    #[inline(always)]
+    pub(super) fn leaf_reactive<const SEQ: bool>(&mut self, id: u32, slot: u32, end: u32, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let cont = if SEQ { Out::Success } else { Out::Failure };
+        let s = slot as usize;
+        let r = self.ints[s];
+        let mut c = id + 1;
+        let def = self.def;
+        // As in `leaf_chain`.
+        #[allow(clippy::explicit_counter_loop)]
+        for &n in &def.nodes[c as usize..end as usize] {
+            let o = self.leaf(c, n, r != c);
+            if o != cont {
+                if r > c {
+                    self.halt(r);
+                }
+                self.ints[s] = if o == Out::Running { c } else { 0 };
+                self.obs.ticked(NodeId(id), o.status());
+                return o;
+            }
+            c += 1;
+        }
+        self.ints[s] = 0;
+        self.obs.ticked(NodeId(id), cont.status());
+        cont
+    }
+
+    /// `loop`, `untilFail`, `untilSuccess` without hooks, inlined in its parent.
+    #[inline(always)]
+    pub(super) fn unbounded_inline<D: Depth>(&mut self, id: u32, slot: u32, kind: Fast, entering: bool) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.unbounded_body::<D>(id, slot, kind);
+        self.finish(id, o)
+    }
+
+    /// `loop`, `untilFail`, `untilSuccess`: at most one iteration starts per
+    /// tick. The state word is 1 while the body is running.
+    #[inline(always)]
+    pub(super) fn unbounded_body<D: Depth>(&mut self, id: u32, slot: u32, kind: Fast) -> Out {
+        let s = slot as usize;
+        let mut started_now = self.ints[s] == 0;
+        let body = id + 1;
+        let bn = self.node(body);
+        loop {
+            let mut o = self.tick_node::<D>(body, bn, started_now);
+            match self.own_jump(id, o) {
+                Some(true) => {
+                    self.ints[s] = 0;
+                    return Out::Success;
+                }
+                Some(false) => o = Out::Success,
+                None => {}
+            }
+            match (kind, o) {
+                (_, Out::Running) => {
+                    self.ints[s] = 1;
+                    return Out::Running;
+                }
+                (_, Out::Jump) => return Out::Jump,
+                (Fast::UntilFail, Out::Failure) | (Fast::UntilSuccess, Out::Success) => {
+                    self.ints[s] = 0;
+                    return Out::Success;
+                }
+                _ => {
+                    self.ints[s] = 0;
+                    if started_now {
+                        return Out::Running;
+                    }
+                    started_now = true;
+                }
+            }
+        }
+    }
+
+    /// `wait(d)`: Running on entry, then Success on the first tick at which d has passed.
+    #[inline(always)]
+    pub(super) fn wait(&mut self, t: u32, entering: bool) -> Out {
+        let t = t as usize;
+        if entering {
+            self.st.times[t] = self.st.now;
+            Out::Running
+        } else if self.st.now - self.st.times[t] >= self.def.secs[t] {
+            Out::Success
+        } else {
+            Out::Running
+        }
+    }
+}
