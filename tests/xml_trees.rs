@@ -35,7 +35,7 @@ fn the_xml_guard_compiled_and_interpreted_agree_with_the_json_guard() {
     let xml = include_str!("../examples/trees/guard.xml");
     let from_xml = registry().load_xml(xml).unwrap_or_else(|e| panic!("{e}"));
     let from_json = registry().load(include_str!("../examples/trees/guard.json")).unwrap();
-    let rows = |nodes: &[behaved_interp::NodeRow]| -> Vec<(u32, Option<u32>, String)> {
+    let rows = |nodes: &[behaved_interp::LoadedNode]| -> Vec<(u32, Option<u32>, String)> {
         nodes
             .iter()
             .map(|n| (n.id.0, n.parent.map(|p| p.0), n.label.clone()))
