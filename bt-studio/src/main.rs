@@ -1,7 +1,7 @@
 //! `behaved-studio open <trace.json> [--diff other.json] [--port N] [--host ADDR]`:
 //! serves the trace's replay on the loopback interface and prints the page's
 //! URL. `behaved-studio diff a.json b.json` prints where two traces first differ.
-//! `behaved-studio edit <tree.json> [--library DIR] [--leaves MANIFEST] [--trace TRACE] [--push URL]`
+//! `behaved-studio edit <tree.json|tree.xml> [--library DIR] [--leaves MANIFEST] [--trace TRACE] [--push URL]`
 //! serves the tree editor.
 
 use std::io::Write;
@@ -115,12 +115,12 @@ fn cli() -> Command {
         )
         .subcommand(
             Command::new("edit")
-                .about("Edit a JSON tree in the browser, checked by behaved-interp's loader as you go")
+                .about("Edit a JSON (or BehaviorTree.CPP .xml) tree in the browser, checked by behaved-interp's loader as you go")
                 .arg(
                     Arg::new("tree")
                         .required(true)
                         .value_parser(value_parser!(PathBuf))
-                        .help("the tree file (behaved-interp's FORMAT.md); saves go to it or to new files beside it"),
+                        .help("the tree file (behaved-interp's FORMAT.md, or BehaviorTree.CPP v4 .xml: its main tree, its other trees as subtrees); saves go to it or to new files beside it"),
                 )
                 .arg(
                     Arg::new("library")

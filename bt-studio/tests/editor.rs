@@ -10,7 +10,9 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::browser::{PATIENCE, choose, click, eval, off_centre, open, screenshot, with_browser};
-use common::editing::{guard_folder, guard_json, guard_manifest, guard_recording, serve_editor};
+use common::editing::{
+    GUARD_XML, folder_with, guard_folder, guard_json, guard_manifest, guard_recording, serve_editor,
+};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -393,6 +395,65 @@ fn saving_outside_the_opened_files_folder_is_refused() {
         )
         .await;
         assert!(dir.join("guard-copy.json").is_file());
+    });
+}
+
+#[test]
+fn a_bt_cpp_xml_file_opens_with_its_other_trees_and_saves_as_xml_or_says_why_not() {
+    let dir = folder_with("xml", "guard.xml", GUARD_XML);
+    let editor = behaved_studio::Editor::new(dir.join("guard.xml")).with_leaves(guard_manifest());
+    let url = format!("http://{}/", serve_editor(editor));
+    with_browser("editor_xml", |client| async move {
+        open(&client, &url).await;
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        let library = eval(
+            &client,
+            "return [...document.querySelectorAll('#library li')].map(li => li.textContent);",
+        )
+        .await;
+        assert_eq!(library, serde_json::json!(["⧉ PatrolInsertOpen"]));
+        select(&client, "children[1]").await;
+        set_node_json(
+            &client,
+            r#"{"type": "action", "action": {"type": "dialogue", "dialogueId": "guard-night"}}"#,
+        )
+        .await;
+        doc_satisfies(&client, ".children[1].action.dialogueId === 'guard-night'").await;
+        click(&client, "#save").await;
+        until(
+            &client,
+            "return document.querySelector('#status').textContent.startsWith('saved');",
+        )
+        .await;
+        let text = std::fs::read_to_string(dir.join("guard.xml")).unwrap();
+        assert!(
+            text.contains(r#"<Action ID="dialogue" dialogueId="guard-night"/>"#),
+            "{text}"
+        );
+        assert!(text.contains(r#"<BehaviorTree ID="Patrol">"#), "{text}");
+        // A node id has no BT.CPP counterpart: the page says so and the file stays.
+        set_node_json(
+            &client,
+            r#"{"type": "action", "id": "bye", "action": {"type": "dialogue", "dialogueId": "guard-night"}}"#,
+        )
+        .await;
+        doc_satisfies(&client, ".children[1].id === 'bye'").await;
+        click(&client, "#save").await;
+        until(
+            &client,
+            "return document.querySelector('#status').classList.contains('bad');",
+        )
+        .await;
+        let said = eval(&client, "return document.querySelector('#status').textContent;").await;
+        assert_eq!(
+            said,
+            "cannot save guard.xml as BehaviorTree.CPP XML: at `children[1]`: a node id has no BT.CPP counterpart; remove the \"id\" to write this tree as XML"
+        );
+        assert_eq!(std::fs::read_to_string(dir.join("guard.xml")).unwrap(), text);
     });
 }
 

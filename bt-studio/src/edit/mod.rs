@@ -3,7 +3,9 @@
 //! loader (through [`stand-in leaves`](stand_in) described by a leaf
 //! manifest), saves it in a stable layout ([`pretty`]) to the opened file or
 //! a new file beside it, and replays it against a recorded trace
-//! ([`preview`]).
+//! ([`preview`]). A BehaviorTree.CPP `.xml` file is edited the same way: its
+//! main tree as the document, its other trees as library subtrees, saved
+//! back as XML (`xml`).
 
 mod library;
 pub(crate) mod palette;
@@ -11,12 +13,13 @@ pub mod pretty;
 pub mod preview;
 mod routes;
 pub mod stand_in;
+mod xml;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use behaved_format::Problem;
+use behaved_format::{Library, Problem};
 use behaved_interp::Manifest;
 use behaved_observe::Trace;
 use behaved_runtime::Status;
@@ -74,6 +77,10 @@ pub enum SaveError {
     Refused(String),
     /// The loader rejects the tree and the save was not forced.
     Rejected(Vec<Problem>),
+    /// The tree cannot be written in the file's format: BehaviorTree.CPP
+    /// XML has no counterpart for some of its nodes (the problems say
+    /// which), or the XML file's other trees cannot be read again.
+    Unwritable(String, Vec<Problem>),
     /// Writing failed.
     Io(String),
 }
@@ -146,21 +153,19 @@ impl Editor {
     /// What the page opens with: the document (or why it cannot be read),
     /// the palette, the leaves, the library's subtrees and the recorded trace.
     pub fn open(&self) -> Value {
+        let library = self.read_library();
         let (doc, error) = match read_tree_file(&self.file) {
+            Ok(text) if xml::is_xml(&self.file) => match xml::read(&text, self.leaves.as_ref()) {
+                Ok(file) => self.editable(file.main),
+                Err(e) => (Value::Null, Some(format!("{} does not load: {e}", self.file_name()))),
+            },
             Ok(text) => match serde_json::from_str::<Value>(&text) {
-                Ok(doc) => match crate::limits::tree_past_limits(&doc) {
-                    Some(why) => (
-                        Value::Null,
-                        Some(format!("{} cannot be edited: {why}", self.file_name())),
-                    ),
-                    None => (doc, None),
-                },
+                Ok(doc) => self.editable(doc),
                 Err(e) => (Value::Null, Some(format!("{} is not JSON: {e}", self.file_name()))),
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => (json!({ "type": "sequence", "children": [] }), None),
             Err(e) => (Value::Null, Some(format!("cannot read {}: {e}", self.file.display()))),
         };
-        let library = library::read(self.library.as_deref());
         let trace = self
             .trace
             .as_ref()
@@ -179,10 +184,61 @@ impl Editor {
         })
     }
 
+    /// `doc` if the page may edit it, else why not.
+    fn editable(&self, doc: Value) -> (Value, Option<String>) {
+        match crate::limits::tree_past_limits(&doc) {
+            Some(why) => (
+                Value::Null,
+                Some(format!("{} cannot be edited: {why}", self.file_name())),
+            ),
+            None => (doc, None),
+        }
+    }
+
+    /// The opened `.xml` file as read now (`None`: the file is JSON, or
+    /// there is no such file yet), or why it cannot be read.
+    fn xml_file(&self) -> Option<Result<xml::XmlFile, String>> {
+        if !xml::is_xml(&self.file) {
+            return None;
+        }
+        match read_tree_file(&self.file) {
+            Ok(text) => Some(xml::read(&text, self.leaves.as_ref()).map_err(|e| e.to_string())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(Err(e.to_string())),
+        }
+    }
+
+    /// The subtrees trees may use: the library folder's and, in an `.xml`
+    /// file, its other `<BehaviorTree>`s (read again each time).
+    fn read_library(&self) -> library::Read {
+        let mut read = library::read(self.library.as_deref());
+        match self.xml_file() {
+            Some(Ok(file)) => {
+                read.docs.extend(file.docs());
+                for id in file.others.ids() {
+                    if let Some(node) = file.others.get(id) {
+                        read.library.insert(id, node.clone());
+                    }
+                }
+            }
+            Some(Err(e)) => read
+                .problems
+                .push(Problem::new("", format!("{}: {e}", self.file_name()))),
+            None => {}
+        }
+        read
+    }
+
+    /// Stand-ins for the leaves of `doc` and of the library's subtrees:
+    /// the manifest's, or without one every name they use.
+    fn stand_ins(&self, doc: &Value, library: &library::Read) -> behaved_interp::Registry<stand_in::Script> {
+        stand_in::registry(self.leaves.as_ref(), &json!([doc, library.docs]))
+    }
+
     /// The loader's problems with `doc`, in document order (none: it loads).
     pub fn check(&self, doc: &Value) -> Vec<Problem> {
-        let library = library::read(self.library.as_deref());
-        let registry = stand_in::registry(self.leaves.as_ref(), doc);
+        let library = self.read_library();
+        let registry = self.stand_ins(doc, &library);
         let mut problems = library.problems;
         if let Err(e) = registry.load_with(&doc.to_string(), &library.library) {
             problems.extend(e.problems().iter().cloned());
@@ -202,8 +258,8 @@ impl Editor {
         if name.is_empty() || name.contains(['/', '\\', '\0']) || name.starts_with('.') {
             return refuse("the editor saves only in the folder of the opened file; give a file name, not a path");
         }
-        if !name.ends_with(".json") {
-            return refuse("a tree file's name ends with .json");
+        if !name.ends_with(".json") && !name.ends_with(".xml") {
+            return refuse("a tree file's name ends with .json (or .xml: BehaviorTree.CPP)");
         }
         let path = self.folder().join(name);
         let created = self.created.lock().unwrap_or_else(|e| e.into_inner());
@@ -214,7 +270,9 @@ impl Editor {
     }
 
     /// Saves `doc` in the stable layout as `name`: the opened file's name, or a
-    /// new `.json` file in its folder (or one this editor created there);
+    /// new `.json` or `.xml` file in its folder (or one this editor created
+    /// there); a `.xml` file as BehaviorTree.CPP XML, with the opened XML
+    /// file's other trees, refused when BT.CPP cannot express the tree;
     /// a tree the loader rejects only when `force`. In a game's live view
     /// ([`Studio::serve_with_editor`](crate::Studio::serve_with_editor)), or
     /// with [`Editor::push_to`], a tree the loader accepts also goes to the
@@ -225,7 +283,12 @@ impl Editor {
         if !problems.is_empty() && !force {
             return Err(SaveError::Rejected(problems));
         }
-        let text = pretty::to_stable_json(doc);
+        let json = pretty::to_stable_json(doc);
+        let text = if xml::is_xml(&path) {
+            self.as_xml(name, doc)?
+        } else {
+            json.clone()
+        };
         std::fs::write(&path, &text).map_err(|e| SaveError::Io(format!("cannot write {}: {e}", path.display())))?;
         if path != self.file {
             self.created
@@ -234,7 +297,8 @@ impl Editor {
                 .insert(path.clone());
         }
         let push = match &self.on_save {
-            Some(hook) if problems.is_empty() => Some((hook.0)(name, &text)),
+            // The game loads JSON, whatever the file's format.
+            Some(hook) if problems.is_empty() => Some((hook.0)(name, &json)),
             _ => None,
         };
         Ok(Saved {
@@ -242,6 +306,28 @@ impl Editor {
             text,
             pushed: matches!(push, Some(Ok(()))),
             push_error: push.and_then(Result::err),
+        })
+    }
+
+    /// `doc` as the BT.CPP XML file `name`: the opened XML file's main tree
+    /// (its id kept) with its other trees, or a new file's only tree, named
+    /// by the file's stem.
+    fn as_xml(&self, name: &str, doc: &Value) -> Result<String, SaveError> {
+        let stem = name.strip_suffix(".xml").unwrap_or(name);
+        let (main_id, others) = match self.xml_file() {
+            Some(Ok(file)) => (file.main_id, file.others),
+            Some(Err(e)) => {
+                let why = format!(
+                    "cannot save {name}: {} no longer reads, so its other trees would be lost: {e}",
+                    self.file_name()
+                );
+                return Err(SaveError::Unwritable(why, Vec::new()));
+            }
+            None => (stem.to_string(), Library::new()),
+        };
+        xml::write(&main_id, doc, &others).map_err(|e| {
+            let why = format!("cannot save {name} as BehaviorTree.CPP XML: {e}");
+            SaveError::Unwritable(why, e.problems().to_vec())
         })
     }
 
@@ -262,8 +348,8 @@ impl Editor {
                 crate::files::read_trace_file(path).map_err(|e| json!({ "error": e }))?
             }
         };
-        let library = library::read(self.library.as_deref());
-        let registry = stand_in::registry(self.leaves.as_ref(), doc);
+        let library = self.read_library();
+        let registry = self.stand_ins(doc, &library);
         let def = registry
             .load_with(&doc.to_string(), &library.library)
             .map_err(|e| json!({ "error": "the edited tree does not load; fix it first", "problems": problems_json(e.problems()) }))?;

@@ -108,7 +108,8 @@ struct SaveRequest {
 }
 
 /// `POST /api/edit/save`: `200` with the text written, `403` for a path
-/// outside the folder, `409` with the problems of a rejected tree.
+/// outside the folder, `409` with the problems of a rejected tree, `422`
+/// with those of a tree BT.CPP XML cannot express.
 async fn save(State(editor): State<Editor>, Json(request): Json<SaveRequest>) -> Response {
     blocking(move || match editor.save(&request.name, &request.doc, request.force) {
         Ok(saved) => Json(json!({
@@ -122,6 +123,11 @@ async fn save(State(editor): State<Editor>, Json(request): Json<SaveRequest>) ->
         Err(SaveError::Rejected(problems)) => (
             StatusCode::CONFLICT,
             Json(json!({ "error": "the loader rejects this tree: save anyway to keep it", "problems": problems_json(&problems) })),
+        )
+            .into_response(),
+        Err(SaveError::Unwritable(why, problems)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(json!({ "error": why, "problems": problems_json(&problems) })),
         )
             .into_response(),
         Err(SaveError::Io(why)) => (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "error": why }))).into_response(),

@@ -111,10 +111,32 @@ pub fn guard_recording() -> Trace {
 
 /// A fresh folder under the tests' temporary directory holding `guard.json`.
 pub fn guard_folder(name: &str) -> PathBuf {
+    folder_with(name, "guard.json", &guard_json())
+}
+
+/// A guard in BT.CPP XML: the main tree `Guard` uses the tree `Patrol`.
+pub const GUARD_XML: &str = r#"<root BTCPP_format="4" main_tree_to_execute="Guard">
+  <BehaviorTree ID="Guard">
+    <Fallback>
+      <Sequence>
+        <Condition ID="timeOfDay" value="night"/>
+        <SubTree ID="Patrol"/>
+      </Sequence>
+      <Action ID="dialogue" dialogueId="guard-default"/>
+    </Fallback>
+  </BehaviorTree>
+  <BehaviorTree ID="Patrol">
+    <Action ID="moveTo" target="gate"/>
+  </BehaviorTree>
+</root>
+"#;
+
+/// A fresh folder holding `file` with `text`.
+pub fn folder_with(name: &str, file: &str, text: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("bt-editor-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("guard.json"), guard_json()).unwrap();
+    std::fs::write(dir.join(file), text).unwrap();
     dir
 }
 
