@@ -14,6 +14,7 @@
 import * as BtDraw from './draw.js';
 import { catalogue, limits } from './catalogue.js';
 import { traceBytesPastLimit } from './limits.js';
+import { changeKind } from './kinds.js';
 
 const { svgEl, html, all, onDroppedFile, BOX_H, shorten } = BtDraw;
 const $ = (sel) => document.querySelector(sel);
@@ -301,6 +302,7 @@ async function start() {
   }
   ed.doc = open.doc;
   ed.savedText = JSON.stringify(ed.doc);
+  if (open.new) offerRootKinds();
   document.body.dataset.state = 'ready';
   markDirty();
   redraw();
@@ -339,6 +341,7 @@ function template(kind) {
   if (!k) return n;
   if (k.arity === 'many') n.children = [];
   if (k.fields.includes('count')) n.count = 1;
+  if (k.fields.includes('policy')) n.policy = 'requireAll';
   if (k.fields.includes('seconds') && kind !== 'wait') n.seconds = 1.0;
   if (k.slots === 'branches') n.branches = [];
   if (k.slots === 'cases') n.cases = [];
@@ -783,7 +786,10 @@ async function save(name, force) {
   const body = { name, doc: ed.doc, force };
   const r = await post('/api/edit/save', body);
   if (r.ok) {
-    if (name === ed.name) ed.savedText = JSON.stringify(body.doc);
+    if (name === ed.name) {
+      ed.savedText = JSON.stringify(body.doc);
+      $('#new-bar').hidden = true;
+    }
     markDirty();
     if (r.data.pushError) status(`saved ${r.data.saved}, but ${r.data.pushError}`, true);
     else status(`saved ${r.data.saved}${r.data.pushed ? ', and sent to the running game' : ''}`);
@@ -800,6 +806,56 @@ async function save(name, force) {
 }
 
 // ---------------------------------------------------------------- properties
+
+/** The kinds of the catalogue as a `<select>`'s options, by group. */
+function kindOptions(s) {
+  for (const group of ed.palette.groups) {
+    const g = html('optgroup', { label: group });
+    for (const k of ed.palette.kinds.filter((x) => x.group === group)) g.appendChild(html('option', { value: k.type }, k.type));
+    s.appendChild(g);
+  }
+}
+
+/** Changes the node at `at` into kind `to` as one step, or says why not; whether it did. */
+function changeKindAt(at, to) {
+  const n = get(ed.doc, at);
+  const r = changeKind(n, to, ed.palette.kinds, template(to));
+  if ('error' in r) {
+    status(r.error, true);
+    return false;
+  }
+  edit((d) => {
+    if (at === '') return { doc: r.node };
+    const { obj, key } = parentRef(d, at);
+    obj[key] = r.node;
+  });
+  status(`changed ${n.type} into ${to}`);
+  return true;
+}
+
+/** A new file: the bar that picks the kind of its root (until it is saved). */
+function offerRootKinds() {
+  const s = $('#new-root');
+  kindOptions(s);
+  s.value = ed.doc.type;
+  $('#new-bar').hidden = false;
+  s.addEventListener('change', () => {
+    if (!changeKindAt('', s.value)) s.value = ed.doc.type;
+  });
+}
+
+/**
+ * The selected node's kind, changed in place (kinds.js): children kept
+ * where the new kind holds them, refused with why where it cannot.
+ */
+function kindChooser(box, at, n) {
+  const s = html('select', { 'data-field': 'kind', title: 'Change this node into another kind, keeping its children' });
+  kindOptions(s);
+  s.value = n.type;
+  field(box, 'kind', s, false).addEventListener('change', () => {
+    if (!changeKindAt(at, s.value)) s.value = n.type;
+  });
+}
 
 function field(box, text, input, required) {
   const l = html('label', { class: required ? 'req' : '' }, text);
@@ -1064,6 +1120,7 @@ function renderProperties() {
   }
   box.appendChild(html('h3', {}, `${BtDraw.ICONS[n.type] || '•'} ${n.type}`));
   box.appendChild(html('p', { class: 'hint' }, at === '' ? 'the root' : at));
+  if (ed.viewing === null) kindChooser(box, at, n);
   for (const msg of (ed.viewing === null && ed.problemsAt?.get(at)) || []) {
     box.appendChild(html('p', { class: 'node-problem' }, `⚠ ${msg}`));
   }

@@ -97,6 +97,7 @@ pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     DRAW_JS,
     LAYOUT_JS,
     embedded!("/editor.js", JS, "editor.js"),
+    embedded!("/kinds.js", JS, "kinds.js"),
 ];
 
 /// The routes that serve `assets`, each at its path, the page (`/`) at `page`.

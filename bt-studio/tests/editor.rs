@@ -458,6 +458,86 @@ fn a_bt_cpp_xml_file_opens_with_its_other_trees_and_saves_as_xml_or_says_why_not
 }
 
 #[test]
+fn a_nodes_kind_changes_in_place_keeping_its_children_or_says_why_not() {
+    let (url, dir) = edit_guard("kind", false);
+    with_browser("editor_kind", |client| async move {
+        open(&client, &url).await;
+        let original: Value = serde_json::from_str(&guard_json()).unwrap();
+        select(&client, "children[0]").await;
+        choose(&client, "#properties select[data-field='kind']", "selector").await;
+        doc_satisfies(&client, ".children[0].type === 'selector'").await;
+        select(&client, "children[0]").await;
+        choose(&client, "#properties select[data-field='kind']", "parallel").await;
+        doc_satisfies(&client, ".children[0].type === 'parallel'").await;
+        // Two children do not fit a decorator: refused, and said why.
+        select(&client, "children[0]").await;
+        choose(&client, "#properties select[data-field='kind']", "inverter").await;
+        let said = eval(&client, "return document.querySelector('#status').textContent;").await;
+        assert_eq!(
+            said,
+            "cannot change parallel into inverter: inverter holds exactly one child; this parallel has 2"
+        );
+        assert_eq!(
+            eval(
+                &client,
+                "return document.querySelector(\"#properties select[data-field='kind']\").value;"
+            )
+            .await,
+            "parallel"
+        );
+        until(
+            &client,
+            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+        )
+        .await;
+        click(&client, "#save").await;
+        until(
+            &client,
+            "return document.querySelector('#status').textContent.startsWith('saved');",
+        )
+        .await;
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("guard.json")).unwrap()).unwrap();
+        let mut expected = original.clone();
+        expected["children"][0]["type"] = serde_json::json!("parallel");
+        // A parallel needs a policy: the page's default for a new one.
+        expected["children"][0]["policy"] = serde_json::json!("requireAll");
+        assert_eq!(saved, expected);
+    });
+}
+
+#[test]
+fn a_new_file_starts_from_the_root_kind_picked() {
+    let dir = guard_folder("new-root");
+    let editor = behaved_studio::Editor::new(dir.join("fresh.json")).with_leaves(guard_manifest());
+    let url = format!("http://{}/", serve_editor(editor));
+    with_browser("editor_new_root", |client| async move {
+        open(&client, &url).await;
+        until(&client, "return !document.querySelector('#new-bar').hidden;").await;
+        choose(&client, "#new-root", "selector").await;
+        doc_satisfies(&client, ".type === 'selector'").await;
+        click(&client, "#palette button[data-kind='success']").await;
+        doc_satisfies(&client, ".children.length === 1").await;
+        choose(&client, "#new-root", "retry").await;
+        doc_satisfies(&client, ".type === 'retry'").await;
+        click(&client, "#save").await;
+        until(
+            &client,
+            "return document.querySelector('#status').textContent.startsWith('saved');",
+        )
+        .await;
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("fresh.json")).unwrap()).unwrap();
+        assert_eq!(
+            saved,
+            serde_json::json!({"type": "retry", "count": 1, "child": {"type": "success"}})
+        );
+        assert_eq!(
+            eval(&client, "return document.querySelector('#new-bar').hidden;").await,
+            true
+        );
+    });
+}
+
+#[test]
 fn a_what_if_replay_shows_the_divergence_at_the_right_tick_and_node() {
     let (url, _dir) = edit_guard("preview", true);
     with_browser("editor_preview", |client| async move {

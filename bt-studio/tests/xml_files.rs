@@ -154,3 +154,26 @@ fn the_binary_edits_an_xml_file() {
     let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
     assert_eq!(open["doc"], guard_doc());
 }
+
+#[test]
+fn a_new_xml_file_starts_as_an_empty_sequence_and_saves_under_its_stem() {
+    let dir = folder_with("new", "guard.xml", GUARD_XML);
+    let addr = serve_editor(behaved_studio::Editor::new(dir.join("patrol.xml")));
+    let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
+    assert_eq!(open["new"], true);
+    assert_eq!(open["doc"], json!({"type": "sequence", "children": []}));
+    let doc = json!({"type": "sequence", "children": [{"type": "success"}]});
+    let (status, saved) = post(addr, "/api/edit/save", &json!({"name": "patrol.xml", "doc": doc}));
+    assert_eq!(status, 200, "{saved}");
+    let text = std::fs::read_to_string(dir.join("patrol.xml")).unwrap();
+    assert!(
+        text.contains(r#"<root BTCPP_format="4" main_tree_to_execute="patrol">"#),
+        "{text}"
+    );
+    assert!(
+        text.contains("<BehaviorTree ID=\"patrol\">\n    <Sequence>\n      <AlwaysSuccess/>"),
+        "{text}"
+    );
+    let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
+    assert_eq!((&open["new"], &open["doc"]), (&json!(false), &doc));
+}

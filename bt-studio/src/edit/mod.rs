@@ -150,7 +150,8 @@ impl Editor {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     }
 
-    /// What the page opens with: the document (or why it cannot be read),
+    /// What the page opens with: the document (or why it cannot be read;
+    /// `"new"`: there is no such file yet, an empty sequence to start from),
     /// the palette, the leaves, the library's subtrees and the recorded trace.
     pub fn open(&self) -> Value {
         let library = self.read_library();
@@ -166,6 +167,7 @@ impl Editor {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => (json!({ "type": "sequence", "children": [] }), None),
             Err(e) => (Value::Null, Some(format!("cannot read {}: {e}", self.file.display()))),
         };
+        let new = !self.file.exists();
         let trace = self
             .trace
             .as_ref()
@@ -175,6 +177,7 @@ impl Editor {
             });
         json!({
             "name": self.file_name(),
+            "new": new,
             "doc": doc,
             "error": error,
             "palette": palette::palette(),
