@@ -1266,7 +1266,13 @@ function follow(id) {
   };
 }
 
-function startLive(list) {
+/**
+ * The live view, with the agents listed; `editor`: the game serves the
+ * editor too (`Studio::serve_with_editor`), at /edit.
+ * @param {any} list
+ * @param {boolean} editor
+ */
+function startLive(list, editor) {
   document.body.dataset.mode = 'live';
   mergeAgents(list);
   $('#agents-tab').hidden = false;
@@ -1274,12 +1280,7 @@ function startLive(list) {
   renderAgents();
   setInterval(refreshAgents, 2000);
   document.body.dataset.state = 'ready';
-  // A game that serves the editor too (`Studio::serve_with_editor`) has it at /edit.
-  fetch('/edit', { method: 'HEAD' })
-    .then((r) => {
-      $('#live-edit').hidden = !r.ok;
-    })
-    .catch(() => {});
+  $('#live-edit').hidden = !editor;
   const agent = new URLSearchParams(location.hash.slice(1)).get('agent');
   if (agent !== null && live.agents.some((a) => String(a.id) === agent)) follow(Number(agent));
 }
@@ -1325,24 +1326,23 @@ function replayInEditor() {
 }
 
 /**
- * Starts the page as its server says: the live view (agents), two traces
- * compared (a diff) or one trace. The three requests go out together, so
- * that the page waits for the slowest, not for their sum; the answers are
- * read in that order of precedence.
+ * Starts the page as its server says (`GET /api/mode`): the live view
+ * (agents), two traces compared (a diff) or one trace. Only what the mode
+ * serves is asked for, so no request of a page load fails.
  */
 async function start() {
-  const agentsAnswer = fetch('/api/agents').catch(() => null);
-  const diffAnswer = fetch('/api/diff');
-  const traceAnswer = request('/api/trace');
-  // Read below only when needed: their failures are reported there, not as unhandled.
-  diffAnswer.catch(() => {});
-  traceAnswer.catch(() => {});
-  const agents = await agentsAnswer;
-  if (agents && agents.ok) return startLive(await agents.json());
-  const response = await reached(diffAnswer);
-  if (!response) return;
-  if (response.status === 404) return fetchPayload(traceAnswer);
-  showDiff(await response.json());
+  const answer = await reached(request('/api/mode'));
+  if (!answer) return;
+  /** @type {{ mode: 'live' | 'diff' | 'trace', editor?: boolean }} */
+  const { mode, editor } = await answer.json();
+  if (mode === 'live') {
+    const agents = await reached(fetch('/api/agents'));
+    if (agents) startLive(await agents.json(), !!editor);
+    return;
+  }
+  if (mode === 'trace') return fetchPayload(request('/api/trace'));
+  const response = await reached(fetch('/api/diff'));
+  if (response) showDiff(await response.json());
 }
 
 window.btStudio = {

@@ -21,6 +21,7 @@ pub(crate) struct Asset {
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 /// The file `assets/$file`, served at `$path` as `$type`.
 macro_rules! embedded {
@@ -73,9 +74,13 @@ const LAYOUT_JS: Asset = embedded!("/layout.js", JS, "layout.js");
 /// The page's checks of the studio's limits, shared by the viewer and the editor.
 const LIMITS_JS: Asset = embedded!("/limits.js", JS, "limits.js");
 
+/// The pages' icon, so that no page load asks for a `/favicon.ico` there is not.
+const FAVICON: Asset = embedded!("/favicon.svg", SVG, "favicon.svg");
+
 /// Every file of the app.
 pub(crate) const ASSETS: &[Asset] = &[
     embedded!("/", HTML, "index.html"),
+    FAVICON,
     STUDIO_CSS,
     CATALOGUE_JS,
     LIMITS_JS,
@@ -90,6 +95,7 @@ pub(crate) const ASSETS: &[Asset] = &[
 /// viewer's styles and drawing.
 pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     embedded!("/", HTML, "editor.html"),
+    FAVICON,
     STUDIO_CSS,
     embedded!("/editor.css", CSS, "editor.css"),
     CATALOGUE_JS,

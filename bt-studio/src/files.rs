@@ -19,6 +19,11 @@ pub struct Files {
 }
 
 impl Files {
+    /// Whether there is a second trace to compare with.
+    pub(crate) fn compares(&self) -> bool {
+        self.diff.is_some()
+    }
+
     /// Serves the trace at `trace`. The file is read again on every request
     /// for it, so reloading the page shows a re-recorded trace.
     pub fn new(trace: impl Into<PathBuf>) -> Files {

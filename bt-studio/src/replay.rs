@@ -14,7 +14,9 @@ use crate::assets::{ASSETS, asset_routes};
 use crate::files::{Files, TracePayload};
 use crate::this_machine::own_pages_only;
 
-/// The app's routes: the embedded page, `GET /api/trace` (the trace file,
+/// The app's routes: the embedded page, `GET /api/mode` (`{"mode":
+/// "trace"}`, or `"diff"` with a second trace: what the page asks for
+/// next), `GET /api/trace` (the trace file,
 /// checked), `GET /api/diff` (both traces and where they part, when there is
 /// a second) and `POST /api/parse?name=..` (checks a trace sent in the body).
 /// A trace that behaved-observe rejects is answered with `422` and its message.
@@ -23,6 +25,7 @@ use crate::this_machine::own_pages_only;
 pub fn router(files: Files) -> Router {
     let own = || middleware::from_fn_with_state("reads traces", own_pages_only);
     asset_routes(ASSETS, "/")
+        .route("/api/mode", get(mode))
         .route("/api/trace", get(trace_file).route_layer(own()))
         .route("/api/diff", get(diff_files).route_layer(own()))
         .route("/api/parse", post(parse_trace).route_layer(own()))
@@ -41,6 +44,12 @@ pub async fn serve(listener: tokio::net::TcpListener, files: Files) -> io::Resul
 /// blocks until the server fails.
 pub fn serve_blocking(listener: std::net::TcpListener, files: Files) -> io::Result<()> {
     crate::server::serve_blocking(listener, router(files))
+}
+
+/// `GET /api/mode`: one trace, or two compared.
+async fn mode(State(files): State<Files>) -> Response {
+    let mode = if files.compares() { "diff" } else { "trace" };
+    axum::Json(serde_json::json!({ "mode": mode })).into_response()
 }
 
 /// `GET /api/trace`.

@@ -254,3 +254,36 @@ fn another_sites_page_cannot_list_a_games_agents_or_open_its_editor() {
     assert_eq!(get(studio.addr(), "/api/agents").status, 200);
     assert_eq!(get(studio.addr(), "/api/edit/open").status, 200);
 }
+
+#[test]
+fn the_page_learns_its_mode_from_the_server_and_has_an_icon() {
+    let trace = temp_file("guard.trace.json", &guard_trace().to_json().unwrap());
+    let addr = serve(trace.clone());
+    assert_eq!(get(addr, "/api/mode").json(), serde_json::json!({"mode": "trace"}));
+    let icon = get(addr, "/favicon.svg");
+    assert_eq!((icon.status, icon.header("content-type")), (200, Some("image/svg+xml")));
+    assert!(icon.body.starts_with("<svg"), "{}", icon.body);
+    assert!(get(addr, "/").body.contains(r#"<link rel="icon" href="/favicon.svg""#));
+    let (_child, _, addr) = start_binary(&[
+        "open",
+        trace.to_str().unwrap(),
+        "--diff",
+        trace.to_str().unwrap(),
+        "--port",
+        "0",
+    ]);
+    assert_eq!(get(addr, "/api/mode").json(), serde_json::json!({"mode": "diff"}));
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let addr: std::net::SocketAddr = studio.url()["http://".len()..].trim_end_matches('/').parse().unwrap();
+    assert_eq!(
+        get(addr, "/api/mode").json(),
+        serde_json::json!({"mode": "live", "editor": false})
+    );
+    let studio = behaved_studio::Studio::serve_with_editor("127.0.0.1:0", behaved_studio::Editor::new(trace)).unwrap();
+    let addr: std::net::SocketAddr = studio.url()["http://".len()..].trim_end_matches('/').parse().unwrap();
+    assert_eq!(
+        get(addr, "/api/mode").json(),
+        serde_json::json!({"mode": "live", "editor": true})
+    );
+    assert_eq!(get(addr, "/favicon.svg").status, 200);
+}

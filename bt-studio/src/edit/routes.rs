@@ -39,7 +39,14 @@ pub(crate) fn embedded_editor_router(editor: Editor) -> Router {
     routes(
         editor,
         "/edit",
-        &["/studio.css", "/catalogue.js", "/limits.js", "/draw.js", "/layout.js"],
+        &[
+            "/favicon.svg",
+            "/studio.css",
+            "/catalogue.js",
+            "/limits.js",
+            "/draw.js",
+            "/layout.js",
+        ],
     )
 }
 

@@ -19,7 +19,9 @@ use super::{AgentShared, Following, Registry, Sent};
 use crate::assets::{ASSETS, asset_routes};
 use crate::this_machine::{from_a_program_or_own_page, own_pages_only};
 
-/// The live view's routes: the embedded page, `GET /api/agents` (the
+/// The live view's routes: the embedded page, `GET /api/mode`
+/// (`{"mode": "live", "editor"}`: whether the game serves the editor),
+/// `GET /api/agents` (the
 /// agents: id, name, node count, whether it is gone; see [`agents`]), `GET /api/live/{id}`,
 /// a WebSocket that sends the followed agent's window of history once, then
 /// what is new (see `History::update`), `POST /api/reload` (trees pushed by
@@ -27,7 +29,9 @@ use crate::this_machine::{from_a_program_or_own_page, own_pages_only};
 /// `editor` at `/edit`.
 pub(crate) fn live_router(registry: Arc<Registry>, editor: Option<Router>) -> Router {
     let own = middleware::from_fn_with_state("lists agents", own_pages_only);
+    let mode = json!({ "mode": "live", "editor": editor.is_some() });
     let app = asset_routes(ASSETS, "/")
+        .route("/api/mode", get(move || async move { axum::Json(mode) }))
         .route("/api/agents", get(agents).route_layer(own))
         .route("/api/live/{id}", get(live))
         .with_state(Arc::clone(&registry))

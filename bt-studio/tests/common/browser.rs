@@ -122,6 +122,8 @@ where
         PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{}-{test_name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
     let capabilities = json!({
+        // The console's messages, for `console_errors`.
+        "goog:loggingPrefs": { "browser": "ALL" },
         "goog:chromeOptions": {
             "binary": chromium,
             "args": [
@@ -160,6 +162,33 @@ pub async fn open(client: &Client, url: &str) {
         .for_element(Locator::Css("body[data-state='ready'], body[data-state='error']"))
         .await
         .expect("the page reports ready or error");
+}
+
+/// ChromeDriver's command that takes the browser console's messages
+/// logged since it was last taken (failed loads among them).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(r#"{"type": "browser"}"#.to_string()))
+    }
+}
+
+/// The console's messages of level `SEVERE` (errors, failed loads)
+/// logged since the last call: each message's text.
+pub async fn console_errors(client: &Client) -> Vec<String> {
+    let log = client.issue_cmd(BrowserLog).await.expect("the browser's console log");
+    log.as_array()
+        .expect("a list of log entries")
+        .iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+        .collect()
 }
 
 /// What the page draws at its current position.
