@@ -46,6 +46,40 @@ async fn until(client: &Client, js: &str) {
     }
 }
 
+/// Presses Save and waits until the page says it saved.
+async fn save_and_wait(client: &Client) {
+    click(client, "#save").await;
+    until(
+        client,
+        "return document.querySelector('#status').textContent.startsWith('saved');",
+    )
+    .await;
+}
+
+/// Waits until the loader accepts the edited tree.
+async fn until_accepted(client: &Client) {
+    until(
+        client,
+        "return document.querySelector('#problem-count').textContent.startsWith('✓');",
+    )
+    .await;
+}
+
+/// Waits until the status line says something went wrong, and returns what.
+async fn until_refused(client: &Client) -> Value {
+    until(
+        client,
+        "return document.querySelector('#status').classList.contains('bad');",
+    )
+    .await;
+    status_text(client).await
+}
+
+/// What the status line says.
+async fn status_text(client: &Client) -> Value {
+    eval(client, "return document.querySelector('#status').textContent;").await
+}
+
 /// The document as the page holds it.
 async fn doc_text(client: &Client) -> String {
     eval(client, "return window.btEditor.docText();")
@@ -164,11 +198,7 @@ fn add_from_the_palette_see_the_loaders_error_at_the_node_fix_it_and_save() {
     let (url, dir) = edit_guard("add", false);
     with_browser("editor_add", |client| async move {
         open(&client, &url).await;
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
         assert_eq!(
             eval(&client, "return document.querySelectorAll('#viewport .node').length;").await,
             15
@@ -193,12 +223,7 @@ fn add_from_the_palette_see_the_loaders_error_at_the_node_fix_it_and_save() {
         // Fixed in the property panel: the error goes.
         type_into(&client, "#properties input[data-field='seconds']", "2").await;
         until(&client, "return document.querySelectorAll('#viewport .node.error').length === 0 && document.querySelector('#problem-count').textContent.startsWith('✓');").await;
-        click(&client, "#save").await;
-        until(
-            &client,
-            "return document.querySelector('#status').textContent.startsWith('saved');",
-        )
-        .await;
+        save_and_wait(&client).await;
         assert_eq!(
             std::fs::read_to_string(dir.join("guard.json")).unwrap(),
             GUARD_WITH_WAIT
@@ -308,11 +333,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
             svg.send_keys(&format!("{}y", char::from(Key::Control))).await.unwrap();
             assert_eq!(&doc_text(&client).await, expected);
         }
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
     });
 }
 
@@ -375,12 +396,7 @@ fn saving_outside_the_opened_files_folder_is_refused() {
         open(&client, &url).await;
         type_into(&client, "#save-name", "../outside.json").await;
         click(&client, "#save-as").await;
-        until(
-            &client,
-            "return document.querySelector('#status').classList.contains('bad');",
-        )
-        .await;
-        let said = eval(&client, "return document.querySelector('#status').textContent;").await;
+        let said = until_refused(&client).await;
         assert!(
             said.as_str().unwrap().starts_with("cannot save as \"../outside.json\""),
             "{said}"
@@ -405,11 +421,7 @@ fn a_bt_cpp_xml_file_opens_with_its_other_trees_and_saves_as_xml_or_says_why_not
     let url = format!("http://{}/", serve_editor(editor));
     with_browser("editor_xml", |client| async move {
         open(&client, &url).await;
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
         let library = eval(
             &client,
             "return [...document.querySelectorAll('#library li')].map(li => li.textContent);",
@@ -423,12 +435,7 @@ fn a_bt_cpp_xml_file_opens_with_its_other_trees_and_saves_as_xml_or_says_why_not
         )
         .await;
         doc_satisfies(&client, ".children[1].action.dialogueId === 'guard-night'").await;
-        click(&client, "#save").await;
-        until(
-            &client,
-            "return document.querySelector('#status').textContent.startsWith('saved');",
-        )
-        .await;
+        save_and_wait(&client).await;
         let text = std::fs::read_to_string(dir.join("guard.xml")).unwrap();
         assert!(
             text.contains(r#"<Action ID="dialogue" dialogueId="guard-night"/>"#),
@@ -443,12 +450,7 @@ fn a_bt_cpp_xml_file_opens_with_its_other_trees_and_saves_as_xml_or_says_why_not
         .await;
         doc_satisfies(&client, ".children[1].id === 'bye'").await;
         click(&client, "#save").await;
-        until(
-            &client,
-            "return document.querySelector('#status').classList.contains('bad');",
-        )
-        .await;
-        let said = eval(&client, "return document.querySelector('#status').textContent;").await;
+        let said = until_refused(&client).await;
         assert_eq!(
             said,
             "cannot save guard.xml as BehaviorTree.CPP XML: at `children[1]`: a node id has no BT.CPP counterpart; remove the \"id\" to write this tree as XML"
@@ -472,7 +474,7 @@ fn a_nodes_kind_changes_in_place_keeping_its_children_or_says_why_not() {
         // Two children do not fit a decorator: refused, and said why.
         select(&client, "children[0]").await;
         choose(&client, "#properties select[data-field='kind']", "inverter").await;
-        let said = eval(&client, "return document.querySelector('#status').textContent;").await;
+        let said = status_text(&client).await;
         assert_eq!(
             said,
             "cannot change parallel into inverter: inverter holds exactly one child; this parallel has 2"
@@ -485,17 +487,8 @@ fn a_nodes_kind_changes_in_place_keeping_its_children_or_says_why_not() {
             .await,
             "parallel"
         );
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
-        click(&client, "#save").await;
-        until(
-            &client,
-            "return document.querySelector('#status').textContent.startsWith('saved');",
-        )
-        .await;
+        until_accepted(&client).await;
+        save_and_wait(&client).await;
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("guard.json")).unwrap()).unwrap();
         let mut expected = original.clone();
         expected["children"][0]["type"] = serde_json::json!("parallel");
@@ -519,12 +512,7 @@ fn a_new_file_starts_from_the_root_kind_picked() {
         doc_satisfies(&client, ".children.length === 1").await;
         choose(&client, "#new-root", "retry").await;
         doc_satisfies(&client, ".type === 'retry'").await;
-        click(&client, "#save").await;
-        until(
-            &client,
-            "return document.querySelector('#status').textContent.startsWith('saved');",
-        )
-        .await;
+        save_and_wait(&client).await;
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("fresh.json")).unwrap()).unwrap();
         assert_eq!(
             saved,
@@ -661,11 +649,7 @@ fn the_subtree_library_inserts_references_and_opens_them() {
             doc["children"][4],
             serde_json::json!({"type": "subtree", "subtreeId": "greet"})
         );
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
         // A reference to an id the library lacks: the loader's did-you-mean at the node.
         set_node_json(&client, r#"{"type": "subtree", "subtreeId": "gret"}"#).await;
         let error = error_at(&client, "children[4]").await;
@@ -792,11 +776,7 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
     let original: Value = serde_json::from_str(ARMS).unwrap();
     with_browser("editor_arms", |client| async move {
         open(&client, &url).await;
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
         // Added into an `if`: a new branch, on the first registered condition.
         select(&client, "children[0]").await;
         click(&client, "#palette button[data-leaf='dialogue']").await;
@@ -1227,11 +1207,7 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
     let url = format!("http://{}/", serve_editor(editor));
     with_browser("editor_for_each", |client| async move {
         open(&client, &url).await;
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
         // Among the loops, with its icon.
         let listed = eval(
             &client,
@@ -1296,17 +1272,8 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         assert_eq!(error, "\"max\" must be a positive integer, found the number 0");
         // Fixed in its input, and saved in the stable layout (scalar fields before objects).
         type_into(&client, "#properties input[data-field='max']", "3").await;
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
-        click(&client, "#save").await;
-        until(
-            &client,
-            "return document.querySelector('#status').textContent.startsWith('saved');",
-        )
-        .await;
+        until_accepted(&client).await;
+        save_and_wait(&client).await;
         let saved = std::fs::read_to_string(dir.join("guard.json")).unwrap();
         let expected = GUARD_WITH_WAIT.replace(
             r#"    { "type": "wait", "seconds": 2 }"#,
@@ -1362,11 +1329,7 @@ fn without_a_manifest_a_for_each_takes_its_list_as_free_text() {
             "expected a list: {\"type\": <registered name>, ..parameters} or a name, found a string \"\""
         );
         type_into(&client, "#properties input[data-field='items']", "targets").await;
-        until(
-            &client,
-            "return document.querySelector('#problem-count').textContent.startsWith('✓');",
-        )
-        .await;
+        until_accepted(&client).await;
         assert_eq!(
             doc(&client).await["children"][4],
             serde_json::json!({"type": "forEach", "items": "targets", "max": 8, "child": {"type": "success"}})
