@@ -493,6 +493,8 @@ function changed() {
   redraw();
   check();
   markDirty();
+  // A new file's root kind, as changed anywhere (its kind control, undo).
+  if (!$('#new-bar').hidden) $('#new-root').value = ed.doc.type;
 }
 /**
  * Goes back to the last document of `from` (the undo or the redo stack),

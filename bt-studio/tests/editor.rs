@@ -512,6 +512,15 @@ fn a_new_file_starts_from_the_root_kind_picked() {
         doc_satisfies(&client, ".children.length === 1").await;
         choose(&client, "#new-root", "retry").await;
         doc_satisfies(&client, ".type === 'retry'").await;
+        // One step: undone, the root and the bar's kind go back together.
+        click(&client, "#undo").await;
+        doc_satisfies(&client, ".type === 'selector'").await;
+        assert_eq!(
+            eval(&client, "return document.querySelector('#new-root').value;").await,
+            "selector"
+        );
+        click(&client, "#redo").await;
+        doc_satisfies(&client, ".type === 'retry'").await;
         save_and_wait(&client).await;
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("fresh.json")).unwrap()).unwrap();
         assert_eq!(

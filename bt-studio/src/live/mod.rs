@@ -198,8 +198,9 @@ impl Registry {
 pub struct Reload {
     /// The file it was saved as (a name in the edited tree's folder).
     pub name: String,
-    /// The tree's JSON text, as saved; behaved-interp's loader accepted it with
-    /// the editor's leaf manifest.
+    /// The tree's JSON text, as saved (a BehaviorTree.CPP `.xml` file's main
+    /// tree as JSON: the game loads JSON); behaved-interp's loader accepted
+    /// it with the editor's leaf manifest.
     pub tree: String,
 }
 
