@@ -2,7 +2,8 @@
 //! serves the trace's replay on the loopback interface and prints the page's
 //! URL. `behaved-studio diff a.json b.json` prints where two traces first differ.
 //! `behaved-studio edit <tree.json|tree.xml> [--library DIR] [--leaves MANIFEST] [--trace TRACE] [--push URL]`
-//! serves the tree editor.
+//! serves the tree editor. `behaved-studio check <tree.json|tree.xml> [--library DIR] [--leaves MANIFEST]`
+//! prints the loader's problems with a tree file.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, TcpListener};
@@ -36,29 +37,58 @@ fn listen(host: IpAddr, port: u16) -> Result<(TcpListener, String), String> {
     Ok((listener, format!("http://{addr}/")))
 }
 
-/// `behaved-studio edit tree.json ..`.
-fn edit(args: &clap::ArgMatches) -> ExitCode {
+/// The editor of the `tree` argument, with its `--library` and `--leaves`.
+fn editor_of(args: &clap::ArgMatches) -> Result<behaved_studio::Editor, String> {
     let tree: &PathBuf = args.get_one("tree").expect("required");
     let mut editor = behaved_studio::Editor::new(tree);
     if let Some(dir) = args.get_one::<PathBuf>("library") {
         if !dir.is_dir() {
-            eprintln!("behaved-studio: {} is not a folder", dir.display());
-            return ExitCode::FAILURE;
+            return Err(format!("{} is not a folder", dir.display()));
         }
         editor = editor.with_library(dir);
     }
     if let Some(path) = args.get_one::<PathBuf>("leaves") {
         let manifest = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| behaved_interp::Manifest::from_json(&text));
-        match manifest {
-            Ok(m) => editor = editor.with_leaves(m),
-            Err(e) => {
-                eprintln!("behaved-studio: {}: {e}", path.display());
-                return ExitCode::FAILURE;
+            .and_then(|text| behaved_interp::Manifest::from_json(&text))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        editor = editor.with_leaves(manifest);
+    }
+    Ok(editor)
+}
+
+/// `behaved-studio check tree.json ..`: exit 0 when the loader accepts the
+/// tree, 1 with its problems, 2 when it cannot be checked.
+fn check(args: &clap::ArgMatches) -> ExitCode {
+    let tree: &PathBuf = args.get_one("tree").expect("required");
+    match editor_of(args).and_then(|editor| editor.check_file()) {
+        Ok(problems) if problems.is_empty() => {
+            println!("{}: the loader accepts it", tree.display());
+            ExitCode::SUCCESS
+        }
+        Ok(problems) => {
+            for p in problems {
+                println!("{}: {p}", tree.display());
             }
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("behaved-studio: {e}");
+            ExitCode::from(2)
         }
     }
+}
+
+/// `behaved-studio edit tree.json ..`.
+fn edit(args: &clap::ArgMatches) -> ExitCode {
+    let tree: &PathBuf = args.get_one("tree").expect("required");
+    let mut editor = match editor_of(args) {
+        Ok(editor) => editor,
+        Err(e) => {
+            eprintln!("behaved-studio: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     if let Some(trace) = args.get_one::<PathBuf>("trace") {
         editor = editor.with_trace(trace);
     }
@@ -90,6 +120,26 @@ fn edit(args: &clap::ArgMatches) -> ExitCode {
     }
 }
 
+/// The tree file, `--library` and `--leaves`: what `edit` and `check` read.
+fn tree_args(tree: &'static str) -> [Arg; 3] {
+    [
+        Arg::new("tree")
+            .required(true)
+            .value_parser(value_parser!(PathBuf))
+            .help(tree),
+        Arg::new("library")
+            .long("library")
+            .value_name("DIR")
+            .value_parser(value_parser!(PathBuf))
+            .help("a folder of subtrees: each .json file one subtree named by its stem, or a library file"),
+        Arg::new("leaves")
+            .long("leaves")
+            .value_name("MANIFEST")
+            .value_parser(value_parser!(PathBuf))
+            .help("the game's leaf manifest (Registry::manifest); without it any leaf name is accepted"),
+    ]
+}
+
 fn cli() -> Command {
     Command::new("behaved-studio")
         .about("A browser viewer for behaved trees")
@@ -116,26 +166,7 @@ fn cli() -> Command {
         .subcommand(
             Command::new("edit")
                 .about("Edit a JSON (or BehaviorTree.CPP .xml) tree in the browser, checked by behaved-interp's loader as you go")
-                .arg(
-                    Arg::new("tree")
-                        .required(true)
-                        .value_parser(value_parser!(PathBuf))
-                        .help("the tree file (behaved-interp's FORMAT.md, or BehaviorTree.CPP v4 .xml: its main tree, its other trees as subtrees); saves go to it or to new files beside it"),
-                )
-                .arg(
-                    Arg::new("library")
-                        .long("library")
-                        .value_name("DIR")
-                        .value_parser(value_parser!(PathBuf))
-                        .help("a folder of subtrees: each .json file one subtree named by its stem, or a library file"),
-                )
-                .arg(
-                    Arg::new("leaves")
-                        .long("leaves")
-                        .value_name("MANIFEST")
-                        .value_parser(value_parser!(PathBuf))
-                        .help("the game's leaf manifest (Registry::manifest); without it any leaf name is accepted"),
-                )
+                .args(tree_args("the tree file (behaved-interp's FORMAT.md, or BehaviorTree.CPP v4 .xml: its main tree, its other trees as subtrees); saves go to it or to new files beside it"))
                 .arg(
                     Arg::new("trace")
                         .long("trace")
@@ -151,6 +182,11 @@ fn cli() -> Command {
                 )
                 .arg(port_arg())
                 .arg(host_arg()),
+        )
+        .subcommand(
+            Command::new("check")
+                .about("Check a JSON or BehaviorTree.CPP .xml tree with behaved-interp's loader, as the editor does (exit 0: it loads, 1: its problems, 2: trouble)")
+                .args(tree_args("the tree file (.json, or BehaviorTree.CPP v4 .xml)")),
         )
         .subcommand(
             Command::new("diff")
@@ -194,6 +230,7 @@ fn main() -> ExitCode {
     let open = match matches.subcommand() {
         Some(("open", open)) => open,
         Some(("edit", args)) => return edit(args),
+        Some(("check", args)) => return check(args),
         Some(("diff", args)) => {
             let path = |name| args.get_one::<PathBuf>(name).expect("required");
             return diff(path("a"), path("b"));

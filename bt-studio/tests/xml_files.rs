@@ -177,3 +177,85 @@ fn a_new_xml_file_starts_as_an_empty_sequence_and_saves_under_its_stem() {
     let open: Value = serde_json::from_str(&get(addr, "/api/edit/open").body).unwrap();
     assert_eq!((&open["new"], &open["doc"]), (&json!(false), &doc));
 }
+
+/// Runs `behaved-studio check` on `file` in `dir` (with `args` after it):
+/// its exit code, what it printed and what it said on stderr.
+fn check(dir: &std::path::Path, file: &str, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_behaved-studio"))
+        .current_dir(dir)
+        .arg("check")
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn the_cli_checks_xml_and_json_files_with_problems_at_their_line_and_column() {
+    let dir = folder_with("cli-check", "guard.xml", GUARD_XML);
+    let none = String::new();
+    assert_eq!(
+        check(&dir, "guard.xml", &[]),
+        (0, "guard.xml: the loader accepts it\n".into(), none.clone())
+    );
+    // Found by the loader after the XML reads: placed in the XML file.
+    std::fs::write(
+        dir.join("typo.xml"),
+        GUARD_XML.replace(r#"ID="Patrol"/>"#, r#"ID="Patrl"/>"#),
+    )
+    .unwrap();
+    assert_eq!(
+        check(&dir, "typo.xml", &[]),
+        (
+            1,
+            "typo.xml: at `children[0].children[1].subtreeId` (line 6, column 9): unknown subtree \"Patrl\"; did you mean \"Patrol\"?\n".into(),
+            none.clone()
+        )
+    );
+    // Found by the XML reader; with the game's leaves, a leaf it lacks.
+    std::fs::write(
+        dir.join("memory.xml"),
+        GUARD_XML.replace("Sequence>", "SequenceWithMemory>"),
+    )
+    .unwrap();
+    let (code, out, _) = check(&dir, "memory.xml", &[]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("memory.xml: at `children[0]` (line 4, column 7): `SequenceWithMemory` has no counterpart"),
+        "{out}"
+    );
+    std::fs::write(dir.join("leaves.json"), guard_manifest().to_json_pretty()).unwrap();
+    std::fs::write(
+        dir.join("leaf.xml"),
+        GUARD_XML.replace(r#"ID="moveTo""#, r#"ID="moveTp""#),
+    )
+    .unwrap();
+    let (code, out, _) = check(&dir, "leaf.xml", &["--leaves", "leaves.json"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with(
+            "leaf.xml: at `subtrees[\"Patrol\"].action` (line 12, column 5): unknown action type \"moveTp\""
+        ),
+        "{out}"
+    );
+    // JSON as the editor checks it, placed in the file.
+    std::fs::write(
+        dir.join("wait.json"),
+        "{\n  \"type\": \"sequence\",\n  \"children\": [\n    {\"type\": \"wait\"}\n  ]\n}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        check(&dir, "wait.json", &[]),
+        (
+            1,
+            "wait.json: at `children[0]` (line 4, column 5): \"wait\" needs \"seconds\": a duration (a number >= 0)\n"
+                .into(),
+            none
+        )
+    );
+    let (code, out, err) = check(&dir, "missing.xml", &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("behaved-studio: cannot read missing.xml: "), "{err}");
+}

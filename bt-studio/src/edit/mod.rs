@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use behaved_format::{Library, Problem};
+use behaved_format::{Library, LoadError, Problem};
 use behaved_interp::Manifest;
 use behaved_observe::Trace;
 use behaved_runtime::Status;
@@ -236,6 +236,31 @@ impl Editor {
     /// the manifest's, or without one every name they use.
     fn stand_ins(&self, doc: &Value, library: &library::Read) -> behaved_interp::Registry<stand_in::Script> {
         stand_in::registry(self.leaves.as_ref(), &json!([doc, library.docs]))
+    }
+
+    /// The loader's problems with the tree file as it is (none: it loads),
+    /// each at its line and column in the file where it has one
+    /// (`behaved-studio check`); `Err`: the file cannot be read, or is not
+    /// JSON.
+    pub fn check_file(&self) -> Result<Vec<Problem>, String> {
+        let text = read_tree_file(&self.file).map_err(|e| format!("cannot read {}: {e}", self.file.display()))?;
+        // The check placed its problems in the text it loaded (the document
+        // on one line): they are placed again, in the file.
+        let located = |mut problems: Vec<Problem>, place: &dyn Fn(LoadError) -> LoadError| {
+            if problems.is_empty() {
+                return problems;
+            }
+            problems.iter_mut().for_each(|p| p.location = None);
+            place(LoadError::new(problems)).problems().to_vec()
+        };
+        if xml::is_xml(&self.file) {
+            return Ok(match xml::read(&text, self.leaves.as_ref()) {
+                Ok(file) => located(self.check(&file.main), &|e| file.trees.located(e)),
+                Err(e) => e.problems().to_vec(),
+            });
+        }
+        let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", self.file_name()))?;
+        Ok(located(self.check(&doc), &|e| e.located(&text)))
     }
 
     /// The loader's problems with `doc`, in document order (none: it loads).

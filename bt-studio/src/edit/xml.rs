@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use behaved_format::model::Node;
-use behaved_format::xml::{XmlReader, to_xml};
+use behaved_format::xml::{XmlReader, XmlTrees, to_xml};
 use behaved_format::{Library, LoadError};
 use behaved_interp::Manifest;
 use serde_json::{Map, Value};
@@ -25,6 +25,8 @@ pub(crate) struct XmlFile {
     pub main: Value,
     /// Its other `<BehaviorTree>`s by id.
     pub others: Library,
+    /// The document as read: where each of its nodes is written.
+    pub trees: XmlTrees,
 }
 
 impl XmlFile {
@@ -50,7 +52,12 @@ pub(crate) fn read(text: &str, leaves: Option<&Manifest>) -> Result<XmlFile, Loa
     let main_id = trees.main_id().to_string();
     let mut others = trees.library().clone();
     let main = others.remove(&main_id).map_or(Value::Null, |n| n.to_json());
-    Ok(XmlFile { main_id, main, others })
+    Ok(XmlFile {
+        main_id,
+        main,
+        others,
+        trees,
+    })
 }
 
 /// The BT.CPP v4 document of `doc` as the tree `main_id`, with `others`:
