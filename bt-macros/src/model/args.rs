@@ -66,11 +66,7 @@ pub(super) fn count_of(expr: Expr, name: &str, written: impl Fn(&str) -> String,
             }
         },
         Some((negative, lit)) => {
-            let found = if negative {
-                format!("`-{}`", render(&lit.to_token_stream()))
-            } else {
-                describe(&lit)
-            };
+            let found = found(negative, &lit);
             errors.over(
                 &expr,
                 format!("`{name}` expects a positive integer count, found {found}"),
@@ -81,10 +77,22 @@ pub(super) fn count_of(expr: Expr, name: &str, written: impl Fn(&str) -> String,
     }
 }
 
+/// How a literal that is not the expected number reads in a message: a
+/// negative one as written, another by its kind (`describe`).
+fn found(negative: bool, lit: &Lit) -> String {
+    if negative {
+        format!("`-{}`", render(&lit.to_token_stream()))
+    } else {
+        describe(lit)
+    }
+}
+
 /// The duration forms, for messages.
 pub(super) const DURATION_FORMS: &str =
     "seconds (`1.5`, `2s`), milliseconds (`500ms`), minutes (`1.5min`) or hours (`1h`)";
 
+/// A timing node's duration in seconds: a literal (with its unit) checked
+/// finite and `>= 0` here, or a constant checked by the generated code.
 pub(super) fn duration(word: &WordNode, errors: &mut Errors) -> Option<Duration> {
     let expr = single_arg(word, "a duration", errors)?;
     let name = &word.name;
@@ -97,11 +105,7 @@ pub(super) fn duration(word: &WordNode, errors: &mut Errors) -> Option<Duration>
             }
         },
         Some((negative, lit)) => {
-            let found = if negative {
-                format!("`-{}`", render(&lit.to_token_stream()))
-            } else {
-                describe(&lit)
-            };
+            let found = found(negative, &lit);
             errors.over(
                 &expr,
                 format!("`{name}` expects a duration >= 0: {DURATION_FORMS}; found {found}"),
