@@ -13,7 +13,7 @@ import pathlib
 import sys
 
 EPISODE = 1000  # ticks per iteration, as in benches/trees.rs
-TREES = ["t1_wild_dog", "t2_guard", "t3_synthetic"]
+TREES = ["t1_wild_dog", "t2_guard", "t3_synthetic", "t4_squad"]
 FORMS = ["compiled", "hand_written", "interpreted", "bonsai", "bt_lite"]
 
 

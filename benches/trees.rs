@@ -1,8 +1,8 @@
-//! The benchmark trees T1-T3 in every form (compiled, hand-written, peer
+//! The benchmark trees T1-T4 in every form (compiled, hand-written, peer
 //! crates), the cost of observation, and ticking many agents.
 //! Results, ratios and how to reproduce them: BENCHMARKS.md.
 //!
-//! - `cargo bench --bench trees` runs everything (filter: `-- t1_`, `-- scale`, ..).
+//! - `cargo bench --bench trees` runs everything (filter: `-- t1_`, `-- t4_`, `-- scale`, ..).
 //! - `<bench binary> --ticks TREE FORM N` ticks one form N times and exits,
 //!   for instruction counts under `valgrind --tool=callgrind` (`benches/callgrind.sh`);
 //!   `cargo bench --bench trees -- --ticks t1 compiled 1000` runs it too (the
@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use behaved_bench_trees as trees;
 
-use trees::forms::{self, Form, T1, T2, T3, Workload};
+use trees::forms::{self, Form, T1, T2, T3, T4, Workload};
 use trees::{bonsai_forms, btlite_forms, interp_forms};
 
 /// Ticks per measured iteration: a stretch of the scripted world long enough
@@ -52,45 +52,53 @@ fn baseline<W: Workload>(group: &mut BenchmarkGroup<'_, WallTime>) {
     });
 }
 
-fn group<'c, W: Workload>(c: &'c mut Criterion) -> BenchmarkGroup<'c, WallTime> {
+/// A tree's group with the script alone and our three forms; the caller
+/// adds the peers and finishes it.
+fn ours<W: Workload>(
+    c: &mut Criterion,
+    compiled: impl Form<W::Ctx>,
+    hand_written: impl Form<W::Ctx>,
+    interpreted: impl Form<W::Ctx>,
+) -> BenchmarkGroup<'_, WallTime> {
     let mut g = c.benchmark_group(W::NAME);
     g.throughput(Throughput::Elements(u64::from(EPISODE)));
+    baseline::<W>(&mut g);
+    form::<W, _>(&mut g, "compiled", compiled);
+    form::<W, _>(&mut g, "hand_written", hand_written);
+    form::<W, _>(&mut g, "interpreted", interpreted);
     g
 }
 
 fn t1(c: &mut Criterion) {
-    let mut g = group::<T1>(c);
-    baseline::<T1>(&mut g);
-    form::<T1, _>(&mut g, "compiled", forms::compiled_t1());
-    form::<T1, _>(&mut g, "hand_written", trees::wild_dog::WildDogByHand::default());
-    form::<T1, _>(&mut g, "interpreted", interp_forms::t1());
+    let by_hand = trees::wild_dog::WildDogByHand::default();
+    let mut g = ours::<T1>(c, forms::compiled_t1(), by_hand, interp_forms::t1());
     form::<T1, _>(&mut g, "bonsai", bonsai_forms::t1());
     form::<T1, _>(&mut g, "bt_lite", btlite_forms::t1());
     g.finish();
 }
 
 fn t2(c: &mut Criterion) {
-    let mut g = group::<T2>(c);
-    baseline::<T2>(&mut g);
-    form::<T2, _>(&mut g, "compiled", forms::compiled_t2());
-    form::<T2, _>(&mut g, "hand_written", trees::guard::GuardByHand::default());
-    form::<T2, _>(&mut g, "interpreted", interp_forms::t2());
+    let by_hand = trees::guard::GuardByHand::default();
+    let mut g = ours::<T2>(c, forms::compiled_t2(), by_hand, interp_forms::t2());
     form::<T2, _>(&mut g, "bonsai", bonsai_forms::t2());
     form::<T2, _>(&mut g, "bt_lite", btlite_forms::t2());
     g.finish();
 }
 
 fn t3(c: &mut Criterion) {
-    let mut g = group::<T3>(c);
-    baseline::<T3>(&mut g);
-    form::<T3, _>(&mut g, "compiled", forms::compiled_t3());
-    form::<T3, _>(&mut g, "hand_written", trees::synthetic::SyntheticByHand::default());
-    form::<T3, _>(&mut g, "interpreted", interp_forms::t3());
+    let by_hand = trees::synthetic::SyntheticByHand::default();
+    let mut g = ours::<T3>(c, forms::compiled_t3(), by_hand, interp_forms::t3());
     // The peers take up to tens of milliseconds per iteration here: fewer samples.
     g.sample_size(10);
     form::<T3, _>(&mut g, "bonsai", bonsai_forms::t3());
     form::<T3, _>(&mut g, "bt_lite", btlite_forms::t3());
     g.finish();
+}
+
+/// T4 has no peer forms (it is there to see the kinds T1-T3 lack).
+fn t4(c: &mut Criterion) {
+    let by_hand = trees::squad::SquadByHand::default();
+    ours::<T4>(c, forms::compiled_t4(), by_hand, interp_forms::t4()).finish();
 }
 
 /// An observer that counts every event: what observing for real costs.
@@ -238,7 +246,7 @@ fn scale(c: &mut Criterion) {
 /// the statuses seen, so the work cannot be optimised away.
 fn ticks_only(args: &[String]) {
     let [tree, form, n] = args else {
-        panic!("usage: --ticks t1|t2|t3 compiled|hand_written|interpreted|bonsai|bt_lite|baseline N");
+        panic!("usage: --ticks t1|t2|t3|t4 compiled|hand_written|interpreted|bonsai|bt_lite|baseline N (t4: no peers)");
     };
     let n: u32 = n.parse().expect("N is a number");
     fn go<W: Workload, F: Form<W::Ctx>>(mut f: F, n: u32) -> [u32; 3] {
@@ -271,6 +279,10 @@ fn ticks_only(args: &[String]) {
         ("t3", "interpreted") => go::<T3, _>(interp_forms::t3(), n),
         ("t3", "bonsai") => go::<T3, _>(bonsai_forms::t3(), n),
         ("t3", "bt_lite") => go::<T3, _>(btlite_forms::t3(), n),
+        ("t4", "baseline") => script_only::<T4>(n),
+        ("t4", "compiled") => go::<T4, _>(forms::compiled_t4(), n),
+        ("t4", "hand_written") => go::<T4, _>(trees::squad::SquadByHand::default(), n),
+        ("t4", "interpreted") => go::<T4, _>(interp_forms::t4(), n),
         other => panic!("unknown tree and form {other:?}"),
     };
     println!("{tree} {form} {n} ticks: (success, failure, running) = {seen:?}");
@@ -289,6 +301,7 @@ fn main() {
     t1(&mut c);
     t2(&mut c);
     t3(&mut c);
+    t4(&mut c);
     observe(&mut c);
     scale(&mut c);
     c.final_summary();

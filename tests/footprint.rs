@@ -15,7 +15,7 @@ use std::cell::Cell;
 
 use behaved_bench_trees as trees;
 
-use trees::forms::{self, Form, T1, T2, T3, Workload};
+use trees::forms::{self, Form, T1, T2, T3, T4, Workload};
 use trees::interp_forms;
 use trees::{bonsai_forms, btlite_forms};
 
@@ -67,7 +67,7 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 /// One row of the table.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Row {
     tree: &'static str,
     form: &'static str,
@@ -102,28 +102,41 @@ fn measure<W: Workload, F: Form<W::Ctx>>(form: &'static str, make: impl FnOnce()
 fn allocations_per_tick_and_bytes_per_instance() {
     // The interpreter's definitions are loaded once and shared: an agent's
     // heap bytes are its own running state only.
-    let (d1, d2, d3) = (
+    let (d1, d2, d3, d4) = (
         interp_forms::definition_t1(),
         interp_forms::definition_t2(),
         interp_forms::definition_t3(),
+        interp_forms::definition_t4(),
     );
-    let rows = [
-        measure::<T1, _>("compiled", forms::compiled_t1),
-        measure::<T1, _>("hand_written", trees::wild_dog::WildDogByHand::default),
-        measure::<T1, _>("interpreted", || Agent::new(d1.clone())),
-        measure::<T1, _>("bonsai", bonsai_forms::t1),
-        measure::<T1, _>("bt_lite", btlite_forms::t1),
-        measure::<T2, _>("compiled", forms::compiled_t2),
-        measure::<T2, _>("hand_written", trees::guard::GuardByHand::default),
-        measure::<T2, _>("interpreted", || Agent::new(d2.clone())),
-        measure::<T2, _>("bonsai", bonsai_forms::t2),
-        measure::<T2, _>("bt_lite", btlite_forms::t2),
-        measure::<T3, _>("compiled", forms::compiled_t3),
-        measure::<T3, _>("hand_written", trees::synthetic::SyntheticByHand::default),
-        measure::<T3, _>("interpreted", || Agent::new(d3.clone())),
-        measure::<T3, _>("bonsai", bonsai_forms::t3),
-        measure::<T3, _>("bt_lite", btlite_forms::t3),
-    ];
+    // Each tree's compiled, hand-written and interpreted forms, then its peers.
+    macro_rules! ours {
+        ($w:ident, $compiled:expr, $by_hand:expr, $def:ident) => {
+            [
+                measure::<$w, _>("compiled", $compiled),
+                measure::<$w, _>("hand_written", $by_hand),
+                measure::<$w, _>("interpreted", || Agent::new($def.clone())),
+            ]
+        };
+    }
+    let rows: Vec<Row> = [
+        &ours!(T1, forms::compiled_t1, trees::wild_dog::WildDogByHand::default, d1)[..],
+        &[
+            measure::<T1, _>("bonsai", bonsai_forms::t1),
+            measure::<T1, _>("bt_lite", btlite_forms::t1),
+        ],
+        &ours!(T2, forms::compiled_t2, trees::guard::GuardByHand::default, d2),
+        &[
+            measure::<T2, _>("bonsai", bonsai_forms::t2),
+            measure::<T2, _>("bt_lite", btlite_forms::t2),
+        ],
+        &ours!(T3, forms::compiled_t3, trees::synthetic::SyntheticByHand::default, d3),
+        &[
+            measure::<T3, _>("bonsai", bonsai_forms::t3),
+            measure::<T3, _>("bt_lite", btlite_forms::t3),
+        ],
+        &ours!(T4, forms::compiled_t4, trees::squad::SquadByHand::default, d4),
+    ]
+    .concat();
     println!("| tree | form | allocations per tick | size_of (bytes) | heap bytes per instance |");
     println!("|---|---|---:|---:|---:|");
     for r in &rows {
@@ -138,6 +151,7 @@ fn allocations_per_tick_and_bytes_per_instance() {
     println!("| t1_wild_dog | {} | {} |", d1.state_bytes(), d1.action_count());
     println!("| t2_guard | {} | {} |", d2.state_bytes(), d2.action_count());
     println!("| t3_synthetic | {} | {} |", d3.state_bytes(), d3.action_count());
+    println!("| t4_squad | {} | {} |", d4.state_bytes(), d4.action_count());
     for r in rows.iter().filter(|r| matches!(r.form, "compiled" | "hand_written")) {
         assert_eq!((r.allocs_per_tick, r.heap_bytes), (0.0, 0), "{r:?}");
     }
@@ -164,13 +178,15 @@ fn control_state_is_a_resume_point_per_composite_and_a_timestamp_per_wait() {
 #[test]
 fn the_benchmark_trees_are_far_within_the_default_work_bound() {
     // The loader's most leaf ticks per tick (SEMANTICS.md#work-per-tick):
-    // T1 is a loop (twice its six leaves), T3 a tree of 1,024 leaves.
+    // T1 is a loop (twice its six leaves), T3 a tree of 1,024 leaves, T4's
+    // repeats multiply their bodies and its 12 hooks count one each.
     let figures = [
         interp_forms::definition_t1().tick_work(),
         interp_forms::definition_t2().tick_work(),
         interp_forms::definition_t3().tick_work(),
+        interp_forms::definition_t4().tick_work(),
     ];
-    assert_eq!(figures, [12, 9, 1024]);
+    assert_eq!(figures, [12, 9, 1024, 47]);
     assert!(
         figures
             .iter()

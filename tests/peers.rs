@@ -5,7 +5,7 @@
 //! the same order and the same context after every tick.
 use behaved_bench_trees as trees;
 
-use trees::forms::{self, Form, T1, T2, T3, Workload};
+use trees::forms::{self, Form, T1, T2, T3, T4, Workload, identical};
 use trees::{bonsai_forms, btlite_forms, guard::GuardCtx, interp_forms};
 
 /// Ticks `reference` and `other` side by side; `same` compares the contexts.
@@ -28,28 +28,17 @@ where
     a
 }
 
-/// Ticks both forms side by side: same status and same context after every tick.
-fn identical<W: Workload, R: Form<W::Ctx>, O: Form<W::Ctx>>(mut reference: R, mut other: O, ticks: u32) -> [u32; 3]
-where
-    W::Ctx: std::fmt::Debug + PartialEq,
-{
-    let (mut a, mut b) = (W::context(), W::context());
-    let mut seen = [0; 3];
-    for tick in 0..ticks {
-        let (now_a, now_b) = (W::step(tick, &mut a), W::step(tick, &mut b));
-        let (x, y) = (reference.tick(&mut a, now_a), other.tick(&mut b, now_b));
-        assert_eq!((x, &a), (y, &b), "{} at tick {tick}", W::NAME);
-        seen[x as usize] += 1;
-    }
-    seen
-}
-
 #[test]
 fn the_interpreter_does_exactly_what_the_compiled_trees_do() {
     identical::<T1, _, _>(forms::compiled_t1(), interp_forms::t1(), 10_000);
-    let t2 = identical::<T2, _, _>(forms::compiled_t2(), interp_forms::t2(), 10_000);
-    let t3 = identical::<T3, _, _>(forms::compiled_t3(), interp_forms::t3(), 10_000);
+    let (_, t2) = identical::<T2, _, _>(forms::compiled_t2(), interp_forms::t2(), 10_000);
+    let (_, t3) = identical::<T3, _, _>(forms::compiled_t3(), interp_forms::t3(), 10_000);
+    // T4: its hooks and its subtree (from the library) included, node for node.
+    let nodes = interp_forms::definition_t4().nodes().len();
+    assert_eq!(nodes, trees::squad::Squad::NODE_COUNT as usize);
+    let (_, t4) = identical::<T4, _, _>(forms::compiled_t4(), interp_forms::t4(), 20_000);
     assert!(t2[2] > 1000 && t3.iter().all(|&n| n > 1000), "{t2:?} {t3:?}");
+    assert!(t4[0] > 500 && t4[2] > 10_000, "{t4:?}");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The macro-compiled guard (T2) and its hand-written twin behave identically,
 //! tick by tick: statuses, lines said, walks started and interrupted.
+use behaved_bench_trees::forms::{self, T2, identical};
 use behaved_bench_trees::guard;
 
 use behaved::prelude::*;
@@ -7,17 +8,7 @@ use guard::*;
 
 #[test]
 fn compiled_and_hand_written_agree_for_ten_thousand_ticks() {
-    let (mut compiled, mut by_hand) = (Guard::new(), GuardByHand::default());
-    let (mut a, mut b) = (GuardCtx::default(), GuardCtx::default());
-    let mut seen = [0u32; 3];
-    for tick in 0..10_000 {
-        script(tick, &mut a);
-        script(tick, &mut b);
-        let (x, y) = (compiled.tick_at(&mut a, 0.0), by_hand.tick(&mut b));
-        assert_eq!(x, y, "status at tick {tick}");
-        assert_eq!(a, b, "context at tick {tick}");
-        seen[x as usize] += 1;
-    }
+    let (a, seen) = identical::<T2, _, _>(forms::compiled_t2(), GuardByHand::default(), 10_000);
     // Every branch won, walks were both completed and interrupted.
     assert!(a.said.iter().all(|&n| n > 100), "lines said: {:?}", a.said);
     assert!(

@@ -1,5 +1,6 @@
 //! The macro-compiled synthetic tree (T3, 1,365 nodes) and its hand-written
 //! twin behave identically, tick by tick; and the generator writes T3 in every form.
+use behaved_bench_trees::forms::{self, T3, identical};
 use behaved_bench_trees::synthetic;
 use behaved_bench_trees::synthetic_gen;
 
@@ -8,17 +9,7 @@ use synthetic::*;
 
 #[test]
 fn compiled_and_hand_written_agree_for_ten_thousand_ticks() {
-    let (mut compiled, mut by_hand) = (Synthetic::new(), SyntheticByHand::default());
-    let (mut a, mut b) = (SynCtx::default(), SynCtx::default());
-    let mut seen = [0u32; 3];
-    for tick in 0..10_000 {
-        a.tick = tick;
-        b.tick = tick;
-        let (x, y) = (compiled.tick_at(&mut a, 0.0), by_hand.tick(&mut b));
-        assert_eq!(x, y, "status at tick {tick}");
-        assert_eq!(a, b, "leaves ticked, in order, up to tick {tick}");
-        seen[x as usize] += 1;
-    }
+    let (a, seen) = identical::<T3, _, _>(forms::compiled_t3(), SyntheticByHand::default(), 10_000);
     assert!(seen.iter().all(|&n| n > 1000), "every root status is common: {seen:?}");
     assert!(
         a.visits > 300_000,

@@ -10,6 +10,7 @@
 use behaved::prelude::*;
 
 use super::guard::{Guard, GuardByHand, GuardCtx};
+use super::squad::{Squad, SquadByHand, SquadCtx};
 use super::synthetic::{SynCtx, Synthetic, SyntheticByHand};
 use super::wild_dog::{DogCtx, WildDog, WildDogByHand};
 
@@ -81,6 +82,21 @@ impl Workload for T3 {
     }
 }
 
+/// T4: the squad soldier (10 Hz).
+pub struct T4;
+impl Workload for T4 {
+    type Ctx = SquadCtx;
+    const NAME: &'static str = "t4_squad";
+    fn context() -> SquadCtx {
+        SquadCtx::default()
+    }
+    #[inline(always)]
+    fn step(tick: u32, ctx: &mut SquadCtx) -> f64 {
+        super::squad::script(tick, ctx);
+        f64::from(tick) * super::squad::DT
+    }
+}
+
 impl<C, T: Tree<C>> Form<C> for T {
     #[inline(always)]
     fn tick(&mut self, ctx: &mut C, now: f64) -> Status {
@@ -109,6 +125,13 @@ impl Form<SynCtx> for SyntheticByHand {
     }
 }
 
+impl Form<SquadCtx> for SquadByHand {
+    #[inline(always)]
+    fn tick(&mut self, ctx: &mut SquadCtx, now: f64) -> Status {
+        self.tick_at(ctx, now)
+    }
+}
+
 /// The compiled form of each workload.
 pub fn compiled_t1() -> WildDog {
     WildDog::new()
@@ -120,6 +143,34 @@ pub fn compiled_t2() -> Guard {
 /// T3 compiled.
 pub fn compiled_t3() -> Synthetic {
     Synthetic::new()
+}
+
+/// T4 compiled.
+pub fn compiled_t4() -> Squad {
+    Squad::new()
+}
+
+/// Ticks `reference` and `other` side by side on two fresh contexts for
+/// `ticks` ticks, asserting the same status and context after every tick
+/// (the twin and interpreter tests); returns the last context and the
+/// statuses seen (Success, Failure, Running).
+pub fn identical<W: Workload, R: Form<W::Ctx>, O: Form<W::Ctx>>(
+    mut reference: R,
+    mut other: O,
+    ticks: u32,
+) -> (W::Ctx, [u32; 3])
+where
+    W::Ctx: std::fmt::Debug + PartialEq,
+{
+    let (mut a, mut b) = (W::context(), W::context());
+    let mut seen = [0; 3];
+    for tick in 0..ticks {
+        let (now_a, now_b) = (W::step(tick, &mut a), W::step(tick, &mut b));
+        let (x, y) = (reference.tick(&mut a, now_a), other.tick(&mut b, now_b));
+        assert_eq!((x, &a), (y, &b), "{} at tick {tick}", W::NAME);
+        seen[x as usize] += 1;
+    }
+    (a, seen)
 }
 
 /// Runs `ticks` ticks of `form` from tick `from`, returning the statuses seen

@@ -10,6 +10,11 @@ use super::{Gen, bit, child_halt_name, field, flat_id, halt_name, lit, rt, uint}
 use crate::lower::{Slot, State};
 use crate::model::{Kind, Leaf};
 
+/// The largest tree (in nodes, its subtrees' not counted) in which every
+/// composite has its children's halt as a method (see
+/// [`Gen::has_child_halt_helper`]).
+const HALT_HELPER_NODES: usize = 512;
+
 impl Gen<'_> {
     /// `__halt_N`: the method of a node that has one (see [`Gen::inlined`]).
     pub(super) fn halt_method(&self, s: &Slot) -> TokenStream {
@@ -163,7 +168,7 @@ impl Gen<'_> {
     /// the node's halt is the helper's only caller (one item less per
     /// composite, as [`Gen::inlined`] does for nodes).
     fn halt_children(&self, s: &Slot) -> TokenStream {
-        if has_child_halt_helper(s) {
+        if self.has_child_halt_helper(s) {
             let helper = child_halt_name(s.id);
             quote!(self.#helper(__ctx, __env, __r);)
         } else {
@@ -177,7 +182,7 @@ impl Gen<'_> {
     /// children named by the node's state: the resume point (running child
     /// + 1) or a bit mask.
     pub(super) fn child_halt_helper(&self, s: &Slot) -> Option<TokenStream> {
-        if !has_child_halt_helper(s) {
+        if !self.has_child_halt_helper(s) {
             return None;
         }
         let rt = rt();
@@ -217,14 +222,23 @@ impl Gen<'_> {
             _ => return None,
         })
     }
-}
 
-/// Whether node `s` halts its children from its tick as well as from its
-/// halt, so that the code is a method (`__halt_children_N`) called from both.
-fn has_child_halt_helper(s: &Slot) -> bool {
-    match &s.node.kind {
-        Kind::ReactiveSequence | Kind::ReactiveSelector | Kind::Parallel { .. } | Kind::ParallelMain => true,
-        Kind::If { reactive, .. } | Kind::Match { reactive, .. } => *reactive,
-        _ => false,
+    /// Whether node `s` has its children's halt as a method
+    /// (`__halt_children_N`): always where its tick halts children as well as
+    /// its halt (reactive and parallel forms); for the other composites, in
+    /// trees of at most [`HALT_HELPER_NODES`] nodes. Written in place, those
+    /// halts made the code of the reactive and parallel nodes that halt them
+    /// part of the tick's, and T4 executed 4% more instructions
+    /// (benches/NOTES.md, 2026-11-27); a big tree writes them in place, where
+    /// a method per composite was a good part of its compile time (issue 14).
+    fn has_child_halt_helper(&self, s: &Slot) -> bool {
+        match &s.node.kind {
+            Kind::ReactiveSequence | Kind::ReactiveSelector | Kind::Parallel { .. } | Kind::ParallelMain => true,
+            Kind::If { reactive, .. } | Kind::Match { reactive, .. } if *reactive => true,
+            _ => {
+                self.l.slots.len() <= HALT_HELPER_NODES
+                    && matches!(s.state, State::Resume(_) | State::ResumeFailed(_) | State::Masks(..))
+            }
+        }
     }
 }

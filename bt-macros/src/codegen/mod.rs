@@ -1092,8 +1092,16 @@ mod tests {
             }
         }
         assert!(
-            !out.contains("fn __halt_children_1"),
-            "the sequence's halt, its only caller, halts its children in place"
+            out.contains("fn __halt_children_1"),
+            "in a tree of at most 512 nodes the sequence halts its children through a method"
+        );
+        let leaves = vec!["running"; 600].join(", ");
+        let big = expand(&format!(
+            "tree Big for C {{ reactive selector {{ sequence {{ {leaves} }}, failure }} }}"
+        ));
+        assert!(
+            big.contains("fn __halt_children_0") && !big.contains("fn __halt_children_1"),
+            "in a bigger tree the sequence's halt, the only caller, halts its children in place"
         );
         let reactive = expand("tree R for C { reactive sequence { cond(|c| c.ok), running } }");
         assert!(

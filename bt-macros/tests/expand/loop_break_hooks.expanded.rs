@@ -389,20 +389,7 @@ const _: () = {
                     {
                         let __r = self.__n1;
                         self.__n1 = 0;
-                        {
-                            match __r {
-                                1 => {
-                                    __env.halted((2));
-                                }
-                                2 => {
-                                    __env.halted((3));
-                                }
-                                3 => {
-                                    __env.halted((4));
-                                }
-                                _ => {}
-                            }
-                        }
+                        self.__halt_children_1(__ctx, __env, __r);
                         {
                             ::behaved::__private::hook::<
                                 Npc,
@@ -432,6 +419,26 @@ const _: () = {
                 } else {
                     __bt::Wake::NextTick
                 }
+            }
+        }
+        #[inline]
+        fn __halt_children_1<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __r: u8,
+        ) {
+            match __r {
+                1 => {
+                    __env.halted((2));
+                }
+                2 => {
+                    __env.halted((3));
+                }
+                3 => {
+                    __env.halted((4));
+                }
+                _ => {}
             }
         }
     }

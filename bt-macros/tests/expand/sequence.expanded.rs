@@ -260,23 +260,7 @@ const _: () = {
             {
                 let __r = self.__n0;
                 self.__n0 = 0;
-                {
-                    match __r {
-                        1 => {
-                            __env.halted((1));
-                        }
-                        2 => {
-                            if !__env.stands_in_halt((2)) {
-                                let _ = ::behaved::__private::action::<
-                                    Npc,
-                                    _,
-                                >(&mut self.__n2, __ctx, ::behaved::__private::Step::Halt);
-                            }
-                            __env.halted((2));
-                        }
-                        _ => {}
-                    }
-                }
+                self.__halt_children_0(__ctx, __env, __r);
                 __env.halted((0));
             }
         }
@@ -293,6 +277,29 @@ const _: () = {
                     }
                     _ => __bt::Wake::NextTick,
                 }
+            }
+        }
+        #[inline]
+        fn __halt_children_0<__O: __bt::Observer + ?Sized>(
+            &mut self,
+            __ctx: &mut Npc,
+            __env: &mut __bt::Env<'_, __O>,
+            __r: u8,
+        ) {
+            match __r {
+                1 => {
+                    __env.halted((1));
+                }
+                2 => {
+                    if !__env.stands_in_halt((2)) {
+                        let _ = ::behaved::__private::action::<
+                            Npc,
+                            _,
+                        >(&mut self.__n2, __ctx, ::behaved::__private::Step::Halt);
+                    }
+                    __env.halted((2));
+                }
+                _ => {}
             }
         }
     }
