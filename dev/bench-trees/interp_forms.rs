@@ -133,6 +133,6 @@ pub fn t3() -> Agent<SynCtx> {
     Agent::new(definition_t3())
 }
 /// T4 interpreted.
-pub fn t4() -> Interpreted<SquadCtx> {
-    Interpreted(Agent::new(definition_t4()))
+pub fn t4() -> Agent<SquadCtx> {
+    Agent::new(definition_t4())
 }
