@@ -21,7 +21,9 @@ use std::path::PathBuf;
 use behaved::prelude::*;
 use behaved_observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
 
-/// The guard's post: a line from the gate (0 m) to the tower (6 m).
+/// The guard's post: a line from the gate (0 m) to the tower (6 m); by
+/// default at time 0, the guard at the gate, no intruder, no alarm.
+#[derive(Default)]
 struct Post {
     now: f64,
     guard: f64,
@@ -100,12 +102,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::create_dir_all(&dir)?;
 
     let mut guard = Guard::new();
-    let mut post = Post {
-        now: 0.0,
-        guard: 0.0,
-        intruder: None,
-        alarms: 0,
-    };
+    let mut post = Post::default();
     // Record everything and log the changes as they happen.
     let mut watch = Tee(
         TraceRecorder::new(Guard::NODES, 10_000)?,
@@ -178,12 +175,7 @@ fn patrol_live() -> Result<(), Box<dyn Error>> {
     let mut observer = studio.agent("guard", Guard::NODES)?;
     println!("\nbt-studio: watch the guard at {} (Ctrl-C to stop)", studio.url());
     let mut guard = Guard::new();
-    let mut post = Post {
-        now: 0.0,
-        guard: 0.0,
-        intruder: None,
-        alarms: 0,
-    };
+    let mut post = Post::default();
     for tick in 1u32.. {
         let now = f64::from(tick - 1) * 0.5;
         post.now = now;

@@ -231,24 +231,24 @@ fn continue_counts_as_a_success_of_the_iteration() {
     assert_eq!(c.take(), log(&["enter a", "a", "enter p", "p", "enter q", "q"]));
 }
 
+/// The loop body's first tick: every branch entered down to the running `idle`.
+const WALK_LOOK_IDLE: [&str; 8] = [
+    "enter a",
+    "a",
+    "enter walk",
+    "walk",
+    "enter look",
+    "look",
+    "enter idle",
+    "idle",
+];
+
 #[test]
 fn break_from_inside_a_running_branch_halts_the_running_nodes_of_the_loop_body() {
     let (mut t, mut c) = (BreakWhileWalking::new(), Ctx::new());
     c.set("walk", R).set("idle", R).set("stop", F);
     assert_eq!(t.tick(&mut c), R);
-    assert_eq!(
-        c.take(),
-        log(&[
-            "enter a",
-            "a",
-            "enter walk",
-            "walk",
-            "enter look",
-            "look",
-            "enter idle",
-            "idle"
-        ])
-    );
+    assert_eq!(c.take(), log(&WALK_LOOK_IDLE));
     c.set("stop", S);
     assert_eq!(t.tick(&mut c), S);
     assert_eq!(
@@ -259,19 +259,7 @@ fn break_from_inside_a_running_branch_halts_the_running_nodes_of_the_loop_body()
     assert!(!t.is_running());
     c.set("stop", F);
     assert_eq!(t.tick(&mut c), R);
-    assert_eq!(
-        c.take(),
-        log(&[
-            "enter a",
-            "a",
-            "enter walk",
-            "walk",
-            "enter look",
-            "look",
-            "enter idle",
-            "idle"
-        ])
-    );
+    assert_eq!(c.take(), log(&WALK_LOOK_IDLE));
 }
 
 #[test]

@@ -4,7 +4,6 @@ use behaved_bench_trees::forms::{self, T3, identical};
 use behaved_bench_trees::synthetic;
 use behaved_bench_trees::synthetic_gen;
 
-use behaved::prelude::*;
 use synthetic::*;
 
 #[test]

@@ -51,20 +51,31 @@ fn warnings(needle: &str) -> Vec<String> {
         .collect()
 }
 
-/// A brain for the missing-plugin test alone (its name is in the report).
-struct Forgotten;
+/// A brain that runs forever and asks for every frame: each test that looks
+/// for its own reports has a type of its own, whose name is in them.
+macro_rules! running_brain {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        struct $name;
 
-impl Brain for Forgotten {
-    type Npc = ();
-    type World = ();
-    type Choice = ();
-    fn tick(&mut self, _: (), _: &(), _: f64) -> Ticked {
-        Ticked {
-            status: Status::Running,
-            wake: Wake::NextTick,
+        impl Brain for $name {
+            type Npc = ();
+            type World = ();
+            type Choice = ();
+            fn tick(&mut self, _: (), _: &(), _: f64) -> Ticked {
+                Ticked {
+                    status: Status::Running,
+                    wake: Wake::NextTick,
+                }
+            }
         }
-    }
+    };
 }
+
+running_brain!(
+    /// A brain for the missing-plugin test alone (its name is in the report).
+    Forgotten
+);
 
 fn spawn_forgotten(mut commands: Commands) {
     commands.spawn(Behavior::continuous(Forgotten));
@@ -204,20 +215,10 @@ fn an_interaction_with_a_brain_that_does_not_evaluate_is_reported_once() {
     assert_eq!(reports.len(), 1, "{reports:?}");
 }
 
-/// A brain for the no-time test alone.
-struct Timeless;
-
-impl Brain for Timeless {
-    type Npc = ();
-    type World = ();
-    type Choice = ();
-    fn tick(&mut self, _: (), _: &(), _: f64) -> Ticked {
-        Ticked {
-            status: Status::Running,
-            wake: Wake::NextTick,
-        }
-    }
-}
+running_brain!(
+    /// A brain for the no-time test alone.
+    Timeless
+);
 
 #[test]
 fn trees_without_a_time_are_reported_once() {
