@@ -9,12 +9,17 @@
 //! [`tick`] writes the tick methods, [`halt`] the halt methods; this module
 //! writes the struct, its constructors, entry points and node table.
 
+mod fallback;
 mod halt;
 mod in_place;
+mod names;
 mod persist;
 mod tick;
 mod times;
 mod wake;
+
+pub use fallback::fallback;
+use names::*;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
@@ -377,112 +382,6 @@ fn fingerprint(l: &Lowered) -> TokenStream {
     out
 }
 
-/// What is emitted for a tree with errors: a stand-in with the same public
-/// items (constructors, `tick`, `run`, `reset`, the constants, `Default`, the
-/// `Tree` and `Subtree` impls and serde's impls), so the rest of the user's crate
-/// type-checks and the user sees only the real errors.
-pub fn fallback(t: &Tree) -> TokenStream {
-    let rt = rt_path();
-    let (attrs, cfgs) = split_attrs(t);
-    let (vis, name) = (&t.vis, &t.name);
-    let ctx = elided(&t.ctx);
-    let serde = quote!(#rt::serde);
-    let never = quote!(::core::unreachable!("`{}` has errors", ::core::stringify!(#name)));
-    let subtree_impl = subtree_impl(name, &quote!());
-    quote! {
-        #(#cfgs)*
-        #(#attrs)*
-        #vis struct #name {}
-
-        #(#cfgs)*
-        impl #name {
-            /// Not generated: the tree has errors.
-            pub const NODES: &'static [#rt::NodeInfo] = &[];
-            /// Not generated: the tree has errors.
-            pub const NODE_COUNT: u32 = 0;
-            /// Not generated: the tree has errors.
-            pub const FINGERPRINT: u64 = 0;
-            /// Not generated: the tree has errors.
-            pub const JSON: &'static str = "";
-            /// Not generated: the tree has errors.
-            pub const TICK_WORK: u64 = 0;
-            /// Not generated: the tree has errors.
-            pub fn new() -> Self {
-                Self {}
-            }
-            /// Not generated: the tree has errors.
-            pub fn with_seed(_seed: u64) -> Self {
-                Self {}
-            }
-            #rt::no_saved_times!();
-            /// Not generated: the tree has errors.
-            pub fn tick<__C: ?Sized>(&mut self, _ctx: &mut __C) -> #rt::Status {
-                #never
-            }
-            /// Not generated: the tree has errors.
-            pub fn run<__C: ?Sized>(&mut self, _ctx: &mut __C, _max_ticks: u32) -> #rt::Run {
-                #never
-            }
-            /// Not generated: the tree has errors.
-            pub fn reset<__C: ?Sized>(&mut self, _ctx: &mut __C) {}
-        }
-
-        #(#cfgs)*
-        impl ::core::default::Default for #name {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        #(#cfgs)*
-        impl #rt::Tree<#ctx> for #name {
-            type Row = #rt::NodeInfo;
-            fn nodes(&self) -> &[#rt::NodeInfo] {
-                &[]
-            }
-            fn tick_observed<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: f64, _: &mut __O) -> #rt::Status {
-                #never
-            }
-            fn reset_observed<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut __O) {}
-            fn is_running(&self) -> bool {
-                false
-            }
-        }
-
-        #(#cfgs)*
-        impl #rt::Generated<#ctx> for #name {
-            fn __tick<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>, _: bool) -> #rt::Status {
-                #never
-            }
-            fn __tick_fast<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>, _: bool) -> #rt::Status {
-                #never
-            }
-            fn __wake(&self, _: f64) -> #rt::Wake {
-                #never
-            }
-            fn __halt<__O: #rt::Observer + ?Sized>(&mut self, _: &mut #ctx, _: &mut #rt::Env<'_, __O>) {}
-            fn __done(&mut self, _: bool, _: #rt::Rng) {}
-        }
-
-        #(#cfgs)*
-        #subtree_impl
-
-        #(#cfgs)*
-        #rt::if_serde! {
-            impl #serde::Serialize for #name {
-                fn serialize<__S: #serde::Serializer>(&self, _: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                    #never
-                }
-            }
-            impl<'de> #serde::Deserialize<'de> for #name {
-                fn deserialize<__D: #serde::Deserializer<'de>>(_: __D) -> ::core::result::Result<Self, __D::Error> {
-                    #never
-                }
-            }
-        }
-    }
-}
-
 /// `cfg` attributes go on every generated item; the rest only on the struct.
 fn split_attrs(t: &Tree) -> (Vec<&syn::Attribute>, Vec<&syn::Attribute>) {
     t.attrs.iter().partition(|a| !a.path().is_ident("cfg"))
@@ -562,116 +461,6 @@ fn entry_points(l: &Lowered, ctx: &syn::Type) -> (TokenStream, TokenStream) {
             },
         )
     }
-}
-
-/// The field holding node `id`'s state.
-fn field(id: usize) -> syn::Ident {
-    format_ident!("__n{}", id)
-}
-
-/// Where node `s`'s async action (`act(async X)`) is, if it is one: at `X`.
-/// Its field's type names `X`'s future there, and every use of the field
-/// is placed there too, so that an `X` that is not an async action is one
-/// error at `X` (rustc reports the same error at the same place once), not
-/// one more at the macro for each use.
-fn async_span(s: &Slot) -> Option<Span> {
-    match &s.node.kind {
-        Kind::Act(leaf @ Leaf::Value { ty, .. }) if crate::model::is_async(leaf) => {
-            Some(syn::spanned::Spanned::span(ty))
-        }
-        _ => None,
-    }
-}
-
-/// In a function that holds the tree by value (`new`, `default`, loading):
-/// a statement per async action naming its field's type, at its `X`. The
-/// drop check of the tree value works out every field's type; for an `X`
-/// that is not an async action it would fail once more, at the macro; this
-/// statement fails first, with the field's own error at `X` (so reported
-/// once), and rustc then skips the function's drop check.
-pub(super) fn async_type_checks(l: &Lowered) -> TokenStream {
-    l.slots
-        .iter()
-        .filter_map(|s| match (&s.node.kind, async_span(s)) {
-            (Kind::Act(Leaf::Value { ty, .. }), Some(at)) => {
-                Some(quote_spanned!(at=> let _: ::core::marker::PhantomData<#ty>;))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// `self.__nN`, node `s`'s leaf value: at [`async_span`] for an async action.
-fn leaf_field(s: &Slot) -> TokenStream {
-    let mut f = field(s.id);
-    match async_span(s) {
-        Some(at) => {
-            f.set_span(at);
-            quote_spanned!(at=> self.#f)
-        }
-        None => quote!(self.#f),
-    }
-}
-
-/// The field holding the hook action `which` (`on_enter`, ..) of node `id`
-/// (JSON trees' hooks).
-fn hook_field(id: usize, which: &str) -> syn::Ident {
-    format_ident!("__n{}_{}", id, which)
-}
-
-/// The field holding the list value of the `forEach` node `id` (JSON trees).
-fn list_field(id: usize) -> syn::Ident {
-    format_ident!("__n{}_list", id)
-}
-
-/// The field holding variable `name` of the `scope` node `id`.
-fn var_field(id: usize, name: &syn::Ident) -> syn::Ident {
-    format_ident!("__n{}_{}", id, name)
-}
-
-fn tick_name(id: usize, fast: bool) -> syn::Ident {
-    if fast {
-        format_ident!("__fast_{}", id)
-    } else {
-        format_ident!("__tick_{}", id)
-    }
-}
-
-fn halt_name(id: usize) -> syn::Ident {
-    format_ident!("__halt_{}", id)
-}
-
-fn wake_name(id: usize) -> syn::Ident {
-    format_ident!("__wake_{}", id)
-}
-
-fn child_halt_name(id: usize) -> syn::Ident {
-    format_ident!("__halt_children_{}", id)
-}
-
-/// The label of node `id`'s block that a jump from one of its children
-/// leaves. Labels are named by node: a child's code written inside its
-/// parent's must not shadow the parent's label (rustc warns).
-fn jump_label(id: usize) -> syn::Lifetime {
-    syn::Lifetime::new(&format!("'__jump_{id}"), Span::call_site())
-}
-
-/// The label of node `id`'s block that a composite's step leaves with the
-/// node's status (named by node, as [`jump_label`]).
-fn node_label(id: usize) -> syn::Lifetime {
-    syn::Lifetime::new(&format!("'__node_{id}"), Span::call_site())
-}
-
-fn uint(u: UInt) -> syn::Ident {
-    syn::Ident::new(u.name(), Span::call_site())
-}
-
-fn lit(n: usize) -> Literal {
-    Literal::usize_unsuffixed(n)
-}
-
-fn bit(i: usize) -> Literal {
-    Literal::u128_unsuffixed(1u128 << i)
 }
 
 /// A field of the generated struct: name, type, value in `new()`, and whether
