@@ -30,6 +30,18 @@ struct Case {
 include!(concat!(env!("OUT_DIR"), "/trees.rs"));
 
 /// The first difference between the two runs, described for a person.
+/// Fails with how many of the generated trees `failed` (each a message) and
+/// the first one, if any did.
+fn assert_none_failed(failures: &[String], what: &str) {
+    assert!(
+        failures.is_empty(),
+        "{} of {} trees {what}; first:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures[0]
+    );
+}
+
 fn compare(case: &Case) -> Result<(), String> {
     compare_with(case, &registry(), case.json, case.library, false)
 }
@@ -98,13 +110,7 @@ fn compiled_and_interpreted_trees_agree_tick_by_tick() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} trees disagree; first:\n{}",
-        failures.len(),
-        CASES.len(),
-        failures[0]
-    );
+    assert_none_failed(&failures, "disagree");
 }
 
 /// `Tree::JSON` round-trips: the compiled tree's own JSON (and its
@@ -130,13 +136,7 @@ fn the_json_of_every_compiled_tree_loads_as_the_same_tree() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} trees do not round-trip; first:\n{}",
-        failures.len(),
-        CASES.len(),
-        failures[0]
-    );
+    assert_none_failed(&failures, "do not round-trip");
 }
 
 #[test]
@@ -224,13 +224,7 @@ fn sleeping_until_the_reported_wake_changes_nothing() {
             )),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} trees: {}",
-        failures.len(),
-        CASES.len(),
-        failures[0]
-    );
+    assert_none_failed(&failures, "differ when ticked only at their wakes");
     // Not vacuous: many trees sleep, and for many ticks. (The generator's tick
     // hooks and async leaves without a waker need every tick, so fewer trees
     // sleep than before they existed: 857 ticks in 2026-11.)
@@ -294,13 +288,7 @@ fn saved_and_loaded_trees_go_on_alike_in_both_forms() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} trees: {}",
-        failures.len(),
-        CASES.len(),
-        failures[0]
-    );
+    assert_none_failed(&failures, "go on differently after a save and load");
     // Not vacuous: many trees save a running async action, most save none.
     assert!(restarted >= 10, "{restarted} trees restarted an async action");
     assert!(unchanged >= 100, "{unchanged} trees went on as without saves");
