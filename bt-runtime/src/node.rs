@@ -99,7 +99,7 @@ pub type OwnRow = (NodeKind, u32, &'static str, u32);
 /// position in the finished table. `behave!` writes a tree's table as one
 /// call of this function, not a statement per row: a big tree's table was
 /// a const body of 10,000 statements that rustc type-checked, borrow-checked
-/// and evaluated (BENCHMARKS.md, "Where rustc spends a big tree's time").
+/// and evaluated (benches/NOTES.md, "Where rustc spends a big tree's time").
 #[doc(hidden)]
 pub const fn node_table<const N: usize>(rows: &[OwnRow], subtrees: &[(u32, &[NodeInfo])]) -> [NodeInfo; N] {
     let mut table = [NodeInfo::PLACEHOLDER; N];

@@ -2,7 +2,7 @@
 //! field (`behave!`'s `Serialize` and `Deserialize` impls). A field is one
 //! plain call that keeps the first error, not a `?` and a closure
 //! (`next_element()?.ok_or_else(|| ..)?`): rustc's type check of one body
-//! with thousands of those grew faster than the tree (BENCHMARKS.md, "Where
+//! with thousands of those grew faster than the tree (benches/NOTES.md, "Where
 //! rustc spends a big tree's time").
 
 use core::marker::PhantomData;

@@ -59,7 +59,7 @@ fn many(unit: &str, n: usize) -> String {
 }
 
 /// Inputs just under 64 KB of the shapes that cost the most per byte
-/// (BENCHMARKS.md, "Peak heap per MB of input"), and a small library that
+/// (benches/NOTES.md, "Peak heap per MB of input, every shape"), and a small library that
 /// inlines to just under the fuzzing node limit (a tree, a NUL byte and a
 /// library).
 fn worst_cases() -> Vec<(&'static str, String)> {
