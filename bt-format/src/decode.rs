@@ -1010,10 +1010,17 @@ impl Decoder<'_> {
                 params: Map::new(),
             }),
             Json::Object(o) => match o.get("type") {
-                Some(Json::String(t)) if !t.is_empty() => Some(Leaf {
-                    type_name: t.to_string(),
-                    params: o.to_map("type"),
-                }),
+                Some(Json::String(t)) if !t.is_empty() => {
+                    let params = o.to_map("type");
+                    let bad = crate::port::malformed(&params);
+                    for (param, message) in &bad {
+                        self.report(&path::field(at, param), message.clone());
+                    }
+                    bad.is_empty().then(|| Leaf {
+                        type_name: t.to_string(),
+                        params,
+                    })
+                }
                 Some(other) => {
                     self.report(
                         &path::field(at, "type"),

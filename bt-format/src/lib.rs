@@ -48,6 +48,7 @@ mod locate;
 pub mod messages;
 pub mod model;
 mod params;
+pub mod port;
 mod reader;
 #[cfg(feature = "xml")]
 pub mod xml;

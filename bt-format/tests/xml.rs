@@ -458,3 +458,92 @@ fn many_late_problems_are_placed_in_one_pass() {
         )
     );
 }
+
+/// Blackboard ports (SEMANTICS.md, "BehaviorTree.CPP XML"): `{key}` is the
+/// JSON reference `{"$entry": "key"}`, `{=}` the entry named as the port,
+/// and a `<SubTree>` that remaps its entries to themselves (or autoremaps)
+/// is our `subtree`.
+#[test]
+fn blackboard_ports_read_as_json_references() {
+    let trees = read(&file("ports.xml")).expect("loads");
+    assert_eq!(trees.main(), &Node::parse(&file("ports.json")).expect("the twin loads"));
+    assert_eq!(
+        trees.library().get("Approach"),
+        Some(&Node::parse(&file("ports_approach.json")).expect("the twin loads"))
+    );
+}
+
+#[test]
+fn blackboard_ports_round_trip() {
+    // XML -> model -> XML keeps the tree, and writing is then a fixed point.
+    let first = read(&file("ports.xml")).expect("loads");
+    let written = to_xml(first.main_id(), first.main(), first.library()).expect("writes");
+    assert!(
+        written.contains(r#"<Action ID="Step" speed="{speed}" to="{goal}"/>"#),
+        "{written}"
+    );
+    // The port used only as an entry is listed; `bonus` keeps its literal's type.
+    assert!(
+        written.contains(r#"<input_port name="power" type="std::string"/>"#),
+        "{written}"
+    );
+    assert!(
+        written.contains(r#"<input_port name="bonus" type="int"/>"#),
+        "{written}"
+    );
+    let second = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(second.main(), first.main());
+    assert_eq!(second.library(), first.library());
+    assert_eq!(
+        to_xml("Hunt", second.main(), second.library()).expect("writes"),
+        written
+    );
+    // JSON -> XML -> JSON is identical.
+    let tree = Node::parse(&file("ports.json")).expect("loads");
+    let mut library = Library::new();
+    library.insert("Approach", Node::parse(&file("ports_approach.json")).expect("loads"));
+    library.insert("Rest", first.library().get("Rest").expect("read").clone());
+    let back = read(&to_xml("Hunt", &tree, &library).expect("writes")).expect("loads");
+    assert_eq!(back.main().to_json(), tree.to_json());
+    assert_eq!(
+        back.library().get("Approach").map(Node::to_json),
+        library.get("Approach").map(Node::to_json)
+    );
+}
+
+#[test]
+fn blackboard_ports_bt_cpp_would_read_differently_are_refused_at_their_place() {
+    let xml = r#"<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <SubTree ID="Chase"/>
+      <SubTree ID="Chase" goal="{goal}"/>
+      <SubTree ID="Chase" goal="{goal}" speed="3"/>
+      <Repeat num_cycles="{n}"><AlwaysSuccess/></Repeat>
+      <Action ID="Go" to="{ }"/>
+    </Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID="Chase">
+    <Action ID="Go" to="{goal}" speed="{speed}"/>
+  </BehaviorTree>
+</root>"#;
+    assert_eq!(
+        error(xml),
+        r#"5 problems:
+  at `children[2]` (line 6, column 41): the `SubTree` port `speed` is "3": a value for the subtree's own blackboard entry, which ours does not have; give the subtree's leaves their values, or remap the entry (`speed="{speed}"`)
+  at `children[3]` (line 7, column 15): the port `num_cycles` of `Repeat` is the blackboard entry "{n}": ours are fixed when the tree loads; write the value
+  at `children[4].action.to` (line 8, column 23): the port `to` is "{ }", which names no blackboard entry
+  at `children[0]` (line 4, column 7): the subtree "Chase" uses the blackboard entries `goal`, `speed`, which BT.CPP keeps in the subtree's own blackboard unless the `<SubTree>` remaps them; ours has one blackboard, the context: write `_autoremap="true"` or goal="{goal}" speed="{speed}"
+  at `children[1]` (line 5, column 7): the subtree "Chase" uses the blackboard entries `speed`, which BT.CPP keeps in the subtree's own blackboard unless the `<SubTree>` remaps them; ours has one blackboard, the context: write `_autoremap="true"` or goal="{goal}" speed="{speed}""#
+    );
+}
+
+#[test]
+fn a_malformed_json_reference_is_an_error_at_its_parameter() {
+    let err =
+        Node::parse(r#"{"type": "action", "action": {"type": "Go", "to": {"$entry": "goal", "x": 1}}}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"at `action.to` (line 1, column 45): a blackboard reference is {"$entry": "key"}: that field alone, with the entry's name"#
+    );
+}

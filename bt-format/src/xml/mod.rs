@@ -44,6 +44,7 @@ mod include;
 mod nodes;
 mod ports;
 mod read;
+mod scopes;
 mod write;
 mod yields;
 

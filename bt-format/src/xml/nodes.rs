@@ -8,8 +8,9 @@ use roxmltree::Node as XNode;
 use serde_json::{Map, Value, json};
 
 use super::builtins::{Builtin, builtin, underscore_refusal};
-use super::ports::{blackboard_refusal, count, is_blackboard, millis, port_value};
+use super::ports::{blackboard_key, count, is_blackboard, millis, port_value};
 use super::read::{Read, in_file};
+use super::scopes::SubtreeUse;
 use super::{LeafKind, PortType};
 use crate::decode::LeafFamily;
 use crate::document::{deep, shown, too_deep};
@@ -66,10 +67,17 @@ impl Read<'_, '_> {
                         "ID" | "name" => {}
                         n if n.starts_with('_') => self.problem(at, a.range().start, underscore_refusal(n)),
                         n if ports.contains(&n) => {
+                            // A blackboard port is refused here, and kept so that it is not also missing.
+                            attrs.insert(n, (a.value(), a.range().start));
                             if is_blackboard(a.value()) {
-                                self.problem(at, a.range().start, blackboard_refusal(n, a.value()));
-                            } else {
-                                attrs.insert(n, (a.value(), a.range().start));
+                                self.problem(
+                                    at,
+                                    a.range().start,
+                                    format!(
+                                        "the port `{n}` of `{name}` is the blackboard entry {}: ours are fixed when the tree loads; write the value",
+                                        shown(a.value().trim())
+                                    ),
+                                );
                             }
                         }
                         n => self.problem(
@@ -97,30 +105,61 @@ impl Read<'_, '_> {
         }
     }
 
-    /// A `<SubTree ID=..>`: our `subtree`.
+    /// A `<SubTree ID=..>`: our `subtree`. Its ports remap the subtree's
+    /// blackboard entries: an entry to itself (`goal="{goal}"`, `goal="{=}"`)
+    /// is read; to another entry, or a value, is refused. Which entries the
+    /// subtree needs remapped is checked once every tree is read
+    /// ([`super::scopes`]).
     fn subtree(&mut self, el: XNode<'_, '_>, at: &str, id: &str, mut out: Map<String, Value>) -> Option<Value> {
         let mut ok = true;
+        let mut used = SubtreeUse {
+            at: at.to_string(),
+            id: id.to_string(),
+            autoremap: false,
+            remapped: Default::default(),
+        };
         for a in el.attributes() {
-            match a.name() {
+            let (n, text) = (a.name(), a.value());
+            match n {
                 "ID" | "name" => {}
-                "_autoremap" if matches!(a.value(), "true" | "false") => {}
+                "_autoremap" if matches!(text, "true" | "false") => used.autoremap = text == "true",
                 n if n.starts_with('_') => {
                     ok = false;
                     self.problem(at, a.range().start, underscore_refusal(n));
                 }
-                n => {
-                    ok = false;
-                    self.problem(
-                        at,
-                        a.range().start,
-                        format!("the `SubTree` port `{n}`: port remapping needs blackboard ports, which are not supported yet; give the subtree's leaves their values"),
-                    );
-                }
+                n => match is_blackboard(text).then(|| blackboard_key(n, text).ok()).flatten() {
+                    Some(key) if key == n => drop(used.remapped.insert(key)),
+                    Some(key) => {
+                        ok = false;
+                        self.problem(
+                            at,
+                            a.range().start,
+                            format!(
+                                "the `SubTree` port `{n}` remaps the subtree's entry `{n}` to the entry {}: remapping to another name is not supported yet; name the entry the same in both trees (`{n}=\"{{{n}}}\"`)",
+                                shown(&key)
+                            ),
+                        );
+                    }
+                    None => {
+                        ok = false;
+                        self.problem(
+                            at,
+                            a.range().start,
+                            format!(
+                                "the `SubTree` port `{n}` is {}: a value for the subtree's own blackboard entry, which ours does not have; give the subtree's leaves their values, or remap the entry (`{n}=\"{{{n}}}\"`)",
+                                shown(text)
+                            ),
+                        );
+                    }
+                },
             }
         }
         if el.children().any(|c| c.is_element()) {
             self.problem(at, el.range().start, "a `<SubTree>` has no children");
             return None;
+        }
+        if ok {
+            self.subtree_uses.push(used);
         }
         out.insert("type".into(), "subtree".into());
         out.insert("subtreeId".into(), id.into());
@@ -198,9 +237,16 @@ impl Read<'_, '_> {
                 }
                 _ => {}
             }
+            let param_at = path::field(&leaf_at, n);
             if is_blackboard(text) {
-                ok = false;
-                self.problem(at, apos, blackboard_refusal(n, text));
+                self.place(&param_at, apos);
+                match blackboard_key(n, text) {
+                    Ok(key) => drop(leaf.insert(n.to_string(), crate::port::entry_value(&key))),
+                    Err(why) => {
+                        ok = false;
+                        self.problem(&param_at, apos, why);
+                    }
+                }
                 continue;
             }
             let ty = known
@@ -208,7 +254,6 @@ impl Read<'_, '_> {
                 .and_then(|m| m.port(n))
                 .or_else(|| self.models.get(name).and_then(|m| m.1.get(n).copied()))
                 .unwrap_or(PortType::String);
-            let param_at = path::field(&leaf_at, n);
             self.place(&param_at, apos);
             match port_value(text, ty) {
                 Ok(v) => drop(leaf.insert(n.to_string(), v)),
@@ -376,6 +421,9 @@ impl Read<'_, '_> {
         parse: &dyn Fn(&str) -> Result<Value, String>,
     ) -> Option<Result<Value, ()>> {
         let (text, apos) = attrs.get(port).copied()?;
+        if is_blackboard(text) {
+            return Some(Err(()));
+        }
         let field_at = path::field(at, field);
         self.place(&field_at, apos);
         Some(parse(text).map_err(|why| self.problem(&field_at, apos, format!("`{port}` of `{name}`: {why}"))))

@@ -1,5 +1,5 @@
 //! Ports' text: a leaf's literal port as the JSON value of its parameter,
-//! by its type, and the `{key}` blackboard ports, which are refused.
+//! by its type, and the `{key}` blackboard ports' keys.
 
 use serde_json::{Number, Value};
 
@@ -13,12 +13,33 @@ pub(crate) fn is_blackboard(text: &str) -> bool {
     t.len() >= 2 && t.starts_with('{') && t.ends_with('}') && !t[1..t.len() - 1].contains(['"', ':', '{', '}', ','])
 }
 
-/// The message for a blackboard port.
-pub(crate) fn blackboard_refusal(port: &str, text: &str) -> String {
-    format!(
-        "the port `{port}` is the blackboard entry {}: blackboard ports are not supported yet; write the value, or read it in the leaf from the context",
-        shown(text.trim())
-    )
+/// The blackboard entry a port's text `text` names (`{key}`; `{=}`: the
+/// entry named as the port `port`), or why it cannot be one of ours.
+pub(crate) fn blackboard_key(port: &str, text: &str) -> Result<String, String> {
+    let t = text.trim();
+    let Some(key) = t.strip_prefix('{').and_then(|k| k.strip_suffix('}')) else {
+        return Err(format!(
+            "the port `{port}` is {}, not a blackboard entry `{{key}}`",
+            shown(t)
+        ));
+    };
+    let key = key.trim();
+    if key == "=" {
+        Ok(port.to_string())
+    } else if key.starts_with('@') {
+        Err(format!(
+            "the port `{port}` is {}, an entry of the root blackboard (`@`): ours has one blackboard, the context; write {}",
+            shown(t),
+            shown(&format!("{{{}}}", &key[1..]))
+        ))
+    } else if key.is_empty() {
+        Err(format!(
+            "the port `{port}` is {}, which names no blackboard entry",
+            shown(t)
+        ))
+    } else {
+        Ok(key.to_string())
+    }
 }
 
 /// The JSON value of port text `text` of type `ty`, or what is wrong.

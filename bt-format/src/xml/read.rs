@@ -64,6 +64,9 @@ pub(super) struct Read<'r, 't> {
     pending: Vec<(Problem, usize)>,
     /// The ids of the `<BehaviorTree>`s read so far, in all documents.
     tree_ids: HashSet<String>,
+    /// The `<SubTree>`s read, whose blackboard entries are checked once
+    /// every tree is read.
+    pub(super) subtree_uses: Vec<super::scopes::SubtreeUse>,
 }
 
 impl<'t> Cursor<'t> {
@@ -102,6 +105,7 @@ pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, Load
         unknown: Vec::new(),
         pending: Vec::new(),
         tree_ids: HashSet::new(),
+        subtree_uses: Vec::new(),
     };
     r.documents(&docs)
 }
@@ -254,6 +258,11 @@ impl<'t> Read<'_, 't> {
             if let Some(err) = err {
                 self.problems.extend(&err);
             }
+        }
+        let private = super::scopes::private_entries(&self.subtree_uses, &library);
+        if !private.is_empty() {
+            let err = relocate(LoadError::new(private), &self.places, None);
+            self.problems.extend(&err);
         }
         let places = self.places;
         if !self.problems.is_empty() {

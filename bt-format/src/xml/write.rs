@@ -4,7 +4,7 @@
 //! another tree (SEMANTICS.md, "BehaviorTree.CPP XML").
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
 use behaved_runtime::NodeKind;
@@ -41,7 +41,12 @@ pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, L
         problems: Problems::default(),
         leaves: BTreeMap::new(),
         port_index: HashMap::new(),
+        untyped: HashSet::new(),
+        shared: BTreeSet::new(),
     };
+    let mut all = library.clone();
+    all.insert(main_id, main.clone());
+    w.shared = super::scopes::with_entries(&all);
     let _ = writeln!(w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     let _ = writeln!(
         w.out,
@@ -55,8 +60,6 @@ pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, L
         }
     }
     // A loop BT.CPP would run differently: below a reactive node or a Parallel.
-    let mut all = library.clone();
-    all.insert(main_id, main.clone());
     for p in super::yields::yielding_loops(main_id, &all) {
         w.problems.push(&p.path, p.message);
     }
@@ -81,6 +84,8 @@ pub fn nodes_model(leaves: &[(String, LeafModel)]) -> String {
         problems: Problems::default(),
         leaves: BTreeMap::new(),
         port_index: HashMap::new(),
+        untyped: HashSet::new(),
+        shared: BTreeSet::new(),
     };
     w.out
         .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<root BTCPP_format=\"4\">\n");
@@ -98,6 +103,12 @@ struct Writer {
     /// Where each leaf's port is in its model's list (a use looks each of
     /// its ports up in constant time).
     port_index: HashMap<(String, String), usize>,
+    /// The ports used so far only as blackboard references: typed by their
+    /// first literal use.
+    untyped: HashSet<(String, String)>,
+    /// The trees that name blackboard entries: their `<SubTree>`s share
+    /// the parent's (`_autoremap="true"`), as ours do.
+    shared: BTreeSet<String>,
 }
 
 impl Writer {
@@ -178,8 +189,14 @@ impl Writer {
                 }
                 let mut ports = Vec::new();
                 for (k, v) in &leaf.params {
-                    let (text, ty) = port_text(v);
                     let param_at = path::field(&path::field(at, kind.json_name()), k);
+                    if let Some(key) = crate::port::entry_key(v) {
+                        // A blackboard reference: `{key}`, its port typed by the literal uses.
+                        attr(k, &format!("{{{key}}}"));
+                        ports.push((k.clone(), None));
+                        continue;
+                    }
+                    let (text, ty) = port_text(v);
                     if ty == PortType::String && is_blackboard(&text) {
                         self.problems.push(
                             &param_at,
@@ -193,7 +210,7 @@ impl Writer {
                         );
                     }
                     attr(k, &text);
-                    ports.push((k.clone(), ty));
+                    ports.push((k.clone(), Some(ty)));
                 }
                 self.model(&leaf.type_name, leaf_kind, ports, at);
                 let _ = writeln!(self.out, "{pad}<{tag}{attrs}/>");
@@ -201,6 +218,9 @@ impl Writer {
             }
             (NodeKind::Subtree, Params::Subtree(id)) => {
                 attr("ID", id);
+                if self.shared.contains(id) {
+                    attr("_autoremap", "true");
+                }
                 "SubTree"
             }
             _ => match btcpp_name(kind) {
@@ -283,7 +303,9 @@ impl Writer {
 
     /// Adds the ports of a use of leaf `name` to its model; a port whose
     /// uses have different types is a problem (BT.CPP ports have one).
-    fn model(&mut self, name: &str, kind: LeafKind, ports: Vec<(String, PortType)>, at: &str) {
+    /// A port whose type is `None` (a blackboard reference) is listed, as a
+    /// string until a literal use gives its type.
+    fn model(&mut self, name: &str, kind: LeafKind, ports: Vec<(String, Option<PortType>)>, at: &str) {
         let model = self.leaves.entry(name.to_string()).or_insert(LeafModel {
             kind,
             ports: Vec::new(),
@@ -295,6 +317,22 @@ impl Writer {
             );
         }
         for (port, ty) in ports {
+            let untyped = (name.to_string(), port.clone());
+            let ty = match ty {
+                Some(ty) if self.untyped.remove(&untyped) => {
+                    // The first literal use: the port's type from now on.
+                    if let Some(i) = self.port_index.get(&untyped) {
+                        model.ports[*i].1 = ty;
+                    }
+                    continue;
+                }
+                Some(ty) => ty,
+                None if self.port_index.contains_key(&untyped) => continue,
+                None => {
+                    self.untyped.insert(untyped);
+                    PortType::String
+                }
+            };
             let found = match self.port_index.entry((name.to_string(), port.clone())) {
                 Entry::Occupied(i) => model.ports.get_mut(*i.get()),
                 Entry::Vacant(v) => {
