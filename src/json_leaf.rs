@@ -27,6 +27,35 @@ pub fn json_leaf<T: serde::de::DeserializeOwned>(params: &str, at: &str, leaf: &
     behaved_format::leaf_params(leaf, params).unwrap_or_else(|e| fail(&e))
 }
 
+/// [`json_leaf`] for a leaf whose parameters name blackboard entries
+/// (`{"$entry": "goal"}`, BT.CPP's `{goal}`): its ports are resolved in
+/// `entries`, the tree's `ports { .. }` (rustc has checked each entry's
+/// type against its port's).
+///
+/// # Panics
+///
+/// As [`json_leaf`]; also when a reference is read by a parameter that is
+/// not a port.
+#[cfg(feature = "json")]
+pub fn json_leaf_ports<T: serde::de::DeserializeOwned>(
+    params: &str,
+    at: &str,
+    leaf: &str,
+    entries: EntryTable,
+) -> T {
+    let fail = |e: &dyn core::fmt::Display| -> ! {
+        panic!(
+            "{at}: the parameters do not make a `{}`: {e}",
+            core::any::type_name::<T>()
+        )
+    };
+    let params = serde_json::from_str(params).unwrap_or_else(|e| fail(&e));
+    behaved_format::port::leaf_params_in(leaf, params, entries).unwrap_or_else(|e| fail(&e))
+}
+
+#[cfg(feature = "json")]
+pub use behaved_format::port::{Entry, EntryTable, PortOf};
+
 /// Without the `json` feature, a JSON leaf with parameters is a compile error
 /// that names the feature.
 #[cfg(not(feature = "json"))]

@@ -351,6 +351,49 @@ pub fn unread(leaf: &str, params: &Map<String, Value>, used: &[String]) -> Vec<(
     out
 }
 
+/// What `behave!` checks a tree's `ports { .. }` with: a leaf's parameter
+/// that names a blackboard entry must be a [`Port`] or an [`OutPort`] of
+/// the entry's context and value type (rustc then points at the entry
+/// whose type differs).
+#[diagnostic::on_unimplemented(
+    message = "the parameter is a blackboard entry, but `{Self}` is not a `Port` or an `OutPort`",
+    label = "this parameter names a blackboard entry in the file",
+    note = "make the leaf's field a `behaved::port::Port<Ctx, T>` (read) or `OutPort<Ctx, T>` (read and written)"
+)]
+pub trait PortOf {
+    /// The context the port reads.
+    type Ctx;
+    /// The type of its value.
+    type Value;
+    /// Nothing: called only in code that rustc checks and never runs.
+    fn fits(&self, entry: Entry<Self::Ctx, Self::Value>) {
+        let _ = entry;
+    }
+}
+
+impl<C, T> PortOf for Port<C, T> {
+    type Ctx = C;
+    type Value = T;
+}
+
+impl<C, T> PortOf for OutPort<C, T> {
+    type Ctx = C;
+    type Value = T;
+}
+
+/// [`leaf_params`](crate::leaf_params) with the ports resolved in
+/// `entries`; a reference that no port read is an error too (its
+/// parameter is not a [`Port`] or [`OutPort`]).
+pub fn leaf_params_in<T: DeserializeOwned>(leaf: &str, params: Value, entries: EntryTable) -> Result<T, String> {
+    let (made, used) = resolving(&Arc::new(entries), || crate::leaf_params(leaf, params.clone()));
+    if let Value::Object(map) = &params
+        && let Some((_, message)) = unread(leaf, map, &used).into_iter().next()
+    {
+        return Err(message);
+    }
+    made
+}
+
 /// A leaf's input port: a value written in the tree, or a blackboard entry
 /// read from the context at tick time ([`Port::get`]). BT.CPP's
 /// `getInput<T>("goal")`.
@@ -412,8 +455,19 @@ impl<C: ?Sized, T> Port<C, T> {
     }
 }
 
+/// Whether `D` reads the JSON form (serde_json's deserializers, which the
+/// leaves' builds use), where a port may be a reference. Any other (the
+/// manifest's tracer) reads the port's value type, so that a `Port<C, T>`
+/// is described as a `T`.
+fn reads_json<'de, D: Deserializer<'de>>() -> bool {
+    type_name::<D>().starts_with("serde_json::")
+}
+
 impl<'de, C: 'static, T: DeserializeOwned + 'static> Deserialize<'de> for Port<C, T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !reads_json::<D>() {
+            return T::deserialize(d).map(Port::value);
+        }
         let v = Value::deserialize(d)?;
         match entry_key(&v) {
             Some(key) => resolve(key).map(Port::entry).map_err(D::Error::custom),

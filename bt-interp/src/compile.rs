@@ -507,9 +507,12 @@ impl<'a, C: 'static> Compiler<'a, C> {
     /// its name in `family`, or reports why it cannot be built.
     fn build<T>(&mut self, family: &BTreeMap<String, Ctor<T>>, leaf: &Leaf, what: &str, at: &str) -> Option<T> {
         let message = match family.get(&leaf.type_name) {
-            Some(make) => match make(&leaf.params) {
+            Some(make) => match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
+                make(&leaf.params)
+            }) {
                 Ok(built) => return Some(built),
-                Err(e) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
+                Err(None) => return None,
+                Err(Some(e)) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
             },
             None => self.reg.unknown_message(what, &leaf.type_name),
         };
@@ -525,12 +528,16 @@ impl<'a, C: 'static> Compiler<'a, C> {
                     self.def.columns.push((leaf.type_name.clone(), kind.column()));
                     self.def.columns.len() as u32 - 1
                 });
-                match kind.build(&leaf.params, &mut *self.def.columns[col as usize].1) {
+                let column = &mut *self.def.columns[col as usize].1;
+                match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
+                    kind.build(&leaf.params, column)
+                }) {
                     Ok(i) => {
                         self.def.actions += 1;
                         return (col, i);
                     }
-                    Err(e) => self
+                    Err(None) => {}
+                    Err(Some(e)) => self
                         .problems
                         .push(at, format!("bad parameters for action {}: {e}", shown(&leaf.type_name))),
                 }

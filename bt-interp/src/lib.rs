@@ -83,6 +83,7 @@ mod load;
 mod manifest;
 #[cfg(feature = "serde")]
 mod persist;
+mod ports;
 mod registry;
 mod size;
 mod work;
@@ -92,6 +93,7 @@ mod xml;
 pub use agent::Agent;
 /// The JSON model this crate loads (from `behaved-format`).
 pub use behaved_format::model;
+pub use behaved_format::{entry, port};
 pub use behaved_format::{Library, LoadError, Problem};
 /// The trait of the lists `forEach` nodes read (from `behaved-runtime`).
 pub use behaved_runtime::ItemList;

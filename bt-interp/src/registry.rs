@@ -113,6 +113,8 @@ pub struct Registry<C: 'static> {
     #[cfg(feature = "manifest")]
     list_items: BTreeMap<String, crate::manifest::DescribeItem>,
     pub(crate) max_recursion: usize,
+    /// The blackboard entries leaves' ports name ([`Registry::entry`], `ports.rs`).
+    pub(crate) entries: std::sync::Arc<behaved_format::port::EntryTable>,
 }
 
 impl<C: 'static> Default for Registry<C> {
@@ -157,6 +159,7 @@ impl<C: 'static> Registry<C> {
             #[cfg(feature = "manifest")]
             list_items: BTreeMap::new(),
             max_recursion: 0,
+            entries: Default::default(),
         }
     }
 

@@ -23,7 +23,8 @@ use crate::render::render;
 
 /// The model of tree `t`, read from the JSON file of `source`.
 pub fn build_tree(t: TreeSyntax, source: &JsonSource, errors: &mut Errors) -> Tree {
-    match build(source, errors) {
+    let ctx = t.ctx.clone();
+    match build(source, &ctx, errors) {
         Some((root, file)) => tree(t, vec![root], Some(file)),
         None => tree(t, vec![plain(Kind::Invalid, source.path.span(), String::new())], None),
     }
@@ -31,7 +32,7 @@ pub fn build_tree(t: TreeSyntax, source: &JsonSource, errors: &mut Errors) -> Tr
 
 /// Reads and converts the tree of `source`; returns its root and the file's
 /// absolute path, or `None` after recording why not.
-fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
+fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(Node, String)> {
     let span = source.path.span();
     let relative = source.path.value();
     // Relative to the crate's Cargo.toml; failing that, to the invoking source
@@ -77,6 +78,8 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
         errors,
         used: vec![false; source.leaves.len()],
         index: HashMap::new(),
+        ctx,
+        ports_used: vec![false; source.ports.len()],
     };
     for (i, (name, _)) in source.leaves.iter().enumerate() {
         // The first mapping of a name wins, as a scan from the start finds it.
@@ -84,6 +87,14 @@ fn build(source: &JsonSource, errors: &mut Errors) -> Option<(Node, String)> {
     }
     let root = convert.node(&tree, &root);
     convert.report();
+    for (used, (key, _)) in convert.ports_used.iter().zip(&source.ports) {
+        if !used {
+            convert.errors.at(
+                key.span(),
+                format!("the blackboard entry `{}` is not used by {relative}", key.value()),
+            );
+        }
+    }
     for (used, (name, _)) in convert.used.iter().zip(&source.leaves) {
         if !used {
             convert
@@ -146,28 +157,32 @@ fn located_in_xml(trees: &XmlTrees, _: LoadError) -> LoadError {
 }
 
 /// One conversion: the mapping of leaf names to Rust, and where errors go.
-struct Convert<'a> {
-    source: &'a JsonSource,
+pub(crate) struct Convert<'a> {
+    pub(crate) source: &'a JsonSource,
     /// A BT.CPP XML file's trees, which place errors at its lines and columns.
     xml: Option<XmlTrees>,
     /// The file's text, where errors find their line and column.
     text: &'a str,
     /// The errors found so far, reported with their positions at the end.
     pending: Vec<Problem>,
-    file: &'a str,
-    span: Span,
-    errors: &'a mut Errors,
+    pub(crate) file: &'a str,
+    pub(crate) span: Span,
+    pub(crate) errors: &'a mut Errors,
     /// Which mappings the file used (an unused one is likely a typo).
     used: Vec<bool>,
     /// Each mapped name's index in `source.leaves`: a file's every leaf
     /// looks its name up, and a scan would read every mapping's string
     /// literal per leaf.
     index: HashMap<String, usize>,
+    /// The tree's context, the blackboard its `ports { .. }` entries are in.
+    pub(crate) ctx: &'a syn::Type,
+    /// Which blackboard entries the file used.
+    pub(crate) ports_used: Vec<bool>,
 }
 
 impl Convert<'_> {
     /// Records an error at `path` of the file; [`Convert::report`] gives them.
-    fn error(&mut self, path: &str, message: impl std::fmt::Display) {
+    pub(crate) fn error(&mut self, path: &str, message: impl std::fmt::Display) {
         self.pending.push(Problem::new(path, message.to_string()));
     }
 
@@ -359,6 +374,8 @@ impl Convert<'_> {
         };
         let expr: Expr = if leaf.params.is_empty() {
             syn::parse_quote_spanned!(self.span=> #ty {})
+        } else if !behaved_format::port::references(&leaf.params).is_empty() {
+            self.leaf_with_ports(leaf, &ty, path)?
         } else {
             let params = Value::Object(leaf.params.clone()).to_string();
             let at = format!("{}: {path}", self.file);

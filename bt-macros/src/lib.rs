@@ -23,6 +23,7 @@ mod label;
 mod lower;
 mod model;
 mod parse;
+mod ports;
 mod render;
 #[cfg(test)]
 mod scaling;

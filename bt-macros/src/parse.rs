@@ -64,6 +64,9 @@ pub struct JsonSource {
     /// `"leafType" => RustType` (conditions, actions, hooks, subtrees, `forEach` lists) or
     /// `"valueName" => |c| ..` (the value a `match` compares).
     pub leaves: Vec<(syn::LitStr, Expr)>,
+    /// `ports { "key" => |c| &mut c.field, .. }`: the blackboard entries the
+    /// file's `{key}` ports (`{"$entry": "key"}`) name, each a part of the context.
+    pub ports: Vec<(syn::LitStr, Expr)>,
 }
 
 /// One node as written, with what may precede it.
@@ -353,7 +356,17 @@ impl Parse for TreeSyntax {
                 parse_leaf_map(&body)
             })
             .parse2(whole)
-            .map(|leaves| (Vec::new(), Some(JsonSource { path, xml, leaves }))),
+            .map(|(leaves, ports)| {
+                (
+                    Vec::new(),
+                    Some(JsonSource {
+                        path,
+                        xml,
+                        leaves,
+                        ports,
+                    }),
+                )
+            }),
         };
         let (roots, json, syntax_error) = match parsed {
             Ok((roots, json)) => (roots, json, None),
@@ -401,18 +414,49 @@ fn unsized_context(ctx: &Type) -> Option<syn::Error> {
     ))
 }
 
-/// `"leafType" => RustType, ..` after `json("file.json")`.
-fn parse_leaf_map(body: ParseStream) -> syn::Result<Vec<(syn::LitStr, Expr)>> {
+/// What the braces after `json("file.json")` map: `"leafType" => RustType`
+/// pairs, and the blackboard entries of `ports { "key" => |c| &mut c.field, .. }`.
+type LeafMap = (Vec<(syn::LitStr, Expr)>, Vec<(syn::LitStr, Expr)>);
+
+/// `"leafType" => RustType, ..` after `json("file.json")`, with at most
+/// one `ports { .. }` among them.
+fn parse_leaf_map(body: ParseStream) -> syn::Result<LeafMap> {
     let mut leaves = Vec::new();
+    let mut ports: Option<Vec<(syn::LitStr, Expr)>> = None;
     while !body.is_empty() {
-        let name: syn::LitStr = body.parse()?;
-        body.parse::<Token![=>]>()?;
-        leaves.push((name, body.parse()?));
+        if body.peek(Ident) && body.peek2(syn::token::Brace) {
+            let word: Ident = body.parse()?;
+            if word != "ports" {
+                return Err(syn::Error::new(
+                    word.span(),
+                    "expected `\"leafType\" => RustType` or the blackboard entries `ports { \"key\" => |c| &mut c.field }`",
+                ));
+            }
+            if ports.is_some() {
+                return Err(syn::Error::new(word.span(), "a second `ports { .. }`: write every entry in one"));
+            }
+            let inner;
+            braced!(inner in body);
+            let mut entries = Vec::new();
+            while !inner.is_empty() {
+                let key: syn::LitStr = inner.parse()?;
+                inner.parse::<Token![=>]>()?;
+                entries.push((key, inner.parse()?));
+                if !inner.is_empty() {
+                    inner.parse::<Token![,]>()?;
+                }
+            }
+            ports = Some(entries);
+        } else {
+            let name: syn::LitStr = body.parse()?;
+            body.parse::<Token![=>]>()?;
+            leaves.push((name, body.parse()?));
+        }
         if !body.is_empty() {
             body.parse::<Token![,]>()?;
         }
     }
-    Ok(leaves)
+    Ok((leaves, ports.unwrap_or_default()))
 }
 
 /// Comma-separated nodes up to the end of `input` (a trailing comma is fine).
