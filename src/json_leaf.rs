@@ -37,12 +37,7 @@ pub fn json_leaf<T: serde::de::DeserializeOwned>(params: &str, at: &str, leaf: &
 /// As [`json_leaf`]; also when a reference is read by a parameter that is
 /// not a port.
 #[cfg(feature = "json")]
-pub fn json_leaf_ports<T: serde::de::DeserializeOwned>(
-    params: &str,
-    at: &str,
-    leaf: &str,
-    entries: EntryTable,
-) -> T {
+pub fn json_leaf_ports<T: serde::de::DeserializeOwned>(params: &str, at: &str, leaf: &str, entries: EntryTable) -> T {
     let fail = |e: &dyn core::fmt::Display| -> ! {
         panic!(
             "{at}: the parameters do not make a `{}`: {e}",

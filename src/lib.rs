@@ -3,14 +3,14 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-#[doc = include_str!("behave.md")]
-pub use behaved_macros::behave;
 /// Blackboard ports (the `json` feature): a leaf's parameter that names an
 /// entry of the context (BT.CPP's `{goal}`), read as a
 /// [`Port`](port::Port) or written as an [`OutPort`](port::OutPort); a
 /// tree compiled from a file maps each entry in its `ports { .. }`.
 #[cfg(feature = "json")]
 pub use behaved_format::{entry, port};
+#[doc = include_str!("behave.md")]
+pub use behaved_macros::behave;
 // The runtime's public items, listed: its hidden `private` module is reached
 // only through `__private` below, never as `behaved::private`.
 #[cfg(feature = "std")]

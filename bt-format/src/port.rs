@@ -37,7 +37,6 @@
 use std::any::{Any, type_name};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::marker::PhantomData;
 use std::sync::Arc;
 
 use serde::de::{Deserialize, DeserializeOwned, Deserializer, Error as _};
@@ -477,57 +476,71 @@ impl<'de, C: 'static, T: DeserializeOwned + 'static> Deserialize<'de> for Port<C
 }
 
 /// A leaf's output (and input) port: a blackboard entry the leaf reads and
-/// writes at tick time. BT.CPP's `setOutput("goal", ..)`; only an entry is
-/// accepted (a value written in the tree is an error when the tree loads).
-pub struct OutPort<C: ?Sized, T: ?Sized> {
-    entry: Entry<C, T>,
-    value: PhantomData<fn() -> T>,
+/// writes at tick time. BT.CPP's `setOutput("goal", ..)`; in a tree file
+/// only an entry is accepted (a value is an error when the tree loads).
+/// Another format than JSON (the manifest's tracer, which describes it as a
+/// `T`) gives it a value of its own, which it then reads and writes.
+pub struct OutPort<C: ?Sized, T> {
+    source: Source<C, T>,
 }
 
-impl<C: ?Sized, T: ?Sized> Clone for OutPort<C, T> {
+impl<C: ?Sized, T: Clone> Clone for OutPort<C, T> {
     fn clone(&self) -> Self {
-        *self
+        OutPort {
+            source: match &self.source {
+                Source::Value(v) => Source::Value(v.clone()),
+                Source::Entry(e) => Source::Entry(*e),
+            },
+        }
     }
 }
 
-impl<C: ?Sized, T: ?Sized> Copy for OutPort<C, T> {}
-
-impl<C: ?Sized, T: ?Sized> core::fmt::Debug for OutPort<C, T> {
+impl<C: ?Sized, T> core::fmt::Debug for OutPort<C, T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_tuple("OutPort").field(&self.entry).finish()
+        match &self.source {
+            Source::Value(_) => f.write_str("OutPort::Value"),
+            Source::Entry(e) => f.debug_tuple("OutPort").field(e).finish(),
+        }
     }
 }
 
-impl<C: ?Sized, T: ?Sized> OutPort<C, T> {
+impl<C: ?Sized, T> OutPort<C, T> {
     /// The port writing `entry`.
     pub fn new(entry: Entry<C, T>) -> OutPort<C, T> {
         OutPort {
-            entry,
-            value: PhantomData,
+            source: Source::Entry(entry),
         }
     }
 
     /// The entry's value in `ctx`.
-    pub fn get<'c>(&self, ctx: &'c C) -> &'c T {
-        self.entry.read(ctx)
+    pub fn get<'a>(&'a self, ctx: &'a C) -> &'a T {
+        match &self.source {
+            Source::Value(v) => v,
+            Source::Entry(e) => e.read(ctx),
+        }
     }
 
     /// The entry's value in `ctx`, to change.
-    pub fn get_mut<'c>(&self, ctx: &'c mut C) -> &'c mut T {
-        self.entry.write(ctx)
+    pub fn get_mut<'a>(&'a mut self, ctx: &'a mut C) -> &'a mut T {
+        match &mut self.source {
+            Source::Value(v) => v,
+            Source::Entry(e) => e.write(ctx),
+        }
     }
 
     /// Writes `value` to the entry in `ctx`.
-    pub fn set(&self, ctx: &mut C, value: T)
-    where
-        T: Sized,
-    {
-        *self.entry.write(ctx) = value;
+    pub fn set(&mut self, ctx: &mut C, value: T) {
+        *self.get_mut(ctx) = value;
     }
 }
 
-impl<'de, C: 'static, T: 'static> Deserialize<'de> for OutPort<C, T> {
+impl<'de, C: 'static, T: DeserializeOwned + 'static> Deserialize<'de> for OutPort<C, T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !reads_json::<D>() {
+            return T::deserialize(d).map(|v| OutPort {
+                source: Source::Value(v),
+            });
+        }
         let v = Value::deserialize(d)?;
         match entry_key(&v) {
             Some(key) => resolve(key).map(OutPort::new).map_err(D::Error::custom),
@@ -565,7 +578,7 @@ mod tests {
     fn ports_read_and_write_the_context() {
         let params = serde_json::json!({"amount": {"$entry": "hp"}, "hp": {"$entry": "hp"}});
         let (heal, used) = resolving(&table(), || crate::leaf_params::<Heal>("heal", params));
-        let heal = heal.unwrap();
+        let mut heal = heal.unwrap();
         assert_eq!(used, ["hp", "hp"]);
         let mut w = World {
             hp: 2,

@@ -507,13 +507,15 @@ impl<'a, C: 'static> Compiler<'a, C> {
     /// its name in `family`, or reports why it cannot be built.
     fn build<T>(&mut self, family: &BTreeMap<String, Ctor<T>>, leaf: &Leaf, what: &str, at: &str) -> Option<T> {
         let message = match family.get(&leaf.type_name) {
-            Some(make) => match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
-                make(&leaf.params)
-            }) {
-                Ok(built) => return Some(built),
-                Err(None) => return None,
-                Err(Some(e)) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
-            },
+            Some(make) => {
+                match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
+                    make(&leaf.params)
+                }) {
+                    Ok(built) => return Some(built),
+                    Err(None) => return None,
+                    Err(Some(e)) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
+                }
+            }
             None => self.reg.unknown_message(what, &leaf.type_name),
         };
         self.problems.push(at, message);

@@ -93,8 +93,8 @@ mod xml;
 pub use agent::Agent;
 /// The JSON model this crate loads (from `behaved-format`).
 pub use behaved_format::model;
-pub use behaved_format::{entry, port};
 pub use behaved_format::{Library, LoadError, Problem};
+pub use behaved_format::{entry, port};
 /// The trait of the lists `forEach` nodes read (from `behaved-runtime`).
 pub use behaved_runtime::ItemList;
 pub use definition::{Definition, LoadedNode};

@@ -247,3 +247,153 @@ fn the_registrys_leaves_as_a_tree_nodes_model() {
     assert_eq!(t.tick_at(&mut c, 0.0), S);
     assert_eq!(c.take(), log(&["say yo x1 loud=false at 2"]));
 }
+
+/// Blackboard ports (SEMANTICS.md, "Blackboard ports"): the world the
+/// `{key}` entries are in, and leaves with each kind of port.
+mod ports {
+    use behaved_interp::port::{OutPort, Port};
+    use behaved_interp::{Agent, Registry, entry};
+    use behaved_runtime::{Action, Condition, Status};
+
+    #[derive(Debug, Default, Clone, PartialEq)]
+    pub struct World {
+        pos: i32,
+        goal: i32,
+        name: String,
+    }
+
+    /// Moves one step toward the port `to`; succeeds there.
+    #[derive(Clone, serde::Deserialize)]
+    pub struct Step {
+        to: Port<World, i32>,
+    }
+    impl Action<World> for Step {
+        fn tick(&mut self, w: &mut World) -> Status {
+            let to = *self.to.get(w);
+            w.pos += (to - w.pos).signum();
+            if w.pos == to { Status::Success } else { Status::Running }
+        }
+    }
+
+    /// Writes `pos + by` to its output port.
+    #[derive(Clone, serde::Deserialize)]
+    pub struct Aim {
+        out: OutPort<World, i32>,
+        by: i32,
+    }
+    impl Action<World> for Aim {
+        fn tick(&mut self, w: &mut World) -> Status {
+            let goal = w.pos + self.by;
+            self.out.set(w, goal);
+            Status::Success
+        }
+    }
+
+    /// Whether the name entry is the port `who` (an entry or a literal).
+    #[derive(Clone, serde::Deserialize)]
+    pub struct Named {
+        who: Port<World, String>,
+    }
+    impl Condition<World> for Named {
+        fn check(&self, w: &World) -> bool {
+            *self.who.get(w) == w.name
+        }
+    }
+
+    /// A parameter that is not a port.
+    #[derive(Clone, serde::Deserialize)]
+    pub struct Plain {
+        to: i32,
+    }
+    impl Action<World> for Plain {
+        fn tick(&mut self, _: &mut World) -> Status {
+            let _ = self.to;
+            Status::Success
+        }
+    }
+
+    fn registry() -> Registry<World> {
+        let mut r = Registry::new();
+        r.action("Step", |s: Step| s)
+            .action("Aim", |a: Aim| a)
+            .action("Plain", |p: Plain| p)
+            .condition("Named", |n: Named| n)
+            .entry("goal", entry!(|w: &mut World| &mut w.goal))
+            .entry("name", entry!(|w: &mut World| &mut w.name));
+        r
+    }
+
+    fn doc(body: &str) -> String {
+        format!(
+            "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"Main\">\n    <Sequence>\n{body}\n    </Sequence>\n  </BehaviorTree>\n</root>"
+        )
+    }
+
+    #[test]
+    fn an_output_port_written_is_read_by_the_next_leaf_in_the_same_tick() {
+        let xml = doc(r#"      <Action ID="Aim" out="{goal}" by="2"/>
+      <Action ID="Step" to="{goal}"/>
+      <Condition ID="Named" who="rex"/>"#);
+        let mut agent = Agent::new(registry().load_xml(&xml).unwrap_or_else(|e| panic!("{e}")));
+        let mut w = World {
+            name: "rex".into(),
+            ..World::default()
+        };
+        // Tick 1: the goal 2 is written, one step taken toward it.
+        assert_eq!(agent.tick_at(&mut w, 0.0), Status::Running);
+        assert_eq!((w.goal, w.pos), (2, 1));
+        // The goal changes under the running leaf: it reads the entry each tick.
+        w.goal = -1;
+        assert_eq!(agent.tick_at(&mut w, 1.0), Status::Running);
+        assert_eq!(w.pos, 0);
+        assert_eq!(
+            agent.tick_at(&mut w, 2.0),
+            Status::Success,
+            "at -1, and the name literal matches"
+        );
+        assert_eq!(w.pos, -1);
+        w.name = "max".into();
+        // A new run aims at -1 + 2 = 1, steps twice, and the name no longer matches.
+        assert_eq!(agent.tick_at(&mut w, 3.0), Status::Running);
+        assert_eq!(agent.tick_at(&mut w, 4.0), Status::Failure);
+        assert_eq!((w.goal, w.pos), (1, 1));
+    }
+
+    #[test]
+    fn the_xml_tree_and_its_json_twin_load_alike() {
+        let xml = doc(r#"      <Action ID="Aim" out="{goal}" by="3"/>
+      <Action ID="Step" to="{goal}"/>"#);
+        let json = r#"{"type": "sequence", "children": [
+            {"type": "action", "action": {"type": "Aim", "out": {"$entry": "goal"}, "by": 3}},
+            {"type": "action", "action": {"type": "Step", "to": {"$entry": "goal"}}}]}"#;
+        let (x, j) = (registry().load_xml(&xml).unwrap(), registry().load(json).unwrap());
+        assert_eq!(x.fingerprint(), j.fingerprint());
+        let (mut a, mut b) = (Agent::new(x), Agent::new(j));
+        let (mut wa, mut wb) = (World::default(), World::default());
+        for t in 0..8 {
+            let now = f64::from(t);
+            assert_eq!(a.tick_at(&mut wa, now), b.tick_at(&mut wb, now), "tick {t}");
+            assert_eq!(wa, wb, "tick {t}");
+        }
+        assert_eq!(wa.pos, 8, "aimed at 3, 6, then 9");
+    }
+
+    #[test]
+    fn bad_references_are_load_errors_at_their_xml_place() {
+        let xml = doc(r#"      <Action ID="Step" to="{gaol}"/>
+      <Action ID="Step" to="{name}"/>
+      <Action ID="Plain" to="{goal}"/>
+      <Action ID="Aim" out="4" by="1"/>
+      <Condition ID="Named" who="{nobody}"/>"#);
+        let err = registry().load_xml(&xml).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"5 problems:
+  at `children[0].action` (line 4, column 7): bad parameters for action "Step": unknown blackboard entry "gaol"; did you mean "goal"? (the entries: `goal`, `name`)
+  at `children[1].action` (line 5, column 7): bad parameters for action "Step": the blackboard entry "name" holds a `alloc::string::String`, and this port is a `i32`
+  at `children[2].action.to` (line 6, column 26): the parameter `to` of leaf `Plain` is the blackboard entry "goal", but its type does not read blackboard entries: make its field a `Port` (read) or an `OutPort` (read and written)
+  at `children[3].action` (line 7, column 7): bad parameters for action "Aim": an output port must name a blackboard entry (`{"$entry": "key"}`, in XML `{key}`), found a value: `4`
+  at `children[4].condition` (line 8, column 7): bad parameters for condition "Named": unknown blackboard entry "nobody" (the entries: `goal`, `name`)"#
+        );
+    }
+}

@@ -80,6 +80,7 @@ fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(N
         index: HashMap::new(),
         ctx,
         ports_used: vec![false; source.ports.len()],
+        port_checks: Default::default(),
     };
     for (i, (name, _)) in source.leaves.iter().enumerate() {
         // The first mapping of a name wins, as a scan from the start finds it.
@@ -178,6 +179,9 @@ pub(crate) struct Convert<'a> {
     pub(crate) ctx: &'a syn::Type,
     /// Which blackboard entries the file used.
     pub(crate) ports_used: Vec<bool>,
+    /// The (leaf type, parameter, entry) triples whose types rustc is
+    /// already asked to check: one error for a mistake, however many leaves.
+    pub(crate) port_checks: std::collections::HashSet<(String, String, String)>,
 }
 
 impl Convert<'_> {

@@ -433,7 +433,10 @@ fn parse_leaf_map(body: ParseStream) -> syn::Result<LeafMap> {
                 ));
             }
             if ports.is_some() {
-                return Err(syn::Error::new(word.span(), "a second `ports { .. }`: write every entry in one"));
+                return Err(syn::Error::new(
+                    word.span(),
+                    "a second `ports { .. }`: write every entry in one",
+                ));
             }
             let inner;
             braced!(inner in body);

@@ -32,10 +32,14 @@ impl Convert<'_> {
             };
             // A top-level parameter is a field of the leaf's type: rustc checks
             // it is a port of the entry's type (nested ones are checked when built).
-            if let Ok(field) = syn::parse_str::<syn::Ident>(&param) {
+            let triple = (render(&ty.to_token_stream()), param.clone(), key.to_string());
+            if let Ok(field) = syn::parse_str::<syn::Ident>(&param)
+                && self.port_checks.insert(triple)
+            {
                 let field = syn::Ident::new(&field.to_string(), self.span);
                 let at = entry.span();
-                checks.push(quote_spanned!(at=> #private::PortOf::fits(&__leaf.#field, #entry);));
+                let private_at = crate::facade::private(at);
+                checks.push(quote_spanned!(at=> #private_at::PortOf::fits(&__leaf.#field, #entry);));
             }
             inserts.push(quote!(__entries.insert(#key, #entry);));
         }
@@ -59,7 +63,12 @@ impl Convert<'_> {
     /// `ports { .. }`, spanned at it; `None` after an error.
     fn port_entry(&mut self, key: &str, path: &str) -> Option<TokenStream> {
         let Some(i) = self.source.ports.iter().position(|(k, _)| k.value() == key) else {
-            let known: Vec<String> = self.source.ports.iter().map(|(k, _)| format!("`{}`", k.value())).collect();
+            let known: Vec<String> = self
+                .source
+                .ports
+                .iter()
+                .map(|(k, _)| format!("`{}`", k.value()))
+                .collect();
             let known = if known.is_empty() {
                 "the tree has no `ports { .. }`".to_string()
             } else {
@@ -114,5 +123,26 @@ fn entry_tokens(expr: &Expr, ctx: &Type, span: Span) -> Result<TokenStream, (Spa
     }
     let place = &r.expr;
     let at = expr.span();
+    // The context's tokens at the entry too: an error about the entry is
+    // then at the entry alone, not spread from the tree's header to it.
+    let ctx = respan(ctx.to_token_stream(), at);
     Ok(quote_spanned!(at=> #private::Entry::<#ctx, _>::new(|#pat: &#ctx| &#place, |#pat: &mut #ctx| &mut #place)))
+}
+
+/// `tokens` with every token at `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|t| match t {
+            proc_macro2::TokenTree::Group(g) => {
+                let mut inner = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                inner.set_span(span);
+                proc_macro2::TokenTree::Group(inner)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
 }

@@ -1,0 +1,18 @@
+// A blackboard entry whose type is not the port's: rustc's error is at the
+// table entry.
+use behaved::port::Port;
+use behaved::prelude::*;
+struct World { goal: i32, name: String }
+#[derive(serde::Deserialize)]
+struct Go { to: Port<World, i32> }
+impl Action<World> for Go {
+    fn tick(&mut self, w: &mut World) -> Status { let _ = (self.to.get(w), &w.goal); Status::Success }
+}
+
+behave! {
+    tree Broken for World = xml("go.xml") {
+        "Go" => Go,
+        ports { "goal" => |w| &mut w.name },
+    }
+}
+fn main() {}
