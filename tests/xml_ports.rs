@@ -9,6 +9,9 @@ use behaved::prelude::*;
 use behaved_interp::{Agent, Registry, entry};
 use behaved_testkit::script::IdEvents;
 
+#[global_allocator]
+static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
+
 /// The blackboard: the leaves' ports read and write its fields.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct World {
@@ -176,4 +179,28 @@ fn the_first_ticks_follow_the_entries() {
     world_at(3, &mut w);
     assert_eq!(tree.tick_at(&mut w, 0.0), Status::Success);
     assert_eq!(w.hits, [15, 13]);
+}
+
+/// Reading and writing entries is a function pointer's call: once built,
+/// neither form allocates per tick (the strikes' `hits` are reserved).
+#[test]
+fn ticking_through_ports_allocates_nothing() {
+    let def = registry().load_xml(include_str!("trees/hunt.xml")).unwrap();
+    let mut tree = Hunt::new();
+    let mut agent = Agent::new(def);
+    let (mut a, mut b) = (World::default(), World::default());
+    a.hits.reserve(1000);
+    b.hits.reserve(1000);
+    let allocations = behaved_testkit::allocations_during(|| {
+        for t in 0..200 {
+            world_at(t, &mut a);
+            world_at(t, &mut b);
+            let now = f64::from(t);
+            tree.tick_at(&mut a, now);
+            agent.tick_at(&mut b, now);
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert_eq!(a, b);
+    assert!(a.hits.len() > 50, "the hunts went on");
 }
