@@ -26,11 +26,11 @@ pub(crate) fn blackboard_key(port: &str, text: &str) -> Result<String, String> {
     let key = key.trim();
     if key == "=" {
         Ok(port.to_string())
-    } else if key.starts_with('@') {
+    } else if let Some(root_key) = key.strip_prefix('@') {
         Err(format!(
             "the port `{port}` is {}, an entry of the root blackboard (`@`): ours has one blackboard, the context; write {}",
             shown(t),
-            shown(&format!("{{{}}}", &key[1..]))
+            shown(&format!("{{{root_key}}}"))
         ))
     } else if key.is_empty() {
         Err(format!(
