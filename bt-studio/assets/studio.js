@@ -18,6 +18,8 @@
 import * as Model from './trace-model.js';
 import * as BtDraw from './draw.js';
 import * as BtTreeView from './tree-view.js';
+import * as Fit from './fit.js';
+import * as Compare from './compare.js';
 import { limits } from './catalogue.js';
 import { traceBytesPastLimit, tracePastLimits } from './limits.js';
 
@@ -46,6 +48,10 @@ const view = {
   selected: null,
   /** @type {Set<number>} */
   collapsed: new Set(),
+  /** The nodes the default view collapsed (see fit.js), which Fit opens again. */
+  autoCollapsed: new Set(),
+  /** Whether wide lines of children wrap to the view's width at the readable scale (the default view) or only past what a far view shows (Fit). */
+  wrapReadable: true,
   /** @type {ReturnType<typeof BtDraw.layout<number>> | null} */
   layout: null,
   zoom: { x: 20, y: 20, s: 1 },
@@ -74,6 +80,7 @@ function tickIndex(tick) {
 // ---------------------------------------------------------------- loading
 
 function showError(name, message) {
+  $('#warning').hidden = true;
   const box = $('#error');
   box.hidden = false;
   box.textContent = `${name} cannot be shown: ${message}`;
@@ -104,6 +111,9 @@ function loadPayload(payload, live, position) {
     return;
   }
   $('#error').hidden = true;
+  // The server's check (agreement.rs): the first event where the table and the events disagree.
+  $('#warning').hidden = payload.disagreement === undefined;
+  $('#warning').textContent = payload.disagreement === undefined ? '' : `${payload.name} may be drawn wrong: ${payload.disagreement}.`;
   flushFragment();
   const old = view.m;
   // The same agent's tree again (a hot reload brings another table: laid out afresh).
@@ -128,13 +138,45 @@ function loadPayload(payload, live, position) {
  */
 function extendShown(append) {
   const m = view.m;
-  const pos = positionIn(m);
-  const rebuild = () => loadPayload({ name: m.name, trace: live.trace }, true, pos);
+  // Where the view was before the first change not drawn yet.
+  const pos = live.pending || positionIn(m);
+  const rebuild = () => {
+    live.pending = null;
+    loadPayload({ name: m.name, trace: live.trace }, true, pos);
+  };
   if (append.start && !Model.dropFront(m, append.start)) return rebuild();
   Model.extend(m, append.events);
   if (Model.needsCompaction(m)) return rebuild();
   Model.setContext(m, live.trace.context || []);
+  showLater(pos);
+}
+
+/**
+ * The least time between two drawings of a followed agent (ms): its ticks
+ * (20 a second or more) are applied to the model as they come, and drawn
+ * together at the next animation frame after this much time since the last
+ * drawing, so that following an agent costs the page a few percent of a core
+ * (BENCHMARKS.md, "behaved-studio's page while following one agent").
+ */
+const LIVE_FRAME_MS = 333;
+
+/** Draws the followed agent's model once, at the next frame due; `pos`: where the view was before the first change not yet drawn. */
+function showLater(pos) {
+  if (live.pending) return;
+  live.pending = pos;
+  const wait = Math.max(0, live.drawnAt + LIVE_FRAME_MS - performance.now());
+  setTimeout(() => requestAnimationFrame(drawPending), wait);
+}
+function drawPending() {
+  const pos = live.pending;
+  if (!pos || !view.m) return;
+  live.pending = null;
+  live.drawnAt = performance.now();
   show(pos, true);
+  if (live.latest) liveStatus();
+  // For the benchmark: how many drawings, and the milliseconds of script they took.
+  timings.liveDraws = (timings.liveDraws || 0) + 1;
+  timings.liveMs = (timings.liveMs || 0) + performance.now() - live.drawnAt;
 }
 
 /** Draws the model, after a new one (`pos` null) or after a change to the one shown. */
@@ -153,10 +195,11 @@ function show(pos, live) {
     const kinds = $('#filter-kind');
     kinds.replaceChildren(html('option', { value: '' }, 'any kind'), ...m.kinds.map((k) => html('option', { value: k }, k)));
     view.collapsed.clear();
+    view.autoCollapsed.clear();
     view.selected = null;
     measureTimeline();
-    relayout(true);
-    if (!live) applyFragment();
+    if (!live) applyFragment(false);
+    relayout('readable');
   }
   timings.laidOut = performance.now();
   renderTransitions();
@@ -216,6 +259,7 @@ function openFile(file) {
   if (!file) return;
   view.diff = null;
   $('#diff').hidden = true;
+  compare.setTrace('', null);
   delete document.body.dataset.trace;
   const tooBig = traceBytesPastLimit(file.size, limits);
   if (tooBig !== null) {
@@ -230,8 +274,8 @@ function openFile(file) {
 const shortLabel = (n) => shorten(n.label);
 const visibleChildren = (id) => (view.collapsed.has(id) ? [] : view.m.nodes[id].children);
 
-/** The tree view (tree-view.js): draws the nodes in view only. */
-const tree = BtTreeView.create($('#tree'), $('#viewport'), $('#tree-canvas'), (id) => {
+/** A node's look in the tree view: kind, shown label, tooltip, whether it has children, how many a collapse hides. */
+const describeNode = (id) => {
   const n = view.m.nodes[id];
   return {
     kind: n.kind,
@@ -240,21 +284,106 @@ const tree = BtTreeView.create($('#tree'), $('#viewport'), $('#tree-canvas'), (i
     children: n.children.length > 0,
     hidden: view.collapsed.has(id) ? n.end - id - 1 : -1,
   };
-});
+};
+/** The tree view (tree-view.js): draws the nodes in view only. */
+const tree = BtTreeView.create($('#tree'), $('#viewport'), $('#tree-canvas'), describeNode);
 tree.v.zoom = view.zoom;
+/** The other run of a diff, beside this one (compare.js). */
+const compare = Compare.create(describeNode);
 
-/** Lays the tree out and draws it; `fitting` first fits it in view (so a big tree is drawn far, without its labels). */
+/**
+ * Lays the tree out and draws it; `fitting` first fits it in view: `true`
+ * the whole tree (so a big tree is drawn far, without its labels),
+ * `'readable'` the default view (fit.js: labels never below 11 px, the path
+ * to what runs open and as much else as fits).
+ * @param {boolean | 'readable'} [fitting]
+ */
 function relayout(fitting) {
   const m = view.m;
   // A view with no size yet is laid out (and fitted) again once it has one: see `tree.whenResized` below.
-  view.unsized = tree.measure() ? null : { fitting: !!fitting || !!(view.unsized && view.unsized.fitting) };
-  // A tree too wide to read fitted across the view is wrapped to the view's shape.
-  const { w, h } = tree.v.box;
-  view.layout = BtDraw.layout(0, visibleChildren, (id) => shortLabel(m.nodes[id]), { maxWidth: w / FAR, aspect: w / h });
+  const sized = tree.measure();
+  view.unsized = sized ? null : { fitting: fitting || (view.unsized && view.unsized.fitting) || false };
+  if (fitting === 'readable') view.wrapReadable = true;
+  if (fitting === 'readable' && sized) collapseToRead();
+  view.layout = layoutWith(visibleChildren);
   tree.setLayout(view.layout, m.N, (id) => m.nodes[id].parent, visibleChildren);
-  if (fitting) fit();
+  compare.setLayout(view.layout, view.zoom, visibleChildren);
+  if (fitting === 'readable') fitReadable();
+  else if (fitting) fit();
   else tree.render();
   drawLanes();
+}
+
+/**
+ * The layout of the tree with `kids` as each node's shown children. A tree
+ * wider than the view at the readable scale (the default view), or too wide
+ * to read fitted across the view (after Fit), is wrapped to the view's shape.
+ */
+function layoutWith(kids) {
+  const m = view.m, { w, h } = tree.v.box;
+  const maxWidth = view.wrapReadable ? Math.max(1, w - 2 * FIT_PAD) / Fit.READABLE_SCALE : w / FAR;
+  return BtDraw.layout(0, kids, (id) => shortLabel(m.nodes[id]), { maxWidth, aspect: w / h });
+}
+const FIT_PAD = 24;
+
+/** What the default view keeps open: the running leaves (else the last node the position reached) and the selected node. */
+function focusNodes() {
+  const m = view.m, state = stateAt(m, view.ti, view.k), out = [];
+  for (let id = 0; id < m.N; id++) {
+    if (state[id] === RUNNING && !m.nodes[id].children.some((c) => state[c] === RUNNING)) out.push(id);
+  }
+  if (!out.length && view.k > 0) out.push(m.node[m.ticks[view.ti].from + view.k - 1]);
+  if (view.selected !== null) out.push(view.selected);
+  const known = out.filter((id) => Number.isInteger(id) && id >= 0 && id < m.N);
+  return known.length ? known : [0];
+}
+
+/** Collapses what the default view cannot show readably (fit.js's `collapsedAround`). */
+function collapseToRead() {
+  const m = view.m, box = fitBox();
+  const chosen = Fit.collapsedAround(m.nodes, focusNodes(), (collapsed) => {
+    const L = layoutWith((id) => (collapsed.has(id) ? [] : m.nodes[id].children));
+    return Fit.fitZoom(L, box, { min: Fit.READABLE_SCALE }).whole;
+  });
+  for (const id of view.autoCollapsed) view.collapsed.delete(id);
+  view.autoCollapsed = chosen;
+  for (const id of chosen) view.collapsed.add(id);
+}
+
+/** The default view's zoom: the whole tree if it is readable so, else the readable size scrolled to the path to what runs. */
+function fitReadable() {
+  const L = view.layout;
+  if (!L) return;
+  if (!tree.measure()) {
+    view.unsized = { fitting: 'readable' };
+    return;
+  }
+  const path = [...Fit.pathTo(view.m.nodes, focusNodes())].map((id) => L.pos.get(id)).filter((p) => p);
+  const xs = path.map((p) => p.x), deepest = path.reduce((a, p) => (p.y > a.y ? p : a), path[0]);
+  const focus = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: deepest.y };
+  const { s, x, y } = Fit.fitZoom(L, fitBox(), { min: Fit.READABLE_SCALE, focus });
+  Object.assign(view.zoom, { s, x, y });
+  applyZoom();
+}
+
+/** The room the default view fits the tree in: the tree's view, no taller than the other run's beside it in a diff. */
+function fitBox() {
+  const { w, h } = tree.v.box, other = compare.height();
+  return { w, h: other > 0 ? Math.min(h, other) : h };
+}
+
+/** The Fit button: the whole tree in view, with what the default view collapsed opened again. */
+function fitWhole() {
+  if (!view.m) return;
+  if (view.autoCollapsed.size || view.wrapReadable) {
+    for (const id of view.autoCollapsed) view.collapsed.delete(id);
+    view.autoCollapsed = new Set();
+    view.wrapReadable = false;
+    relayout(true);
+    paint();
+  } else {
+    fit();
+  }
 }
 
 /** Below this scale labels are too small to read: they are not drawn (a big tree stays quick to draw). */
@@ -271,10 +400,12 @@ function applyZoom(later) {
   $('#tree').classList.toggle('far', z.s < FAR);
   if (!later) {
     tree.render();
+    compare.applyZoom();
   } else if (renderFrame === null) {
     renderFrame = requestAnimationFrame(() => {
       renderFrame = null;
       tree.render();
+      compare.applyZoom();
     });
   }
 }
@@ -339,6 +470,7 @@ function paint() {
   const visits = visitOrder(m, ti, k);
   const lastNode = k > 0 ? m.node[t.from + k - 1] : -1;
   tree.paint({ state, halted, visits, lastNode, matches: new Set(view.matches), selected: view.selected });
+  compare.paint(t.tick, k, state);
   const pos = $('#position');
   pos.dataset.tick = String(t.tick);
   pos.dataset.event = String(k);
@@ -405,6 +537,7 @@ function select(id, center) {
 function toggleCollapse(id) {
   if (!view.m.nodes[id].children.length) return;
   if (!view.collapsed.delete(id)) view.collapsed.add(id);
+  view.autoCollapsed.delete(id);
   relayout();
   paint();
 }
@@ -422,13 +555,19 @@ function measureTimeline() {
   timelineBox.h = $('#lanes-box').clientHeight || 150;
 }
 
+/** Sizes `canvas` to the timeline's width and `cssHeight` (only when they changed: a new size reallocates it) and clears it. */
 function sizeCanvas(canvas, cssHeight) {
   const dpr = window.devicePixelRatio || 1;
   const w = timelineBox.w;
-  canvas.width = Math.round(w * dpr);
-  canvas.height = Math.round(cssHeight * dpr);
-  canvas.style.height = `${cssHeight}px`;
+  const W = Math.round(w * dpr), H = Math.round(cssHeight * dpr), css = `${cssHeight}px`;
+  if (canvas.width !== W || canvas.height !== H) {
+    canvas.width = W;
+    canvas.height = H;
+  }
+  if (canvas.style.height !== css) canvas.style.height = css;
   const ctx = canvas.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, W, H);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return { ctx, w };
 }
@@ -585,9 +724,13 @@ function paintLanes() {
   // The rows are drawn on a canvas outside the document: its text needs no
   // style from the page, whose restyling (a big tree's) would come first.
   const scratch = view.lanesScratch || (view.lanesScratch = document.createElement('canvas'));
-  scratch.width = Math.round(w * dpr);
-  scratch.height = Math.round(height * dpr);
+  if (scratch.width !== Math.round(w * dpr) || scratch.height !== Math.round(height * dpr)) {
+    scratch.width = Math.round(w * dpr);
+    scratch.height = Math.round(height * dpr);
+  }
   const ctx = scratch.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, scratch.width, scratch.height);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const top = box.scrollTop;
   ctx.font = '10px system-ui';
@@ -721,6 +864,8 @@ function transitionRow(tr, full) {
 
 function renderEvents() {
   const box = $('#events'), m = view.m, t = m.ticks[view.ti];
+  // Drawn when its tab is shown (a followed agent's ticks would rebuild it hidden, 20 times a second).
+  if (!box.classList.contains('active')) return;
   const table = html('table', { id: 'events-table' });
   const body = html('tbody');
   for (let i = t.from; i < t.to; i++) {
@@ -850,6 +995,8 @@ function moveSelection(how) {
 /** Links the address to the position shown, a moment after the last move (writing the address is slow). */
 let fragmentTimer = null;
 function writeFragment() {
+  // A live window's position is no permalink (the next load has another window), and writing the address costs the browser a little each time.
+  if (document.body.dataset.mode === 'live') return;
   if (fragmentTimer === null) {
     fragmentTimer = setTimeout(() => {
       fragmentTimer = null;
@@ -871,7 +1018,8 @@ function linkPosition() {
   if (view.selected !== null) f += `&node=${view.selected}`;
   if (location.hash !== f) history.replaceState(null, '', f);
 }
-function applyFragment() {
+/** Goes to the tick, event and node of the address's fragment; `show`: pans to the node (false before the first layout). */
+function applyFragment(show = true) {
   const m = view.m;
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has('tick')) {
@@ -884,7 +1032,7 @@ function applyFragment() {
   const node = Number(params.get('node'));
   if (params.has('node') && Number.isInteger(node) && node >= 0 && node < m.N) {
     view.selected = node;
-    reveal(node);
+    if (show) reveal(node);
   }
 }
 
@@ -938,7 +1086,7 @@ function wire() {
   on('#next-event', 'click', () => stepEvent(1));
   on('#play', 'click', togglePlay);
   on('#slider', 'input', (e) => seek(Number(e.target.value)));
-  on('#fit', 'click', fit);
+  on('#fit', 'click', fitWhole);
   on('#zoom-in', 'click', () => zoomBy(1.25));
   on('#zoom-out', 'click', () => zoomBy(0.8));
   on('#export', 'click', exportSvg);
@@ -990,6 +1138,7 @@ function wire() {
     if (!tab) return;
     for (const b of all('#tabs button')) b.classList.toggle('active', b.dataset.tab === tab);
     for (const s of all('.tab')) s.classList.toggle('active', s.id === tab);
+    if (tab === 'events' && view.m) renderEvents();
     if (tab === 'transitions' && transitionsStale) {
       renderTransitions();
       markCurrentTransitions();
@@ -1077,7 +1226,7 @@ function wire() {
       p: () => jumpToFailure(-1, false),
       N: () => jumpToFailure(1, true),
       P: () => jumpToFailure(-1, true),
-      f: fit,
+      f: fitWhole,
       '+': () => zoomBy(1.25),
       '=': () => zoomBy(1.25),
       '-': () => zoomBy(0.8),
@@ -1121,9 +1270,12 @@ function wire() {
 
 /** Shows `which` ("a" or "b") of the compared traces, at the same position. */
 function showSide(which) {
-  const payload = view.diff[which];
+  const payload = view.diff[which], other = view.diff[which === 'a' ? 'b' : 'a'];
   for (const side of ['a', 'b']) $(`#diff-${side}`).classList.toggle('active', side === which);
   document.body.dataset.trace = which;
+  // The other run beside this one, when both are traces of the same tree.
+  const c = view.diff.comparison, both = c && c.error === undefined && payload.error === undefined && other.error === undefined;
+  compare.setTrace(other.name, both ? other.trace : null);
   loadPayload(payload);
 }
 
@@ -1141,6 +1293,8 @@ function showDiff(diff) {
   $('#diff-go').hidden = !(c && c.tick !== undefined);
   if (diff.b.error !== undefined) $('#diff-text').textContent += ` The second: ${diff.b.error}`;
   showSide('a');
+  // Opened at the first difference (unless the address names a place).
+  if (c && c.tick !== undefined && !new URLSearchParams(location.hash.slice(1)).has('tick')) goToDifference();
 }
 
 function goToDifference() {
@@ -1154,7 +1308,11 @@ function goToDifference() {
 
 // ---------------------------------------------------------------- live view
 
-const live = { agents: [], version: 0, shown: false, socket: null, following: null, latest: null, trace: null, paused: false };
+const live = {
+  agents: [], version: 0, shown: false, socket: null, following: null, latest: null, trace: null, paused: false,
+  /** Where the view was before the changes not drawn yet (see showLater), and when the last drawing was. */
+  pending: null, drawnAt: -Infinity,
+};
 
 function renderAgents() {
   const q = $('#agent-filter').value.trim().toLowerCase();
@@ -1256,10 +1414,13 @@ function follow(id) {
       // The model shown is this window's until a pause: then only a whole build catches up.
       const current = !whole && live.shown && view.m && view.m.name === msg.name;
       if (current && msg.append) extendShown(msg.append);
-      else if (!current) loadPayload({ name: msg.name, trace: live.trace }, true);
+      else if (!current) {
+        live.pending = null;
+        loadPayload({ name: msg.name, trace: live.trace }, true);
+      }
       live.shown = true;
     }
-    liveStatus();
+    if (!live.pending) liveStatus();
   };
   socket.onclose = () => {
     if (socket === live.socket) $('#live-status').textContent += ' Disconnected from the game.';
@@ -1288,6 +1449,7 @@ function startLive(list, editor) {
 function togglePause() {
   live.paused = !live.paused;
   if (live.paused) live.shown = false;
+  drawPending();
   $('#live-pause').classList.toggle('paused', live.paused);
   $('#live-pause').textContent = live.paused ? 'Resume' : 'Pause';
   if (!live.paused && live.latest) {

@@ -86,6 +86,8 @@ pub(crate) const ASSETS: &[Asset] = &[
     LIMITS_JS,
     DRAW_JS,
     LAYOUT_JS,
+    embedded!("/fit.js", JS, "fit.js"),
+    embedded!("/compare.js", JS, "compare.js"),
     embedded!("/tree-view.js", JS, "tree-view.js"),
     embedded!("/trace-model.js", JS, "trace-model.js"),
     embedded!("/studio.js", JS, "studio.js"),

@@ -158,7 +158,9 @@ impl TracePayload {
         }
     }
 
-    /// The JSON the page reads: `{"name", "trace"}` or `{"name", "error"}`
+    /// The JSON the page reads: `{"name", "trace"}` (with `"disagreement"`,
+    /// the first event where the node table and the events disagree, if
+    /// any) or `{"name", "error"}`
     /// (the server writes the same straight from [`Serialize`]).
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or_else(|e| json!({ "name": self.name(), "error": e.to_string() }))
@@ -175,11 +177,15 @@ impl TracePayload {
 /// Written without a copy as a JSON value: a big trace goes straight to the page.
 impl Serialize for TracePayload {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("TracePayload", 2)?;
+        let mut out = s.serialize_struct("TracePayload", 3)?;
         match self {
             TracePayload::Trace { name, trace } => {
                 out.serialize_field("name", name)?;
                 out.serialize_field("trace", trace)?;
+                // A table that does not match the events: said, not drawn silently (see agreement.rs).
+                if let Some(why) = crate::agreement::first_disagreement(trace) {
+                    out.serialize_field("disagreement", &why)?;
+                }
             }
             TracePayload::Error { name, message } => {
                 out.serialize_field("name", name)?;

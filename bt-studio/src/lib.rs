@@ -37,6 +37,7 @@
 //! # }
 //! ```
 
+mod agreement;
 mod assets;
 pub mod diff;
 pub mod edit;

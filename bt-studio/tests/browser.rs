@@ -294,7 +294,8 @@ fn a_big_tree_is_painted_whole_far_out_and_only_its_nodes_in_view_are_svg_close_
         let tick = cursor.first_tick() + 40;
         cursor.seek(tick).unwrap();
         open(&client, &format!("{url}#tick={tick}")).await;
-        // Fitted, all 3,000 nodes are in view: painted on the canvas, none as SVG.
+        // Opened, it is readable (tests/view.rs); fitted whole (Fit), all 3,000 nodes are in view: painted on the canvas, none as SVG.
+        click(&client, "#fit").await;
         let mode = client.find(Locator::Css("#tree-canvas")).await.unwrap();
         assert_eq!(mode.attr("data-mode").await.unwrap().as_deref(), Some("canvas"));
         assert!(drawn_ids(&client).await.is_empty());
@@ -666,6 +667,8 @@ fn two_traces_open_at_their_first_difference() {
             )
         };
         click(&client, "#diff-go").await;
+        // The whole tree (Fit): the side-by-side default view collapses some of it (tests/view.rs).
+        click(&client, "#fit").await;
         let first = drawn(&client).await;
         assert_eq!((first.tick, first.event, first.node), (7, 5, Some(node)));
         assert_eq!(first.statuses, reference(&a));
@@ -676,6 +679,7 @@ fn two_traces_open_at_their_first_difference() {
             .await
             .unwrap();
         assert_eq!(text_of(&client, "#title").await, "b.json");
+        click(&client, "#fit").await;
         let second = drawn(&client).await;
         assert_eq!(
             (second.tick, second.event, second.node),
@@ -1221,6 +1225,16 @@ fn a_trace_opened_while_the_tree_has_no_size_is_fitted_once_it_has_one() {
         // A narrower window than the others': the tree's view is far from the old guess of 800 px.
         client.set_window_size(1000, 800).await.unwrap();
         let good = guard_trace().to_json().unwrap();
+        // The default view of the trace opened in a view that has its size: where it puts the tree, and what it draws.
+        let fitted = "return [document.querySelector('#viewport').getAttribute('transform'),
+                              [...document.querySelectorAll('#viewport .node')].map((g) => g.dataset.id).join()];";
+        open(
+            &client,
+            &format!("http://{}/", serve(temp_file("sized.trace.json", &good))),
+        )
+        .await;
+        wait_for(&client, "body[data-state='ready']").await;
+        let reference = eval(&client, fitted).await;
         let url = format!("http://{}/", serve(temp_file("unsized.json", "not a trace")));
         open(&client, &url).await;
         wait_for(&client, "body[data-state='error']").await;
@@ -1243,15 +1257,14 @@ fn a_trace_opened_while_the_tree_has_no_size_is_fitted_once_it_has_one() {
             "document.querySelector('#tree').style.display = ''; return true;",
         )
         .await;
+        // Fitted as if it had had its size all along.
         poll(
-            "the tree is not centred in its view (px off, view width)",
-            async || off_centre(&client).await,
-            |(off, _)| off.abs() <= 5.0,
+            "the tree is not fitted as in a view that had its size (transform, nodes drawn)",
+            async || eval(&client, fitted).await,
+            |now| *now == reference,
         )
         .await;
-        // Every node is drawn, as the trace has them.
-        let page = drawn(&client).await;
-        assert_eq!(page.statuses.len(), guard_trace().nodes.len());
+        assert!(!reference[1].as_str().unwrap().is_empty(), "the set-up: nodes drawn");
     });
 }
 

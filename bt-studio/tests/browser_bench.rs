@@ -13,11 +13,21 @@
 //! page has drawn it), of drawing one tick (a seek to another tick, until the
 //! next frame) and of one step of the timeline (the next-tick and next-event
 //! buttons). BENCHMARKS.md reports them.
+//!
+//! `following_one_dog_at_20_ticks_a_second` measures what the live page
+//! costs while it follows one agent: the browser's processes' CPU time (user
+//! and system, from `/proc/<pid>/stat`) over a fixed wall interval, while a
+//! game thread ticks one 8-node Wild Dog 20 times a second, against the same
+//! interval with the page open but following nothing:
+//!
+//! ```text
+//! cargo test -p behaved-studio --test browser_bench following -- --ignored --nocapture
+//! ```
 
 mod common;
 
 use common::big::big_trace;
-use common::browser::{open, with_browser};
+use common::browser::{follow_first_agent, open, wait_for, with_browser};
 use common::{serve, temp_file};
 use fantoccini::Client;
 
@@ -198,4 +208,138 @@ fn a_10000_node_tree_and_a_100000_event_trace() {
         println!("median of {RUNS} steps of one tick: {:.1} ms", median(step_ms));
         println!("median of {RUNS} steps of one event: {:.1} ms", median(event_ms));
     });
+}
+
+/// The CPU time (user and system, in clock ticks) of every process descended
+/// from this one whose command line names Chromium, and of its renderers alone.
+fn browser_cpu_ticks() -> (u64, u64) {
+    let me = std::process::id();
+    let mut parent = std::collections::HashMap::new();
+    let mut cpu = std::collections::HashMap::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // After the command's name in parentheses: state, ppid, ... utime (14th field), stime (15th).
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        parent.insert(pid, fields[1].parse::<u32>().unwrap());
+        let ticks = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        let cmdline = std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if cmdline.contains("chrom") && !cmdline.contains("chromedriver") {
+            cpu.insert(pid, (ticks, cmdline.contains("--type=renderer")));
+        }
+    }
+    let mine = |mut pid: u32| loop {
+        match parent.get(&pid) {
+            Some(&p) if p == me => return true,
+            Some(&p) if p > 1 => pid = p,
+            _ => return false,
+        }
+    };
+    let (mut all, mut renderers) = (0, 0);
+    for (&pid, &(ticks, renderer)) in &cpu {
+        if mine(pid) {
+            all += ticks;
+            if renderer {
+                renderers += ticks;
+            }
+        }
+    }
+    (all, renderers)
+}
+
+/// The clock ticks per second of `/proc/<pid>/stat`'s times.
+const CLOCK_TICKS: f64 = 100.0;
+/// The wall interval each measurement spans.
+const INTERVAL: std::time::Duration = std::time::Duration::from_secs(10);
+/// Measurements of each kind.
+const SAMPLES: usize = 5;
+
+#[test]
+#[ignore = "a benchmark: run it on demand with --ignored --nocapture"]
+fn following_one_dog_at_20_ticks_a_second() {
+    use behaved_scenarios::hex::Hex;
+    use behaved_scenarios::world::World;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let mut dog = studio.agent("dog", behaved_scenarios::dog::WildDog::NODES).unwrap();
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let game = {
+        let stop = std::sync::Arc::clone(&stop);
+        std::thread::spawn(move || {
+            let mut world: World = World::new(7);
+            world.spawn_dog(Hex::new(0, 0)).unwrap();
+            let a = world.spawn_player("A", Hex::new(4, -1)).unwrap();
+            world.spawn_player("B", Hex::new(-6, 2)).unwrap();
+            world.wander_player(a, 5).unwrap();
+            let start = std::time::Instant::now();
+            let mut frame = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                world.step_observed(&mut dog);
+                frame += 1;
+                // 20 ticks a second of wall time.
+                let next = start + std::time::Duration::from_millis(50) * frame;
+                std::thread::sleep(next.saturating_duration_since(std::time::Instant::now()));
+            }
+        })
+    };
+    let url = studio.url();
+    with_browser("bench_follow", |client| async move {
+        let measure = || async {
+            let (a0, r0) = browser_cpu_ticks();
+            let t0 = std::time::Instant::now();
+            tokio::time::sleep(INTERVAL).await;
+            let (a1, r1) = browser_cpu_ticks();
+            let wall = t0.elapsed().as_secs_f64();
+            (
+                100.0 * (a1 - a0) as f64 / CLOCK_TICKS / wall,
+                100.0 * (r1 - r0) as f64 / CLOCK_TICKS / wall,
+            )
+        };
+        open(&client, &url).await;
+        wait_for(&client, "#agent-list li[data-agent='0']").await;
+        let mut idle = Vec::new();
+        for _ in 0..SAMPLES {
+            idle.push(measure().await);
+        }
+        follow_first_agent(&client, &url).await;
+        wait_for(&client, "body[data-following='0']").await;
+        // The window fills (its first seconds), then the measurements.
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        let drawings = "const t = window.btStudio.timings; return [t.liveDraws || 0, t.liveMs || 0];";
+        let before = common::browser::eval(&client, drawings).await;
+        let started = std::time::Instant::now();
+        let mut following = Vec::new();
+        for _ in 0..SAMPLES {
+            following.push(measure().await);
+        }
+        let after = common::browser::eval(&client, drawings).await;
+        let seconds = started.elapsed().as_secs_f64();
+        let delta = |i: usize| after[i].as_f64().unwrap_or(0.0) - before[i].as_f64().unwrap_or(0.0);
+        let ticks = common::browser::eval(&client, "return Number(document.querySelector('#slider').max);").await;
+        let show = |name: &str, xs: &[(f64, f64)]| {
+            println!(
+                "{name}: median of {SAMPLES} x {} s: browser {:.1}% of a core, of which the renderer {:.1}% (all: {:?})",
+                INTERVAL.as_secs(),
+                median(xs.iter().map(|x| x.0).collect()),
+                median(xs.iter().map(|x| x.1).collect()),
+                xs.iter().map(|x| (x.0 * 10.0).round() / 10.0).collect::<Vec<_>>()
+            );
+        };
+        show("page open, following nothing", &idle);
+        show("following one dog at 20 ticks/s", &following);
+        println!("(the window held {ticks} ticks at the end)");
+        if delta(0) > 0.0 {
+            println!(
+                "the page drew the followed agent {:.1} times a second, {:.1} ms of script a drawing (mean)",
+                delta(0) / seconds,
+                delta(1) / delta(0)
+            );
+        }
+    });
+    stop.store(true, Ordering::Relaxed);
+    game.join().unwrap();
 }

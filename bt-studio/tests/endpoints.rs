@@ -61,7 +61,9 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         seen,
         [
             "/catalogue.js",
+            "/compare.js",
             "/draw.js",
+            "/fit.js",
             "/layout.js",
             "/limits.js",
             "/studio.js",

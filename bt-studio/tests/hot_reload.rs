@@ -99,6 +99,8 @@ fn the_live_page_following_an_agent_shows_its_reloaded_tree() {
         wait_for(&client, "body[data-following='0']").await;
         guard.tick_observed(&mut town, 1.0, &mut observer);
         wait_for(&client, "#position[data-tick='1']").await;
+        // The whole tree (Fit): the default view collapses what does not fit readably (tests/view.rs).
+        common::browser::click(&client, "#fit").await;
         assert_eq!(drawn(&client).await.statuses.len(), 15);
 
         let smaller = json!({"type": "selector", "name": "Guard", "children": [

@@ -91,3 +91,44 @@ pub fn big_trace(nodes: usize, events: usize) -> Trace {
     }
     recorder.trace()
 }
+
+/// A tree of 40 nodes wide across levels (a sequence over three selectors,
+/// each over three sequences of three `work` leaves), ticked until
+/// `ticks` ticks are recorded and its root is left running, so the last tick
+/// has a running path.
+pub fn wide_trace(ticks: u32) -> Trace {
+    let leaf = |id: &mut u32| {
+        *id += 1;
+        format!(r#"{{"type":"action","action":{{"type":"work","id":{id}}}}}"#)
+    };
+    let mut id = 0;
+    let mut groups = Vec::new();
+    for _ in 0..3 {
+        let mut seqs = Vec::new();
+        for _ in 0..3 {
+            let leaves: Vec<String> = (0..3).map(|_| leaf(&mut id)).collect();
+            seqs.push(format!(r#"{{"type":"sequence","children":[{}]}}"#, leaves.join(",")));
+        }
+        groups.push(format!(
+            r#"{{"type":"reactiveSelector","children":[{}]}}"#,
+            seqs.join(",")
+        ));
+    }
+    let json = format!(r#"{{"type":"sequence","children":[{}]}}"#, groups.join(","));
+    let mut leaves = Registry::new();
+    leaves.try_action("work", |p: Value| {
+        let id = p["id"].as_u64().and_then(|id| u32::try_from(id).ok());
+        id.map(Work).ok_or("`id` must be a u32")
+    });
+    let def = leaves.load(&json).expect("the wide tree loads");
+    assert_eq!(def.len(), 40);
+    let mut agent = Agent::new(Arc::clone(&def));
+    let mut recorder = TraceRecorder::new(def.nodes(), 100_000).unwrap();
+    let mut sim = Sim { tick: 0 };
+    while sim.tick < ticks || !agent.is_running() {
+        sim.tick += 1;
+        let now = f64::from(sim.tick) / 20.0;
+        agent.tick_observed(&mut sim, now, &mut recorder);
+    }
+    recorder.trace()
+}
