@@ -8,7 +8,8 @@
 //! `halted` after its running descendants (post-order).
 //!
 //! This module is the agent's API; the engine that ticks and halts its nodes
-//! is in `agent/` (`exec.rs`, `kinds.rs`, `halt.rs`, `wake.rs`).
+//! is in `agent/` (`exec.rs`, `halt.rs`, `wake.rs`, and each kind's code in
+//! `kinds/`).
 
 use std::sync::Arc;
 

@@ -58,77 +58,39 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     pub(super) fn halt_kids(&mut self, id: u32, except: u32) {
         let def = self.def;
         let node = &def.cold[id as usize];
-        let s = node.slot as usize;
+        // One line per kind (or family): the code is in `kinds/`.
         let child = match node.op {
-            // The state word is the running child's id.
-            NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => {
-                match std::mem::take(&mut self.ints[s]) {
-                    0 => None,
-                    r => Some(r),
-                }
-            }
-            NodeKind::SequenceAlways => {
-                self.ints[s + 1] = 0;
-                match std::mem::take(&mut self.ints[s]) {
-                    0 => None,
-                    r => Some(r),
-                }
-            }
-            NodeKind::Random
-            | NodeKind::Weighted
-            | NodeKind::If
-            | NodeKind::ReactiveIf
-            | NodeKind::Match
-            | NodeKind::ReactiveMatch => match std::mem::take(&mut self.ints[s]) {
-                0 => None,
-                r => Some(self.kid(node, r - 1)),
-            },
-            NodeKind::Shuffle => match std::mem::take(&mut self.ints[s]) {
-                0 => None,
-                r => Some(self.kid(node, self.ints[s + r as usize])),
-            },
-            NodeKind::Parallel | NodeKind::ParallelMain => {
-                let first = if node.op == NodeKind::Parallel { s + 2 } else { s };
-                self.ints[s..first].fill(0);
-                for i in 0..node.n {
-                    let kid = self.kid(node, i);
-                    if std::mem::take(&mut self.ints[first + i as usize]) == RUNNING && kid != except {
-                        self.halt(kid);
-                    }
-                }
-                None
-            }
-            NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While | NodeKind::Delay => {
-                match std::mem::take(&mut self.ints[s]) {
-                    0 => None,
-                    _ => Some(self.kid(node, node.n - 1)),
-                }
-            }
-            NodeKind::Repeat | NodeKind::Retry => {
-                self.ints[s] = 0;
-                Some(self.kid(node, 0))
-            }
-            NodeKind::ForEach => {
-                self.ints[s] = 0;
-                self.items[node.leaf as usize].clear();
-                Some(self.kid(node, 0))
-            }
-            NodeKind::AbortIf | NodeKind::Latch => Some(self.kid(node, 1)),
+            NodeKind::Sequence
+            | NodeKind::Selector
+            | NodeKind::ReactiveSequence
+            | NodeKind::ReactiveSelector
+            | NodeKind::SequenceAlways => self.chain_halted(node),
+            NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => self.random_halted(node),
+            NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => self.branch_halted(node),
+            NodeKind::Parallel | NodeKind::ParallelMain => self.parallel_halted(node, except),
+            NodeKind::Loop
+            | NodeKind::UntilFail
+            | NodeKind::UntilSuccess
+            | NodeKind::While
+            | NodeKind::Repeat
+            | NodeKind::Retry
+            | NodeKind::ForEach
+            | NodeKind::Break
+            | NodeKind::Continue => self.loop_halted(node),
+            NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => self.timing_halted(node),
             NodeKind::Invert
             | NodeKind::ForceSuccess
             | NodeKind::ForceFailure
-            | NodeKind::Timeout
-            | NodeKind::Cooldown
             | NodeKind::Limit
             | NodeKind::RunOnce
+            | NodeKind::AbortIf
+            | NodeKind::Latch
             | NodeKind::Scope
-            | NodeKind::Subtree => Some(self.kid(node, 0)),
-            NodeKind::Break
-            | NodeKind::Continue
-            | NodeKind::Success
+            | NodeKind::Subtree => self.decorator_halted(node),
+            // Leaves have no children; an action's own halt is in `halt`.
+            NodeKind::Success
             | NodeKind::Failure
             | NodeKind::Running
-            | NodeKind::Wait
             | NodeKind::WaitUntil
             | NodeKind::Condition
             | NodeKind::Action => None,
