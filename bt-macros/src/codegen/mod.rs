@@ -12,6 +12,7 @@
 mod fallback;
 mod halt;
 mod in_place;
+mod kinds;
 mod names;
 mod persist;
 mod tick;

@@ -1,0 +1,112 @@
+//! `parallel` and `parallelMain`: the code of their tick.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::codegen::{Gen, bit, child_halt_name, field, lit, rt};
+use crate::lower::Slot;
+use crate::model::{Threshold, thresholds};
+
+impl Gen<'_> {
+    /// `parallel(success, failure)`: the thresholds worked out for its children.
+    pub(in crate::codegen) fn parallel_tick(&self, s: &Slot, success: Threshold, failure: Threshold) -> TokenStream {
+        let n = s.children.len();
+        let (need, fail) = thresholds(success, failure, n);
+        // "S became unreachable" is "more than n - S failed": fold it into one threshold.
+        self.parallel(s, need, fail.min(n - need + 1))
+    }
+
+    /// `parallel`: tick every child not yet completed in this activation; decide
+    /// the moment `need` successes or `fail` failures are reached.
+    pub(in crate::codegen) fn parallel(&self, s: &Slot, need: usize, fail: usize) -> TokenStream {
+        let node = crate::codegen::node_label(s.id);
+        let rt = rt();
+        let f = field(s.id);
+        let halt_mask = child_halt_name(s.id);
+        let (need, fail) = (lit(need), lit(fail));
+        let steps = (0..s.children.len()).map(|i| {
+            let b = bit(i);
+            let cleanup = quote! {
+                self.#f = [0; 3];
+                self.#halt_mask(__ctx, __env, __run & !#b);
+            };
+            let child = self.guarded_child(s, i, quote!(__run & #b == 0), cleanup);
+            quote! {
+                if (__ok | __fail) & #b == 0 {
+                    match #child {
+                        #rt::Status::Running => __run |= #b,
+                        #rt::Status::Success => {
+                            __run &= !#b;
+                            __ok |= #b;
+                            if __ok.count_ones() >= #need {
+                                self.#f = [0; 3];
+                                self.#halt_mask(__ctx, __env, __run);
+                                break #node (#rt::Status::Success);
+                            }
+                        }
+                        #rt::Status::Failure => {
+                            __run &= !#b;
+                            __fail |= #b;
+                            if __fail.count_ones() >= #fail {
+                                self.#f = [0; 3];
+                                self.#halt_mask(__ctx, __env, __run);
+                                break #node (#rt::Status::Failure);
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        quote! {{
+            let [mut __run, mut __ok, mut __fail] = self.#f;
+            #node: {
+                #(#steps)*
+                self.#f = [__run, __ok, __fail];
+                #rt::Status::Running
+            }
+        }}
+    }
+
+    /// `parallel(main)`: the first child decides; the others run beside it and
+    /// are halted when it completes.
+    pub(in crate::codegen) fn parallel_main(&self, s: &Slot) -> TokenStream {
+        let rt = rt();
+        let f = field(s.id);
+        let halt_mask = child_halt_name(s.id);
+        let cleanup = |b: Literal| {
+            quote! {
+                self.#f = [0, 0];
+                self.#halt_mask(__ctx, __env, __run & !#b);
+            }
+        };
+        let main = self.guarded_child(s, 0, quote!(__run & 1 == 0), cleanup(bit(0)));
+        let others = (1..s.children.len()).map(|i| {
+            let b = bit(i);
+            let child = self.guarded_child(s, i, quote!(__run & #b == 0), cleanup(b.clone()));
+            quote! {
+                if __done & #b == 0 {
+                    match #child {
+                        #rt::Status::Running => __run |= #b,
+                        _ => {
+                            __run &= !#b;
+                            __done |= #b;
+                        }
+                    }
+                }
+            }
+        });
+        quote! {{
+            let [mut __run, mut __done] = self.#f;
+            let __main = #main;
+            if let #rt::Status::Running = __main {
+                __run |= 1;
+                #(#others)*
+                self.#f = [__run, __done];
+            } else {
+                self.#f = [0, 0];
+                self.#halt_mask(__ctx, __env, __run & !1);
+            }
+            __main
+        }}
+    }
+}
