@@ -120,6 +120,7 @@ behave! {
                     #[on_tick(|c| c.work += 1)]
                     #[on_reset(|c| c.work += 1)]
                     sequence_always {
+                        success,
                         latch(|c| c.tick % 6 == 0) { Busy(19) },
                         wait_until(|c| c.tick % 9 == 0),
                         act(async Ask(20)),
@@ -138,6 +139,25 @@ behave! {
             }
         }
     }
+}
+
+/// The trees below use every kind of the catalogue, so that a new kind fails
+/// here until one of them has it.
+#[test]
+fn the_trees_use_every_kind() {
+    let used: Vec<behaved::NodeKind> = [Everything::NODES, Patrol::NODES, Catalogue::NODES]
+        .iter()
+        .flat_map(|nodes| nodes.iter().map(|n| n.kind))
+        .collect();
+    let missing: Vec<&str> = behaved::NodeKind::ALL
+        .iter()
+        .filter(|k| !used.contains(k))
+        .map(|k| k.dsl_name())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "tests/alloc.rs's trees have no {missing:?} node: add one (every kind of the catalogue is ticked here)"
+    );
 }
 
 #[test]
