@@ -377,21 +377,7 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             _ => {
                 let close = hints::node_word(&name)
                     .or_else(|| behaved_runtime::catalog::closest(&name, NodeKind::dsl_words()).map(String::from));
-                let hint = match (close, hints::json_kind(&name)) {
-                    (Some(close), Some(_)) => {
-                        format!(", did you mean `{close}`? (`{name}` is its name in the JSON form)")
-                    }
-                    (Some(close), None) => format!(", did you mean `{close}`?"),
-                    (None, _) => String::new(),
-                };
-                errors.over(
-                    &word.name,
-                    format!(
-                        "unknown node `{name}`{hint}\n\
-                     known nodes: {}; a leaf value starts with an upper-case type name (`MoveTo {{ .. }}`)",
-                        NodeKind::dsl_words().collect::<Vec<_>>().join(", ")
-                    ),
-                );
+                errors.over(&word.name, unknown_node(&name, close.as_deref()));
                 None
             }
         };
@@ -567,4 +553,26 @@ pub(super) fn label_of(word: &WordNode) -> String {
         label.push(')');
     }
     label
+}
+
+/// The error of an unknown node word. With a close word, that word (the
+/// answer in nearly every case) and where every word is listed; with none,
+/// every word, from the catalogue. (Listing them all after a hint, too,
+/// made each new kind rewrite the expected output of every test of a
+/// misspelt word.)
+pub(super) fn unknown_node(name: &str, close: Option<&str>) -> String {
+    let leaf = "a leaf value starts with an upper-case type name (`MoveTo { .. }`)";
+    let Some(close) = close else {
+        let words = NodeKind::dsl_words().collect::<Vec<_>>().join(", ");
+        return format!("unknown node `{name}`\nknown nodes: {words}; {leaf}");
+    };
+    let json = if hints::json_kind(name).is_some() {
+        format!(" (`{name}` is its name in the JSON form)")
+    } else {
+        String::new()
+    };
+    format!(
+        "unknown node `{name}`, did you mean `{close}`?{json}\n\
+         every node word is in the README's \"Nodes\" table; {leaf}"
+    )
 }

@@ -445,6 +445,30 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_word_without_a_close_one_lists_every_node_word_of_the_catalogue() {
+        let (_, errors) = model("tree T for C { zzzzzz { success } }");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        for word in NodeKind::dsl_words() {
+            assert!(
+                errors[0].contains(&format!(" {word},")) || errors[0].contains(&format!(" {word};")),
+                "`{word}` in {errors:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_word_with_a_close_one_names_it_and_where_every_word_is() {
+        let (_, errors) = model("tree T for C { sequnce { success } }");
+        assert_eq!(
+            errors,
+            [
+                "unknown node `sequnce`, did you mean `sequence`?\nevery node word is in the README's \"Nodes\" table; \
+              a leaf value starts with an upper-case type name (`MoveTo { .. }`)"
+            ]
+        );
+    }
+
+    #[test]
     fn words_resolve_to_kinds_with_parameters() {
         let n = root(
             "tree T for C { sequence { repeat(3) { wait(1.5) }, parallel(success = 2, failure = 1) { success, failure }, reactive fallback { running } } }",
