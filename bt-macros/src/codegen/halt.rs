@@ -2,13 +2,15 @@
 //! post-order, run its own halt hook and exit hook, report the halt, and leave
 //! it idle. Only ever called on a node that is Running. A small node has no
 //! method: its halt is written where its parent halts it (`Gen::inlined`).
+//! What a kind's halt does is in its module in `kinds/`, called from the one
+//! dispatch in [`Gen::halt_code`].
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Gen, bit, child_halt_name, field, flat_id, halt_name, lit, rt, uint};
 use crate::lower::{Slot, State};
-use crate::model::{Kind, Leaf};
+use crate::model::Kind;
 
 /// The largest tree (in nodes, its subtrees' not counted) in which every
 /// composite has its children's halt as a method (see
@@ -32,127 +34,42 @@ impl Gen<'_> {
 
     /// Node `s`'s halt as one block, which may stand in its parent's code.
     pub(super) fn halt_code(&self, s: &Slot) -> TokenStream {
-        let f = field(s.id);
         let id = flat_id(self.l, s.id);
-        let helper = child_halt_name(s.id);
-        let body_child = s.node.kind.condition_children();
+        // One line per kind (or family): the code is in `kinds/`.
         let body = match &s.node.kind {
             Kind::Sequence
             | Kind::Selector
             | Kind::ReactiveSequence
             | Kind::ReactiveSelector
-            | Kind::Random
-            | Kind::Weighted(_)
-            | Kind::If { .. }
-            | Kind::Match { .. } => {
-                let halt = self.halt_children(s);
-                quote! {
-                    let __r = self.#f;
-                    self.#f = 0;
-                    #halt
-                }
-            }
-            Kind::SequenceAlways => {
-                let halt = self.halt_children(s);
-                quote! {
-                    let __r = self.#f.0;
-                    self.#f = (0, false);
-                    #halt
-                }
-            }
-            Kind::Shuffle => {
-                let arms = (0..s.children.len()).map(|i| {
-                    let (k, halt) = (lit(i), self.halt_child(s, i));
-                    quote!(#k => #halt,)
-                });
-                quote! {
-                    let __p = self.#f.1;
-                    self.#f.1 = 0;
-                    if __p != 0 {
-                        match self.#f.0[(__p - 1) as usize] as usize {
-                            #(#arms)*
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            Kind::Parallel { .. } => quote! {
-                let [__run, _, _] = self.#f;
-                self.#f = [0; 3];
-                self.#helper(__ctx, __env, __run);
-            },
-            Kind::ParallelMain => quote! {
-                let [__run, _] = self.#f;
-                self.#f = [0, 0];
-                self.#helper(__ctx, __env, __run);
-            },
+            | Kind::SequenceAlways => self.chain_halt(s),
+            Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_halt(s),
+            Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_halt(s),
+            Kind::If { .. } | Kind::Match { .. } => self.branch_halt(s),
             Kind::Invert
             | Kind::ForceSuccess
             | Kind::ForceFailure
-            | Kind::Timeout(_)
-            | Kind::Cooldown(_)
             | Kind::Limit(_)
             | Kind::RunOnce
             | Kind::AbortIf
             | Kind::Latch
-            | Kind::Scope(_) => {
-                let child = self.halt_child(s, body_child);
-                quote!(#child;)
-            }
-            Kind::Repeat(_) | Kind::Retry(_) => {
-                let child = self.halt_child(s, 0);
-                quote! {
-                    self.#f = 0;
-                    #child;
-                }
-            }
-            Kind::ForEach { .. } => {
-                // The body's halt hooks may still read the current item.
-                let child = self.halt_child(s, 0);
-                quote! {
-                    #child;
-                    self.#f.clear();
-                }
-            }
-            Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => {
-                let child = self.halt_child(s, body_child);
-                quote! {
-                    if self.#f {
-                        self.#f = false;
-                        #child;
-                    }
-                }
-            }
-            Kind::Delay(_) => {
-                let child = self.halt_child(s, 0);
-                quote! {
-                    if self.#f.1 {
-                        self.#f.1 = false;
-                        #child;
-                    }
-                }
-            }
-            Kind::Act(Leaf::Value { .. }) => {
-                let call = self.action_step(s, quote!(Halt));
-                quote! {
-                    if !__env.stands_in_halt(#id) {
-                        let _ = #call;
-                    }
-                }
-            }
-            Kind::Subtree { .. } => {
-                let call = self.subtree_step(s, quote!(Halt));
-                quote!(let _ = #call;)
-            }
-            Kind::Wait(_)
-            | Kind::Success
-            | Kind::Failure
-            | Kind::Running
+            | Kind::Scope(_) => self.decorator_halt(s),
+            Kind::Repeat(_)
+            | Kind::Retry(_)
+            | Kind::ForEach { .. }
+            | Kind::Loop
+            | Kind::While
+            | Kind::UntilFail
+            | Kind::UntilSuccess
             | Kind::Break(_)
-            | Kind::Continue(_)
+            | Kind::Continue(_) => self.loop_halt(s),
+            Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => self.timing_halt(s),
+            Kind::Act(_)
+            | Kind::Subtree { .. }
             | Kind::Cond(_)
             | Kind::WaitUntil(_)
-            | Kind::Act(Leaf::Inline(_)) => quote!(),
+            | Kind::Success
+            | Kind::Failure
+            | Kind::Running => self.leaf_halt(s),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         };
         let on_exit = self.hook(s, "on_exit");
@@ -163,11 +80,23 @@ impl Gen<'_> {
         }}
     }
 
+    /// The halt of a node whose state is a resume point (the running child
+    /// + 1): that child's, the state cleared.
+    pub(super) fn resume_halt(&self, s: &Slot) -> TokenStream {
+        let f = field(s.id);
+        let halt = self.halt_children(s);
+        quote! {
+            let __r = self.#f;
+            self.#f = 0;
+            #halt
+        }
+    }
+
     /// The halt of the running children named by `__r` (see
     /// [`Gen::child_halt_helper`]): a call of the helper, or its code where
     /// the node's halt is the helper's only caller (one item less per
     /// composite, as [`Gen::inlined`] does for nodes).
-    fn halt_children(&self, s: &Slot) -> TokenStream {
+    pub(super) fn halt_children(&self, s: &Slot) -> TokenStream {
         if self.has_child_halt_helper(s) {
             let helper = child_halt_name(s.id);
             quote!(self.#helper(__ctx, __env, __r);)

@@ -1,9 +1,10 @@
-//! `if` and `match` (and their reactive forms): the code of their tick.
+//! `if` and `match` (and their reactive forms): their tick, halt and wake.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
 use crate::codegen::tick::resume_type;
+use crate::codegen::wake::{WakeCode, wake_of_resumed};
 use crate::codegen::{Gen, child_halt_name, field, lit, rt, uint};
 use crate::lower::Slot;
 use crate::model::Kind;
@@ -97,5 +98,24 @@ impl Gen<'_> {
             #binding
             match #scrutinee { #(#arms)* }
         }}
+    }
+}
+
+impl Gen<'_> {
+    /// An `if` or `match`'s halt: the chosen branch, the state cleared.
+    pub(in crate::codegen) fn branch_halt(&self, s: &Slot) -> TokenStream {
+        self.resume_halt(s)
+    }
+
+    /// An `if` or `match`'s wake: the chosen branch's; the reactive forms
+    /// choose again on every tick.
+    pub(in crate::codegen) fn branch_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        match &s.node.kind {
+            Kind::If { reactive: false, .. } | Kind::Match { reactive: false, .. } => {
+                let f = field(s.id);
+                wake_of_resumed(quote!(self.#f), children)
+            }
+            _ => WakeCode::NextTick,
+        }
     }
 }

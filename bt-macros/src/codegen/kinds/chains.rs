@@ -1,11 +1,13 @@
-//! `sequence`, `selector`, their reactive forms and `sequenceAlways`: the
-//! code of their tick.
+//! `sequence`, `selector`, their reactive forms and `sequenceAlways`: their
+//! tick, halt and wake.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::codegen::wake::{WakeCode, wake_of_resumed};
 use crate::codegen::{Gen, child_halt_name, field, lit, rt};
 use crate::lower::Slot;
+use crate::model::Kind;
 
 impl Gen<'_> {
     /// `sequence_always`: like `sequence`, but a child's failure moves on as
@@ -85,5 +87,32 @@ impl Gen<'_> {
                 #rt::Status::#cont
             }
         }}
+    }
+}
+
+impl Gen<'_> {
+    /// A chain's halt: its running child (the resume point), the state cleared.
+    pub(in crate::codegen) fn chain_halt(&self, s: &Slot) -> TokenStream {
+        if !matches!(s.node.kind, Kind::SequenceAlways) {
+            return self.resume_halt(s);
+        }
+        let f = field(s.id);
+        let halt = self.halt_children(s);
+        quote! {
+            let __r = self.#f.0;
+            self.#f = (0, false);
+            #halt
+        }
+    }
+
+    /// A chain's wake: its running child's; a reactive one checks again on
+    /// every tick.
+    pub(in crate::codegen) fn chain_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        let f = field(s.id);
+        match &s.node.kind {
+            Kind::SequenceAlways => wake_of_resumed(quote!(self.#f.0), children),
+            Kind::Sequence | Kind::Selector => wake_of_resumed(quote!(self.#f), children),
+            _ => WakeCode::NextTick,
+        }
     }
 }

@@ -1,11 +1,12 @@
 //! The decorators (`invert`, `forceSuccess`, `forceFailure`, `limit`,
-//! `runOnce`, `scope`) and the guards (`abortIf`, `latch`): the code of their
-//! tick.
+//! `runOnce`, `scope`) and the guards (`abortIf`, `latch`): their tick, halt
+//! and wake.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::codegen::tick::count_value;
+use crate::codegen::wake::{WakeCode, nth};
 use crate::codegen::{Gen, field, rt, var_field};
 use crate::lower::Slot;
 use crate::model::{Count, Kind};
@@ -123,5 +124,23 @@ impl Gen<'_> {
             }
             #child
         }}
+    }
+}
+
+impl Gen<'_> {
+    /// A decorator's or guard's halt: its child (the guards' body).
+    pub(in crate::codegen) fn decorator_halt(&self, s: &Slot) -> TokenStream {
+        let child = self.halt_child(s, s.node.kind.condition_children());
+        quote!(#child;)
+    }
+
+    /// A decorator's wake: its child's (`latch`'s body's); `abortIf` checks
+    /// its condition on every tick.
+    pub(in crate::codegen) fn decorator_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        match &s.node.kind {
+            Kind::AbortIf => WakeCode::NextTick,
+            Kind::Latch => nth(children, 1),
+            _ => nth(children, 0),
+        }
     }
 }

@@ -1,10 +1,11 @@
-//! The leaves (conditions, `waitUntil`, actions) and subtrees: the code of
-//! their tick (and, for actions and subtrees, the step that halts them).
+//! The leaves (conditions, `waitUntil`, actions, `success`, `failure`,
+//! `running`) and subtrees: their tick, halt and wake.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 
 use crate::codegen::tick::{bind, call_site_names};
+use crate::codegen::wake::WakeCode;
 use crate::codegen::{Gen, field, flat_id, in_place, rt, rt_at};
 use crate::lower::Slot;
 use crate::model::{Kind, Leaf};
@@ -130,5 +131,62 @@ impl Gen<'_> {
                 }
             }
         }
+    }
+}
+
+impl Gen<'_> {
+    /// A leaf's halt: an action value's `halt` (unless an observer stands
+    /// in for it), a subtree's; the other leaves have nothing to halt.
+    pub(in crate::codegen) fn leaf_halt(&self, s: &Slot) -> TokenStream {
+        match &s.node.kind {
+            Kind::Act(Leaf::Value { .. }) => {
+                let id = flat_id(self.l, s.id);
+                let call = self.action_step(s, quote!(Halt));
+                quote! {
+                    if !__env.stands_in_halt(#id) {
+                        let _ = #call;
+                    }
+                }
+            }
+            Kind::Subtree { .. } => {
+                let call = self.subtree_step(s, quote!(Halt));
+                quote!(let _ = #call;)
+            }
+            _ => quote!(),
+        }
+    }
+
+    /// A leaf's wake: an action value's or subtree's own answer; `running`
+    /// never wakes; the others check again on every tick, or are never
+    /// Running.
+    pub(in crate::codegen) fn leaf_wake(&self, s: &Slot) -> WakeCode {
+        let (rt, f) = (rt(), field(s.id));
+        let body = match &s.node.kind {
+            Kind::Running => quote!(#rt::Wake::Never),
+            Kind::Act(Leaf::Value { .. }) => {
+                let (ctx, leaf) = (&self.ctx, crate::codegen::leaf_field(s));
+                quote!({
+                    use #rt::{ViaAction as _, ViaNothing as _};
+                    (&#rt::ActionWake::<_, #ctx>(&#leaf, #rt::PhantomData)).wake(__now)
+                })
+            }
+            Kind::Subtree { ty, map } => {
+                let ctx = &self.ctx;
+                let tree = crate::codegen::subtree_item(ty, quote!(Tree));
+                let part = match map {
+                    Some(map) => quote!(#rt::part_of::<#ctx, _, _>(#map)),
+                    None => quote!(#rt::PhantomData::<fn(&#ctx)>),
+                };
+                // The call at the subtree's name (a type that is no tree
+                // fails there only); the imports where the macro is.
+                let wake = quote_spanned!(crate::codegen::first_span(ty)=> (&#rt::TreeWake::<#tree, _>(&self.#f, #part)).wake(__now));
+                quote!({
+                    use #rt::{ViaAction as _, ViaNothing as _};
+                    #wake
+                })
+            }
+            _ => return WakeCode::NextTick,
+        };
+        WakeCode::Code(quote!({ #body }))
     }
 }

@@ -1,13 +1,15 @@
 //! The loops (`repeat`, `retry`, `loop`, `untilFail`, `untilSuccess`,
-//! `while`, `forEach`) and the jumps `break` and `continue`: the code of
-//! their tick.
+//! `while`, `forEach`) and the jumps `break` and `continue`: their tick, halt
+//! and wake.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 
 use crate::codegen::tick::{call_site_names, count_value};
+use crate::codegen::wake::{WakeCode, nth};
 use crate::codegen::{Gen, field, rt, rt_at};
 use crate::lower::Slot;
+use crate::model::Kind;
 use crate::model::{Count, ForSource};
 
 impl Gen<'_> {
@@ -176,5 +178,61 @@ impl Gen<'_> {
         let rt = rt();
         let code = s.jump.expect("lowering resolves every jump");
         quote!({ __env.jump = #code; #rt::Status::Success })
+    }
+}
+
+impl Gen<'_> {
+    /// A loop's halt: its body, when running; the state cleared (a
+    /// `forEach`'s items after the body's halt, whose hooks may read them).
+    pub(in crate::codegen) fn loop_halt(&self, s: &Slot) -> TokenStream {
+        let f = field(s.id);
+        match &s.node.kind {
+            Kind::Repeat(_) | Kind::Retry(_) => {
+                let child = self.halt_child(s, 0);
+                quote! {
+                    self.#f = 0;
+                    #child;
+                }
+            }
+            Kind::ForEach { .. } => {
+                // The body's halt hooks may still read the current item.
+                let child = self.halt_child(s, 0);
+                quote! {
+                    #child;
+                    self.#f.clear();
+                }
+            }
+            Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => {
+                let child = self.halt_child(s, s.node.kind.condition_children());
+                quote! {
+                    if self.#f {
+                        self.#f = false;
+                        #child;
+                    }
+                }
+            }
+            // `break` and `continue` are never Running.
+            _ => quote!(),
+        }
+    }
+
+    /// A loop's wake: its body's; between two iterations of an unbounded
+    /// loop or `while`, the next one starts on the next tick.
+    pub(in crate::codegen) fn loop_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        let (rt, f) = (rt(), field(s.id));
+        match &s.node.kind {
+            Kind::Repeat(_) | Kind::Retry(_) | Kind::ForEach { .. } => nth(children, 0),
+            Kind::Loop | Kind::UntilFail | Kind::UntilSuccess | Kind::While => {
+                // Between two iterations the next one starts on the next tick.
+                match nth(children, s.node.kind.condition_children()) {
+                    WakeCode::NextTick => WakeCode::NextTick,
+                    WakeCode::Code(body) => {
+                        let body = quote!(if self.#f { #body } else { #rt::Wake::NextTick });
+                        WakeCode::Code(quote!({ #body }))
+                    }
+                }
+            }
+            _ => WakeCode::NextTick,
+        }
     }
 }

@@ -1,10 +1,12 @@
-//! `parallel` and `parallelMain`: the code of their tick.
+//! `parallel` and `parallelMain`: their tick, halt and wake.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use crate::codegen::wake::WakeCode;
 use crate::codegen::{Gen, bit, child_halt_name, field, lit, rt};
 use crate::lower::Slot;
+use crate::model::Kind;
 use crate::model::{Threshold, thresholds};
 
 impl Gen<'_> {
@@ -108,5 +110,40 @@ impl Gen<'_> {
             }
             __main
         }}
+    }
+}
+
+impl Gen<'_> {
+    /// A parallel's halt: its running children (a bit mask), the state cleared.
+    pub(in crate::codegen) fn parallel_halt(&self, s: &Slot) -> TokenStream {
+        let (f, helper) = (field(s.id), child_halt_name(s.id));
+        if matches!(s.node.kind, Kind::ParallelMain) {
+            quote! {
+                let [__run, _] = self.#f;
+                self.#f = [0, 0];
+                self.#helper(__ctx, __env, __run);
+            }
+        } else {
+            quote! {
+                let [__run, _, _] = self.#f;
+                self.#f = [0; 3];
+                self.#helper(__ctx, __env, __run);
+            }
+        }
+    }
+
+    /// A parallel's wake: the soonest of its running children's.
+    pub(in crate::codegen) fn parallel_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        let (rt, f) = (rt(), field(s.id));
+        let checks = children.into_iter().enumerate().map(|(i, wake)| {
+            let (b, wake) = (bit(i), wake.into_tokens());
+            quote!(if self.#f[0] & #b != 0 { __w = __w.min(#wake); })
+        });
+        let body = quote! {{
+            let mut __w = #rt::Wake::Never;
+            #(#checks)*
+            __w
+        }};
+        WakeCode::Code(quote!({ #body }))
     }
 }

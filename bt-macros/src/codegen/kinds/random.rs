@@ -1,12 +1,14 @@
-//! `random`, `weighted` and `shuffle`: the code of their tick (a child or an
-//! order drawn on entry).
+//! `random`, `weighted` and `shuffle` (a child or an order drawn on entry):
+//! their tick, halt and wake.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::codegen::tick::resume_type;
+use crate::codegen::wake::{WakeCode, wake_of_resumed};
 use crate::codegen::{Gen, field, lit, rt, uint};
 use crate::lower::Slot;
+use crate::model::Kind;
 use crate::model::Weight;
 
 impl Gen<'_> {
@@ -161,4 +163,53 @@ fn weighted_by_consts(weights: &[Weight]) -> TokenStream {
         }
         __k + 1
     }}
+}
+
+impl Gen<'_> {
+    /// A random choice's halt: the drawn child (`shuffle`: its place in the
+    /// drawn order), the state cleared.
+    pub(in crate::codegen) fn random_halt(&self, s: &Slot) -> TokenStream {
+        if !matches!(s.node.kind, Kind::Shuffle) {
+            return self.resume_halt(s);
+        }
+        let f = field(s.id);
+        let arms = (0..s.children.len()).map(|i| {
+            let (k, halt) = (lit(i), self.halt_child(s, i));
+            quote!(#k => #halt,)
+        });
+        quote! {
+            let __p = self.#f.1;
+            self.#f.1 = 0;
+            if __p != 0 {
+                match self.#f.0[(__p - 1) as usize] as usize {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// A random choice's wake: the drawn child's.
+    pub(in crate::codegen) fn random_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        let f = field(s.id);
+        if !matches!(s.node.kind, Kind::Shuffle) {
+            return wake_of_resumed(quote!(self.#f), children);
+        }
+        if children.iter().all(|w| matches!(w, WakeCode::NextTick)) {
+            return WakeCode::NextTick;
+        }
+        let rt = rt();
+        let next = quote!(#rt::Wake::NextTick);
+        let arms = children.into_iter().enumerate().map(|(i, wake)| {
+            let (k, wake) = (lit(i), wake.into_tokens());
+            quote!(#k => #wake,)
+        });
+        let body = quote! {
+            match self.#f.0[(self.#f.1 as usize).saturating_sub(1)] as usize {
+                #(#arms)*
+                _ => #next,
+            }
+        };
+        WakeCode::Code(quote!({ #body }))
+    }
 }

@@ -1,13 +1,15 @@
-//! The timing nodes `wait`, `timeout`, `delay` and `cooldown`: the code of
-//! their tick.
+//! The timing nodes `wait`, `timeout`, `delay` and `cooldown`: their tick,
+//! halt and wake.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::codegen::tick::duration;
+use crate::codegen::wake::{WakeCode, nth};
 use crate::codegen::{Gen, field, rt};
 use crate::lower::Slot;
 use crate::model::Duration;
+use crate::model::Kind;
 
 impl Gen<'_> {
     /// `timeout(d)`: the child halted and failed once d has passed since entry.
@@ -81,5 +83,50 @@ impl Gen<'_> {
         let f = field(s.id);
         let d = duration(d);
         quote!(#rt::wait(&mut self.#f, __entering, __env.now, #d))
+    }
+}
+
+impl Gen<'_> {
+    /// A timing node's halt: its child (`delay`'s once started); `wait`
+    /// has none.
+    pub(in crate::codegen) fn timing_halt(&self, s: &Slot) -> TokenStream {
+        match &s.node.kind {
+            Kind::Wait(_) => quote!(),
+            Kind::Delay(_) => {
+                let (f, child) = (field(s.id), self.halt_child(s, 0));
+                quote! {
+                    if self.#f.1 {
+                        self.#f.1 = false;
+                        #child;
+                    }
+                }
+            }
+            _ => {
+                let child = self.halt_child(s, 0);
+                quote!(#child;)
+            }
+        }
+    }
+
+    /// A timing node's wake: its timer's, its child's, or the sooner.
+    pub(in crate::codegen) fn timing_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        let (rt, f) = (rt(), field(s.id));
+        let body = match &s.node.kind {
+            Kind::Timeout(d) => {
+                let (d, child) = (duration(d), nth(children, 0).into_tokens());
+                quote!(#rt::Wake::after(self.#f, #d, __now).min(#child))
+            }
+            Kind::Delay(d) => {
+                let (d, child) = (duration(d), nth(children, 0).into_tokens());
+                quote!(if self.#f.1 { #child } else { #rt::Wake::after(self.#f.0, #d, __now) })
+            }
+            Kind::Wait(d) => {
+                let d = duration(d);
+                quote!(#rt::Wake::after(self.#f, #d, __now))
+            }
+            // `cooldown`: its child's.
+            _ => return nth(children, 0),
+        };
+        WakeCode::Code(quote!({ #body }))
     }
 }
