@@ -192,3 +192,97 @@ fn the_figure_saturates_instead_of_overflowing() {
         )]
     );
 }
+
+/// A list for `forEach`: none (the figure does not depend on the items).
+struct NoItems;
+impl behaved_interp::ItemList<Ctx> for NoItems {
+    type Item = u32;
+    fn items<'c>(&'c self, _: &'c Ctx) -> impl Iterator<Item = u32> + 'c {
+        std::iter::empty()
+    }
+    fn select(&self, _: &mut Ctx, _: &u32) {}
+}
+
+/// A tree whose root is of `kind`, over children of known figures, and the
+/// figure its work rule gives; `None` for a kind without a case here.
+fn case(kind: behaved_runtime::NodeKind) -> Option<(Value, u64)> {
+    use behaved_runtime::NodeKind as K;
+    let pair = || vec![act("a"), repeat(2, act("b"))];
+    let child = || repeat(3, act("a"));
+    Some(match kind {
+        K::Sequence | K::Selector | K::ReactiveSequence | K::ReactiveSelector | K::SequenceAlways => {
+            (many(kind.json_name(), pair()), 1 + 2)
+        }
+        K::Parallel => (
+            json!({"type": "parallel", "policy": "requireAll", "children": pair()}),
+            1 + 2,
+        ),
+        K::ParallelMain => (many("parallelMain", pair()), 1 + 2),
+        K::Random | K::Shuffle => (many(kind.json_name(), pair()), if kind == K::Shuffle { 3 } else { 2 }),
+        K::Weighted => (json!({"type": "weighted", "weights": [1, 2], "children": pair()}), 2),
+        K::If | K::ReactiveIf => (
+            json!({"type": kind.json_name(), "branches": [{"if": cond("c1"), "then": child()}], "else": act("b")}),
+            1 + 3,
+        ),
+        K::Match | K::ReactiveMatch => (
+            json!({"type": kind.json_name(), "value": "mode",
+                   "cases": [{"when": "x", "child": child()}], "default": act("b")}),
+            1 + 3,
+        ),
+        K::Loop | K::UntilFail | K::UntilSuccess => (one(kind.json_name(), child()), 2 * 3),
+        K::Repeat | K::Retry => (json!({"type": kind.json_name(), "count": 4, "child": child()}), 4 * 3),
+        K::While => (
+            json!({"type": "while", "condition": cond("c1"), "child": child()}),
+            2 * (1 + 3),
+        ),
+        K::ForEach => (
+            json!({"type": "forEach", "items": "none", "max": 5, "child": child()}),
+            1 + 5 * 3,
+        ),
+        K::Break | K::Continue => (
+            json!({"type": "loop", "label": "l", "child": {"type": kind.json_name(), "label": "l"}}),
+            2,
+        ),
+        K::Invert | K::ForceSuccess | K::ForceFailure | K::RunOnce | K::Scope => (one(kind.json_name(), child()), 3),
+        K::Timeout | K::Delay | K::Cooldown => (json!({"type": kind.json_name(), "seconds": 1.0, "child": child()}), 3),
+        K::Limit => (json!({"type": "limit", "count": 2, "child": child()}), 3),
+        K::AbortIf | K::Latch => (
+            json!({"type": kind.json_name(), "condition": cond("c1"), "child": child()}),
+            1 + 3,
+        ),
+        K::Success | K::Failure | K::Running => (json!({"type": kind.json_name()}), 1),
+        K::Wait => (json!({"type": "wait", "seconds": 1.0}), 1),
+        K::Condition => (cond("c1"), 1),
+        K::WaitUntil => (json!({"type": "waitUntil", "condition": "c1"}), 1),
+        K::Action => (act("a"), 1),
+        K::Subtree => (json!({"type": "subtree", "subtreeId": "three"}), 3),
+        _ => return None,
+    })
+}
+
+/// Every kind of the catalogue has a figure here (a new kind fails, named,
+/// until it has one), and each is the one its work rule gives.
+#[test]
+fn every_kind_of_the_catalogue_has_its_figure() {
+    let mut registry = registry();
+    registry.list("none", |_: behaved_interp::NoParams| NoItems);
+    let mut library = behaved_interp::Library::new();
+    library.insert_json("three", &repeat(3, act("a")).to_string()).unwrap();
+    let missing: Vec<&str> = behaved_runtime::NodeKind::ALL
+        .iter()
+        .filter(|k| case(**k).is_none())
+        .map(|k| k.json_name())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no work figure for {missing:?}: add a case to tick_work.rs's `case`"
+    );
+    for &kind in behaved_runtime::NodeKind::ALL {
+        let (tree, figure) = case(kind).unwrap();
+        let def = match registry.load_with(&tree.to_string(), &library) {
+            Ok(def) => def,
+            Err(e) => panic!("`{}`: {e}", kind.json_name()),
+        };
+        assert_eq!(def.tick_work(), figure, "the work figure of `{}`", kind.json_name());
+    }
+}
