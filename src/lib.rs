@@ -17,14 +17,16 @@ pub use behaved_macros::behave;
 pub use behaved_runtime::BoxFuture;
 pub use behaved_runtime::{
     Action, Arity, Async, AsyncAction, Clock, Condition, ForEachItems, IntoStatus, ItemList, ItemOf, LeafCall, NodeId,
-    NodeInfo, NodeKind, NodeRow, NoopObserver, Observer, Rng, Run, Status, Task, Ticked, Tree, Wake, catalog, node,
+    NodeInfo, NodeKind, NodeRow, NoopObserver, Observer, Reads, Rng, Run, Status, Task, Ticked, Tree, Wake, catalog,
+    node,
 };
 
 /// Everything a tree author needs in scope: `use behaved::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
     pub use behaved_runtime::{
-        Action, AsyncAction, Clock, Condition, ItemList, NodeId, NodeInfo, Observer, Run, Status, Task, Tree, Wake,
+        Action, AsyncAction, Clock, Condition, ItemList, NodeId, NodeInfo, Observer, Reads, Run, Status, Task, Tree,
+        Wake,
     };
 }
 
@@ -53,7 +55,7 @@ pub mod __private {
     pub use behaved_runtime::private::*;
     pub use behaved_runtime::{
         Action, Async, Clock, Condition, ForEachItems, IntoStatus, ItemList, NodeId, NodeInfo, NodeKind, NoopObserver,
-        Observer, Rng, Run, Status, Task, Ticked, Tree, Wake,
+        Observer, Reads, Rng, Run, Status, Task, Ticked, Tree, Wake,
     };
     pub use core::{
         marker::{PhantomData, Send, Sync},

@@ -12,6 +12,12 @@ struct Ctx {
     casts: u32,
 }
 
+impl Ctx {
+    fn casts(&self) -> u32 {
+        self.casts
+    }
+}
+
 #[derive(Default)]
 struct Part {
     steps: u32,
@@ -131,9 +137,12 @@ fn timeouts_parallels_and_subtrees_take_the_most_urgent_child() {
 }
 
 #[test]
-fn reactive_nodes_and_loops_between_iterations_need_the_next_tick() {
+fn reactive_nodes_watch_their_inputs_and_loops_between_iterations_need_the_next_tick() {
     behave! {
         tree Watch for Ctx { reactive sequence { cond(|c| c.casts == 0), wait(5.0) } }
+    }
+    behave! {
+        tree Blind for Ctx { reactive sequence { cond(|c| c.casts() == 0), wait(5.0) } }
     }
     behave! {
         tree Pace for Ctx { loop { act(|c| c.casts += 1) } }
@@ -141,10 +150,17 @@ fn reactive_nodes_and_loops_between_iterations_need_the_next_tick() {
     let mut ctx = Ctx::default();
     let mut watch = Watch::new();
     watch.tick_at(&mut ctx, 0.0);
+    assert!(
+        matches!(watch.next_wake(0.0), Wake::Watch { reads, at } if reads == Reads::field("casts") && at > 4.99 && at <= 5.0),
+        "the wait's end, or a change of what the condition reads: {:?}",
+        watch.next_wake(0.0)
+    );
+    let mut blind = Blind::new();
+    blind.tick_at(&mut ctx, 0.0);
     assert_eq!(
-        watch.next_wake(0.0),
+        blind.next_wake(0.0),
         Wake::NextTick,
-        "the condition is checked every tick"
+        "a condition of unknown inputs is checked every tick"
     );
     let mut pace = Pace::new();
     assert_eq!(pace.tick_at(&mut ctx, 0.0), Status::Running);

@@ -14,6 +14,9 @@
 //!   what its due trees cost: sleeping trees are not visited at all, and
 //!   sleeping changes no archetype and marks no component changed.
 //!   [`Behaviors::wake`] ends a sleep early (an event the tree should see).
+//!   A reactive tree whose conditions' inputs are known sleeps on a watch
+//!   of them ([`Wake::Watch`]) and is woken by Bevy's change detection when
+//!   a component its brain reads changes ([`mark_changes`]).
 //! - **On interaction** ([`Behavior::on_interaction`]): never ticked by
 //!   frames; an [`Interact`] message runs the tree to completion through
 //!   [`Brain::evaluate`], and the choice comes back as an [`Answer`]
@@ -115,12 +118,14 @@ use bevy_time::{Time, TimeSystems};
 
 #[cfg(feature = "interp")]
 mod agent;
+mod changes;
 mod report;
 
 #[cfg(feature = "interp")]
 pub use agent::AgentBrain;
-pub use behaved_runtime::{Run, Status, Ticked, Tree, Wake};
+pub use behaved_runtime::{Reads, Run, Status, Ticked, Tree, Wake};
 pub use behaved_sched::FrameStats;
+pub use changes::{WatchedComponents, mark_changes};
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
 /// writes, and how it builds the tree's context from that.
@@ -331,6 +336,9 @@ pub struct Behaviors<B: Brain> {
     last: FrameStats,
     /// The time of the last frame that ticked (`None` before the first).
     last_now: Option<f64>,
+    /// Bevy's change tick of the last run of [`tick_behaviors`]: changes
+    /// after it wake the watching trees (`changes.rs`).
+    ticked_at: Option<bevy_ecs::change_detection::Tick>,
     brain: PhantomData<fn() -> B>,
 }
 
@@ -344,6 +352,7 @@ impl<B: Brain> Behaviors<B> {
             scheduler: Scheduler::new(config).expect("the default configuration with a checked budget is valid"),
             last: FrameStats::default(),
             last_now: None,
+            ticked_at: None,
             brain: PhantomData,
         }
     }
@@ -353,6 +362,14 @@ impl<B: Brain> Behaviors<B> {
     /// has a continuous `Behavior<B>`.
     pub fn wake(&mut self, npc: Entity) -> bool {
         self.scheduler.wake(npc.to_bits()).is_ok()
+    }
+
+    /// Marks a change of `changed` in what every NPC's context reads (a
+    /// resource their brain's `World` reads): the trees watching one of them
+    /// are ticked on the next update. Components need no mark: their
+    /// changes are Bevy's own (`SEMANTICS.md`, "Sleeping on inputs").
+    pub fn changed_all(&mut self, changed: Reads) {
+        self.scheduler.changed_all(changed);
     }
 
     /// The number of continuous NPCs scheduled.
@@ -480,7 +497,7 @@ where
             .configure_sets(self.schedule, BehaviorSystems.after(TimeSystems))
             .add_systems(
                 self.schedule,
-                (answer_interactions::<B>, tick_behaviors::<B>)
+                (answer_interactions::<B>, mark_changes::<B>, tick_behaviors::<B>)
                     .chain()
                     .in_set(BehaviorSystems),
             );
@@ -516,8 +533,10 @@ fn with_interval(wake: Wake, now: f64, interval: f64) -> Wake {
     // A hair early, so that a tick exactly one interval later is never missed to rounding.
     let earliest = now + interval * (1.0 - 1e-9);
     match wake {
-        Wake::NextTick => Wake::At(earliest),
         Wake::At(t) if t.is_nan() => Wake::At(earliest),
+        // A watch woken by a change is ticked at once, which an interval
+        // does not allow: it is ticked as often as a tree that needs every tick.
+        Wake::NextTick | Wake::Watch { .. } => Wake::At(earliest),
         Wake::At(t) => Wake::At(t.max(earliest)),
         Wake::Never => Wake::Never,
     }
@@ -566,6 +585,8 @@ pub struct TickScratch {
     /// Per entity index: the time from which it is due again, written by the
     /// parallel ticks (`-inf`: the next frame, `+inf`: never).
     wakes: Vec<AtomicU64>,
+    /// Per entity index: the inputs its tree watches (0: none).
+    watches: Vec<AtomicU64>,
     /// Whether the lack of a time has been reported.
     reported: bool,
 }
@@ -586,6 +607,7 @@ pub fn tick_behaviors<B: Brain>(
     mut schedule: ResMut<Behaviors<B>>,
     mut npcs: Query<(Entity, &mut Behavior<B>, B::Npc)>,
     mut scratch: Local<TickScratch>,
+    ticks: bevy_ecs::system::SystemChangeTick,
 ) where
     for<'w, 's> SystemParamItem<'w, 's, B::World>: Sync,
 {
@@ -593,6 +615,7 @@ pub fn tick_behaviors<B: Brain>(
         due,
         marks,
         wakes,
+        watches,
         reported,
     } = &mut *scratch;
     let Some(now) = time.now() else {
@@ -606,6 +629,7 @@ pub fn tick_behaviors<B: Brain>(
         return;
     }
     schedule.last_now = Some(now);
+    schedule.ticked_at = Some(ticks.this_run());
     let world = &*world;
     let scheduled = schedule.scheduler.len();
     let batch = schedule.scheduler.batch(now);
@@ -616,6 +640,7 @@ pub fn tick_behaviors<B: Brain>(
         .unwrap_or(0);
     if wakes.len() < top {
         wakes.resize_with(top, || AtomicU64::new(0));
+        watches.resize_with(top, || AtomicU64::new(0));
     }
     let tick = |entity: Entity, mut behavior: Mut<Behavior<B>>, npc| {
         let b = &mut *behavior;
@@ -628,6 +653,7 @@ pub fn tick_behaviors<B: Brain>(
         };
         b.wake = with_interval(ticked.wake, now, interval);
         wakes[entity.index_u32() as usize].store(due_time(b.wake).to_bits(), Ordering::Relaxed);
+        watches[entity.index_u32() as usize].store(changes::watched(b.wake), Ordering::Relaxed);
     };
     if batch.len() * DENSE > scheduled {
         marks.clear();
@@ -653,9 +679,14 @@ pub fn tick_behaviors<B: Brain>(
             }
         });
     }
-    let wakes = &*wakes;
-    schedule.last =
-        batch.finish(|_, npc| Wake::At(f64::from_bits(wakes[npc.index_u32() as usize].load(Ordering::Relaxed))));
+    let (wakes, watches) = (&*wakes, &*watches);
+    schedule.last = batch.finish(|_, npc| {
+        let i = npc.index_u32() as usize;
+        changes::scheduled(
+            f64::from_bits(wakes[i].load(Ordering::Relaxed)),
+            watches[i].load(Ordering::Relaxed),
+        )
+    });
 }
 
 /// Above one due tree in `DENSE`, a frame passes over every tree instead of
@@ -667,8 +698,9 @@ const DENSE: usize = 8;
 fn due_time(wake: Wake) -> f64 {
     match wake {
         Wake::NextTick => f64::NEG_INFINITY,
-        Wake::At(t) if t.is_nan() => f64::NEG_INFINITY,
-        Wake::At(t) => t,
+        Wake::At(t) | Wake::Watch { at: t, .. } if t.is_nan() => f64::NEG_INFINITY,
+        // A watch also wakes on a change (`changes.rs`).
+        Wake::At(t) | Wake::Watch { at: t, .. } => t,
         Wake::Never => f64::INFINITY,
     }
 }

@@ -19,6 +19,7 @@ mod exec;
 mod halt;
 mod kinds;
 mod wake;
+mod watch;
 
 use exec::{Exec, Root2};
 

@@ -76,6 +76,7 @@ pub(crate) fn compile_with<C: 'static>(
             secs: Vec::new(),
             fingerprint: 0,
             tick_work: 0,
+            pure: Vec::new(),
         },
         column_of: BTreeMap::new(),
         shape: Fnv::new(),
@@ -105,6 +106,7 @@ pub(crate) fn compile_with<C: 'static>(
         ..
     } = c;
     fingerprint(&mut def, &mut shape);
+    def.pure = crate::reads::pure_reads(&def);
     let mut problems = problems;
     if !(c_too_big || c_too_deep) {
         bound_work(reg, &mut def, &mut problems);

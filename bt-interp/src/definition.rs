@@ -196,6 +196,8 @@ pub struct Definition<C: 'static> {
     pub(crate) fingerprint: u64,
     /// The most leaf ticks one tick can make (see [`Definition::tick_work`]).
     pub(crate) tick_work: u64,
+    /// What each node reads when a reactive node checks it again (`reads.rs`).
+    pub(crate) pure: Vec<Option<behaved_runtime::Reads>>,
 }
 
 impl<C: 'static> Definition<C> {

@@ -84,6 +84,7 @@ mod manifest;
 #[cfg(feature = "serde")]
 mod persist;
 mod ports;
+mod reads;
 mod registry;
 mod size;
 mod work;

@@ -24,6 +24,7 @@ mod lower;
 mod model;
 mod parse;
 mod ports;
+mod reads;
 mod render;
 #[cfg(test)]
 mod scaling;

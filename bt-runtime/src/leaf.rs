@@ -1,6 +1,6 @@
 //! The two kinds of leaves a user writes: conditions and actions.
 
-use crate::{Status, Wake};
+use crate::{Reads, Status, Wake};
 
 /// A question about the context: `Success` when it holds, `Failure` otherwise,
 /// never `Running`. Used in a tree as `cond(MyCondition)`.
@@ -22,6 +22,26 @@ use crate::{Status, Wake};
 pub trait Condition<C: ?Sized> {
     /// `true` when the condition holds for `ctx`.
     fn check(&self, ctx: &C) -> bool;
+
+    /// The context fields `check` reads, when they are known: a reactive
+    /// node that re-checks this condition then sleeps until one of them is
+    /// marked changed (`SEMANTICS.md`, "Sleeping on inputs"). The default,
+    /// `None` (unknown), re-checks it on every tick. A condition that
+    /// declares its reads promises that its result depends on nothing else.
+    ///
+    /// ```
+    /// use behaved_runtime::{Condition, Reads};
+    /// struct Ctx { hp: u32 }
+    /// struct LowHealth(u32);
+    /// impl Condition<Ctx> for LowHealth {
+    ///     fn check(&self, ctx: &Ctx) -> bool { ctx.hp < self.0 }
+    ///     fn reads(&self) -> Option<Reads> { Some(Reads::field("hp")) }
+    /// }
+    /// ```
+    #[inline]
+    fn reads(&self) -> Option<Reads> {
+        None
+    }
 }
 
 /// A possibly long-running piece of work on the context, stored in the tree

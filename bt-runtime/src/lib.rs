@@ -15,6 +15,7 @@
 
 mod async_action;
 pub mod catalog;
+mod changes;
 mod clock;
 mod for_each;
 mod leaf;
@@ -33,6 +34,7 @@ mod wake;
 pub use async_action::BoxFuture;
 pub use async_action::{Async, AsyncAction, Task};
 pub use catalog::{Arity, NodeKind};
+pub use changes::Reads;
 pub use clock::Clock;
 pub use for_each::{ForEachItems, ItemList, ItemOf};
 pub use leaf::{Action, Condition};

@@ -8,6 +8,7 @@ use crate::{
     Tree, Wake,
 };
 
+pub use crate::changes::{both as both_reads, watching};
 pub use crate::node::{OwnRow, node_table};
 #[cfg(feature = "serde")]
 pub use crate::persist::{Load, Save, check_time, load, load_saved_at, save};

@@ -1,10 +1,11 @@
 //! When a tree next needs a tick: what lets a game put idle agents to sleep.
 
-use crate::Status;
+use crate::{Reads, Status};
 
 /// When a tree (or an action) next needs a tick, as `next_wake(now)` reports
 /// it after a tick at time `now`. Ordered by urgency: `NextTick` < `At(t)`
-/// (earlier first) < `Never`.
+/// (earlier first) < `Never`; a [`Watch`](Wake::Watch) is due at its time
+/// or on a marked change of its inputs, whichever comes first.
 ///
 /// # When a tree may sleep
 ///
@@ -24,7 +25,8 @@ use crate::Status;
 /// | `parallel` | the earliest wake of its running children |
 /// | sequences, selectors, `random`, `if`, `match`, decorators, bounded loops | the running child's wake |
 /// | `loop`, `while`, `until_*` | the body's wake while it runs; `NextTick` between two iterations |
-/// | `reactive` nodes, `abort_if` (conditions checked on every tick), inline `act(..)` | `NextTick` |
+/// | `reactive` nodes, `abort_if`, `wait_until` whose re-checked conditions have known [`Reads`] | [`Watch`](Wake::Watch): a change of those inputs, or the running child's wake if earlier |
+/// | the same with a condition of unknown inputs, inline `act(..)` | `NextTick` |
 ///
 /// Ticking earlier than the wake is always allowed and changes nothing; a
 /// caller that changes what a condition reads, or that an action waits for,
@@ -42,6 +44,17 @@ pub enum Wake {
     /// No tick is needed until something outside the tree changes (an
     /// event: the caller wakes the agent, or resets it).
     Never,
+    /// No tick is needed before time `at` (`f64::INFINITY`: none) unless
+    /// the game marks a change of one of `reads` (the inputs of the
+    /// conditions a reactive node re-checks): then the next tick is. The
+    /// game's promise is that it marks every change of a watched input
+    /// (`SEMANTICS.md`, "Sleeping on inputs").
+    Watch {
+        /// The inputs whose change wakes the tree.
+        reads: Reads,
+        /// The time at which the tree wakes in any case.
+        at: f64,
+    },
 }
 
 impl Wake {
@@ -51,6 +64,14 @@ impl Wake {
     pub fn min(self, other: Wake) -> Wake {
         match (self, other) {
             (Wake::NextTick, _) | (_, Wake::NextTick) => Wake::NextTick,
+            (Wake::Watch { reads: a, at: s }, Wake::Watch { reads: b, at: t }) => Wake::Watch {
+                reads: a | b,
+                at: s.min(t),
+            },
+            (Wake::Watch { reads, at }, Wake::At(t)) | (Wake::At(t), Wake::Watch { reads, at }) => {
+                Wake::Watch { reads, at: at.min(t) }
+            }
+            (w @ Wake::Watch { .. }, Wake::Never) | (Wake::Never, w @ Wake::Watch { .. }) => w,
             (Wake::At(a), Wake::At(b)) => Wake::At(a.min(b)),
             (Wake::At(t), Wake::Never) | (Wake::Never, Wake::At(t)) => Wake::At(t),
             (Wake::Never, Wake::Never) => Wake::Never,
@@ -58,13 +79,48 @@ impl Wake {
     }
 
     /// Whether a tick at time `now` is due: always for `NextTick`, from `t`
-    /// on for `At(t)`, never for `Never`.
+    /// on for `At(t)` and `Watch { at: t, .. }`, never for `Never` (a watch
+    /// is also due on a change: [`Wake::wakes_on`]).
     #[inline]
     pub fn is_due(self, now: f64) -> bool {
         match self {
             Wake::NextTick => true,
-            Wake::At(t) => now >= t,
+            Wake::At(t) | Wake::Watch { at: t, .. } => now >= t,
             Wake::Never => false,
+        }
+    }
+
+    /// Whether a change of `changed` makes a tick due: only for a
+    /// [`Watch`](Wake::Watch) whose inputs it meets (the other forms do not
+    /// depend on inputs; `NextTick` is due anyway).
+    #[inline]
+    pub fn wakes_on(self, changed: Reads) -> bool {
+        matches!(self, Wake::Watch { reads, .. } if reads.meets(changed))
+    }
+
+    /// The wake of a condition re-checked on every tick that reads `reads`:
+    /// a change of one of them (`Never` when it reads nothing: it is constant).
+    #[inline]
+    pub fn watch(reads: Reads) -> Wake {
+        if reads.is_empty() {
+            Wake::Never
+        } else {
+            Wake::Watch {
+                reads,
+                at: f64::INFINITY,
+            }
+        }
+    }
+
+    /// The time from which a tick is due whatever changes: `-inf` for
+    /// `NextTick`, `t` for `At(t)` and `Watch { at: t, .. }`, `+inf` for
+    /// `Never`.
+    #[inline]
+    pub fn due_time(self) -> f64 {
+        match self {
+            Wake::NextTick => f64::NEG_INFINITY,
+            Wake::At(t) | Wake::Watch { at: t, .. } => t,
+            Wake::Never => f64::INFINITY,
         }
     }
 
@@ -107,6 +163,21 @@ mod tests {
         assert_eq!(At(2.0).min(NextTick), NextTick);
         assert_eq!(Never.min(At(3.0)), At(3.0));
         assert_eq!(Never.min(Never), Never);
+        let (a, b) = (crate::Reads::field("a"), crate::Reads::field("b"));
+        assert_eq!(Wake::watch(a).min(At(2.0)), Watch { reads: a, at: 2.0 });
+        assert_eq!(Wake::watch(a).min(Wake::watch(b)), Wake::watch(a | b));
+        assert_eq!(Wake::watch(a).min(NextTick), NextTick);
+        assert_eq!(Never.min(Wake::watch(a)), Wake::watch(a));
+        assert_eq!(Wake::watch(crate::Reads::NONE), Never);
+    }
+
+    #[test]
+    fn a_watch_is_due_at_its_time_or_on_a_change_of_its_inputs() {
+        let (a, b) = (crate::Reads::field("a"), crate::Reads::field("b"));
+        let w = Wake::Watch { reads: a, at: 5.0 };
+        assert!(!w.is_due(4.0) && w.is_due(5.0));
+        assert!(w.wakes_on(a) && !w.wakes_on(b));
+        assert!(!Wake::At(1.0).wakes_on(crate::Reads::ALL));
     }
 
     #[test]

@@ -12,6 +12,10 @@
 //!   or after `t`.
 //! - `Never`: parked until [`Scheduler::wake`] (an event: the agent was hit,
 //!   a condition's input changed).
+//! - `Watch { reads, at }` (a reactive tree whose conditions' inputs are
+//!   known): asleep until `at` (parked when it is infinite), or until
+//!   [`Scheduler::changed`] or [`Scheduler::changed_all`] marks a change of
+//!   one of `reads`.
 //!
 //! A [`Budget`] caps the ticks (or the time) of one frame; agents left over
 //! stay due and go first on the next frame (the scan resumes where it
@@ -67,7 +71,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-pub use behaved_runtime::{Ticked, Tree, Wake};
+pub use behaved_runtime::{Reads, Ticked, Tree, Wake};
 pub use wakers::WakeQueue;
 
 use wheel::{Timer, Wheel};
@@ -210,6 +214,9 @@ pub struct Scheduler<A> {
     index: FxHashMap<u64, u32>,
     /// One bit per index: due now.
     due: Vec<u64>,
+    /// Per index: the inputs a sleeping or parked agent watches
+    /// ([`Wake::Watch`]); 0 for none.
+    watch: Vec<u64>,
     /// Where the next frame's scan starts (after the last agent the budget allowed).
     cursor: usize,
     /// Agents waiting for a frame: slot `f % len` holds those due at frame `f`.
@@ -258,6 +265,7 @@ impl<A> Scheduler<A> {
             tickets: 0,
             index: FxHashMap::default(),
             due: Vec::new(),
+            watch: Vec::new(),
             cursor: 0,
             // A power of two of slots (at least the longest interval): a mask, not a division.
             ring: (0..longest.next_power_of_two()).map(|_| Vec::new()).collect(),
@@ -304,6 +312,7 @@ impl<A> Scheduler<A> {
         let idx = self.agents.len();
         self.index.insert(id, idx as u32);
         self.agents.push(agent);
+        self.watch.push(0);
         self.meta.push(Meta {
             id,
             ticket: 0,
@@ -327,6 +336,7 @@ impl<A> Scheduler<A> {
         self.set_state(idx, None);
         let agent = self.agents.swap_remove(idx);
         self.meta.swap_remove(idx);
+        self.watch.swap_remove(idx);
         if idx != last {
             // The moved agent's entries name `last`: stale now (its new
             // ticket makes them so). Due it here.
@@ -349,6 +359,53 @@ impl<A> Scheduler<A> {
         let idx = *self.index.get(&id).ok_or(Error::Unknown(id))? as usize;
         self.make_due(idx);
         Ok(())
+    }
+
+    /// Marks a change of `changed` in what agent `id`'s tree reads: if it
+    /// sleeps on a [`Wake::Watch`] of one of them, it is ticked on the next
+    /// frame; otherwise nothing happens (its wake does not depend on them).
+    pub fn changed(&mut self, id: u64, changed: Reads) -> Result<(), Error> {
+        let idx = *self.index.get(&id).ok_or(Error::Unknown(id))? as usize;
+        self.changed_at(idx, changed);
+        Ok(())
+    }
+
+    /// Marks a change of `changed` for every agent (a change of the world
+    /// they all read): those watching one of them are ticked on the next
+    /// frame. One pass over a word per agent, with no lookup.
+    pub fn changed_all(&mut self, changed: Reads) {
+        for idx in 0..self.watch.len() {
+            if self.watch[idx] & changed.0 != 0 {
+                self.changed_at(idx, changed);
+            }
+        }
+    }
+
+    /// Marks a change of `changed` for the agents watching one of them for
+    /// which `changed_for(id, agent)` says their input did change (a check
+    /// of the world per watching agent, such as Bevy's change ticks of its
+    /// components): one pass over a word per agent, with no id looked up.
+    /// Returns the number woken.
+    pub fn changed_if(&mut self, changed: Reads, mut changed_for: impl FnMut(u64, &A) -> bool) -> usize {
+        let mut woken = 0;
+        for idx in 0..self.watch.len() {
+            if self.watch[idx] & changed.0 != 0
+                && matches!(self.meta[idx].state, State::Parked | State::Sleeping)
+                && changed_for(self.meta[idx].id, &self.agents[idx])
+            {
+                self.watch[idx] = 0;
+                self.make_due(idx);
+                woken += 1;
+            }
+        }
+        woken
+    }
+
+    fn changed_at(&mut self, idx: usize, changed: Reads) {
+        if self.watch[idx] & changed.0 != 0 && matches!(self.meta[idx].state, State::Parked | State::Sleeping) {
+            self.watch[idx] = 0;
+            self.make_due(idx);
+        }
     }
 
     /// Moves agent `id` to level of detail `level`. A waiting agent is
@@ -568,10 +625,14 @@ impl<A> Scheduler<A> {
     }
 
     fn schedule(&mut self, idx: usize, wake: Wake, now: f64) {
+        self.watch[idx] = match wake {
+            Wake::Watch { reads, .. } => reads.0,
+            _ => 0,
+        };
         match wake {
             Wake::Never => self.park(idx),
-            Wake::At(t) if t == f64::INFINITY => self.park(idx),
-            Wake::At(t) if t > now => {
+            Wake::At(t) | Wake::Watch { at: t, .. } if t == f64::INFINITY => self.park(idx),
+            Wake::At(t) | Wake::Watch { at: t, .. } if t > now => {
                 let ticket = self.new_ticket(idx);
                 self.wheel.insert(Timer {
                     t,

@@ -22,15 +22,16 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
     }
     // One line per kind (or family): the code is in `kinds/`.
     match node.op {
-        NodeKind::Sequence
-        | NodeKind::Selector
-        | NodeKind::ReactiveSequence
+        // Checked again on every tick: until a change of what they read (`watch.rs`).
+        NodeKind::ReactiveSequence
         | NodeKind::ReactiveSelector
-        | NodeKind::SequenceAlways => kinds::chain_wake(def, st, node, now),
+        | NodeKind::ReactiveIf
+        | NodeKind::ReactiveMatch
+        | NodeKind::AbortIf
+        | NodeKind::WaitUntil => super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick),
+        NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => kinds::chain_wake(def, st, node, now),
         NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => kinds::random_wake(def, st, node, now),
-        NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => {
-            kinds::branch_wake(def, st, node, now)
-        }
+        NodeKind::If | NodeKind::Match => kinds::branch_wake(def, st, node, now),
         NodeKind::Parallel | NodeKind::ParallelMain => kinds::parallel_wake(def, st, node, now),
         NodeKind::Loop
         | NodeKind::UntilFail
@@ -49,14 +50,12 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
         | NodeKind::ForceFailure
         | NodeKind::Limit
         | NodeKind::RunOnce
-        | NodeKind::AbortIf
         | NodeKind::Latch
         | NodeKind::Scope
         | NodeKind::Subtree => kinds::decorator_wake(def, st, id, node, now),
         NodeKind::Success
         | NodeKind::Failure
         | NodeKind::Running
-        | NodeKind::WaitUntil
         | NodeKind::Condition
         | NodeKind::Action => kinds::leaf_wake(def, st, id, node, now),
         // A kind the interpreter does not run: the next tick is always safe.

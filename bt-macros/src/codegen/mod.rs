@@ -18,6 +18,7 @@ mod persist;
 mod tick;
 mod times;
 mod wake;
+mod watch;
 
 pub use fallback::fallback;
 use names::*;
@@ -919,10 +920,11 @@ mod tests {
 
     #[test]
     fn wakes_that_are_next_tick_whatever_the_state_are_one_constant() {
-        // 17 leaves: the sequence has methods of its own, but no wake method.
+        // 17 leaves: the sequence has methods of its own, but no wake method
+        // (and the reactive sequence's condition reads what is unknown).
         let leaves = vec!["act(|c| c.go())"; CODE_INLINE_NODES + 1].join(", ");
         let out = expand(&format!(
-            "tree T for C {{ selector {{ sequence {{ {leaves} }}, reactive sequence {{ cond(|c| c.ok), running }} }} }}"
+            "tree T for C {{ selector {{ sequence {{ {leaves} }}, reactive sequence {{ cond(|c| c.ok()), running }} }} }}"
         ));
         assert!(out.contains("fn __tick_1"), "{out}");
         assert_eq!(out.matches("fn __wake_").count(), 1, "the root's only: {out}");

@@ -84,11 +84,15 @@ impl Gen<'_> {
             .collect();
         // One line per kind (or family): the code is in `kinds/`.
         match &s.node.kind {
-            Kind::Sequence
-            | Kind::Selector
-            | Kind::ReactiveSequence
+            // Checked again on every tick: until a change of what they read
+            // (`watch.rs`).
+            Kind::ReactiveSequence
             | Kind::ReactiveSelector
-            | Kind::SequenceAlways => self.chain_wake(s, children),
+            | Kind::If { reactive: true, .. }
+            | Kind::Match { reactive: true, .. }
+            | Kind::AbortIf
+            | Kind::WaitUntil(_) => self.reactive_wake(s, children).expect("a reactive kind"),
+            Kind::Sequence | Kind::Selector | Kind::SequenceAlways => self.chain_wake(s, children),
             Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_wake(s, children),
             Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_wake(s, children),
             Kind::If { .. } | Kind::Match { .. } => self.branch_wake(s, children),
@@ -97,7 +101,6 @@ impl Gen<'_> {
             | Kind::ForceFailure
             | Kind::Limit(_)
             | Kind::RunOnce
-            | Kind::AbortIf
             | Kind::Latch
             | Kind::Scope(_) => self.decorator_wake(s, children),
             Kind::Repeat(_)
@@ -113,7 +116,6 @@ impl Gen<'_> {
             Kind::Act(_)
             | Kind::Subtree { .. }
             | Kind::Cond(_)
-            | Kind::WaitUntil(_)
             | Kind::Success
             | Kind::Failure
             | Kind::Running => self.leaf_wake(s),

@@ -297,8 +297,18 @@ const _: () = {
             }
         }
         #[inline]
-        fn __wake_0(&self, _: f64) -> __bt::Wake {
-            __bt::Wake::NextTick
+        #[allow(unused_variables)]
+        fn __wake_0(&self, __now: f64) -> __bt::Wake {
+            {
+                match self.__n0 {
+                    1 => __bt::Wake::NextTick,
+                    2 => {
+                        ({ __bt::Wake::after(self.__n2, 2f64, __now) })
+                            .min(__bt::Wake::watch(__bt::Reads(2)))
+                    }
+                    _ => __bt::Wake::NextTick,
+                }
+            }
         }
         #[inline]
         fn __halt_children_0<__O: __bt::Observer + ?Sized>(

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use behaved_interp::{Agent, Definition, ItemList, KeyRef, MatchValue, Registry};
-use behaved_runtime::{Action, AsyncAction, Clock, Condition, NodeId, Observer, Rng, Status, Task, Tree, Wake};
+use behaved_runtime::{Action, AsyncAction, Clock, Condition, NodeId, Observer, Reads, Rng, Status, Task, Tree, Wake};
 use serde::{Deserialize, Serialize};
 
 pub mod fuzzing;
@@ -36,6 +36,65 @@ pub struct Ctx {
     /// The current item of the `forEach` loops of each nesting level (JSON
     /// trees: their list puts it here; compiled trees name it instead).
     pub items: [u64; treegen::FOR_LEVELS],
+    /// Inputs that input conditions (`cond(|c| c.in1)`) read, changed by the
+    /// script ([`set_inputs`]) and marked when they change.
+    pub in0: bool,
+    /// See `in0`.
+    pub in1: bool,
+    /// See `in0`.
+    pub in2: bool,
+}
+
+/// The names of the inputs, by index.
+pub const INPUTS: [&str; 3] = ["in0", "in1", "in2"];
+
+/// Sets the inputs for tick `tick` (each holds for windows of 5 ticks and
+/// changes in about half of them) and returns what changed, as the game
+/// marks it.
+pub fn set_inputs(ctx: &mut Ctx, tick: u64) -> Reads {
+    let mut changed = Reads::NONE;
+    for (k, (field, name)) in [&mut ctx.in0, &mut ctx.in1, &mut ctx.in2]
+        .into_iter()
+        .zip(INPUTS)
+        .enumerate()
+    {
+        let value = mix(k as u64 + 101, tick / 5).is_multiple_of(2);
+        if *field != value {
+            *field = value;
+            changed |= Reads::field(name);
+        }
+    }
+    changed
+}
+
+thread_local! {
+    /// Steps slept through while the tree watched its inputs (`Wake::Watch`), on this thread.
+    pub static WATCH_SLEEPS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// An input condition: `cond(|c| c.in1)` (`not`: `cond(|c| !c.in1)`), which
+/// declares what it reads.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    k: usize,
+    #[serde(default)]
+    not: bool,
+}
+
+impl Input {
+    fn value(ctx: &Ctx, k: usize) -> bool {
+        [ctx.in0, ctx.in1, ctx.in2][k % 3]
+    }
+}
+
+impl Condition<Ctx> for Input {
+    fn check(&self, ctx: &Ctx) -> bool {
+        Input::value(ctx, self.k) != self.not
+    }
+    fn reads(&self) -> Option<Reads> {
+        Some(Reads::field(INPUTS[self.k % 3]))
+    }
 }
 
 impl Clock for Ctx {
@@ -268,6 +327,27 @@ impl Action<Ctx> for InlineAct {
     }
 }
 
+/// An inline condition of an exported tree: `|c| c.inline_check(3)` or an input's.
+enum Inline {
+    Check(InlineCheck),
+    Input(Input),
+}
+
+impl Condition<Ctx> for Inline {
+    fn check(&self, ctx: &Ctx) -> bool {
+        match self {
+            Inline::Check(c) => c.check(ctx),
+            Inline::Input(c) => c.check(ctx),
+        }
+    }
+    fn reads(&self) -> Option<Reads> {
+        match self {
+            Inline::Check(c) => c.reads(),
+            Inline::Input(c) => c.reads(),
+        }
+    }
+}
+
 /// The JSON twin of `cond(|c| c.inline_check(id))`.
 struct InlineCheck(u32);
 
@@ -345,6 +425,13 @@ pub fn registry() -> Registry<Ctx> {
         p.pattern().map(|_| Check::new(p.id, &p.pattern))
     })
     .condition("inlineCheck", |p: Id| InlineCheck(p.id))
+    .try_condition("input", |p: Input| {
+        if p.k < INPUTS.len() {
+            Ok(p)
+        } else {
+            Err(format!("\"k\" is below {}, found {}", INPUTS.len(), p.k))
+        }
+    })
     .value("phase", |_: behaved_interp::NoParams| Phase)
     .try_action("useItem", |p: UseItem| nesting(p.level).map(|_| p))
     .try_list("list", |p: List| nesting(p.level).map(|_| p));
@@ -441,7 +528,20 @@ pub fn export_registry() -> Registry<Ctx> {
         })
         .async_action("AsyncScripted", |p: AsyncScripted| p)
         .condition("Check", |p: Code| Check::new(p.id(), &p.text()))
-        .condition("inline", |p: Code| InlineCheck(p.id()))
+        .condition("inline", |p: Code| {
+            // `|c| c.in1` or `|c| !c.in1`: an input condition.
+            let input = p.code.find("c.in").and_then(|at| {
+                let k = p.code[at + 4..].chars().next()?.to_digit(10)?;
+                Some(Input {
+                    k: k as usize,
+                    not: p.code.contains('!'),
+                })
+            });
+            match input {
+                Some(input) => Inline::Input(input),
+                None => Inline::Check(InlineCheck(p.id())),
+            }
+        })
         .value("inline", |_: Code| Phase)
         .list("inline", |p: Code| {
             let (id, level) = p.id_and_level();
@@ -553,6 +653,7 @@ pub fn run_script_saving(
         }
         ctx.now = now;
         ctx.tick = i as u64;
+        set_inputs(&mut ctx, i as u64);
         let mut rec = Recorder::default();
         let status = tick(&mut ctx, now, &mut rec);
         steps.push(Step {
@@ -690,8 +791,8 @@ pub fn run_interpreted(def: &Arc<Definition<Ctx>>, seed: u64) -> Vec<Step> {
 }
 
 /// Runs the standard script ticking only when the tree's reported wake is
-/// due (`next_wake` after each tick; a reset always happens): `None` for a
-/// step it slept through. `wake` asks the tree under test.
+/// due (`next_wake` after each tick; a reset always happens) or a marked
+/// change of the inputs meets its watch: `None` for a step it slept through. `wake` asks the tree under test.
 pub fn run_sleeping(
     seed: u64,
     mut tick: impl FnMut(&mut Ctx, f64, &mut Recorder) -> Status,
@@ -714,7 +815,11 @@ pub fn run_sleeping(
         }
         ctx.now = now;
         ctx.tick = i as u64;
-        if !due.is_due(now) {
+        let changed = set_inputs(&mut ctx, i as u64);
+        if !(due.is_due(now) || due.wakes_on(changed)) {
+            if matches!(due, Wake::Watch { .. }) {
+                WATCH_SLEEPS.with(|n| n.set(n.get() + 1));
+            }
             steps.push(None);
             continue;
         }
@@ -766,9 +871,34 @@ pub fn is_quiet(step: &Step) -> bool {
         })
 }
 
+/// Whether a step only repeated the step before it (`SEMANTICS.md`,
+/// "Sleeping on inputs"): the root Running, no leaf ran, and every event
+/// other than a node's Running is one the step before had, in the same
+/// order (a reactive node's re-checked conditions, giving what they gave).
+pub fn repeats(before: &Step, step: &Step) -> bool {
+    let loud = |s: &Step| -> Vec<Event> {
+        s.events
+            .iter()
+            .filter(|e| {
+                !matches!(
+                    e,
+                    Event::Start(_) | Event::Tick(_, Status::Running) | Event::Finish(Status::Running)
+                )
+            })
+            .cloned()
+            .collect()
+    };
+    if step.status != Some(Status::Running) || !step.log.is_empty() {
+        return false;
+    }
+    let mut earlier = loud(before).into_iter();
+    loud(step).iter().all(|e| earlier.any(|b| b == *e))
+}
+
 /// Checks a sleeping run against the run that ticked every time: every
 /// step it took is identical, every step it slept through was quiet
-/// ([`is_quiet`]). Returns the number of steps slept through.
+/// ([`is_quiet`]) or repeated the one before ([`repeats`]). Returns the
+/// number of steps slept through.
 pub fn compare_sleeping(every: &[Step], sleeping: &[Option<Step>]) -> Result<usize, String> {
     if every.len() != sleeping.len() {
         return Err(format!("{} steps against {}", every.len(), sleeping.len()));
@@ -783,7 +913,7 @@ pub fn compare_sleeping(every: &[Step], sleeping: &[Option<Step>]) -> Result<usi
                 ));
             }
             Some(_) => {}
-            None if is_quiet(e) => slept += 1,
+            None if is_quiet(e) || (i > 0 && repeats(&every[i - 1], e)) => slept += 1,
             None => {
                 return Err(format!(
                     "step {i} was slept through, but ticking it did something: {:?} {:?} {:?}",

@@ -482,9 +482,27 @@ impl Gen<'_> {
         (c, bare)
     }
 
-    /// A condition leaf (value or inline).
+    /// A condition leaf (value or inline); one in two of them an input
+    /// condition (`cond(|c| c.in1)`, which declares what it reads). The
+    /// choice does not draw from the generator, so the trees keep their shapes.
     fn condition(&mut self) -> Both {
         let id = self.leaf_id();
+        let drawn = self.condition_drawn(id);
+        if id % 2 == 1 {
+            let (k, not) = ((id / 2) % 3, (id / 6) % 2 == 1);
+            let bang = if not { "!" } else { "" };
+            return Both {
+                dsl: format!("cond(|c| {bang}c.in{k})"),
+                json: format!(
+                    "{{\"type\": \"condition\", \"condition\": {{\"type\": \"input\", \"k\": {k}, \"not\": {not}}}}}"
+                ),
+            };
+        }
+        drawn
+    }
+
+    /// A checked or inline condition leaf with id `id`.
+    fn condition_drawn(&mut self, id: u32) -> Both {
         if self.rand.chance(1, 2) {
             let p: String = (0..1 + self.rand.below(4))
                 .map(|_| if self.rand.chance(1, 2) { 'T' } else { 'F' })

@@ -195,20 +195,31 @@ fn the_generated_trees_are_varied() {
     );
 }
 
-/// The wake rule (`behaved::Wake`): ticking only when a tree's reported wake is
-/// due gives exactly the statuses and events of ticking every time, compiled
-/// and interpreted; every tick slept through would have changed nothing.
+/// The wake rule (`behaved::Wake`, `SEMANTICS.md` "Sleeping" and "Sleeping
+/// on inputs"): ticking only when a tree's reported wake is due, or when a
+/// marked change of the inputs meets its watch, gives exactly the statuses
+/// and events of ticking every time, compiled and interpreted; every tick
+/// slept through would have changed nothing or repeated the tick before.
+/// Half of the trees' conditions read inputs (`cond(|c| c.in1)`) that the
+/// script changes and marks.
 #[test]
 fn sleeping_until_the_reported_wake_changes_nothing() {
     assert!(CASES.len() >= 200, "at least 200 trees");
     let mut failures = Vec::new();
     let (mut slept_compiled, mut slept_interpreted, mut trees_that_slept) = (0, 0, 0);
+    let (mut watched_compiled, mut watched_interpreted, mut trees_that_watched) = (0, 0, 0);
     for case in CASES {
         let every = (case.run)(case.seed);
         let library = Library::from_json(case.library).expect("the library loads");
         let def = registry().load_with(case.json, &library).expect("the tree loads");
+        let before = WATCH_SLEEPS.with(std::cell::Cell::get);
         let compiled = compare_sleeping(&every, &(case.sleep)(case.seed));
+        let middle = WATCH_SLEEPS.with(std::cell::Cell::get);
         let interpreted = compare_sleeping(&every, &run_interpreted_sleeping(&def, case.seed));
+        let (wc, wi) = (middle - before, WATCH_SLEEPS.with(std::cell::Cell::get) - middle);
+        watched_compiled += wc;
+        watched_interpreted += wi;
+        trees_that_watched += usize::from(wc > 0);
         match (compiled, interpreted) {
             (Ok(c), Ok(i)) => {
                 slept_compiled += c;
@@ -231,8 +242,13 @@ fn sleeping_until_the_reported_wake_changes_nothing() {
     assert!(trees_that_slept >= 40, "{trees_that_slept} trees slept");
     assert!(slept_compiled >= 500, "{slept_compiled} ticks slept");
     assert_eq!(slept_compiled, slept_interpreted);
+    // Not vacuous either: many trees slept on a watch of their inputs.
+    println!("{trees_that_watched} trees slept through {watched_compiled} ticks on a watch");
+    assert_eq!(watched_compiled, watched_interpreted);
+    assert!(trees_that_watched >= 10, "{trees_that_watched} trees slept on a watch");
+    assert!(watched_compiled >= 100, "{watched_compiled} ticks slept on a watch");
     println!(
-        "{trees_that_slept} of {} trees slept through {slept_compiled} ticks",
+        "{trees_that_slept} of {} trees slept through {slept_compiled} ticks; {trees_that_watched} of them through {watched_compiled} ticks on a watch of their inputs",
         CASES.len()
     );
 }

@@ -1,0 +1,131 @@
+//! Sleeping on inputs in a real `App` (`SEMANTICS.md`, "Sleeping on
+//! inputs"): a guard whose reactive condition reads a component sleeps
+//! until that component changes, woken by Bevy's change detection with no
+//! wake call in the game's code; its own writes during its tick do not
+//! wake it.
+#![allow(missing_docs)]
+
+use behaved::prelude::*;
+use behaved_bevy::{Behavior, BehaviorClock, BehaviorPlugin, Behaviors, Brain, Ticked};
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryItem;
+use bevy_ecs::system::SystemParamItem;
+
+/// Whether it is night where the guard stands.
+#[derive(Component, Default)]
+struct Night(bool);
+
+/// What the guard did: one letter per tick of its running action.
+#[derive(Component, Default)]
+struct Acts(String);
+
+struct GuardCtx<'a> {
+    night: bool,
+    acts: &'a mut Acts,
+}
+
+/// A continuous action: Running until halted, nothing changes it by itself.
+#[derive(Clone)]
+struct Keep(char);
+
+impl<'a> Action<GuardCtx<'a>> for Keep {
+    fn tick(&mut self, ctx: &mut GuardCtx<'a>) -> Status {
+        ctx.acts.0.push(self.0);
+        Status::Running
+    }
+    fn next_wake(&self, _: f64) -> Wake {
+        Wake::Never
+    }
+}
+
+behave! {
+    /// Stands at the post by night, patrols by day.
+    tree Guard for GuardCtx<'a> {
+        reactive if |c| c.night { Keep('s') } else { Keep('p') }
+    }
+}
+
+struct GuardBrain(Guard);
+
+impl Brain for GuardBrain {
+    type Npc = (&'static Night, &'static mut Acts);
+    type World = ();
+    type Choice = ();
+
+    fn tick(
+        &mut self,
+        npc: QueryItem<'_, '_, Self::Npc>,
+        _: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Ticked {
+        let (night, acts) = npc;
+        let mut ctx = GuardCtx {
+            night: night.0,
+            acts: acts.into_inner(),
+        };
+        self.0.step(&mut ctx, now)
+    }
+}
+
+fn ticks(app: &App, e: Entity) -> u64 {
+    app.world().get::<Behavior<GuardBrain>>(e).unwrap().ticks()
+}
+
+fn updates(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+#[test]
+fn a_guard_wakes_on_a_change_of_the_component_its_condition_reads() {
+    let mut app = App::new();
+    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
+        .add_plugins(BehaviorPlugin::<GuardBrain>::default());
+    let spawn = |app: &mut App| {
+        app.world_mut()
+            .spawn((
+                Night(false),
+                Acts::default(),
+                Behavior::continuous(GuardBrain(Guard::new())),
+            ))
+            .id()
+    };
+    let (guard, other) = (spawn(&mut app), spawn(&mut app));
+    updates(&mut app, 10);
+    assert_eq!(
+        (ticks(&app, guard), ticks(&app, other)),
+        (1, 1),
+        "asleep after the first tick"
+    );
+    assert!(
+        matches!(
+            app.world().get::<Behavior<GuardBrain>>(guard).unwrap().next_wake(),
+            Wake::Watch { at, .. } if at == f64::INFINITY
+        ),
+        "watching `night`"
+    );
+    // The game changes the component; nobody calls wake.
+    app.world_mut().get_mut::<Night>(guard).unwrap().0 = true;
+    updates(&mut app, 1);
+    assert_eq!(ticks(&app, guard), 2, "woken by the change");
+    assert_eq!(
+        app.world().get::<Acts>(guard).unwrap().0,
+        "ps",
+        "and standing at the post"
+    );
+    updates(&mut app, 10);
+    assert_eq!(
+        (ticks(&app, guard), ticks(&app, other)),
+        (2, 1),
+        "its own write of `Acts` in that tick does not wake it, and the other guard never woke"
+    );
+    let stats = app.world().resource::<Behaviors<GuardBrain>>().last_frame();
+    assert_eq!((stats.ticked, stats.parked), (0, 2));
+    // Back to day.
+    app.world_mut().get_mut::<Night>(guard).unwrap().0 = false;
+    updates(&mut app, 3);
+    assert_eq!(ticks(&app, guard), 3);
+    assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "psp");
+}

@@ -1,0 +1,48 @@
+//! The wake of the reactive nodes (the rule is in `behaved_runtime::Wake`):
+//! the running child's wake, or a change of what the conditions checked
+//! again on every tick read (`Definition::pure`, from `reads.rs`); the
+//! next tick when those are unknown. The twin of the macro's `codegen/watch.rs`.
+
+use behaved_runtime::{NodeKind, Reads, Wake};
+
+use super::State;
+use super::wake::wake;
+use crate::definition::Definition;
+
+/// The wake of running reactive node `id`, or `None` for another kind.
+pub(super) fn reactive<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now: f64) -> Option<Wake> {
+    let node = &def.cold[id as usize];
+    let s = node.slot as usize;
+    let kid = |i: u32| def.kids[(node.kids + i) as usize];
+    let pure = |k: u32| def.pure[k as usize];
+    let watching = |reads: Option<Reads>, child: Wake| match (reads, child) {
+        (_, Wake::NextTick) | (None, _) => Wake::NextTick,
+        (Some(r), w) => w.min(Wake::watch(r)),
+    };
+    Some(match node.op {
+        // The state word is the running child's id; the children before it are checked again.
+        NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => {
+            let running = st.ints[s];
+            let before = (0..node.n)
+                .map(kid)
+                .take_while(|&k| k != running)
+                .try_fold(Reads::NONE, |r, k| pure(k).map(|k| r | k));
+            watching(before, wake(def, st, running, now))
+        }
+        // The state word is the chosen child's index + 1; the conditions
+        // (children 0, 2, ..) before it are tested again.
+        NodeKind::ReactiveIf => {
+            let chosen = st.ints[s] - 1;
+            let conds = (0..node.a)
+                .map(|j| 2 * j)
+                .take_while(|&c| c < chosen)
+                .try_fold(Reads::NONE, |r, c| pure(kid(c)).map(|k| r | k));
+            watching(conds, wake(def, st, kid(chosen), now))
+        }
+        NodeKind::AbortIf => watching(pure(kid(0)), wake(def, st, kid(1), now)),
+        NodeKind::WaitUntil => watching(def.conds[def.nodes[id as usize].arg as usize].reads(), Wake::Never),
+        // A `match` value says nothing of what it reads: checked every tick.
+        NodeKind::ReactiveMatch => Wake::NextTick,
+        _ => return None,
+    })
+}
