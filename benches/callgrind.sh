@@ -6,10 +6,12 @@
 #
 #   benches/callgrind.sh            # all trees and forms (T4 has no peers)
 #   benches/callgrind.sh t3 compiled hand_written
+#   BENCH=utility benches/callgrind.sh u8 baseline compiled hand_written interpreted
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(cargo bench --bench trees --no-run --message-format=json 2>/dev/null |
-    sed -n 's/.*"executable":"\([^"]*trees-[^"]*\)".*/\1/p' | tail -n1)
+bench=${BENCH:-trees}
+bin=$(cargo bench --bench "$bench" --no-run --message-format=json 2>/dev/null |
+    sed -n "s/.*\"executable\":\"\([^\"]*$bench-[^\"]*\)\".*/\1/p" | tail -n1)
 trees=${1:-"t1 t2 t3 t4"}
 shift || true
 forms=${*:-"baseline compiled hand_written interpreted bonsai bt_lite"}

@@ -18,12 +18,13 @@ pub use behaved_runtime::BoxFuture;
 pub use behaved_runtime::{
     Action, Arity, Async, AsyncAction, Clock, Condition, ForEachItems, IntoStatus, ItemList, ItemOf, LeafCall, NodeId,
     NodeInfo, NodeKind, NodeRow, NoopObserver, Observer, Reads, Rng, Run, Status, Task, Ticked, Tree, Wake, catalog,
-    node,
+    node, utility,
 };
 
 /// Everything a tree author needs in scope: `use behaved::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
+    pub use behaved_runtime::utility::{Consideration, Curve, all};
     pub use behaved_runtime::{
         Action, AsyncAction, Clock, Condition, ItemList, NodeId, NodeInfo, Observer, Reads, Run, Status, Task, Tree,
         Wake,
@@ -53,6 +54,7 @@ pub mod __private {
     pub use crate::__if_serde as if_serde;
     pub use crate::json_leaf::*;
     pub use behaved_runtime::private::*;
+    pub use behaved_runtime::utility;
     pub use behaved_runtime::{
         Action, Async, Clock, Condition, ForEachItems, IntoStatus, ItemList, NodeId, NodeInfo, NodeKind, NoopObserver,
         Observer, Reads, Rng, Run, Status, Task, Ticked, Tree, Wake,

@@ -113,6 +113,18 @@ behave! {
                         2 => shuffle { limit(1000) { Busy(15) }, run_once { Busy(16) } },
                         _ => abort_if(|c| c.tick % 13 == 0) { Busy(17) },
                     },
+                    utility(reactive, margin = 0.1) {
+                        |c| (c.tick % 5) as f32 / 5.0 => Busy(22),
+                        all((
+                            Curve::Logistic { steepness: 4.0, midpoint: 0.5 }.of(|c: &Ctx| (c.tick % 3) as f32 / 3.0),
+                            |c: &Ctx| (c.tick % 7) as f32 / 7.0,
+                        )).weight(1.5) => Busy(23),
+                    },
+                    utility(weighted, best = 2) {
+                        |c| (c.tick % 2) as f32 => Busy(24),
+                        |c| 1.0 - (c.tick % 3) as f32 / 3.0 => Busy(25),
+                        |_| 0.5 => failure,
+                    },
                     for t: u32 in |c| (0..c.tick % 5).map(|k| k * 2) max 3 {
                         if |_| *t == 2 { continue } else { Busy(20) }
                     },

@@ -14,6 +14,8 @@ use crate::error::{LoadError, Problem, Problems, path};
 use crate::messages::{NODE_TYPES, article, describe, did_you_mean, one_of, some_of};
 use crate::model::{Hooks, Key, Leaf, Node, Params, Policy};
 
+mod utility;
+
 /// Reads and checks the tree in `json`, its problems under `root_path`.
 pub(crate) fn parse_at(
     json: &str,
@@ -136,6 +138,8 @@ pub enum LeafFamily {
     Value,
     /// The items of a `forEach`.
     List,
+    /// A consideration of a `utility` node's score.
+    Consideration,
 }
 
 /// Walks a JSON document, building nodes and collecting problems.
@@ -278,6 +282,10 @@ impl Decoder<'_> {
         match kind {
             K::Parallel => match self.policy(obj, at, node.children.len()) {
                 Some(p) => node.params = Params::Parallel(p),
+                None => ok = false,
+            },
+            K::Utility => match self.utility(obj, at, node.children.len()) {
+                Some(p) => node.params = p,
                 None => ok = false,
             },
             K::Weighted => match self.weights(obj, at, node.children.len()) {

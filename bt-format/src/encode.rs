@@ -44,6 +44,7 @@ impl Node {
                 }
             },
             Params::Weights(w) => drop(m.insert("weights".into(), w.clone().into())),
+            Params::Utility { choice, scores } => crate::utility::encode(choice, scores, &mut m),
             Params::Branches { has_else } => {
                 let pairs = kids.len() - usize::from(*has_else);
                 let otherwise = kids.drain(pairs..).next();

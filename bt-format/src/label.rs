@@ -54,6 +54,7 @@ pub fn node_label(kind: NodeKind, params: &Params, children: usize, label: Optio
         Params::Subtree(id) => Some(id.clone()),
         Params::Parallel(policy) => Some(parallel_args(*policy, children)),
         Params::Weights(w) => Some(w.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+        Params::Utility { choice, .. } => choice.label(),
         Params::ForEach { items, max } => Some(format!("{}, max {max}", leaf_label(items))),
         Params::None | Params::Branches { .. } => None,
     };

@@ -205,6 +205,7 @@ impl Node {
                     && w.iter().map(|&x| u64::from(x)).sum::<u64>() <= u64::from(u32::MAX)
             }
             Params::Match { cases, .. } => cases.iter().all(|c| !c.is_empty()),
+            Params::Utility { scores, .. } => scores.len() == n && scores.iter().all(crate::utility::Score::is_valid),
             Params::Count(c) | Params::ForEach { max: c, .. } => *c >= 1,
             Params::Seconds(s) => s.is_finite() && *s >= 0.0,
             Params::None | Params::Branches { .. } | Params::Leaf(_) | Params::Subtree(_) => true,
@@ -220,6 +221,7 @@ impl Params {
             Params::None => Parameters::None,
             Params::Parallel(_) => Parameters::Policy,
             Params::Weights(_) => Parameters::Weights,
+            Params::Utility { .. } => Parameters::Utility,
             Params::Branches { .. } => Parameters::Branches,
             Params::Match { .. } => Parameters::Cases,
             Params::Count(_) => Parameters::Count,
@@ -240,6 +242,13 @@ pub enum Params {
     Parallel(Policy),
     /// `weighted`: one weight per child.
     Weights(Vec<u32>),
+    /// `utility`: how it chooses and one score per child.
+    Utility {
+        /// How it chooses.
+        choice: crate::utility::Choice,
+        /// One score per child.
+        scores: Vec<crate::utility::Score>,
+    },
     /// `if`/`reactiveIf`: whether the last child is an `else` branch.
     Branches {
         /// The last child is the `else` branch.

@@ -18,6 +18,7 @@ use behaved_runtime::{Clock, NoopObserver, Observer, Rng, Run, Status, Tree, Wak
 mod exec;
 mod halt;
 mod kinds;
+mod utility;
 mod wake;
 mod watch;
 
@@ -83,6 +84,9 @@ pub(crate) struct Side {
     pub(crate) running: bool,
     /// The time of the tick in progress (after it, of the last tick).
     pub(crate) now: f64,
+    /// Scratch for a `utility` node's scores in the tick in progress, room
+    /// for the most children of one (`Scoring::most`).
+    pub(crate) scores: Box<[f32]>,
     /// The loop a pending `break`/`continue` is for.
     jump: u32,
     /// Whether the pending jump is a `break`.
@@ -107,6 +111,7 @@ impl<C: 'static> State<C> {
                 rng,
                 running: false,
                 now: 0.0,
+                scores: vec![0.0; def.scoring.most].into_boxed_slice(),
                 jump: 0,
                 brk: false,
                 from: 0,

@@ -66,6 +66,7 @@ pub(crate) fn compile_with<C: 'static>(
             keys: Vec::new(),
             hooks: Vec::new(),
             conds: Vec::new(),
+            scoring: crate::utility::Scoring::default(),
             values: Vec::new(),
             lists: Vec::new(),
             columns: Vec::new(),
@@ -401,6 +402,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
             NodeKind::ParallelMain => n,
             NodeKind::Random
             | NodeKind::Weighted
+            | NodeKind::Utility
             | NodeKind::If
             | NodeKind::ReactiveIf
             | NodeKind::Match
@@ -469,6 +471,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 flat.b = self.def.keys.len() as u32 - flat.a;
                 flat.leaf = self.value(value, &path::field(at, "value"));
             }
+            Params::Utility { choice, scores } => flat.a = self.utility(*choice, scores, at),
             Params::Count(c) => flat.a = *c,
             Params::ForEach { items, max } => {
                 flat.a = *max;
@@ -498,6 +501,30 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 ),
             }
         }
+    }
+
+    /// A `utility` node's scores, each consideration built (or reported at
+    /// its path); returns the node's index in `Definition::scoring`.
+    fn utility(
+        &mut self,
+        choice: behaved_format::utility::Choice,
+        scores: &[behaved_format::utility::Score],
+        at: &str,
+    ) -> u32 {
+        let mut scoring = std::mem::take(&mut self.def.scoring);
+        let index = scoring.add(choice, scores, &mut |leaf, place| {
+            let mut p = path::field(at, "scores");
+            for (depth, i) in place.iter().enumerate() {
+                if depth > 0 {
+                    p = path::field(&p, "all");
+                }
+                p = path::index(&p, *i);
+            }
+            let p = path::field(&p, "consider");
+            self.build(&self.reg.considerations, leaf, "consideration", &p)
+        });
+        self.def.scoring = scoring;
+        index
     }
 
     fn condition(&mut self, leaf: &Leaf, at: &str) -> u32 {

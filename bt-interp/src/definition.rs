@@ -178,6 +178,8 @@ pub struct Definition<C: 'static> {
     /// index) of an action leaf, column `NO_HOOK` for none.
     pub(crate) hooks: Vec<[(u32, u32); 7]>,
     pub(crate) conds: Vec<CondBox<C>>,
+    /// The scores of the `utility` nodes (`Flat::a` of one is its index here).
+    pub(crate) scoring: crate::utility::Scoring<C>,
     pub(crate) values: Vec<ValueBox<C>>,
     /// The lists of `forEach` nodes (by the node's `leaf` index), each with its `max`.
     pub(crate) lists: Vec<(std::sync::Arc<dyn crate::leaves::ListKind<C>>, u32)>,

@@ -90,6 +90,7 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
             }
             NodeKind::Random
             | NodeKind::Weighted
+            | NodeKind::Utility
             | NodeKind::If
             | NodeKind::ReactiveIf
             | NodeKind::Match

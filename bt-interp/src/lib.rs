@@ -87,6 +87,7 @@ mod ports;
 mod reads;
 mod registry;
 mod size;
+mod utility;
 mod work;
 #[cfg(feature = "xml")]
 mod xml;

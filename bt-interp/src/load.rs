@@ -38,17 +38,19 @@ impl<C: 'static> Registry<C> {
             LeafFamily::Action => (self.actions.contains_key(name), "action"),
             LeafFamily::Value => (self.values.contains_key(name), "value"),
             LeafFamily::List => (self.lists.contains_key(name), "list"),
+            LeafFamily::Consideration => (self.considerations.contains_key(name), "consideration"),
         };
         (!registered).then(|| self.unknown_message(family, name))
     }
 
     /// "unknown condition type" with the best hint: another family, a close name, or the list.
     pub(crate) fn unknown_message(&self, family: &str, name: &str) -> String {
-        let families: [(&str, Vec<&str>); 4] = [
+        let families: [(&str, Vec<&str>); 5] = [
             ("condition", Registry::<C>::names(&self.conditions)),
             ("action", Registry::<C>::names(&self.actions)),
             ("value", Registry::<C>::names(&self.values)),
             ("list", Registry::<C>::names(&self.lists)),
+            ("consideration", Registry::<C>::names(&self.considerations)),
         ];
         let shown_name = shown(name);
         if let Some((other, _)) = families.iter().find(|(f, names)| *f != family && names.contains(&name)) {

@@ -98,6 +98,7 @@ pub struct Registry<C: 'static> {
     pub(crate) actions: BTreeMap<String, Box<dyn ActionKind<C>>>,
     pub(crate) values: BTreeMap<String, Ctor<ValueBox<C>>>,
     pub(crate) lists: BTreeMap<String, Ctor<std::sync::Arc<dyn ListKind<C>>>>,
+    pub(crate) considerations: BTreeMap<String, Ctor<crate::utility::ConsBox<C>>>,
     pub(crate) max_depth: usize,
     pub(crate) max_nodes: usize,
     pub(crate) max_tick_work: u64,
@@ -148,6 +149,7 @@ impl<C: 'static> Registry<C> {
             actions: BTreeMap::new(),
             values: BTreeMap::new(),
             lists: BTreeMap::new(),
+            considerations: BTreeMap::new(),
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_nodes: Self::DEFAULT_MAX_NODES,
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
@@ -185,6 +187,23 @@ impl<C: 'static> Registry<C> {
         let ctor: Ctor<CondBox<C>> = Box::new(move |m| construct(&leaf, m, &make).map(|l| Box::new(l) as CondBox<C>));
         self.conditions.insert(name.to_string(), ctor);
         self.describe::<P>("condition", name)
+    }
+
+    /// Registers a consideration type for `utility` scores
+    /// (`{"consider": "name", ..}`): `make` builds it from its JSON parameters.
+    /// Closures `Fn(&C) -> f32` are considerations.
+    pub fn consideration<P, L, F>(&mut self, name: &str, make: F) -> &mut Self
+    where
+        P: DeserializeOwned,
+        L: behaved_runtime::utility::Consideration<C> + Send + Sync + 'static,
+        F: Fn(P) -> L + Send + Sync + 'static,
+    {
+        let leaf = name.to_owned();
+        let make = move |p: P| Ok::<L, String>(make(p));
+        let ctor: Ctor<crate::utility::ConsBox<C>> =
+            Box::new(move |m| construct(&leaf, m, &make).map(|l| Box::new(l) as crate::utility::ConsBox<C>));
+        self.considerations.insert(name.to_string(), ctor);
+        self.describe::<P>("consideration", name)
     }
 
     /// Registers an action type: `make` builds it from its JSON parameters once

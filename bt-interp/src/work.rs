@@ -28,6 +28,8 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
             Work::One => 1,
             Work::Sum => sum(all),
             Work::Largest => max(all),
+            // One score per child, then the chosen child.
+            Work::ScoresAndLargest => max(all.clone()).saturating_add(kids.len() as u64),
             Work::Branches => {
                 // Conditions at even positions below 2 * branches; the branches and the else after.
                 let conditions = (0..2 * f.a as usize).step_by(2).map(w).fold(0u64, u64::saturating_add);

@@ -48,6 +48,15 @@ impl Condition<World> for Flip {
     }
 }
 
+/// Scores `tick % every / every` (utility's considerations).
+struct Cycle(u64);
+
+impl behaved_runtime::utility::Consideration<World> for Cycle {
+    fn score(&self, w: &World) -> f32 {
+        (w.tick % self.0) as f32 / self.0 as f32
+    }
+}
+
 struct Phase;
 
 impl MatchValue<World> for Phase {
@@ -91,6 +100,7 @@ fn registry() -> Registry<World> {
         .condition("flip", |p: Every| Flip(p.every))
         .value("phase", |_: behaved_interp::NoParams| Phase)
         .list("numbers", |_: behaved_interp::NoParams| Numbers)
+        .consideration("cycle", |p: Every| Cycle(p.every))
         .action("dialogue", |_: serde_json::Value| Step(1))
         .action("moveTo", |_: serde_json::Value| Step(2))
         .condition("questStage", |_: serde_json::Value| Flip(5))
@@ -119,6 +129,15 @@ fn every_kind() -> serde_json::Value {
             {"type": "random", "children": [a(1), a(2)]},
             {"type": "weighted", "weights": [2, 1], "children": [a(1), a(3)]},
             {"type": "shuffle", "children": [a(2), {"type": "failure"}]},
+            {"type": "utility", "choose": "reactive", "margin": 0.1, "children": [a(2), a(3), a(5)], "scores": [
+                {"consider": {"type": "cycle", "every": 5}},
+                {"all": [{"consider": {"type": "cycle", "every": 3}, "curve": {"curve": "logistic", "steepness": 4, "midpoint": 0.5}},
+                         {"consider": {"type": "cycle", "every": 7}, "curve": {"curve": "piecewise", "points": [[0, 0.2], [0.5, 1], [1, 0.4]]}}], "weight": 1.5},
+                {"consider": {"type": "cycle", "every": 4}, "curve": {"curve": "polynomial", "exponent": 2, "slope": 1, "shift": 0, "intercept": 0.1}}]},
+            {"type": "utility", "choose": "weighted", "best": 2, "children": [a(1), a(2), {"type": "failure"}], "scores": [
+                {"consider": {"type": "cycle", "every": 2}, "curve": {"curve": "step", "threshold": 0.5, "low": 0.1, "high": 1}},
+                {"consider": {"type": "cycle", "every": 3}, "curve": {"curve": "linear", "slope": -1, "intercept": 1}},
+                {"consider": {"type": "cycle", "every": 5}}]},
             {"type": "if", "branches": [{"if": c(2), "then": a(2)}], "else": {"type": "success"}},
             {"type": "reactiveIf", "branches": [{"if": c(3), "then": a(2)}]},
             {"type": "match", "value": "phase", "cases": [{"when": 1, "child": a(2)}], "default": {"type": "success"}},

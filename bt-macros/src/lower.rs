@@ -207,6 +207,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         | Kind::ReactiveSelector
         | Kind::Random
         | Kind::Weighted(_)
+        | Kind::Utility { .. }
         | Kind::If { .. }
         | Kind::Match { .. } => resume(),
         Kind::Shuffle => State::Shuffle(n),
@@ -246,6 +247,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
     match &node.kind {
         Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => out.uses_time = true,
         Kind::Random | Kind::Weighted(_) | Kind::Shuffle => out.uses_rng = true,
+        Kind::Utility { choose, .. } if choose.draws() => out.uses_rng = true,
         Kind::Subtree { .. } => {
             out.subtrees.push(id);
             out.uses_time = true;

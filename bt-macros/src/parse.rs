@@ -550,12 +550,32 @@ impl Parse for NodeSyntax {
 fn parse_node(input: ParseStream) -> syn::Result<NodeSyntax> {
     {
         let mut attrs = input.call(Attribute::parse_outer)?;
+        // `score => node` in `utility` (any expression: `all((a, b)).weight(2.0) => node`).
+        if !input.peek(syn::Lifetime) {
+            let fork = input.fork();
+            if let Ok(score) = fork.parse::<Expr>()
+                && fork.peek(Token![=>])
+                && !matches!(score, Expr::Lit(_) | Expr::Path(_))
+            {
+                input.advance_to(&fork);
+                input.parse::<Token![=>]>()?;
+                attrs.extend(input.call(Attribute::parse_outer)?);
+                let (label, body) = labelled_body(input, &attrs)?;
+                return Ok(NodeSyntax {
+                    attrs,
+                    label,
+                    weight: Some(score),
+                    body,
+                });
+            }
+        }
         let (mut label, mut body) = labelled_body(input, &attrs)?;
         let mut weight = None;
-        // `3 => node` or `WEIGHT => node` in `weighted`: what was read is the weight.
+        // `3 => node` or `WEIGHT => node` in `weighted`: what was read is the weight
+        // (in `utility`, the score: `all((..)) => node` reads as a node word first).
         if label.is_none()
             && input.peek(Token![=>])
-            && let NodeBody::Value(w) = body
+            && let Some(w) = crate::model::score_expr(&body)
         {
             input.parse::<Token![=>]>()?;
             weight = Some(w);

@@ -29,6 +29,10 @@ const CASES: &[(&str, &str)] = &[
         "scope_weighted",
         "tree Idle for Npc { scope { let n: u32 = 0; weighted { 3 => Wave, 1 => act(|_| *n += 1) } } }",
     ),
+    (
+        "utility_reactive",
+        "tree Choose for Npc { utility(reactive, margin = 0.1) { |n| n.hunger => Eat, Fatigue => wait(2.0) } }",
+    ),
 ];
 
 /// The pretty-printed expansion of one `behave!` input. The items inside

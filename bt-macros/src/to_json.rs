@@ -113,6 +113,7 @@ pub fn params(node: &Node) -> (Params, Code) {
             }
             Params::Weights(w.iter().map(|w| literal(w).unwrap_or(1)).collect())
         }
+        Kind::Utility { choose, scores } => utility_params(choose, scores),
         Kind::If { has_else, .. } => Params::Branches { has_else: *has_else },
         Kind::Match {
             param, scrutinee, arms, ..
@@ -165,6 +166,78 @@ pub fn params(node: &Node) -> (Params, Code) {
         _ => Params::None,
     };
     (params, own)
+}
+
+/// A `utility`'s parameters: a consideration written as a path is a leaf of
+/// that name (`{"consider": "Hunger"}`), any other score its code.
+fn utility_params(choose: &crate::model::Choose, scores: &[Expr]) -> Params {
+    use crate::model::Choose;
+    use behaved_format::utility::Choice;
+    let choice = match *choose {
+        Choose::Best => Choice::Best,
+        Choose::Weighted { best } => Choice::Weighted { best },
+        Choose::Reactive { margin } => Choice::Reactive { margin },
+    };
+    let scores = scores.iter().map(score_json).collect();
+    Params::Utility { choice, scores }
+}
+
+/// A score as data where its form says what it is: `curve.of(input)` with a
+/// curve of literal parameters, `all((a, b, ..))`, `.weight(w)` with a
+/// literal `w`, a consideration named by a path; any other code as an inline
+/// consideration with that code.
+fn score_json(e: &Expr) -> behaved_format::utility::Score {
+    use behaved_format::utility::{Score, ScoreOf};
+    let code = || Score::consider(inline(text(e)));
+    match e {
+        Expr::Path(p) if p.qself.is_none() => Score::consider(JsonLeaf {
+            type_name: text(p),
+            params: Map::new(),
+        }),
+        Expr::Paren(p) => score_json(&p.expr),
+        Expr::MethodCall(m) if m.method == "weight" && m.args.len() == 1 => match crate::model::number(&m.args[0]) {
+            Some(w) => {
+                let mut inner = score_json(&m.receiver);
+                if inner.weight != 1.0 {
+                    return code();
+                }
+                inner.weight = w;
+                inner
+            }
+            None => code(),
+        },
+        Expr::MethodCall(m) if m.method == "of" && m.args.len() == 1 => {
+            let curve = match &*m.receiver {
+                Expr::Struct(s) => crate::model::literal_curve(s),
+                _ => None,
+            };
+            let inner = score_json(&m.args[0]);
+            let plain = inner.weight == 1.0;
+            match (curve, inner.of) {
+                (Some(curve), ScoreOf::Consider { leaf, curve: None }) if plain => Score {
+                    weight: 1.0,
+                    of: ScoreOf::Consider {
+                        leaf,
+                        curve: Some(curve),
+                    },
+                },
+                _ => code(),
+            }
+        }
+        Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "all")) =>
+        {
+            match &c.args[0] {
+                Expr::Tuple(t) if !t.elems.is_empty() => Score {
+                    weight: 1.0,
+                    of: ScoreOf::All(t.elems.iter().map(score_json).collect()),
+                },
+                _ => code(),
+            }
+        }
+        _ => code(),
+    }
 }
 
 fn text(tokens: &impl ToTokens) -> String {

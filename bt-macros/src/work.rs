@@ -100,6 +100,8 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
             (_, Rule::One) => Work::Known(1),
             (_, Rule::Sum) => sum(&kids),
             (_, Rule::Largest) => max(&kids),
+            // One score per child, then the chosen child.
+            (_, Rule::ScoresAndLargest) => max(&kids).add(Work::Known(kids.len() as u64)),
             (Kind::If { has_else, .. }, Rule::Branches) => {
                 let branches = kids.len() / 2;
                 let conditions: Vec<Work> = kids.iter().step_by(2).take(branches).cloned().collect();

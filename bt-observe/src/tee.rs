@@ -38,6 +38,11 @@ impl<A: Observer, B: Observer> Observer for Tee<A, B> {
         self.1.halted(node);
     }
     #[inline]
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.scored(node, child, score);
+        self.1.scored(node, child, score);
+    }
+    #[inline]
     fn tick_finished(&mut self, status: Status) {
         self.0.tick_finished(status);
         self.1.tick_finished(status);

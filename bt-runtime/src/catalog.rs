@@ -44,6 +44,9 @@ pub enum Parameters {
     Subtree,
     /// `for`: the list its items come from and the most items it holds.
     ForEach,
+    /// `utility`: one score per child and how it chooses (best, weighted draw,
+    /// reactive with a margin).
+    Utility,
 }
 
 /// Where a node kind's children sit in the JSON form, in node-table order.
@@ -136,6 +139,8 @@ pub enum Work {
     TimesAndRead,
     /// An unbounded loop: twice its body's (at most one iteration starts per tick).
     Twice,
+    /// `utility`: one per child (its score), plus the largest child's.
+    ScoresAndLargest,
 }
 
 /// The doc line that links a node kind to its section of `SEMANTICS.md`,
@@ -406,6 +411,10 @@ catalogue! {
     #[doc = rules!("for")]
     ForEach => { dsl: "for", json: "forEach", arity: One, aliases: [], is_loop: true, is_timed: false, params: ForEach, slots: Child,
         fields: ["items", "max", "child", "label"], group: Loops, icon: "∀", work: TimesAndRead }
+    /// Scores every child on entry and runs the best (or draws in proportion to the scores); a reactive form re-scores on every tick and switches past a margin.
+    #[doc = rules!("utility")]
+    Utility => { dsl: "utility", json: "utility", arity: Many, aliases: [], is_loop: false, is_timed: false, params: Utility, slots: Children,
+        fields: ["children", "scores", "choose", "best", "margin"], group: Composites, icon: "★", work: ScoresAndLargest }
 }
 
 impl NodeKind {

@@ -28,6 +28,7 @@ pub mod private;
 mod rng;
 mod status;
 mod tree;
+pub mod utility;
 mod wake;
 
 #[cfg(feature = "std")]

@@ -76,6 +76,15 @@ pub trait Observer {
     fn halted(&mut self, node: NodeId) {
         let _ = node;
     }
+    /// The score of child `child` (its index among the node's children) of
+    /// the `utility` node `node`, each time the node scores its children: on
+    /// entry, and on every tick of the reactive form; in child order, after
+    /// the node's `entered` and before any child is halted or ticked
+    /// (SEMANTICS.md "utility").
+    #[inline(always)]
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        let _ = (node, child, score);
+    }
     /// The tick ended with the root returning `status`.
     #[inline(always)]
     fn tick_finished(&mut self, status: Status) {
@@ -109,6 +118,10 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn halted(&mut self, node: NodeId) {
         (**self).halted(node)
+    }
+    #[inline(always)]
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        (**self).scored(node, child, score)
     }
     #[inline(always)]
     fn tick_finished(&mut self, status: Status) {

@@ -71,6 +71,11 @@ impl<'o, O: Observer + ?Sized> Env<'o, O> {
     pub fn halted(&mut self, id: u32) {
         self.observer.halted(NodeId(self.base + id));
     }
+    /// Reports the score of child `child` of the `utility` node with local id `id`.
+    #[inline(always)]
+    pub fn scored(&mut self, id: u32, child: u32, score: f32) {
+        self.observer.scored(NodeId(self.base + id), child, score);
+    }
 }
 
 /// What a tree made by `behave!` has besides its [`Tree`] impl: its root as

@@ -107,7 +107,7 @@ impl Coverage {
     }
 
     /// Every branch of every branching node, taken or not: each child of a
-    /// selector, `random`, `weighted`, `shuffle` or `match`; each branch of an
+    /// selector, `random`, `weighted`, `utility`, `shuffle` or `match`; each branch of an
     /// `if` (its `else`, or without one, the case of no branch: its last
     /// condition failed).
     pub fn branches(&self) -> Vec<Branch> {
@@ -130,6 +130,7 @@ impl Coverage {
                 | NodeKind::ReactiveSelector
                 | NodeKind::Random
                 | NodeKind::Weighted
+                | NodeKind::Utility
                 | NodeKind::Shuffle
                 | NodeKind::Match
                 | NodeKind::ReactiveMatch => out.extend(kids.iter().map(|&k| branch(Some(k), entered(k)))),

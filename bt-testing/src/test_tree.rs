@@ -372,6 +372,9 @@ impl<O: Observer + ?Sized> Observer for Watch<'_, O> {
         self.extra.ticked(node, status);
         self.record(Event::Ticked { node, status });
     }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.extra.scored(node, child, score);
+    }
     fn halted(&mut self, node: NodeId) {
         self.checks.halted(self.nodes, node);
         self.stand_ins.halted(node);

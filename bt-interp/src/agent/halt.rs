@@ -66,6 +66,8 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             | NodeKind::ReactiveSelector
             | NodeKind::SequenceAlways => self.chain_halted(node),
             NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => self.random_halted(node),
+            // The state word is the chosen child's index + 1, as a branch's.
+            NodeKind::Utility => self.branch_halted(node),
             NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => self.branch_halted(node),
             NodeKind::Parallel | NodeKind::ParallelMain => self.parallel_halted(node, except),
             NodeKind::Loop

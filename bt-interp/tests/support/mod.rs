@@ -18,7 +18,7 @@ impl MatchValue<Ctx> for Mode {
     }
 }
 
-/// Actions `a`..`h`, conditions `c1`..`c4` (scripted by the same names),
+/// Actions `a`..`h`, conditions `c1`..`c4`, considerations `s1`..`s4` (scripted by the same names),
 /// the value `mode`, and the action `log` with a `msg` (for hooks).
 pub fn registry() -> Registry<Ctx> {
     let mut r = Registry::new();
@@ -29,6 +29,9 @@ pub fn registry() -> Registry<Ctx> {
         r.condition(name, move |_: NoParams| Check(name));
     }
     r.value("mode", |_: NoParams| Mode);
+    for name in ["s1", "s2", "s3", "s4"] {
+        r.consideration(name, move |_: NoParams| Score(name));
+    }
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Msg {

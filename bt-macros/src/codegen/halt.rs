@@ -45,6 +45,8 @@ impl Gen<'_> {
             Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_halt(s),
             Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_halt(s),
             Kind::If { .. } | Kind::Match { .. } => self.branch_halt(s),
+            // The state is the chosen child's index + 1, as a branch's.
+            Kind::Utility { .. } => self.branch_halt(s),
             Kind::Invert
             | Kind::ForceSuccess
             | Kind::ForceFailure
@@ -164,6 +166,7 @@ impl Gen<'_> {
         match &s.node.kind {
             Kind::ReactiveSequence | Kind::ReactiveSelector | Kind::Parallel { .. } | Kind::ParallelMain => true,
             Kind::If { reactive, .. } | Kind::Match { reactive, .. } if *reactive => true,
+            Kind::Utility { choose, .. } if choose.reactive() => true,
             _ => {
                 self.l.slots.len() <= HALT_HELPER_NODES
                     && matches!(s.state, State::Resume(_) | State::ResumeFailed(_) | State::Masks(..))

@@ -17,6 +17,7 @@ mod names;
 mod persist;
 mod tick;
 mod times;
+mod utility;
 mod wake;
 mod watch;
 

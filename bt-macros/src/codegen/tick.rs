@@ -252,6 +252,7 @@ impl Gen<'_> {
             Kind::Random => self.random(s),
             Kind::Weighted(weights) => self.weighted(s, weights),
             Kind::Shuffle => self.shuffle(s),
+            Kind::Utility { .. } => self.utility(s),
             Kind::If { reactive, .. } => self.branch(s, *reactive),
             Kind::Match { reactive, .. } => self.branch(s, *reactive),
             Kind::Invert => self.invert(s),

@@ -88,7 +88,7 @@ pub(super) fn build_node_here(syntax: NodeSyntax, errors: &mut Errors) -> Node {
     if let Some(weight) = syntax.weight {
         errors.over(
             &weight,
-            "only the children of `weighted { .. }` take a weight (`3 => node`)",
+            "only the children of `weighted { .. }` take a weight (`3 => node`), and those of `utility { .. }` a score",
         );
     }
     if let Some(label) = syntax.label {
@@ -328,6 +328,11 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             }
             (_, Some(K::Parallel), _) => parallel(&word, errors),
             (_, Some(K::Weighted), _) => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
+            // Bad arguments are reported and read as `utility`, so that its children's scores still count as scores.
+            (_, Some(K::Utility), _) => Some(Kind::Utility {
+                choose: utility(&word, errors).unwrap_or(Choose::Best),
+                scores: Vec::new(),
+            }),
             (_, Some(K::Repeat), _) => count(&word, errors).map(Kind::Repeat),
             (_, Some(K::Retry), _) => count(&word, errors).map(Kind::Retry),
             (_, Some(K::Limit), _) => count(&word, errors).map(Kind::Limit),
@@ -394,8 +399,19 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
         }
     }
     let weighted = matches!(node.kind, Kind::Weighted(_));
+    let scored = matches!(node.kind, Kind::Utility { .. });
     let mut weights = Vec::new();
+    let mut scores = Vec::new();
     for mut child in block.nodes {
+        if scored {
+            match child.weight.take() {
+                Some(w) => scores.push(score(w, errors)),
+                None => errors.at(
+                    node_span(&child),
+                    "every child of `utility` needs a score: `|c| c.hunger => eat` or `Hunger => eat`",
+                ),
+            }
+        }
         if weighted {
             match child.weight.take() {
                 Some(w) => weights.push(weight(w, errors)),
@@ -406,6 +422,9 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             }
         }
         node.children.push(build_node(child, errors));
+    }
+    if let Kind::Utility { scores: s, .. } = &mut node.kind {
+        *s = scores;
     }
     if let Kind::Weighted(w) = &mut node.kind {
         let literal_total = weights.iter().try_fold(0u32, |sum, w| match w {

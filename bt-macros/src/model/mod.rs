@@ -23,11 +23,14 @@ mod args;
 mod branches;
 mod build;
 mod leaves;
+mod utility;
 
 use args::*;
 use branches::*;
 pub use build::*;
 pub use leaves::*;
+use utility::*;
+pub use utility::{Choose, literal_curve, number, score_expr};
 
 /// A tree, ready to be checked.
 #[derive(Debug)]
@@ -154,6 +157,14 @@ pub enum Kind {
     Weighted(Vec<Weight>),
     /// `shuffle { .. }`.
     Shuffle,
+    /// `utility(..) { score => child, .. }`, with the scores in child order.
+    Utility {
+        /// How it chooses.
+        choose: Choose,
+        /// Each child's score: a closure `|c| ..` giving an `f32`, or a value
+        /// implementing `Consideration` (curves and `all(..)` included).
+        scores: Vec<Expr>,
+    },
     /// `if c0 { b0 } else if c1 { b1 } .. else { e }` / `reactive if`: one
     /// node for the whole chain; children are `c0, b0, c1, b1, .., e`.
     If {
@@ -291,6 +302,7 @@ impl Kind {
             Kind::Random => NodeKind::Random,
             Kind::Weighted(_) => NodeKind::Weighted,
             Kind::Shuffle => NodeKind::Shuffle,
+            Kind::Utility { .. } => NodeKind::Utility,
             Kind::If { reactive: false, .. } => NodeKind::If,
             Kind::If { reactive: true, .. } => NodeKind::ReactiveIf,
             Kind::Match { reactive: false, .. } => NodeKind::Match,

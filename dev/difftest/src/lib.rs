@@ -158,6 +158,17 @@ impl Ctx {
         }
     }
 
+    /// A `utility` score: a deterministic function of its id, the tick and
+    /// the number of checks so far; zero or below one time in four, and
+    /// multiples of 1/8 (ties are common).
+    pub fn score(&self, id: u32) -> f32 {
+        match mix(u64::from(id) + 13, self.tick * 71 + self.next_check()) % 8 {
+            0 => 0.0,
+            1 => -0.5,
+            k => k as f32 * 0.125,
+        }
+    }
+
     /// A lifecycle hook call.
     pub fn hook(&mut self, id: u32, what: &str) {
         self.log.push(format!("{what}{id}"));
@@ -348,6 +359,15 @@ impl Condition<Ctx> for Inline {
     }
 }
 
+/// The JSON twin of the score `|c| c.score(id)`.
+struct InlineScore(u32);
+
+impl behaved_runtime::utility::Consideration<Ctx> for InlineScore {
+    fn score(&self, ctx: &Ctx) -> f32 {
+        ctx.score(self.0)
+    }
+}
+
 /// The JSON twin of `cond(|c| c.inline_check(id))`.
 struct InlineCheck(u32);
 
@@ -432,6 +452,7 @@ pub fn registry() -> Registry<Ctx> {
             Err(format!("\"k\" is below {}, found {}", INPUTS.len(), p.k))
         }
     })
+    .consideration("score", |p: Id| InlineScore(p.id))
     .value("phase", |_: behaved_interp::NoParams| Phase)
     .try_action("useItem", |p: UseItem| nesting(p.level).map(|_| p))
     .try_list("list", |p: List| nesting(p.level).map(|_| p));
@@ -542,6 +563,7 @@ pub fn export_registry() -> Registry<Ctx> {
                 None => Inline::Check(InlineCheck(p.id())),
             }
         })
+        .consideration("inline", |p: Code| InlineScore(p.id()))
         .value("inline", |_: Code| Phase)
         .list("inline", |p: Code| {
             let (id, level) = p.id_and_level();
@@ -563,6 +585,8 @@ pub enum Event {
     Halt(u32),
     /// `tick_finished(status)`.
     Finish(Status),
+    /// `scored(node, child, score)`, the score's bits.
+    Score(u32, u32, u32),
 }
 
 /// Records every observer event.
@@ -581,6 +605,9 @@ impl Observer for Recorder {
     }
     fn halted(&mut self, node: NodeId) {
         self.0.push(Event::Halt(node.0));
+    }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(Event::Score(node.0, child, score.to_bits()));
     }
     fn tick_finished(&mut self, status: Status) {
         self.0.push(Event::Finish(status));

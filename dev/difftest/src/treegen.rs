@@ -265,6 +265,7 @@ impl Gen<'_> {
                     ),
                 }
             }
+            K::Utility => self.utility(depth, sub),
             K::If | K::ReactiveIf => {
                 let branches = 1 + self.rand.below(2);
                 let mut dsl = String::new();
@@ -454,6 +455,87 @@ impl Gen<'_> {
                 "{{\"type\": \"forEach\", {json_label}\"items\": {{\"type\": \"list\", \"id\": {id}, \"level\": {level}}}, \"max\": {max}, \"child\": {}}}",
                 body.json
             ),
+        }
+    }
+
+    /// A `utility` node: each way of choosing, and scores of each form (a
+    /// closure, a curve of one, `all` of two with a weight). Curves' and
+    /// weights' numbers are exact in `f32`, so that both forms read them alike.
+    fn utility(&mut self, depth: usize, sub: usize) -> Both {
+        let kids = self.children(depth, sub);
+        let (dsl_args, json_args) = match self.rand.below(4) {
+            0 => (String::new(), String::new()),
+            1 => match self.rand.below(3) {
+                0 => ("(weighted)".to_string(), "\"choose\": \"weighted\", ".to_string()),
+                k => (
+                    format!("(weighted, best = {k})"),
+                    format!("\"choose\": \"weighted\", \"best\": {k}, "),
+                ),
+            },
+            _ => {
+                let m = [0.0, 0.125, 0.25][self.rand.below(3) as usize];
+                (
+                    format!("(reactive, margin = {m:?})"),
+                    format!("\"choose\": \"reactive\", \"margin\": {m:?}, "),
+                )
+            }
+        };
+        let mut dsl = Vec::new();
+        let mut json = Vec::new();
+        for kid in &kids {
+            let (d, j) = self.score();
+            dsl.push(format!("{d} => {}", kid.dsl));
+            json.push(j);
+        }
+        let children: Vec<&str> = kids.iter().map(|k| k.json.as_str()).collect();
+        Both {
+            dsl: format!("utility{dsl_args} {{ {} }}", dsl.join(", ")),
+            json: format!(
+                "{{\"type\": \"utility\", {json_args}\"scores\": [{}], \"children\": [{}]}}",
+                json.join(", "),
+                children.join(", ")
+            ),
+        }
+    }
+
+    /// One score in both forms.
+    fn score(&mut self) -> (String, String) {
+        let one = |this: &mut Self| {
+            let id = this.leaf_id();
+            (
+                format!("|c: &Ctx| c.score({id})"),
+                format!("{{\"type\": \"score\", \"id\": {id}}}"),
+            )
+        };
+        match self.rand.below(4) {
+            0 | 1 => {
+                let id = self.leaf_id();
+                (
+                    format!("|c| c.score({id})"),
+                    format!("{{\"consider\": {{\"type\": \"score\", \"id\": {id}}}}}"),
+                )
+            }
+            2 => {
+                let (d, j) = one(self);
+                (
+                    format!("::behaved::utility::Curve::Logistic {{ steepness: 8.0, midpoint: 0.5 }}.of({d})"),
+                    format!(
+                        "{{\"consider\": {j}, \"curve\": {{\"curve\": \"logistic\", \"steepness\": 8, \"midpoint\": 0.5}}}}"
+                    ),
+                )
+            }
+            _ => {
+                let (d1, j1) = one(self);
+                let (d2, j2) = one(self);
+                (
+                    format!(
+                        "::behaved::utility::all((::behaved::utility::Curve::Step {{ threshold: 0.5, low: 0.25, high: 1.0 }}.of({d1}), {d2})).weight(2.0)"
+                    ),
+                    format!(
+                        "{{\"all\": [{{\"consider\": {j1}, \"curve\": {{\"curve\": \"step\", \"threshold\": 0.5, \"low\": 0.25, \"high\": 1}}}}, {{\"consider\": {j2}}}], \"weight\": 2}}"
+                    ),
+                )
+            }
         }
     }
 

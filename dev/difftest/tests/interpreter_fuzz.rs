@@ -63,6 +63,11 @@ fn check_lifecycle(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> 
                         return Err(format!("step {i}: node {orphan} is active under an idle parent"));
                     }
                 }
+                Event::Score(n, _, _) => {
+                    if !active.contains_key(&n) {
+                        return Err(format!("step {i}: node {n} scored its children while idle"));
+                    }
+                }
                 Event::Start(_) => {}
             }
         }

@@ -21,6 +21,8 @@ pub struct Ctx {
     pub counter: u32,
     /// A value for `match` nodes.
     pub mode: String,
+    /// What each named consideration scores ([`Score`]; a name not here scores 0).
+    pub scores: BTreeMap<&'static str, f32>,
 }
 
 impl Ctx {
@@ -38,6 +40,12 @@ impl Ctx {
     /// The events since the last call, as `"enter a"`, `"a"` (ticked), `"halt a"`.
     pub fn take(&mut self) -> Vec<String> {
         std::mem::take(&mut self.log)
+    }
+
+    /// Makes the consideration `name` score `score` from now on.
+    pub fn score(&mut self, name: &'static str, score: f32) -> &mut Ctx {
+        self.scores.insert(name, score);
+        self
     }
 
     /// What the script says the leaf `name` returns.
@@ -96,6 +104,16 @@ pub struct Check(pub &'static str);
 impl Condition<Ctx> for Check {
     fn check(&self, ctx: &Ctx) -> bool {
         ctx.result(self.0) == Status::Success
+    }
+}
+
+/// A consideration (`utility`'s scores) that scores what the script says.
+#[derive(Debug, Clone, Copy)]
+pub struct Score(pub &'static str);
+
+impl behaved_runtime::utility::Consideration<Ctx> for Score {
+    fn score(&self, ctx: &Ctx) -> f32 {
+        ctx.scores.get(self.0).copied().unwrap_or(0.0)
     }
 }
 

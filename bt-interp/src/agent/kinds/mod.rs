@@ -56,6 +56,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::ParallelMain => self.parallel_main(id, node),
             NodeKind::Random | NodeKind::Weighted => self.random(node, entering),
             NodeKind::Shuffle => self.shuffle(node, entering),
+            NodeKind::Utility => self.utility(id, node),
             NodeKind::If | NodeKind::Match => self.choose(node, entering),
             NodeKind::ReactiveIf | NodeKind::ReactiveMatch => self.reactive_choose(node),
             NodeKind::Loop => self.unbounded_body::<D0>(id, node.slot, Fast::Loop),

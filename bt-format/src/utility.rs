@@ -1,0 +1,194 @@
+//! `utility`'s parameters in the JSON form: how it chooses and one score per
+//! child (SEMANTICS.md "utility").
+//!
+//! ```json
+//! {"type": "utility", "choose": "reactive", "margin": 0.1,
+//!  "scores": [
+//!    {"consider": "hunger"},
+//!    {"all": [{"consider": {"type": "distance", "to": "food"},
+//!              "curve": {"curve": "logistic", "steepness": -1, "midpoint": 5}},
+//!             {"consider": "fatigue", "curve": {"curve": "linear", "slope": -1, "intercept": 1}}],
+//!     "weight": 2}
+//!  ],
+//!  "children": [..]}
+//! ```
+
+use behaved_runtime::utility::CurveOf;
+use serde_json::{Map, Value};
+
+use crate::model::Leaf;
+
+/// A curve whose piecewise points the JSON file holds.
+pub type Curve = CurveOf<Vec<(f32, f32)>>;
+
+/// How a `utility` node chooses (`"choose"`, with `"best"` and `"margin"`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Choice {
+    /// `"best"` (the default): the highest score, on entry.
+    Best,
+    /// `"weighted"`: a draw in proportion to the scores among the `best`
+    /// highest (0, or no `"best"`: all).
+    Weighted {
+        /// How many of the highest scores take part (0: all).
+        best: u32,
+    },
+    /// `"reactive"`: re-scored on every tick; another child takes over when it
+    /// beats the running child by more than `margin` (default 0).
+    Reactive {
+        /// How much more another child must score to take over.
+        margin: f32,
+    },
+}
+
+impl Choice {
+    /// The arguments a label shows: `None`, `weighted`, `weighted, best 2`,
+    /// `reactive`, `reactive, margin 0.1`.
+    pub fn label(&self) -> Option<String> {
+        match self {
+            Choice::Best => None,
+            Choice::Weighted { best: 0 } => Some("weighted".into()),
+            Choice::Weighted { best } => Some(format!("weighted, best {best}")),
+            Choice::Reactive { margin } if *margin == 0.0 => Some("reactive".into()),
+            Choice::Reactive { margin } => Some(format!("reactive, margin {margin}")),
+        }
+    }
+}
+
+/// One child's score: a consideration or a compensated product of scores,
+/// times a weight.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Score {
+    /// The factor (`"weight"`, default 1; finite, at least 0).
+    pub weight: f32,
+    /// What is scored.
+    pub of: ScoreOf,
+}
+
+/// What a [`Score`] scores.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScoreOf {
+    /// `{"consider": <leaf>, "curve": <curve>}`: a registered consideration
+    /// (or, in a tree written by `behave!`, an `"inline"` one with its code),
+    /// through a response curve when there is one.
+    Consider {
+        /// The consideration leaf.
+        leaf: Leaf,
+        /// Its response curve.
+        curve: Option<Curve>,
+    },
+    /// `{"all": [..]}`: the scores multiplied with the compensation for their
+    /// number (`behaved_runtime::utility::compensated`).
+    All(Vec<Score>),
+}
+
+impl Score {
+    /// A consideration's score with no curve and weight 1.
+    pub fn consider(leaf: Leaf) -> Score {
+        Score {
+            weight: 1.0,
+            of: ScoreOf::Consider { leaf, curve: None },
+        }
+    }
+
+    /// Whether every number in it is usable (weights finite and at least 0,
+    /// curves passing `Curve::check`), and every `all` non-empty.
+    pub fn is_valid(&self) -> bool {
+        self.weight.is_finite()
+            && self.weight >= 0.0
+            && match &self.of {
+                ScoreOf::Consider { curve, .. } => curve.as_ref().is_none_or(|c| c.check().is_ok()),
+                ScoreOf::All(parts) => !parts.is_empty() && parts.iter().all(Score::is_valid),
+            }
+    }
+
+    /// The score as JSON.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        match &self.of {
+            ScoreOf::Consider { leaf, curve } => {
+                m.insert("consider".into(), leaf_json(leaf));
+                if let Some(c) = curve {
+                    m.insert("curve".into(), curve_json(c));
+                }
+            }
+            ScoreOf::All(parts) => {
+                m.insert("all".into(), Value::Array(parts.iter().map(Score::to_json).collect()));
+            }
+        }
+        if self.weight != 1.0 {
+            m.insert("weight".into(), f64::from(self.weight).into());
+        }
+        Value::Object(m)
+    }
+}
+
+fn leaf_json(leaf: &Leaf) -> Value {
+    if leaf.params.is_empty() {
+        return leaf.type_name.as_str().into();
+    }
+    let mut m = Map::new();
+    m.insert("type".into(), leaf.type_name.as_str().into());
+    m.extend(leaf.params.clone());
+    Value::Object(m)
+}
+
+/// A curve as JSON: `{"curve": "logistic", "steepness": 10, "midpoint": 0.5}`.
+pub fn curve_json(c: &Curve) -> Value {
+    let n = |v: f32| Value::from(f64::from(v));
+    let mut m = Map::new();
+    m.insert("curve".into(), c.name().into());
+    match c {
+        CurveOf::Linear { slope, intercept } => {
+            m.insert("slope".into(), n(*slope));
+            m.insert("intercept".into(), n(*intercept));
+        }
+        CurveOf::Polynomial {
+            exponent,
+            slope,
+            shift,
+            intercept,
+        } => {
+            m.insert("exponent".into(), n(*exponent));
+            m.insert("slope".into(), n(*slope));
+            m.insert("shift".into(), n(*shift));
+            m.insert("intercept".into(), n(*intercept));
+        }
+        CurveOf::Logistic { steepness, midpoint } => {
+            m.insert("steepness".into(), n(*steepness));
+            m.insert("midpoint".into(), n(*midpoint));
+        }
+        CurveOf::Step { threshold, low, high } => {
+            m.insert("threshold".into(), n(*threshold));
+            m.insert("low".into(), n(*low));
+            m.insert("high".into(), n(*high));
+        }
+        CurveOf::Piecewise(points) => {
+            let pts = points.iter().map(|&(x, y)| Value::Array(vec![n(x), n(y)])).collect();
+            m.insert("points".into(), Value::Array(pts));
+        }
+    }
+    Value::Object(m)
+}
+
+/// `"choose"`, `"best"`, `"margin"` and `"scores"` written into a node's object.
+pub(crate) fn encode(choice: &Choice, scores: &[Score], m: &mut Map<String, Value>) {
+    match choice {
+        Choice::Best => {}
+        Choice::Weighted { best } => {
+            m.insert("choose".into(), "weighted".into());
+            if *best != 0 {
+                m.insert("best".into(), (*best).into());
+            }
+        }
+        Choice::Reactive { margin } => {
+            m.insert("choose".into(), "reactive".into());
+            if *margin != 0.0 {
+                m.insert("margin".into(), f64::from(*margin).into());
+            }
+        }
+    }
+    m.insert(
+        "scores".into(),
+        Value::Array(scores.iter().map(Score::to_json).collect()),
+    );
+}

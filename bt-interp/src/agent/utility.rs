@@ -1,0 +1,62 @@
+//! `utility`'s tick in the interpreter: the children's scores into the
+//! agent's scratch (no allocation), the choice by the runtime's rules
+//! (`behaved_runtime::utility`), then the chosen child (SEMANTICS.md
+//! "utility"). A part of the agent's engine (`exec.rs`).
+
+use behaved_format::utility::Choice;
+use behaved_runtime::utility::{best, draw, keep_or_switch};
+use behaved_runtime::{NodeId, Observer};
+
+use crate::definition::Flat;
+
+use super::exec::*;
+
+impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
+    /// `utility`: the state word is the chosen child's index + 1.
+    pub(super) fn utility(&mut self, id: u32, node: &Flat) -> Out {
+        let s = node.slot as usize;
+        let def = self.def;
+        let u = def.scoring.utility[node.a as usize];
+        let prev = self.ints[s];
+        let reactive = matches!(u.choice, Choice::Reactive { .. });
+        let pick = if prev != 0 && !reactive {
+            prev
+        } else {
+            let scores = &mut self.st.scores[..u.n as usize];
+            for (k, slot) in scores.iter_mut().enumerate() {
+                *slot = def.scoring.score(u.first + k as u32, self.ctx);
+                self.obs.scored(NodeId(id), k as u32, *slot);
+            }
+            let chosen = match u.choice {
+                Choice::Best => best(scores),
+                Choice::Weighted { best } => draw(scores, best as usize, &mut self.st.rng),
+                Choice::Reactive { .. } if prev == 0 => best(scores),
+                Choice::Reactive { margin } => keep_or_switch(prev as usize - 1, scores, margin),
+            };
+            chosen.map_or(0, |i| i as u32 + 1)
+        };
+        if prev != 0 && prev != pick {
+            self.ints[s] = 0;
+            self.halt(self.kid(node, prev - 1));
+        }
+        if pick == 0 {
+            return Out::Failure;
+        }
+        let o = self.tick(self.kid(node, pick - 1), prev != pick);
+        self.ints[s] = if o == Out::Running { pick } else { 0 };
+        o
+    }
+}
+
+/// A running `utility` node's wake: the reactive form re-scores on every
+/// tick (`NextTick`); the others sleep as their running child (`child`).
+pub(super) fn wake<C: 'static>(
+    def: &crate::definition::Definition<C>,
+    node: &Flat,
+    child: impl FnOnce() -> behaved_runtime::Wake,
+) -> behaved_runtime::Wake {
+    match def.scoring.utility[node.a as usize].choice {
+        Choice::Reactive { .. } => behaved_runtime::Wake::NextTick,
+        _ => child(),
+    }
+}

@@ -1,0 +1,279 @@
+//! `utility` interpreted (`SEMANTICS.md#utility`), tick by tick, with the
+//! same rules as the compiled form's `tests/utility.rs`: the highest score on
+//! entry (the first on ties; none above zero: `Failure`), no re-scoring while
+//! the on-entry choice runs, the reactive switch past the margin (the running
+//! child halted first), `weighted`'s draw among the best `k`, curves and the
+//! compensated product, the wake, the work figure and the load errors at
+//! their JSON paths.
+mod support;
+
+use behaved_interp::Agent;
+use behaved_runtime::Wake;
+use serde_json::{Value, json};
+use support::*;
+
+fn utility(extra: Value, scores: Vec<Value>, children: Vec<Value>) -> Value {
+    let mut node = json!({"type": "utility", "scores": scores, "children": children});
+    if let (Value::Object(n), Value::Object(e)) = (&mut node, extra) {
+        n.extend(e);
+    }
+    node
+}
+
+fn consider(name: &str) -> Value {
+    json!({"consider": name})
+}
+
+fn three(extra: Value) -> Value {
+    utility(
+        extra,
+        vec![consider("s1"), consider("s2"), consider("s3")],
+        vec![act("a"), act("b"), act("c")],
+    )
+}
+
+#[test]
+fn on_entry_the_highest_score_runs_the_first_on_ties_and_is_kept_while_it_runs() {
+    let (mut t, mut c) = (agent(three(json!({}))), Ctx::new());
+    c.score("s1", 0.2).score("s2", 0.7).score("s3", 0.7);
+    c.set("a", R).set("b", R).set("c", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter b", "b"]), "0.7 twice: the first");
+    c.score("s1", 0.9).score("s2", 0.0).score("s3", 0.0);
+    assert_eq!(t.tick_at(&mut c, 1.0), R);
+    assert_eq!(c.take(), log(&["b"]), "not re-scored while the choice runs");
+    c.set("b", F);
+    assert_eq!(t.tick_at(&mut c, 2.0), F, "the chosen child's status");
+    assert_eq!(c.take(), log(&["b"]));
+    assert_eq!(t.tick_at(&mut c, 3.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a"]), "re-scored on the next entry");
+}
+
+#[test]
+fn no_score_above_zero_fails_without_ticking_a_child() {
+    let (mut t, mut c) = (agent(three(json!({}))), Ctx::new());
+    c.score("s2", -1.0).score("s3", f32::NAN);
+    assert_eq!(t.tick_at(&mut c, 0.0), F);
+    assert_eq!(c.take(), log(&[]));
+    assert!(!t.is_running());
+}
+
+#[test]
+fn reactive_switches_only_past_the_margin_halting_the_running_child_first() {
+    let (mut t, mut c) = (agent(three(json!({"choose": "reactive", "margin": 0.1}))), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.2);
+    c.set("a", R).set("b", R).set("c", R);
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+    c.score("s2", 0.6);
+    assert_eq!(t.tick_at(&mut c, 1.0), R);
+    assert_eq!(c.take(), log(&["a"]), "0.6 beats 0.5 by less than the margin 0.1");
+    c.score("s2", 0.61);
+    assert_eq!(t.tick_at(&mut c, 2.0), R);
+    assert_eq!(
+        c.take(),
+        log(&["halt a", "enter b", "b"]),
+        "by more: switched in the same tick"
+    );
+    c.score("s1", 0.0).score("s2", 0.0);
+    assert_eq!(
+        t.tick_at(&mut c, 3.0),
+        F,
+        "no score above zero: the running child is halted"
+    );
+    assert_eq!(c.take(), log(&["halt b"]));
+    assert!(!t.is_running());
+}
+
+#[test]
+fn reactive_leaves_a_child_whose_score_fell_to_zero_for_the_best() {
+    let (mut t, mut c) = (agent(three(json!({"choose": "reactive", "margin": 0.1}))), Ctx::new());
+    c.score("s1", 0.5).score("s3", 0.05);
+    c.set("a", R).set("b", R).set("c", R);
+    t.tick_at(&mut c, 0.0);
+    c.take();
+    c.score("s1", 0.0);
+    assert_eq!(t.tick_at(&mut c, 1.0), R);
+    assert_eq!(c.take(), log(&["halt a", "enter c", "c"]));
+}
+
+#[test]
+fn weighted_draws_among_the_best_k_in_proportion_and_never_a_zero() {
+    let def = load(three(json!({"choose": "weighted", "best": 2})));
+    let mut c = Ctx::new();
+    c.score("s1", 3.0).score("s2", 1.0).score("s3", 0.5);
+    let mut t = Agent::with_seed(def.clone(), 11);
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for i in 0..8_000 {
+        t.tick_at(&mut c, f64::from(i));
+        for e in c.take() {
+            if !e.starts_with("enter") {
+                *counts.entry(e).or_default() += 1;
+            }
+        }
+    }
+    assert_eq!(counts.get("c"), None, "third best is outside `best`: {counts:?}");
+    assert!(
+        (5_700..6_300).contains(&counts["a"]),
+        "3 : 1 between the best two: {counts:?}"
+    );
+    let picks = |seed| {
+        let (mut t, mut c) = (Agent::with_seed(def.clone(), seed), Ctx::new());
+        c.score("s1", 1.0).score("s2", 1.0).score("s3", 1.0);
+        (0..50)
+            .flat_map(|i| {
+                t.tick_at(&mut c, f64::from(i));
+                c.take()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(picks(5), picks(5));
+    assert_ne!(picks(5), picks(6));
+}
+
+#[test]
+fn curves_weights_and_compensation_score_as_the_runtime_says() {
+    // Child a: compensated(linear(s1), s2) = 0.625^2 = 0.390625 at 0.5 and 0.5;
+    // child c: step(s3) * 2: 0.6 at and above 0.5, 0 below.
+    let tree = utility(
+        json!({}),
+        vec![
+            json!({"all": [{"consider": "s1", "curve": {"curve": "linear", "slope": 1, "intercept": 0}}, {"consider": "s2"}]}),
+            json!({"consider": "s3", "curve": {"curve": "step", "threshold": 0.5, "low": 0, "high": 0.3}, "weight": 2}),
+        ],
+        vec![act("a"), act("c")],
+    );
+    let (mut t, mut c) = (agent(tree.clone()), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.5).score("s3", 0.6);
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["enter c", "c"]));
+    let (mut t, mut c) = (agent(tree), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.5).score("s3", 0.4);
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["enter a", "a"]), "the step is 0 below its threshold");
+}
+
+#[test]
+fn the_on_entry_form_sleeps_with_its_child_and_the_reactive_form_does_not() {
+    let sleeper = utility(
+        json!({}),
+        vec![consider("s1"), consider("s2")],
+        vec![json!({"type": "wait", "seconds": 2.0}), act("b")],
+    );
+    let (mut t, mut c) = (agent(sleeper), Ctx::new());
+    c.score("s1", 0.9);
+    t.tick_at(&mut c, 10.0);
+    assert!(matches!(t.next_wake(10.0), Wake::At(w) if w > 11.9 && w <= 12.0));
+    let (mut t, mut c) = (agent(three(json!({"choose": "reactive"}))), Ctx::new());
+    c.score("s1", 0.9).set("a", R);
+    t.tick_at(&mut c, 10.0);
+    assert_eq!(t.next_wake(10.0), Wake::NextTick);
+}
+
+#[test]
+fn the_work_figure_counts_every_score_and_the_largest_child() {
+    assert_eq!(load(three(json!({}))).tick_work(), 3 + 1);
+}
+
+#[test]
+fn load_errors_name_the_json_path() {
+    let bad = |extra: Value, scores: Value| {
+        let mut node = json!({"type": "utility", "scores": scores, "children": [act("a")]});
+        if let (Value::Object(n), Value::Object(e)) = (&mut node, extra) {
+            n.extend(e);
+        }
+        errors(&node.to_string())
+    };
+    let e = bad(
+        json!({}),
+        json!([{"consider": "s1", "curve": {"curve": "logistic", "steepness": 0, "midpoint": 1}}]),
+    );
+    assert_eq!(
+        e,
+        ["at `scores[0].curve`: a logistic curve's `steepness` must not be 0"],
+        "{e:?}"
+    );
+    let e = bad(json!({}), json!([{"consider": "nope"}]));
+    assert!(
+        e[0].starts_with("at `scores[0].consider`: unknown consideration type \"nope\""),
+        "{e:?}"
+    );
+    let e = bad(
+        json!({"choose": "weighted", "margin": 0.1}),
+        json!([{"consider": "s1"}]),
+    );
+    assert_eq!(
+        e,
+        ["at `margin`: \"margin\" applies to re-scoring: it needs \"choose\": \"reactive\""],
+        "{e:?}"
+    );
+    let e = bad(json!({}), json!([{"consider": "s1"}, {"consider": "s2"}]));
+    assert_eq!(
+        e,
+        ["at `scores`: 2 scores for 1 children: give one score per child"],
+        "{e:?}"
+    );
+    let e = bad(
+        json!({}),
+        json!([{"consider": "s1", "curve": {"curve": "piecewise", "points": [[1, 0], [0, 1]]}}]),
+    );
+    assert_eq!(
+        e,
+        [
+            "at `scores[0].curve`: a piecewise curve's points must be in strictly increasing x: point 1 is not after point 0"
+        ],
+        "{e:?}"
+    );
+}
+
+#[test]
+fn saved_mid_choice_and_loaded_an_agent_keeps_its_choice() {
+    let def = load(three(json!({"choose": "reactive", "margin": 0.1})));
+    let (mut t, mut c) = (Agent::new(def.clone()), Ctx::new());
+    c.score("s1", 0.2).score("s2", 0.7);
+    c.set("a", R).set("b", R).set("c", R);
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["enter b", "b"]));
+    let saved = serde_json::to_string(&t).unwrap();
+    let mut loaded = Agent::load(def, &mut serde_json::Deserializer::from_str(&saved)).unwrap();
+    c.score("s1", 0.75);
+    assert_eq!(loaded.tick_at(&mut c, 1.0), R);
+    assert_eq!(c.take(), log(&["b"]), "0.75 is within the margin of the running 0.7");
+    c.score("s1", 0.9);
+    loaded.tick_at(&mut c, 2.0);
+    assert_eq!(c.take(), log(&["halt b", "enter a", "a"]));
+}
+
+/// Records `entered`, `scored` and `halted` events as text.
+#[derive(Default)]
+struct Scores(Vec<String>);
+
+impl behaved_runtime::Observer for Scores {
+    fn entered(&mut self, node: behaved_runtime::NodeId) {
+        self.0.push(format!("enter {}", node.0));
+    }
+    fn scored(&mut self, node: behaved_runtime::NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn halted(&mut self, node: behaved_runtime::NodeId) {
+        self.0.push(format!("halt {}", node.0));
+    }
+}
+
+#[test]
+fn every_scoring_is_reported_to_the_observer_after_the_entry_and_before_a_halt() {
+    let (mut t, mut c) = (agent(three(json!({"choose": "reactive"}))), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.25);
+    c.set("a", R).set("b", R).set("c", R);
+    let mut obs = Scores::default();
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(obs.0, ["enter 0", "0 0 0.5", "0 1 0.25", "0 2 0", "enter 1"]);
+    obs.0.clear();
+    c.score("s2", 0.75);
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(
+        obs.0,
+        ["0 0 0.5", "0 1 0.75", "0 2 0", "halt 1", "enter 2"],
+        "the reactive form scores every tick"
+    );
+}

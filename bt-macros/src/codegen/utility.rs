@@ -1,0 +1,121 @@
+//! `utility`'s tick: score every child (on entry, or on every tick for the
+//! reactive form) into an array on the stack, choose through the runtime's
+//! shared rules (`behaved_runtime::utility`: `best`, `draw`,
+//! `keep_or_switch`), then run the chosen child (SEMANTICS.md "utility").
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
+
+use super::{Gen, child_halt_name, field, in_place, lit, rt, rt_at, uint};
+use crate::lower::{Slot, State};
+use crate::model::{Choose, Kind};
+
+impl Gen<'_> {
+    /// The tick of a `utility` node.
+    pub(super) fn utility(&self, s: &Slot) -> TokenStream {
+        let Kind::Utility { choose, scores } = &s.node.kind else {
+            unreachable!("not a utility node")
+        };
+        let rt = rt();
+        let f = field(s.id);
+        let ty = match s.state {
+            State::Resume(u) => uint(u),
+            _ => unreachable!("a utility node keeps its running child"),
+        };
+        let n = lit(scores.len());
+        let each = scores.iter().map(|score| self.score(s, score));
+        // The observed path reports each score (`Observer::scored`); the fast path does not.
+        let report = if self.fast {
+            quote!()
+        } else {
+            let id = super::flat_id(self.l, s.id);
+            quote! {
+                for (__i, __v) in __scores.iter().enumerate() {
+                    __env.scored(#id, __i as u32, *__v);
+                }
+            }
+        };
+        let scored = quote!(let __scores: [f32; #n] = [#(#each),*]; #report);
+        let as_pick = quote!(match __pick { #rt::Option::Some(__i) => (__i + 1) as #ty, #rt::Option::None => 0 });
+        let cleanup = quote!(self.#f = 0;);
+        let run = self.dispatch(s, 0, quote!(__b), cleanup);
+        let chosen = match choose {
+            Choose::Best => quote! {
+                let __b: #ty = if __r != 0 { __r } else {
+                    #scored
+                    let __pick = #rt::utility::best(&__scores);
+                    #as_pick
+                };
+            },
+            Choose::Weighted { best } => {
+                let k = Literal::usize_unsuffixed(*best as usize);
+                quote! {
+                    let __b: #ty = if __r != 0 { __r } else {
+                        #scored
+                        let __pick = #rt::utility::draw(&__scores, #k, &mut __env.rng);
+                        #as_pick
+                    };
+                }
+            }
+            Choose::Reactive { margin } => {
+                let halt_children = child_halt_name(s.id);
+                let m = Literal::f32_suffixed(*margin);
+                quote! {
+                    #scored
+                    let __pick = if __r == 0 {
+                        #rt::utility::best(&__scores)
+                    } else {
+                        #rt::utility::keep_or_switch((__r - 1) as usize, &__scores, #m)
+                    };
+                    let __b: #ty = #as_pick;
+                    if __r != 0 && __r != __b {
+                        self.#halt_children(__ctx, __env, __r);
+                    }
+                }
+            }
+        };
+        quote! {{
+            let __r = self.#f;
+            #chosen
+            if __b == 0 {
+                self.#f = 0;
+                #rt::Status::Failure
+            } else {
+                let __s = #run;
+                self.#f = if let #rt::Status::Running = __s { __b } else { 0 };
+                __s
+            }
+        }}
+    }
+
+    /// One child's score, an `f32`: a closure's body in place (its parameter
+    /// bound to `&Ctx`; a body that is not an `f32` is rustc's "expected
+    /// `f32`" at the body), or a `Consideration` value's `score`.
+    fn score(&self, s: &Slot, score: &syn::Expr) -> TokenStream {
+        let ctx = &self.ctx;
+        let span = syn::spanned::Spanned::span(score);
+        let rt = rt_at(span);
+        let vars = self.var_bindings(s, &score.to_token_stream());
+        match in_place::closure_parts(score) {
+            Some((param, body)) => {
+                let binding = match param {
+                    syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
+                    _ => quote!(let #param: &#ctx = &*__ctx;),
+                };
+                let mut value = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, body.to_token_stream());
+                value.set_span(syn::spanned::Spanned::span(body));
+                quote_spanned!(span=> {
+                    #vars
+                    #binding
+                    #[allow(unused_parens, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
+                    let __value: f32 = #value;
+                    __value
+                })
+            }
+            None => quote_spanned!(span=> {
+                #vars
+                #rt::utility::Consideration::<#ctx>::score(&(#score), &*__ctx)
+            }),
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! `utility` (`SEMANTICS.md#utility`), compiled, tick by tick: which child
+//! the scores choose on entry (the highest, the first on ties; none above
+//! zero: `Failure`), that the on-entry forms do not re-score while the chosen
+//! child runs, the reactive form's switch past its margin (halting the
+//! running child first), `weighted`'s draw among the best `k`, considerations
+//! and curves, the wake and the work figure.
+use behaved::prelude::*;
+use behaved::utility::{Consideration, Curve, all};
+
+/// Three jobs' scores and statuses, and what the jobs did.
+struct Npc {
+    score: [f32; 3],
+    status: [Status; 3],
+    log: Vec<String>,
+}
+
+impl Npc {
+    fn new(score: [f32; 3]) -> Npc {
+        Npc {
+            score,
+            status: [Status::Running; 3],
+            log: Vec::new(),
+        }
+    }
+
+    fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+}
+
+/// Job `i`: logs its enter, tick and halt; its status is `status[i]`.
+struct Job(usize);
+
+impl Action<Npc> for Job {
+    fn enter(&mut self, c: &mut Npc) {
+        c.log.push(format!("enter {}", self.0));
+    }
+    fn tick(&mut self, c: &mut Npc) -> Status {
+        c.log.push(format!("tick {}", self.0));
+        c.status[self.0]
+    }
+    fn halt(&mut self, c: &mut Npc) {
+        c.log.push(format!("halt {}", self.0));
+    }
+}
+
+/// The second score, as a type.
+struct Second;
+
+impl Consideration<Npc> for Second {
+    fn score(&self, c: &Npc) -> f32 {
+        c.score[1]
+    }
+}
+
+behave! {
+    tree OnEntry for Npc {
+        utility { |c| c.score[0] => Job(0), Second => Job(1), |c| c.score[2] => Job(2) }
+    }
+    tree Reactive for Npc {
+        utility(reactive, margin = 0.1) { |c| c.score[0] => Job(0), |c| c.score[1] => Job(1), |c| c.score[2] => Job(2) }
+    }
+    tree Drawn for Npc {
+        utility(weighted, best = 2) { |c| c.score[0] => Job(0), |c| c.score[1] => Job(1), |c| c.score[2] => Job(2) }
+    }
+    tree Curved for Npc {
+        utility {
+            all((Curve::Linear { slope: 1.0, intercept: 0.0 }.of(|c: &Npc| c.score[0]), Second)) => Job(0),
+            Curve::Step { threshold: 0.5, low: 0.0, high: 0.3 }.of(|c: &Npc| c.score[2]).weight(2.0) => Job(2),
+        }
+    }
+    tree Sleeper for Npc {
+        utility { |c| c.score[0] => wait(2.0), |c| c.score[1] => Job(1) }
+    }
+}
+
+fn log(events: &[&str]) -> Vec<String> {
+    events.iter().map(|e| e.to_string()).collect()
+}
+
+#[test]
+fn on_entry_the_highest_score_runs_the_first_on_ties_and_is_kept_while_it_runs() {
+    let (mut t, mut c) = (OnEntry::new(), Npc::new([0.2, 0.7, 0.7]));
+    assert_eq!(t.tick_at(&mut c, 0.0), Status::Running);
+    assert_eq!(c.take(), log(&["enter 1", "tick 1"]), "0.7 twice: the first");
+    c.score = [0.9, 0.0, 0.0];
+    assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
+    assert_eq!(c.take(), log(&["tick 1"]), "not re-scored while the choice runs");
+    c.status[1] = Status::Failure;
+    assert_eq!(t.tick_at(&mut c, 2.0), Status::Failure, "the chosen child's status");
+    assert_eq!(c.take(), log(&["tick 1"]));
+    assert_eq!(t.tick_at(&mut c, 3.0), Status::Running);
+    assert_eq!(c.take(), log(&["enter 0", "tick 0"]), "re-scored on the next entry");
+}
+
+#[test]
+fn no_score_above_zero_fails_without_ticking_a_child() {
+    let (mut t, mut c) = (OnEntry::new(), Npc::new([0.0, -1.0, f32::NAN]));
+    assert_eq!(t.tick_at(&mut c, 0.0), Status::Failure);
+    assert_eq!(c.take(), log(&[]));
+    assert!(!t.is_running());
+}
+
+#[test]
+fn reactive_switches_only_past_the_margin_halting_the_running_child_first() {
+    let (mut t, mut c) = (Reactive::new(), Npc::new([0.5, 0.2, 0.0]));
+    assert_eq!(t.tick_at(&mut c, 0.0), Status::Running);
+    assert_eq!(c.take(), log(&["enter 0", "tick 0"]));
+    c.score[1] = 0.6;
+    assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
+    assert_eq!(c.take(), log(&["tick 0"]), "0.6 beats 0.5 by less than the margin 0.1");
+    c.score[1] = 0.61;
+    assert_eq!(t.tick_at(&mut c, 2.0), Status::Running);
+    assert_eq!(
+        c.take(),
+        log(&["halt 0", "enter 1", "tick 1"]),
+        "by more: switched in the same tick"
+    );
+    c.score = [0.0, 0.0, 0.0];
+    assert_eq!(
+        t.tick_at(&mut c, 3.0),
+        Status::Failure,
+        "no score above zero: the running child is halted"
+    );
+    assert_eq!(c.take(), log(&["halt 1"]));
+    assert!(!t.is_running());
+}
+
+#[test]
+fn reactive_leaves_a_child_whose_score_fell_to_zero_for_the_best() {
+    let (mut t, mut c) = (Reactive::new(), Npc::new([0.5, 0.0, 0.05]));
+    t.tick_at(&mut c, 0.0);
+    c.take();
+    c.score[0] = 0.0;
+    assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
+    assert_eq!(
+        c.take(),
+        log(&["halt 0", "enter 2", "tick 2"]),
+        "0.05 is below the margin, but 0 is never kept"
+    );
+}
+
+#[test]
+fn weighted_draws_among_the_best_k_in_proportion_and_never_a_zero() {
+    let mut c = Npc::new([3.0, 1.0, 0.5]);
+    c.status = [Status::Success; 3];
+    let mut t = Drawn::with_seed(11);
+    let mut counts = [0usize; 3];
+    for i in 0..8_000 {
+        t.tick_at(&mut c, f64::from(i));
+        for e in c.take() {
+            if let Some(k) = e.strip_prefix("tick ") {
+                counts[k.parse::<usize>().unwrap()] += 1;
+            }
+        }
+    }
+    assert_eq!(counts[2], 0, "third best is outside `best = 2`: {counts:?}");
+    assert!(
+        (5_700..6_300).contains(&counts[0]),
+        "3 : 1 between the best two: {counts:?}"
+    );
+    let picks = |seed| {
+        let (mut t, mut c) = (Drawn::with_seed(seed), Npc::new([1.0, 1.0, 1.0]));
+        c.status = [Status::Success; 3];
+        (0..50)
+            .flat_map(|i| {
+                t.tick_at(&mut c, f64::from(i));
+                c.take()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(picks(5), picks(5));
+    assert_ne!(picks(5), picks(6));
+}
+
+#[test]
+fn considerations_curves_and_compensation_score_as_the_runtime_says() {
+    // Child 0: compensated(linear(0.5), 0.5) = 0.625^2 = 0.390625; child 1: step(0.6) * 2 = 0.6.
+    let (mut t, mut c) = (Curved::new(), Npc::new([0.5, 0.5, 0.6]));
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["enter 2", "tick 2"]));
+    let (mut t, mut c) = (Curved::new(), Npc::new([0.5, 0.5, 0.4]));
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(
+        c.take(),
+        log(&["enter 0", "tick 0"]),
+        "the step is 0 below its threshold"
+    );
+}
+
+#[test]
+fn the_on_entry_form_sleeps_with_its_child_and_the_reactive_form_does_not() {
+    let (mut t, mut c) = (Sleeper::new(), Npc::new([0.9, 0.1, 0.0]));
+    t.tick_at(&mut c, 10.0);
+    assert!(matches!(t.next_wake(10.0), Wake::At(w) if w > 11.9 && w <= 12.0));
+    let (mut t, mut c) = (Reactive::new(), Npc::new([0.9, 0.1, 0.0]));
+    t.tick_at(&mut c, 10.0);
+    assert_eq!(t.next_wake(10.0), Wake::NextTick);
+}
+
+#[test]
+fn the_work_figure_counts_every_score_and_the_largest_child() {
+    assert_eq!(OnEntry::TICK_WORK, 3 + 1);
+    assert_eq!(Curved::TICK_WORK, 2 + 1);
+}
+
+#[test]
+fn saved_mid_choice_and_loaded_a_tree_keeps_its_choice() {
+    // On entry 1 is chosen; the scores then favour 0, which the on-entry form ignores
+    // and the reactive form takes only when 0 beats 1 by more than the margin.
+    for reactive in [false, true] {
+        let mut c = Npc::new([0.2, 0.7, 0.0]);
+        let saved = if reactive {
+            let mut t = Reactive::new();
+            t.tick_at(&mut c, 0.0);
+            serde_json::to_string(&t).unwrap()
+        } else {
+            let mut t = OnEntry::new();
+            t.tick_at(&mut c, 0.0);
+            serde_json::to_string(&t).unwrap()
+        };
+        assert_eq!(c.take(), log(&["enter 1", "tick 1"]));
+        c.score = [0.75, 0.7, 0.0];
+        if reactive {
+            let mut t: Reactive = serde_json::from_str(&saved).unwrap();
+            assert!(t.is_running());
+            assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
+            assert_eq!(
+                c.take(),
+                log(&["tick 1"]),
+                "0.75 is within the margin of the running 0.7"
+            );
+            c.score[0] = 0.9;
+            t.tick_at(&mut c, 2.0);
+            assert_eq!(c.take(), log(&["halt 1", "enter 0", "tick 0"]));
+        } else {
+            let mut t: OnEntry = serde_json::from_str(&saved).unwrap();
+            assert!(t.is_running());
+            assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
+            assert_eq!(
+                c.take(),
+                log(&["tick 1"]),
+                "the loaded tree resumes its choice, not entering it again"
+            );
+        }
+    }
+}
+
+/// Records `scored` events as `"node child score"`.
+#[derive(Default)]
+struct Scores(Vec<String>);
+
+impl Observer for Scores {
+    fn entered(&mut self, node: NodeId) {
+        self.0.push(format!("enter {}", node.0));
+    }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn halted(&mut self, node: NodeId) {
+        self.0.push(format!("halt {}", node.0));
+    }
+}
+
+#[test]
+fn every_scoring_is_reported_to_the_observer_after_the_entry_and_before_a_halt() {
+    let (mut t, mut c) = (Reactive::new(), Npc::new([0.5, 0.25, 0.0]));
+    let mut obs = Scores::default();
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(obs.0, ["enter 0", "0 0 0.5", "0 1 0.25", "0 2 0", "enter 1"]);
+    obs.0.clear();
+    c.score[1] = 0.75;
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(
+        obs.0,
+        ["0 0 0.5", "0 1 0.75", "0 2 0", "halt 1", "enter 2"],
+        "the reactive form scores every tick"
+    );
+    obs.0.clear();
+    let (mut t, mut c) = (OnEntry::new(), Npc::new([0.5, 0.25, 0.0]));
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    obs.0.clear();
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(obs.0, Vec::<String>::new(), "the on-entry form scores only on entry");
+}
