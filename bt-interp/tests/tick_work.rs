@@ -220,6 +220,11 @@ fn case(kind: behaved_runtime::NodeKind) -> Option<(Value, u64)> {
         K::ParallelMain => (many("parallelMain", pair()), 1 + 2),
         K::Random | K::Shuffle => (many(kind.json_name(), pair()), if kind == K::Shuffle { 3 } else { 2 }),
         K::Weighted => (json!({"type": "weighted", "weights": [1, 2], "children": pair()}), 2),
+        // Every child's score, then the largest child (`ScoresAndLargest`).
+        K::Utility => (
+            json!({"type": "utility", "scores": [{"consider": "s1"}, {"consider": "s2"}], "children": pair()}),
+            2 + 2,
+        ),
         K::If | K::ReactiveIf => (
             json!({"type": kind.json_name(), "branches": [{"if": cond("c1"), "then": child()}], "else": act("b")}),
             1 + 3,

@@ -54,11 +54,9 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
         | NodeKind::Latch
         | NodeKind::Scope
         | NodeKind::Subtree => kinds::decorator_wake(def, st, id, node, now),
-        NodeKind::Success
-        | NodeKind::Failure
-        | NodeKind::Running
-        | NodeKind::Condition
-        | NodeKind::Action => kinds::leaf_wake(def, st, id, node, now),
+        NodeKind::Success | NodeKind::Failure | NodeKind::Running | NodeKind::Condition | NodeKind::Action => {
+            kinds::leaf_wake(def, st, id, node, now)
+        }
         // A kind the interpreter does not run: the next tick is always safe.
         _ => Wake::NextTick,
     }

@@ -119,12 +119,9 @@ impl Gen<'_> {
             | Kind::Break(_)
             | Kind::Continue(_) => self.loop_wake(s, children),
             Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => self.timing_wake(s, children),
-            Kind::Act(_)
-            | Kind::Subtree { .. }
-            | Kind::Cond(_)
-            | Kind::Success
-            | Kind::Failure
-            | Kind::Running => self.leaf_wake(s),
+            Kind::Act(_) | Kind::Subtree { .. } | Kind::Cond(_) | Kind::Success | Kind::Failure | Kind::Running => {
+                self.leaf_wake(s)
+            }
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         }
     }
