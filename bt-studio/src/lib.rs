@@ -51,6 +51,7 @@ mod this_machine;
 
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
+pub use live::control::Debugger;
 pub use live::{HISTORY, ObservedAgent, Reload};
 pub use replay::{router, serve, serve_blocking};
 pub use studio::Studio;

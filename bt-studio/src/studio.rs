@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use behaved_observe::{Error, NodeRow};
 
+use crate::live::control::Debugger;
 use crate::live::{ObservedAgent, Registry, Reload};
 
 /// A studio serving the live view of a running game's agents.
@@ -104,6 +105,20 @@ impl Studio {
     /// The page's URL.
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
+    }
+
+    /// The game's handle on control from the live view: call its
+    /// [`frame_gate`](Debugger::frame_gate) once a frame, and a page on the
+    /// game's machine can pause the game, step it a frame or to its followed
+    /// agent's next event, and set breakpoints on that agent's nodes (on
+    /// entering, on completing with a status, on a halt, on any failure),
+    /// which stop the game after the frame in which the event happened; the
+    /// page shows that event. Costs one relaxed atomic load a frame while no
+    /// page controls the game.
+    pub fn debugger(&self) -> Debugger {
+        Debugger {
+            control: Arc::clone(&self.registry.control),
+        }
     }
 
     /// Registers an agent whose tree has the node table `nodes` (`MyTree::NODES`

@@ -186,7 +186,7 @@ fn a_page_gets_the_window_once_then_only_what_is_new() {
     let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
     let observer = studio.agent("guard", Guard::NODES).unwrap();
     let mut page = Page::follow(studio.addr(), 0);
-    assert_eq!(page.next(), json!({ "following": "guard" }));
+    assert_eq!(page.next(), json!({ "following": "guard", "mayControl": true }));
     // The page follows from here: a recorder of the server's window size sees what the server does.
     let reference = TraceRecorder::new(Guard::NODES, behaved_studio::HISTORY).unwrap();
     let mut watch = Tee(observer, reference);
@@ -245,7 +245,7 @@ fn the_first_ticks_values_reach_a_new_page_with_that_tick_not_the_next() {
         observer.record_context(&json!({ "tick": tick })).unwrap();
     }
     let mut page = Page::follow(studio.addr(), 0);
-    assert_eq!(page.next(), json!({ "following": "guard" }));
+    assert_eq!(page.next(), json!({ "following": "guard", "mayControl": true }));
     let mut window = None;
     for tick in 4..=6u32 {
         tree.tick_observed(&mut post, f64::from(tick), &mut observer);

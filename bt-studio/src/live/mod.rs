@@ -19,13 +19,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
+pub(crate) mod control;
 pub(crate) mod push;
 pub(crate) mod routes;
 
 use behaved_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
 use behaved_runtime::{NodeId, Observer, Status};
+use control::{Breaks, Control, ON_ENTER, ON_FAILURE, ON_HALT, ON_RUNNING, ON_SUCCESS, Reason};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The events an agent's observer keeps for the server before it drops them.
 const BUFFER: usize = 1 << 16;
@@ -60,6 +62,12 @@ pub(crate) struct AgentShared {
     pub changed: AtomicU64,
     /// The registry's change counter.
     changes: Arc<AtomicU64>,
+    /// The agent's breakpoints, as its pages set them.
+    pub breaks: Mutex<Breaks>,
+    /// Counts changes of `breaks`: the observer copies them when it changed.
+    pub breaks_version: AtomicU64,
+    /// The game's control ([`Studio::debugger`](crate::Studio::debugger)).
+    pub control: Arc<Control>,
 }
 
 /// An agent's node table, and how many times it was replaced.
@@ -72,6 +80,13 @@ pub(crate) struct Tree {
 }
 
 impl AgentShared {
+    /// Changes the agent's breakpoints; its observer takes them at its next tick.
+    pub fn change_breaks(&self, f: impl FnOnce(&mut Breaks)) {
+        let mut breaks = self.breaks.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut breaks);
+        self.breaks_version.fetch_add(1, Ordering::SeqCst);
+    }
+
     /// The agent's current tree.
     pub fn tree(&self) -> (u64, Arc<[TraceNode]>) {
         let tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
@@ -98,6 +113,8 @@ pub(crate) struct Handover {
     events: Vec<Event>,
     /// Context values, each with the number of `events` recorded before it.
     context: Vec<(usize, Value)>,
+    /// The events that stopped the game (their places in `events`), and why.
+    stops: Vec<(usize, Reason)>,
 }
 
 /// Every agent a game registered, in order, and the trees its editor saved.
@@ -108,6 +125,8 @@ pub(crate) struct Registry {
     /// Counts the changes to the list (an agent registered or gone), so that
     /// a page is sent only the agents that changed since it last asked.
     pub changes: Arc<AtomicU64>,
+    /// The game's control from the live view.
+    pub control: Arc<Control>,
 }
 
 /// The most files whose saved trees wait for the game to take them: a game
@@ -159,6 +178,9 @@ impl Registry {
             history: Mutex::new(None),
             changed: AtomicU64::new(changed),
             changes: Arc::clone(&self.changes),
+            breaks: Mutex::new(Breaks::default()),
+            breaks_version: AtomicU64::new(0),
+            control: Arc::clone(&self.control),
         });
         agents.push(Arc::clone(&shared));
         Ok(ObservedAgent {
@@ -170,6 +192,11 @@ impl Registry {
             held: false,
             finished: false,
             records_context: false,
+            breaks: Breaks::default(),
+            breaks_seen: 0,
+            armed: false,
+            stopped_this_tick: false,
+            stops: Vec::new(),
         })
     }
 
@@ -225,6 +252,16 @@ pub struct ObservedAgent {
     finished: bool,
     /// Whether the game records context values: then a finished tick waits for them.
     records_context: bool,
+    /// The agent's breakpoints, copied from the page's at the start of a tick.
+    breaks: Breaks,
+    /// The `breaks_version` copied.
+    breaks_seen: u64,
+    /// Whether any breakpoint is set: only then is an event looked at.
+    armed: bool,
+    /// Whether a breakpoint stopped the game in this tick already.
+    stopped_this_tick: bool,
+    /// The events not yet handed over that stopped the game (places in `tick`).
+    stops: Vec<(usize, Reason)>,
 }
 
 impl ObservedAgent {
@@ -253,6 +290,7 @@ impl ObservedAgent {
         // What was not handed over is of the old table.
         self.tick.clear();
         self.context.clear();
+        self.stops.clear();
         self.finished = false;
         Ok(())
     }
@@ -303,6 +341,7 @@ impl ObservedAgent {
             generation: self.generation,
             events: std::mem::take(&mut self.tick),
             context: std::mem::take(&mut self.context),
+            stops: std::mem::take(&mut self.stops),
         };
         match self.handover.try_send(handover) {
             Ok(()) => {
@@ -312,7 +351,61 @@ impl ObservedAgent {
             Err(TrySendError::Full(back) | TrySendError::Disconnected(back)) => {
                 self.tick = back.events;
                 self.context = back.context;
+                self.stops = back.stops;
             }
+        }
+    }
+
+    /// Copies the page's breakpoints when they changed, taking a step to
+    /// the next event (it stops the game once).
+    fn take_breaks(&mut self) {
+        let version = self.shared.breaks_version.load(Ordering::Acquire);
+        if version == self.breaks_seen {
+            return;
+        }
+        let mut shared = self.shared.breaks.lock().unwrap_or_else(|e| e.into_inner());
+        self.breaks.clone_from(&shared);
+        shared.next_event = false;
+        self.breaks_seen = self.shared.breaks_version.load(Ordering::Acquire);
+        self.armed = self.breaks.any();
+    }
+
+    /// Stops the game if `event`, just recorded, meets a breakpoint (once a tick).
+    #[cold]
+    fn check(&mut self, event: Event) {
+        if self.stopped_this_tick {
+            return;
+        }
+        let on = |node: NodeId, bit: u8| self.breaks.nodes.get(node.0 as usize).is_some_and(|b| b & bit != 0);
+        let reason = if self.breaks.next_event {
+            self.breaks.next_event = false;
+            self.armed = self.breaks.any();
+            Some(Reason::NextEvent)
+        } else {
+            match event {
+                Event::Entered { node } if on(node, ON_ENTER) => Some(Reason::Breakpoint),
+                Event::Ticked { node, status } => {
+                    let bit = match status {
+                        Status::Success => ON_SUCCESS,
+                        Status::Failure => ON_FAILURE,
+                        Status::Running => ON_RUNNING,
+                    };
+                    if on(node, bit) {
+                        Some(Reason::Breakpoint)
+                    } else if status == Status::Failure && self.breaks.any_failure {
+                        Some(Reason::AnyFailure)
+                    } else {
+                        None
+                    }
+                }
+                Event::Halted { node } if on(node, ON_HALT) => Some(Reason::Breakpoint),
+                _ => None,
+            }
+        };
+        if let Some(reason) = reason {
+            self.stopped_this_tick = true;
+            self.stops.push((self.tick.len() - 1, reason));
+            self.shared.control.stop(reason);
         }
     }
 
@@ -323,9 +416,13 @@ impl ObservedAgent {
                 self.shared.dropped.fetch_add(self.tick.len() as u64, Ordering::Relaxed);
                 self.tick.clear();
                 self.context.clear();
+                self.stops.clear();
                 self.shared.broken.store(true, Ordering::Relaxed);
             }
             self.tick.push(event);
+            if self.armed {
+                self.check(event);
+            }
         }
     }
 }
@@ -340,13 +437,20 @@ impl Observer for ObservedAgent {
             // Nobody follows any more: forget what was not handed over, free the buffer.
             self.tick = Vec::new();
             self.context = Vec::new();
+            self.stops = Vec::new();
             self.finished = false;
+            self.armed = false;
+            self.breaks_seen = u64::MAX;
         }
         if self.finished {
             // The last tick's values did not come: hand it over without them.
             self.hand_over();
         }
         self.held = followed;
+        if followed {
+            self.take_breaks();
+            self.stopped_this_tick = false;
+        }
         self.record(Event::TickStarted { tick: 0, now });
     }
 
@@ -394,7 +498,17 @@ pub(crate) struct History {
     pub restarts: u64,
     /// Context entries recorded since the last restart.
     contexts: u64,
+    /// Events recorded in the current tick after its `TickStarted`.
+    tick_events: usize,
+    /// The newest events that stopped the game (`{tick, event, reason}`:
+    /// event `event` of tick `tick`, from 1, as the page seeks), at most [`STOPS_KEPT`].
+    stops: VecDeque<Value>,
+    /// How many events stopped the game since the history began.
+    stop_count: u64,
 }
+
+/// The stops a history keeps for pages that have not been sent them.
+const STOPS_KEPT: usize = 16;
 
 /// What one page was last sent of a history, so that the next message
 /// carries only what is new.
@@ -412,6 +526,8 @@ pub(crate) struct Sent {
     contexts: u64,
     /// The tick of the last context entry sent.
     context_tick: Option<u64>,
+    /// The stops sent ([`History::stop_count`] then).
+    stops: u64,
 }
 
 impl History {
@@ -426,7 +542,17 @@ impl History {
             generation,
             restarts: 0,
             contexts: 0,
+            tick_events: 0,
+            stops: VecDeque::new(),
+            stop_count: 0,
         }
+    }
+
+    /// The stops not yet sent to a page that was sent `sent` stops, and notes them as sent.
+    pub fn new_stops(&self, sent: &mut Sent) -> Vec<Value> {
+        let new = (self.stop_count - sent.stops).min(self.stops.len() as u64) as usize;
+        sent.stops = self.stop_count;
+        self.stops.iter().skip(self.stops.len() - new).cloned().collect()
     }
 
     /// Takes what the game thread handed over into the history: it starts
@@ -468,17 +594,31 @@ impl History {
     /// Replays what was handed over into the history.
     fn record(&mut self, handover: &Handover) {
         let mut context = handover.context.iter().peekable();
+        let mut stops = handover.stops.iter().peekable();
         for (i, &event) in handover.events.iter().enumerate() {
             while let Some((_, values)) = context.next_if(|(at, _)| *at == i) {
                 self.recorder.record_context(values).expect("a JSON value serializes");
                 self.contexts += 1;
             }
+            self.tick_events += 1;
             match event {
-                Event::TickStarted { now, .. } => self.recorder.tick_started(now),
+                Event::TickStarted { now, .. } => {
+                    self.recorder.tick_started(now);
+                    self.tick_events = 0;
+                }
                 Event::Entered { node } => self.recorder.entered(node),
                 Event::Ticked { node, status } => self.recorder.ticked(node, status),
                 Event::Halted { node } => self.recorder.halted(node),
                 Event::TickFinished { status } => self.recorder.tick_finished(status),
+            }
+            if let Some((_, reason)) = stops.next_if(|(at, _)| *at == i) {
+                if self.stops.len() == STOPS_KEPT {
+                    self.stops.pop_front();
+                }
+                let tick = self.recorder.last_tick();
+                self.stops
+                    .push_back(json!({ "tick": tick, "event": self.tick_events, "reason": reason }));
+                self.stop_count += 1;
             }
         }
         for (_, values) in context {
@@ -524,6 +664,7 @@ impl History {
             dropped,
             contexts: self.contexts,
             context_tick: last_context,
+            stops: sent.stops,
         };
         Some((message.0, message.1.expect("a trace serializes")))
     }

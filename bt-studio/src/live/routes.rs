@@ -7,17 +7,19 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path as AxumPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde_json::json;
+use serde_json::{Value, json};
 
+use super::control::{Control, bit_of};
 use super::{AgentShared, Following, Registry, Sent};
 use crate::assets::{ASSETS, asset_routes};
-use crate::this_machine::{from_a_program_or_own_page, own_pages_only};
+use crate::this_machine::{from_a_program_or_own_page, from_this_machine, own_pages_only};
 
 /// The live view's routes: the embedded page, `GET /api/mode`
 /// (`{"mode": "live", "editor"}`: whether the game serves the editor),
@@ -67,10 +69,13 @@ async fn agents(Query(query): Query<AgentsQuery>, State(registry): State<Arc<Reg
 /// How often a followed agent's window is sent, at most.
 const LIVE_PERIOD: Duration = Duration::from_millis(50);
 
-/// `GET /api/live/{id}`: a WebSocket from a page of this server only.
+/// `GET /api/live/{id}`: a WebSocket from a page of this server only. A
+/// page on the game's own machine may also control the game through it
+/// ([`command`]).
 async fn live(
     ws: WebSocketUpgrade,
     AxumPath(id): AxumPath<usize>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     State(registry): State<Arc<Registry>>,
 ) -> Response {
@@ -88,25 +93,118 @@ async fn live(
         .get(id)
         .cloned();
     match agent {
-        Some(agent) => ws.on_upgrade(move |socket| follow(socket, agent)),
+        Some(agent) => {
+            let may_control = from_this_machine(peer);
+            ws.on_upgrade(move |socket| follow(socket, agent, may_control))
+        }
         None => (StatusCode::NOT_FOUND, format!("no agent {id}")).into_response(),
     }
 }
 
-/// Sends the agent's window whenever it changed, until the page goes.
-async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>) {
+/// A page's control of the game, released when the page goes: the game
+/// runs free when no page controls it, and the agent's breakpoints go.
+struct Controlling {
+    agent: Arc<AgentShared>,
+    taken: bool,
+}
+
+impl Controlling {
+    fn control(&mut self) -> &Control {
+        if !self.taken {
+            self.taken = true;
+            self.agent.control.take();
+        }
+        &self.agent.control
+    }
+}
+
+impl Drop for Controlling {
+    fn drop(&mut self) {
+        if self.taken {
+            self.agent.change_breaks(|b| *b = Default::default());
+            self.agent.control.release();
+        }
+    }
+}
+
+/// Carries out a page's command, text of JSON: `{"control": "pause" |
+/// "resume" | "step-frame" | "step-event"}`, `{"break": {"node": id, "on":
+/// "enter" | "success" | "failure" | "running" | "halt", "set": bool}}`,
+/// `{"anyFailure": bool}`. Returns what is wrong with it, if anything.
+fn command(text: &str, may_control: bool, controlling: &mut Controlling) -> Result<(), String> {
+    if !may_control {
+        return Err("behaved-studio takes control of the game only from its own machine".to_owned());
+    }
+    let command: Value = serde_json::from_str(text).map_err(|e| format!("a command that is not JSON: {e}"))?;
+    let agent = Arc::clone(&controlling.agent);
+    if let Some(what) = command.get("control").and_then(Value::as_str) {
+        let control = controlling.control();
+        match what {
+            "pause" => control.pause(),
+            "resume" => control.resume(),
+            "step-frame" => control.step_frame(),
+            "step-event" => {
+                agent.change_breaks(|b| b.next_event = true);
+                control.resume();
+            }
+            other => return Err(format!("no control {other:?}: pause, resume, step-frame or step-event")),
+        }
+    } else if let Some(on) = command.get("break") {
+        let nodes = agent.tree().1.len();
+        let node = on.get("node").and_then(Value::as_u64).filter(|&n| n < nodes as u64);
+        let Some(node) = node else {
+            return Err(format!("a breakpoint needs a node id below {nodes}: {on}"));
+        };
+        let bit = on.get("on").and_then(Value::as_str).and_then(bit_of);
+        let Some(bit) = bit else {
+            return Err(format!(
+                "a breakpoint is on enter, success, failure, running or halt: {on}"
+            ));
+        };
+        let set = on.get("set").and_then(Value::as_bool).unwrap_or(true);
+        controlling.control();
+        agent.change_breaks(|b| {
+            b.nodes.resize(nodes, 0);
+            let bits = &mut b.nodes[node as usize];
+            *bits = if set { *bits | bit } else { *bits & !bit };
+        });
+    } else if let Some(any) = command.get("anyFailure").and_then(Value::as_bool) {
+        controlling.control();
+        agent.change_breaks(|b| b.any_failure = any);
+    } else {
+        return Err(format!("no such command: {text}"));
+    }
+    Ok(())
+}
+
+/// Sends the agent's window whenever it changed, until the page goes, and
+/// carries out the page's commands (when `may_control`).
+async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: bool) {
     let _following = Following::new(Arc::clone(&agent));
-    let hello = json!({ "following": agent.name }).to_string();
+    let hello = json!({ "following": agent.name, "mayControl": may_control }).to_string();
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
     }
+    let mut controlling = Controlling {
+        agent: Arc::clone(&agent),
+        taken: false,
+    };
     let mut sent = Sent::default();
     let mut flags = None;
     loop {
-        // Wait a period, or less if the page says something (only a close matters).
+        // Wait a period, or less if the page says something.
         let heard = tokio::time::timeout(LIVE_PERIOD, socket.recv()).await;
-        if let Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) = heard {
-            break;
+        match heard {
+            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => break,
+            Ok(Some(Ok(Message::Text(text)))) => {
+                if let Err(why) = command(&text, may_control, &mut controlling) {
+                    let error = json!({ "error": why }).to_string();
+                    if socket.send(Message::Text(error.into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            _ => {}
         }
         let window = {
             let mut history = agent.history.lock().unwrap_or_else(|e| e.into_inner());
@@ -116,11 +214,18 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>) {
                 agent.dropped.load(Ordering::Relaxed),
                 history.restarts,
                 agent.gone.load(Ordering::Relaxed),
+                agent.control.version.load(Ordering::SeqCst),
+                agent.breaks_version.load(Ordering::SeqCst),
             );
             let update = history.update(&mut sent);
-            (update.is_some() || flags != Some(now)).then(|| {
+            let stops = history.new_stops(&mut sent);
+            (update.is_some() || !stops.is_empty() || flags != Some(now)).then(|| {
                 flags = Some(now);
-                let mut message = json!({ "name": agent.name, "dropped": now.0, "restarts": now.1, "gone": now.2 });
+                let breaks = agent.breaks.lock().unwrap_or_else(|e| e.into_inner()).to_json();
+                let mut message = json!({
+                    "name": agent.name, "dropped": now.0, "restarts": now.1, "gone": now.2,
+                    "control": agent.control.to_json(), "breaks": breaks, "stops": stops,
+                });
                 if let Some((key, value)) = update {
                     message[key] = value;
                 }

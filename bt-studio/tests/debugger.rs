@@ -1,0 +1,332 @@
+//! Control of a running game from the live view, over a real WebSocket on
+//! loopback: a game thread with `Debugger::frame_gate` in its loop, a page's
+//! commands sent as the page sends them.
+
+mod common;
+
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use behaved::prelude::*;
+use behaved_observe::{Event, Trace, TraceStart};
+use common::guard::{Guard, Post};
+use serde_json::{Value, json};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// A page following agent `id`, rebuilding its window from the server's messages.
+struct Page {
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    window: Option<Trace>,
+    /// The last message with a window.
+    last: Value,
+    /// Every stop the server reported, in order.
+    stops: Vec<Value>,
+}
+
+impl Page {
+    fn follow(addr: SocketAddr, id: usize) -> Page {
+        let (socket, _) = tungstenite::connect(format!("ws://{addr}/api/live/{id}")).unwrap();
+        // Messages that never come fail the test instead of hanging it.
+        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        }
+        let mut page = Page {
+            socket,
+            window: None,
+            last: Value::Null,
+            stops: Vec::new(),
+        };
+        assert_eq!(
+            page.next()["mayControl"],
+            true,
+            "a page on the game's machine may control it"
+        );
+        page
+    }
+
+    fn next(&mut self) -> Value {
+        let read = self.socket.read();
+        let read = read.unwrap_or_else(|e| panic!("no message ({e}) after {}", self.last));
+        match read {
+            Message::Text(text) => serde_json::from_str(&text).unwrap(),
+            other => panic!("a text message, not {other:?}"),
+        }
+    }
+
+    fn send(&mut self, command: Value) {
+        self.socket.send(Message::Text(command.to_string().into())).unwrap();
+    }
+
+    /// Reads messages until `done` holds of the last one (its window
+    /// applied), unless it holds already.
+    fn until(&mut self, what: &str, done: impl Fn(&Page) -> bool) {
+        if self.window.is_some() && done(self) {
+            return;
+        }
+        for _ in 0..10_000 {
+            let message = self.next();
+            assert!(message.get("error").is_none(), "{what}: {message}");
+            apply(&mut self.window, &message);
+            self.stops
+                .extend(message["stops"].as_array().into_iter().flatten().cloned());
+            self.last = message;
+            if done(self) {
+                return;
+            }
+        }
+        panic!("never {what}");
+    }
+
+    fn control(&self) -> &Value {
+        &self.last["control"]
+    }
+
+    fn paused(&self) -> bool {
+        self.control()["paused"] == true
+    }
+
+    fn frame(&self) -> u64 {
+        self.control()["frame"].as_u64().unwrap()
+    }
+
+    fn window(&self) -> &Trace {
+        self.window.as_ref().unwrap()
+    }
+}
+
+/// The window a page holds, rebuilt from the server's messages as the page does.
+fn apply(window: &mut Option<Trace>, message: &Value) {
+    if let Some(trace) = message.get("trace") {
+        *window = Some(serde_json::from_value(trace.clone()).unwrap());
+        return;
+    }
+    let Some(append) = message.get("append") else {
+        return;
+    };
+    let window = window.as_mut().expect("the whole window comes first");
+    if let Some(start) = append.get("start").filter(|s| !s.is_null()) {
+        let start: TraceStart = serde_json::from_value(start.clone()).unwrap();
+        window
+            .events
+            .drain(..(start.dropped_events - window.start.dropped_events) as usize);
+        window.start = start;
+    }
+    let events: Vec<Event> = serde_json::from_value(append["events"].clone()).unwrap();
+    window.events.extend(events);
+}
+
+/// The event a stop names: event `event` (from 1; 0 is the tick's start) of tick `tick`.
+fn stopped_at(window: &Trace, stop: &Value) -> Event {
+    let tick = stop["tick"].as_u64().unwrap();
+    let k = stop["event"].as_u64().unwrap() as usize;
+    let events = window.ticks().find(|t| t.tick == tick).unwrap().events;
+    events[k]
+}
+
+/// The game: each frame passes the gate, counts itself, and on every third
+/// frame ticks the guard (so a step to its next event may take frames).
+struct Game {
+    frames: Arc<AtomicU64>,
+    ticks: Arc<AtomicU64>,
+    quit: Arc<AtomicBool>,
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+fn start_game(mut observer: behaved_studio::ObservedAgent, debugger: behaved_studio::Debugger) -> Game {
+    let (frames, ticks, quit) = (
+        Arc::new(AtomicU64::new(0)),
+        Arc::new(AtomicU64::new(0)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let (finished, done) = std::sync::mpsc::channel();
+    let game = (Arc::clone(&frames), Arc::clone(&ticks), Arc::clone(&quit));
+    std::thread::spawn(move || {
+        let (frames, ticks, quit) = game;
+        let mut tree = Guard::new();
+        let mut post = Post::at_start();
+        while !quit.load(Ordering::SeqCst) {
+            debugger.frame_gate();
+            let frame = frames.fetch_add(1, Ordering::SeqCst) + 1;
+            if frame % 3 == 0 {
+                let tick = ticks.fetch_add(1, Ordering::SeqCst) as u32 + 1;
+                let now = post.patrol_tick(tick);
+                tree.tick_observed(&mut post, now, &mut observer);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        finished.send(()).unwrap();
+    });
+    Game {
+        frames,
+        ticks,
+        quit,
+        done,
+    }
+}
+
+#[test]
+fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_to_the_next_event() {
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let chase = Guard::NODES.iter().position(|n| n.label == "Chase").unwrap() as u64;
+    let observer = studio.agent("guard", Guard::NODES).unwrap();
+    // The page follows and sets its breakpoint before the game's first frame:
+    // the window's ticks and the gate's frames are the game's.
+    let mut page = Page::follow(studio.addr(), 0);
+    page.send(json!({ "break": { "node": chase, "on": "enter" } }));
+    page.until("the breakpoint set", |p| {
+        p.last["breaks"] == json!({ "nodes": [{ "node": chase, "on": ["enter"] }], "anyFailure": false })
+    });
+    let game = start_game(observer, studio.debugger());
+
+    // 1. A breakpoint on entering Chase.
+    page.until("stopped by the breakpoint", |p| {
+        !p.stops.is_empty()
+            && p.paused()
+            && p.window
+                .as_ref()
+                .is_some_and(|w| w.last_tick() >= p.stops[0]["tick"].as_u64().unwrap())
+    });
+    let stop = page.stops[0].clone();
+    assert_eq!(stop["reason"], "breakpoint");
+    assert_eq!(
+        stopped_at(page.window(), &stop),
+        Event::Entered {
+            node: NodeId(chase as u32)
+        },
+        "the stop names the event that met the breakpoint: {stop}"
+    );
+    let entered_before = page
+        .window()
+        .events
+        .iter()
+        .filter(|e| {
+            **e == Event::Entered {
+                node: NodeId(chase as u32),
+            }
+        })
+        .count();
+    assert_eq!(entered_before, 1, "the first entering of Chase stopped the game");
+    // The game stopped after that frame: the frame the stop was in is the game's last.
+    let stopped_in = page.control()["stoppedIn"]["frame"].as_u64().unwrap();
+    assert_eq!(game.frames.load(Ordering::SeqCst), stopped_in);
+    assert_eq!(page.window().last_tick(), game.ticks.load(Ordering::SeqCst));
+
+    // 2. Steps of one frame: the gate lets exactly one through each time.
+    let mut frame = stopped_in;
+    for _ in 0..4 {
+        page.send(json!({ "control": "step-frame" }));
+        page.until("one frame further", |p| p.paused() && p.frame() > frame);
+        assert_eq!(page.frame(), frame + 1);
+        frame += 1;
+        assert_eq!(game.frames.load(Ordering::SeqCst), frame, "the game ran one frame");
+        let ticks = frame / 3;
+        page.until("the frame's tick in the window", |p| p.window().last_tick() == ticks);
+        assert_eq!(game.ticks.load(Ordering::SeqCst), ticks);
+    }
+
+    // 3. A step to the agent's next event: the frames until it ticks again, stopped at its start.
+    let events_before = page.window().events.len();
+    let ticks_before = page.window().last_tick();
+    let stops_before = page.stops.len();
+    page.send(json!({ "control": "step-event" }));
+    page.until("at the next event", |p| p.stops.len() > stops_before && p.paused());
+    let stop = page.stops[stops_before].clone();
+    assert_eq!(
+        (stop["reason"].as_str(), stop["tick"].as_u64(), stop["event"].as_u64()),
+        (Some("nextEvent"), Some(ticks_before + 1), Some(0)),
+        "the next event is the start of the agent's next tick"
+    );
+    let next_ticking_frame = (frame / 3 + 1) * 3;
+    assert_eq!(
+        page.frame(),
+        next_ticking_frame,
+        "the frames up to the agent's next tick"
+    );
+    assert_eq!(game.frames.load(Ordering::SeqCst), next_ticking_frame);
+    page.until("the tick in the window", |p| p.window().last_tick() == ticks_before + 1);
+    assert!(matches!(
+        page.window().events[events_before],
+        Event::TickStarted { tick, .. } if tick == ticks_before + 1
+    ));
+
+    // 4. Any failure of the agent: Chase's breakpoint cleared, the game resumed.
+    page.send(json!({ "break": { "node": chase, "on": "enter", "set": false } }));
+    page.send(json!({ "anyFailure": true }));
+    page.send(json!({ "control": "resume" }));
+    let stops_before = page.stops.len();
+    let events_before = page.window().events.len();
+    page.until("stopped by a failure", |p| {
+        p.stops.len() > stops_before
+            && p.paused()
+            && p.window().last_tick() >= p.stops[stops_before]["tick"].as_u64().unwrap()
+    });
+    let stop = page.stops[stops_before].clone();
+    assert_eq!(stop["reason"], "anyFailure");
+    let failed = stopped_at(page.window(), &stop);
+    assert!(
+        matches!(
+            failed,
+            Event::Ticked {
+                status: Status::Failure,
+                ..
+            }
+        ),
+        "{failed:?}"
+    );
+    let first_failure = page.window().events[events_before..].iter().find(|e| {
+        matches!(
+            e,
+            Event::Ticked {
+                status: Status::Failure,
+                ..
+            }
+        )
+    });
+    assert_eq!(first_failure, Some(&failed), "the first failure after the resume");
+
+    // 5. A page that goes lets the game run free.
+    drop(page);
+    let frames = game.frames.load(Ordering::SeqCst);
+    let mut waited = 0;
+    while game.frames.load(Ordering::SeqCst) < frames + 10 {
+        std::thread::sleep(Duration::from_millis(10));
+        waited += 1;
+        assert!(waited < 2000, "the game never ran again after the page went");
+    }
+    game.quit.store(true, Ordering::SeqCst);
+    game.done.recv_timeout(Duration::from_secs(20)).unwrap();
+}
+
+#[test]
+fn a_bad_command_is_answered_with_what_is_wrong() {
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let _observer = studio.agent("guard", Guard::NODES).unwrap();
+    let mut page = Page::follow(studio.addr(), 0);
+    let nodes = Guard::NODES.len();
+    for (command, error) in [
+        (
+            json!({ "control": "jump" }),
+            "no control \"jump\": pause, resume, step-frame or step-event".to_owned(),
+        ),
+        (
+            json!({ "break": { "node": nodes, "on": "enter" } }),
+            format!("a breakpoint needs a node id below {nodes}: {{\"node\":{nodes},\"on\":\"enter\"}}"),
+        ),
+        (
+            json!({ "break": { "node": 0, "on": "exit" } }),
+            "a breakpoint is on enter, success, failure, running or halt: {\"node\":0,\"on\":\"exit\"}".to_owned(),
+        ),
+    ] {
+        page.send(command);
+        let answer = loop {
+            let message = page.next();
+            if message.get("error").is_some() {
+                break message;
+            }
+        };
+        assert_eq!(answer, json!({ "error": error }));
+    }
+}
