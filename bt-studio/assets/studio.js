@@ -1102,6 +1102,12 @@ function wire() {
   on('#live-pause', 'click', togglePause);
   on('#live-save', 'click', saveWindow);
   on('#live-edit', 'click', replayInEditor);
+  on('#game-pause', 'click', () => sendCommand({ control: 'pause' }));
+  on('#game-resume', 'click', () => runGame('resume'));
+  on('#game-step-frame', 'click', () => runGame('step-frame'));
+  on('#game-step-event', 'click', () => runGame('step-event'));
+  on('#break-toggle', 'click', toggleBreakpoint);
+  on('#break-any-failure', 'change', (e) => sendCommand({ anyFailure: e.target.checked }));
   on('#diff-a', 'click', () => showSide('a'));
   on('#diff-b', 'click', () => showSide('b'));
   on('#open', 'click', () => $('#file').click());
@@ -1311,7 +1317,7 @@ function goToDifference() {
 const live = {
   agents: [], version: 0, shown: false, socket: null, following: null, latest: null, trace: null, paused: false,
   /** Where the view was before the changes not drawn yet (see showLater), and when the last drawing was. */
-  pending: null, drawnAt: -Infinity,
+  pending: null, drawnAt: -Infinity, stop: null,
 };
 
 function renderAgents() {
@@ -1402,6 +1408,11 @@ function follow(id) {
     const msg = JSON.parse(message.data);
     if (msg.following !== undefined) {
       document.body.dataset.following = String(id);
+      $('#game-controls').hidden = !msg.mayControl;
+      return;
+    }
+    if (msg.error !== undefined) {
+      $('#game-state').textContent = `The game refused: ${msg.error}.`;
       return;
     }
     const whole = msg.trace !== undefined;
@@ -1420,6 +1431,8 @@ function follow(id) {
       }
       live.shown = true;
     }
+    if (msg.stops && msg.stops.length) showStop(msg.stops[0]);
+    if (msg.control) showControl(msg.control, msg.breaks);
     if (!live.pending) liveStatus();
   };
   socket.onclose = () => {
@@ -1444,6 +1457,74 @@ function startLive(list, editor) {
   $('#live-edit').hidden = !editor;
   const agent = new URLSearchParams(location.hash.slice(1)).get('agent');
   if (agent !== null && live.agents.some((a) => String(a.id) === agent)) follow(Number(agent));
+}
+
+/** Sends a command to the game through the followed agent's WebSocket (see the live routes' `command`). */
+function sendCommand(command) {
+  if (live.socket && live.socket.readyState === WebSocket.OPEN) live.socket.send(JSON.stringify(command));
+}
+
+const STOP_REASONS = { breakpoint: 'a breakpoint', anyFailure: 'a failure', nextEvent: 'a step to the next event' };
+
+/**
+ * The game stopped at an event of the followed agent (`stop`: event `event`
+ * of tick `tick`, 0 its start): the view pauses there, on that event.
+ */
+function showStop(stop) {
+  live.stop = stop;
+  // A drawing still waiting (showLater) would move the view off the stop.
+  live.pending = null;
+  if (!live.paused) togglePause();
+  else if (live.latest) loadPayload({ name: live.latest.name, trace: live.latest.trace }, true);
+  seek(tickIndex(stop.tick), stop.event);
+  document.body.dataset.stoppedAt = `${stop.tick}:${stop.event}`;
+}
+
+/** Shows the game's state (paused, its frame) and the agent's breakpoints. */
+function showControl(control, breaks) {
+  document.body.dataset.gamePaused = String(control.paused);
+  document.body.dataset.gameFrame = String(control.frame);
+  let text = control.paused ? `Game paused at frame ${control.frame}` : `Game running (frame ${control.frame})`;
+  if (control.paused && control.stoppedIn && live.stop) {
+    text += `, stopped by ${STOP_REASONS[control.stoppedIn.reason] || control.stoppedIn.reason} at tick ${live.stop.tick}, event ${live.stop.event}`;
+  }
+  $('#game-state').textContent = text + '.';
+  if (!breaks || !view.m) return;
+  $('#break-any-failure').checked = breaks.anyFailure;
+  const m = view.m;
+  const items = breaks.nodes.flatMap((b) =>
+    b.on.map((on) => {
+      const label = m.nodes[b.node] ? m.nodes[b.node].label : `#${b.node}`;
+      const li = html('li', { 'data-node': b.node, 'data-on': on }, `${label} (#${b.node}) ${on}`);
+      const remove = html('button', { title: 'Remove this breakpoint' }, '×');
+      remove.addEventListener('click', () => sendCommand({ break: { node: b.node, on, set: false } }));
+      li.append(' ', remove);
+      return li;
+    }),
+  );
+  $('#break-list').replaceChildren(...items);
+}
+
+/** A breakpoint on the selected node, on what `#break-on` says (set, or cleared if set). */
+function toggleBreakpoint() {
+  if (view.selected === null) {
+    $('#game-state').textContent = 'Select a node first: the breakpoint is on it.';
+    return;
+  }
+  const on = $('#break-on').value;
+  const set = !$(`#break-list li[data-node='${view.selected}'][data-on='${on}']`);
+  sendCommand({ break: { node: view.selected, on, set } });
+}
+
+/**
+ * Sends the game `control` (resume, step-frame, step-event), and follows
+ * it again with the view: a stop by an event, if one comes, pauses it there.
+ */
+function runGame(control) {
+  live.stop = null;
+  delete document.body.dataset.stoppedAt;
+  sendCommand({ control });
+  if (live.paused) togglePause();
 }
 
 function togglePause() {

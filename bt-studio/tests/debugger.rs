@@ -5,13 +5,13 @@
 mod common;
 
 use std::net::{SocketAddr, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use behaved::prelude::*;
 use behaved_observe::{Event, Trace, TraceStart};
-use common::guard::{Guard, Post};
+use common::game::Game;
+use common::guard::Guard;
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -126,47 +126,6 @@ fn stopped_at(window: &Trace, stop: &Value) -> Event {
     events[k]
 }
 
-/// The game: each frame passes the gate, counts itself, and on every third
-/// frame ticks the guard (so a step to its next event may take frames).
-struct Game {
-    frames: Arc<AtomicU64>,
-    ticks: Arc<AtomicU64>,
-    quit: Arc<AtomicBool>,
-    done: std::sync::mpsc::Receiver<()>,
-}
-
-fn start_game(mut observer: behaved_studio::ObservedAgent, debugger: behaved_studio::Debugger) -> Game {
-    let (frames, ticks, quit) = (
-        Arc::new(AtomicU64::new(0)),
-        Arc::new(AtomicU64::new(0)),
-        Arc::new(AtomicBool::new(false)),
-    );
-    let (finished, done) = std::sync::mpsc::channel();
-    let game = (Arc::clone(&frames), Arc::clone(&ticks), Arc::clone(&quit));
-    std::thread::spawn(move || {
-        let (frames, ticks, quit) = game;
-        let mut tree = Guard::new();
-        let mut post = Post::at_start();
-        while !quit.load(Ordering::SeqCst) {
-            debugger.frame_gate();
-            let frame = frames.fetch_add(1, Ordering::SeqCst) + 1;
-            if frame % 3 == 0 {
-                let tick = ticks.fetch_add(1, Ordering::SeqCst) as u32 + 1;
-                let now = post.patrol_tick(tick);
-                tree.tick_observed(&mut post, now, &mut observer);
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        finished.send(()).unwrap();
-    });
-    Game {
-        frames,
-        ticks,
-        quit,
-        done,
-    }
-}
-
 #[test]
 fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_to_the_next_event() {
     let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
@@ -179,7 +138,7 @@ fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_
     page.until("the breakpoint set", |p| {
         p.last["breaks"] == json!({ "nodes": [{ "node": chase, "on": ["enter"] }], "anyFailure": false })
     });
-    let game = start_game(observer, studio.debugger());
+    let game = Game::start(observer, studio.debugger());
 
     // 1. A breakpoint on entering Chase.
     page.until("stopped by the breakpoint", |p| {
@@ -289,15 +248,7 @@ fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_
 
     // 5. A page that goes lets the game run free.
     drop(page);
-    let frames = game.frames.load(Ordering::SeqCst);
-    let mut waited = 0;
-    while game.frames.load(Ordering::SeqCst) < frames + 10 {
-        std::thread::sleep(Duration::from_millis(10));
-        waited += 1;
-        assert!(waited < 2000, "the game never ran again after the page went");
-    }
-    game.quit.store(true, Ordering::SeqCst);
-    game.done.recv_timeout(Duration::from_secs(20)).unwrap();
+    game.runs_on_then_quits(10);
 }
 
 #[test]
@@ -329,4 +280,90 @@ fn a_bad_command_is_answered_with_what_is_wrong() {
         };
         assert_eq!(answer, json!({ "error": error }));
     }
+}
+
+#[test]
+fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_frame_or_to_the_next_event() {
+    use common::browser::{attribute, click, open, wait_for, with_browser};
+    use fantoccini::Locator;
+    use fantoccini::key::Key;
+    with_browser("debugger", |client| async move {
+        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let chase = Guard::NODES.iter().position(|n| n.label == "Chase").unwrap();
+        let observer = studio.agent("guard", Guard::NODES).unwrap();
+        open(&client, &format!("{}#agent=0", studio.url())).await;
+        wait_for(&client, "body[data-following='0'] #game-controls:not([hidden])").await;
+        wait_for(&client, "#tree [data-id]").await;
+        // Select Chase and set a breakpoint on its entering, before the game's first frame.
+        client
+            .find(Locator::Css("#search"))
+            .await
+            .unwrap()
+            .send_keys(&format!("#{chase}{}", Key::Enter))
+            .await
+            .unwrap();
+        wait_for(&client, &format!("#position[data-node='{chase}']")).await;
+        click(&client, "#agents-tab").await;
+        click(&client, "#break-toggle").await;
+        wait_for(
+            &client,
+            &format!("#break-list li[data-node='{chase}'][data-on='enter']"),
+        )
+        .await;
+        let game = Game::start(observer, studio.debugger());
+
+        // The game stops; the page lands on the event, the one the game's own trace has there.
+        let body = wait_for(&client, "body[data-stopped-at][data-game-paused='true']").await;
+        let at = body.attr("data-stopped-at").await.unwrap().unwrap();
+        let (tick, k) = at.split_once(':').unwrap();
+        let stop = json!({ "tick": tick.parse::<u64>().unwrap(), "event": k.parse::<u64>().unwrap() });
+        assert_eq!(
+            stopped_at(&game.trace(), &stop),
+            Event::Entered {
+                node: NodeId(chase as u32)
+            },
+            "stopped at {at}"
+        );
+        assert_eq!(
+            (
+                attribute(&client, "#position", "data-tick").await.as_deref(),
+                attribute(&client, "#position", "data-event").await.as_deref()
+            ),
+            (Some(tick), Some(k)),
+            "the view is on that event"
+        );
+        let frame: u64 = body.attr("data-game-frame").await.unwrap().unwrap().parse().unwrap();
+        assert_eq!(game.frames(), frame, "the game stopped after the frame of the event");
+
+        // Step one frame, twice.
+        for next in [frame + 1, frame + 2] {
+            click(&client, "#game-step-frame").await;
+            wait_for(
+                &client,
+                &format!("body[data-game-frame='{next}'][data-game-paused='true']"),
+            )
+            .await;
+            assert_eq!(game.frames(), next, "one frame a step");
+        }
+        // Step to the agent's next event: the start of its next tick, frames later.
+        let ticks = game.ticks.load(Ordering::SeqCst);
+        click(&client, "#game-step-event").await;
+        let next = format!("{}:0", ticks + 1);
+        wait_for(
+            &client,
+            &format!("body[data-stopped-at='{next}'][data-game-paused='true']"),
+        )
+        .await;
+        let ticking = (frame + 2) / 3 * 3 + 3;
+        assert_eq!(game.frames(), ticking, "the frames up to the agent's next tick");
+        assert_eq!(
+            attribute(&client, "#position", "data-tick").await,
+            Some((ticks + 1).to_string())
+        );
+        common::browser::screenshot(&client, "debugger").await;
+        click(&client, "#game-resume").await;
+        wait_for(&client, "body[data-game-paused='false']").await;
+        client.close_window().await.ok();
+        game.runs_on_then_quits(10);
+    });
 }

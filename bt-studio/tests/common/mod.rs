@@ -5,6 +5,7 @@
 pub mod big;
 pub mod browser;
 pub mod editing;
+pub mod game;
 pub mod http;
 
 use std::net::{SocketAddr, TcpListener};
