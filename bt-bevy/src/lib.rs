@@ -44,6 +44,13 @@
 //! in which the time has not advanced ticks nothing. [`BehaviorTime`] reads
 //! the trees' time in your own systems.
 //!
+//! A [`FrameGate`] resource lets something outside the app hold updates, a
+//! debugger such as behaved-studio's live view (`Debugger::frame_allowed`):
+//! asked once an update, before the time is updated, it pauses
+//! `Time<Virtual>` and the trees' systems (the [`frame_gate_open`] run
+//! condition) while it says no, and lets exactly the updates through that it
+//! says yes to (a step).
+//!
 //! # Trees from JSON
 //!
 //! With the `interp` feature (default), [`AgentBrain<C>`](AgentBrain) is a
@@ -119,6 +126,7 @@ use bevy_time::{Time, TimeSystems};
 #[cfg(feature = "interp")]
 mod agent;
 mod changes;
+mod gate;
 mod report;
 
 #[cfg(feature = "interp")]
@@ -126,6 +134,7 @@ pub use agent::AgentBrain;
 pub use behaved_runtime::{Reads, Run, Status, Ticked, Tree, Wake};
 pub use behaved_sched::FrameStats;
 pub use changes::{WatchedComponents, mark_changes};
+pub use gate::{FrameGate, GateState, frame_gate_open};
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
 /// writes, and how it builds the tree's context from that.
@@ -484,7 +493,11 @@ where
         // The explicit clock, if inserted, advances once per update however many brains there are.
         if !app.world().contains_resource::<ClockAdvances>() {
             app.init_resource::<ClockAdvances>()
-                .add_systems(First, advance_clock.before(TimeSystems));
+                .init_resource::<GateState>()
+                .add_systems(
+                    First,
+                    (gate::apply_frame_gate, advance_clock).chain().before(TimeSystems),
+                );
         }
         if !app.world().contains_resource::<Messages<Interact>>() {
             app.add_message::<Interact>();
@@ -494,7 +507,10 @@ where
             .add_observer(register::<B>)
             .add_observer(unregister::<B>)
             // `TimeSystems` (in `First`) updates `Time`: trees run in `First` see this update's.
-            .configure_sets(self.schedule, BehaviorSystems.after(TimeSystems))
+            .configure_sets(
+                self.schedule,
+                BehaviorSystems.after(TimeSystems).run_if(frame_gate_open),
+            )
             .add_systems(
                 self.schedule,
                 (answer_interactions::<B>, mark_changes::<B>, tick_behaviors::<B>)
@@ -509,7 +525,11 @@ where
 #[derive(Resource, Default)]
 struct ClockAdvances;
 
-fn advance_clock(clock: Option<ResMut<BehaviorClock>>) {
+/// Advances the explicit clock, unless the [`FrameGate`] holds this update.
+fn advance_clock(clock: Option<ResMut<BehaviorClock>>, gate: Res<GateState>) {
+    if !gate.open {
+        return;
+    }
     if let Some(mut clock) = clock {
         let step = clock.step;
         clock.now += step;
