@@ -52,6 +52,6 @@ mod this_machine;
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
 pub use live::control::Debugger;
-pub use live::{HISTORY, ObservedAgent, Reload};
+pub use live::{FORCED_KEY, HISTORY, ObservedAgent, Reload};
 pub use replay::{router, serve, serve_blocking};
 pub use studio::Studio;

@@ -136,7 +136,7 @@ fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_
     let mut page = Page::follow(studio.addr(), 0);
     page.send(json!({ "break": { "node": chase, "on": "enter" } }));
     page.until("the breakpoint set", |p| {
-        p.last["breaks"] == json!({ "nodes": [{ "node": chase, "on": ["enter"] }], "anyFailure": false })
+        p.last["breaks"] == json!({ "nodes": [{ "node": chase, "on": ["enter"] }], "anyFailure": false, "forces": [] })
     });
     let game = Game::start(observer, studio.debugger());
 
@@ -366,4 +366,130 @@ fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_
         client.close_window().await.ok();
         game.runs_on_then_quits(10);
     });
+}
+
+#[test]
+fn a_forced_failure_gives_the_same_ticks_as_the_test_kits_stand_in_and_is_recorded() {
+    use behaved_studio::FORCED_KEY;
+    use behaved_testing::{StandIn, TestTree};
+    use common::guard::Post;
+
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let walk = Guard::NODES.iter().position(|n| n.label == "WalkTo(6.0)").unwrap();
+    let mut observer = studio.agent("guard", Guard::NODES).unwrap();
+    let mut page = Page::follow(studio.addr(), 0);
+    // Forced until cleared, from the first tick; and once, later.
+    page.send(json!({ "force": { "node": walk, "status": "failure" } }));
+    page.until("the result forced", |p| {
+        p.last["breaks"]["forces"] == json!([{ "node": walk, "status": "failure", "once": false }])
+    });
+    // The same tree and world twice: the game's, forced from the live view; the test kit's, with a stand-in.
+    let mut tree = Guard::new();
+    let mut post = Post::at_start();
+    let mut kit = TestTree::new(Guard::new());
+    kit.stand_in("WalkTo(6.0)", StandIn::always(Status::Failure)).unwrap();
+    let mut kit_post = Post::at_start();
+    for tick in 1..=30u32 {
+        let now = post.patrol_tick(tick);
+        tree.tick_observed(&mut post, now, &mut observer);
+        kit_post.patrol_tick(tick);
+        kit.tick(&mut kit_post, now);
+    }
+    page.until("30 ticks in the window", |p| p.window().last_tick() == 30);
+    let ours: Vec<Event> = page
+        .window()
+        .events
+        .iter()
+        .map(|e| match *e {
+            Event::TickStarted { now, .. } => Event::TickStarted { tick: 0, now },
+            e => e,
+        })
+        .collect();
+    let kits: Vec<Event> = kit
+        .trace()
+        .events
+        .iter()
+        .map(|e| match *e {
+            Event::TickStarted { now, .. } => Event::TickStarted { tick: 0, now },
+            e => e,
+        })
+        .collect();
+    assert_eq!(ours.len(), kits.len());
+    assert!(ours == kits, "event for event, as the stand-in has it");
+    assert!(
+        ours.contains(&Event::Ticked {
+            node: NodeId(walk as u32),
+            status: Status::Failure
+        }),
+        "the forced leaf failed"
+    );
+    assert_eq!(
+        (post.guard, post.alarms),
+        (kit_post.guard, kit_post.alarms),
+        "the same world"
+    );
+    // Every tick in which the leaf was forced says so in its context.
+    let forced_ticks: Vec<u64> = page
+        .window()
+        .ticks()
+        .filter(|t| {
+            t.events.contains(&Event::Ticked {
+                node: NodeId(walk as u32),
+                status: Status::Failure,
+            })
+        })
+        .map(|t| t.tick)
+        .collect();
+    assert!(!forced_ticks.is_empty());
+    let mut context = page_context(&mut page);
+    context.retain(|(_, v)| v.get(FORCED_KEY).is_some());
+    let recorded: Vec<u64> = context.iter().map(|(tick, _)| *tick).collect();
+    assert_eq!(recorded, forced_ticks);
+    assert_eq!(context[0].1[FORCED_KEY], json!([{ "node": walk, "status": "failure" }]));
+
+    // Once: the next tick's call only, then the leaf runs its own code again.
+    page.send(json!({ "force": { "node": walk, "clear": true } }));
+    page.until("cleared", |p| p.last["breaks"]["forces"] == json!([]));
+    let chase = Guard::NODES
+        .iter()
+        .position(|n| n.label == "cond(|p| p.sees_intruder())")
+        .unwrap();
+    page.send(json!({ "force": { "node": chase, "status": "success", "once": true } }));
+    page.until("forced once", |p| {
+        p.last["breaks"]["forces"].as_array().is_some_and(|f| f.len() == 1)
+    });
+    for tick in 31..=33u32 {
+        let now = post.patrol_tick(tick);
+        tree.tick_observed(&mut post, now, &mut observer);
+    }
+    page.until("the once-forced result used up", |p| {
+        p.last["breaks"]["forces"] == json!([]) && p.window().last_tick() == 33
+    });
+    let cond_success = |tick: u64, page: &Page| {
+        page.window()
+            .ticks()
+            .find(|t| t.tick == tick)
+            .unwrap()
+            .events
+            .contains(&Event::Ticked {
+                node: NodeId(chase as u32),
+                status: Status::Success,
+            })
+    };
+    assert!(cond_success(31, &page), "forced once, in the next tick");
+    assert!(!cond_success(32, &page) && !cond_success(33, &page), "and not after");
+}
+
+/// The window's context entries as the page holds them: the server's
+/// whole window, asked afresh by following again.
+fn page_context(page: &mut Page) -> Vec<(u64, Value)> {
+    let addr = page.socket.get_ref();
+    let addr = match addr {
+        MaybeTlsStream::Plain(stream) => stream.peer_addr().unwrap(),
+        _ => unreachable!(),
+    };
+    let mut fresh = Page::follow(addr, 0);
+    fresh.until("the whole window", |p| p.last.get("trace").is_some());
+    let trace: Trace = serde_json::from_value(fresh.last["trace"].clone()).unwrap();
+    trace.context.into_iter().map(|c| (c.tick, c.values)).collect()
 }

@@ -61,12 +61,39 @@ pub(crate) struct Breaks {
     /// The agent's next event stops the game (a step to the next event),
     /// once: the observer clears it when it takes it.
     pub next_event: bool,
+    /// Per node, a forced result: the leaf returns this status instead of
+    /// running its own code (through the `Observer::stand_in` hook that
+    /// behaved-testing's stand-ins use), once or until cleared; empty for none.
+    pub forces: Vec<Option<Force>>,
+}
+
+/// A result the page forces on a leaf of the followed agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Force {
+    /// What the leaf returns.
+    pub status: behaved_runtime::Status,
+    /// Only its next tick; otherwise until the page clears it.
+    pub once: bool,
+}
+
+/// A status's name, as the page writes it.
+pub(crate) fn status_name(status: behaved_runtime::Status) -> &'static str {
+    match status {
+        behaved_runtime::Status::Success => "success",
+        behaved_runtime::Status::Failure => "failure",
+        behaved_runtime::Status::Running => "running",
+    }
 }
 
 impl Breaks {
     /// Whether any breakpoint is set.
     pub fn any(&self) -> bool {
         self.any_failure || self.next_event || self.nodes.iter().any(|&b| b != 0)
+    }
+
+    /// Whether any result is forced.
+    pub fn forcing(&self) -> bool {
+        self.forces.iter().any(Option::is_some)
     }
 
     /// The breakpoints as the page is sent them.
@@ -78,7 +105,13 @@ impl Breaks {
             .filter(|(_, b)| **b != 0)
             .map(|(node, &bits)| json!({ "node": node, "on": names_of(bits) }))
             .collect();
-        json!({ "nodes": nodes, "anyFailure": self.any_failure })
+        let forces: Vec<Value> = self
+            .forces
+            .iter()
+            .enumerate()
+            .filter_map(|(node, f)| f.map(|f| json!({ "node": node, "status": status_name(f.status), "once": f.once })))
+            .collect();
+        json!({ "nodes": nodes, "anyFailure": self.any_failure, "forces": forces })
     }
 }
 

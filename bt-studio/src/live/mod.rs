@@ -24,8 +24,8 @@ pub(crate) mod push;
 pub(crate) mod routes;
 
 use behaved_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
-use behaved_runtime::{NodeId, Observer, Status};
-use control::{Breaks, Control, ON_ENTER, ON_FAILURE, ON_HALT, ON_RUNNING, ON_SUCCESS, Reason};
+use behaved_runtime::{LeafCall, NodeId, Observer, Status};
+use control::{Breaks, Control, ON_ENTER, ON_FAILURE, ON_HALT, ON_RUNNING, ON_SUCCESS, Reason, status_name};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -115,6 +115,8 @@ pub(crate) struct Handover {
     context: Vec<(usize, Value)>,
     /// The events that stopped the game (their places in `events`), and why.
     stops: Vec<(usize, Reason)>,
+    /// The results forced on leaves: the number of `events` before each, the leaf, its status.
+    forced: Vec<(usize, NodeId, Status)>,
 }
 
 /// Every agent a game registered, in order, and the trees its editor saved.
@@ -197,6 +199,8 @@ impl Registry {
             armed: false,
             stopped_this_tick: false,
             stops: Vec::new(),
+            forcing: false,
+            forced: Vec::new(),
         })
     }
 
@@ -262,6 +266,10 @@ pub struct ObservedAgent {
     stopped_this_tick: bool,
     /// The events not yet handed over that stopped the game (places in `tick`).
     stops: Vec<(usize, Reason)>,
+    /// Whether the page forces a result on a leaf: only then is the stand-in hook answered.
+    forcing: bool,
+    /// The forced results not yet handed over (places in `tick`, leaf, status).
+    forced: Vec<(usize, NodeId, Status)>,
 }
 
 impl ObservedAgent {
@@ -291,6 +299,7 @@ impl ObservedAgent {
         self.tick.clear();
         self.context.clear();
         self.stops.clear();
+        self.forced.clear();
         self.finished = false;
         Ok(())
     }
@@ -342,6 +351,7 @@ impl ObservedAgent {
             events: std::mem::take(&mut self.tick),
             context: std::mem::take(&mut self.context),
             stops: std::mem::take(&mut self.stops),
+            forced: std::mem::take(&mut self.forced),
         };
         match self.handover.try_send(handover) {
             Ok(()) => {
@@ -352,6 +362,7 @@ impl ObservedAgent {
                 self.tick = back.events;
                 self.context = back.context;
                 self.stops = back.stops;
+                self.forced = back.forced;
             }
         }
     }
@@ -368,6 +379,28 @@ impl ObservedAgent {
         shared.next_event = false;
         self.breaks_seen = self.shared.breaks_version.load(Ordering::Acquire);
         self.armed = self.breaks.any();
+        self.forcing = self.breaks.forcing();
+    }
+
+    /// The result forced on `node` for `call`, if any; a forced result
+    /// given once is used up by a tick (here and in the page's settings).
+    #[cold]
+    fn forced(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        let force = (*self.breaks.forces.get(node.0 as usize)?)?;
+        if let LeafCall::Tick { .. } = call {
+            self.forced.push((self.tick.len(), node, force.status));
+            if force.once {
+                self.breaks.forces[node.0 as usize] = None;
+                self.forcing = self.breaks.forcing();
+                let mut shared = self.shared.breaks.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(f) = shared.forces.get_mut(node.0 as usize) {
+                    *f = None;
+                }
+                drop(shared);
+                self.shared.breaks_version.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        Some(force.status)
     }
 
     /// Stops the game if `event`, just recorded, meets a breakpoint (once a tick).
@@ -417,6 +450,7 @@ impl ObservedAgent {
                 self.tick.clear();
                 self.context.clear();
                 self.stops.clear();
+                self.forced.clear();
                 self.shared.broken.store(true, Ordering::Relaxed);
             }
             self.tick.push(event);
@@ -428,6 +462,15 @@ impl ObservedAgent {
 }
 
 impl Observer for ObservedAgent {
+    #[inline]
+    fn stand_in(&mut self, node: NodeId, call: LeafCall) -> Option<Status> {
+        if self.held && self.forcing {
+            self.forced(node, call)
+        } else {
+            None
+        }
+    }
+
     fn tick_started(&mut self, now: f64) {
         let followed = self.shared.followers.load(Ordering::Relaxed) > 0;
         if followed && self.tick.capacity() == 0 {
@@ -438,8 +481,10 @@ impl Observer for ObservedAgent {
             self.tick = Vec::new();
             self.context = Vec::new();
             self.stops = Vec::new();
+            self.forced = Vec::new();
             self.finished = false;
             self.armed = false;
+            self.forcing = false;
             self.breaks_seen = u64::MAX;
         }
         if self.finished {
@@ -505,7 +550,17 @@ pub(crate) struct History {
     stops: VecDeque<Value>,
     /// How many events stopped the game since the history began.
     stop_count: u64,
+    /// The results forced in the current tick (`{node, status}`), recorded
+    /// in its context under [`FORCED_KEY`].
+    tick_forced: Vec<Value>,
+    /// The game's own context values of the current tick, if it recorded any.
+    tick_values: Option<Value>,
 }
+
+/// The key of a tick's context values under which the live view records the
+/// results the page forced in that tick (a list of `{"node", "status"}`):
+/// a saved window says what was forced, and the page draws it.
+pub const FORCED_KEY: &str = "behaved.forced";
 
 /// The stops a history keeps for pages that have not been sent them.
 const STOPS_KEPT: usize = 16;
@@ -545,6 +600,8 @@ impl History {
             tick_events: 0,
             stops: VecDeque::new(),
             stop_count: 0,
+            tick_forced: Vec::new(),
+            tick_values: None,
         }
     }
 
@@ -595,10 +652,20 @@ impl History {
     fn record(&mut self, handover: &Handover) {
         let mut context = handover.context.iter().peekable();
         let mut stops = handover.stops.iter().peekable();
+        let mut forced = handover.forced.iter().peekable();
         for (i, &event) in handover.events.iter().enumerate() {
             while let Some((_, values)) = context.next_if(|(at, _)| *at == i) {
-                self.recorder.record_context(values).expect("a JSON value serializes");
-                self.contexts += 1;
+                self.tick_values = Some(values.clone());
+                self.record_context();
+            }
+            if let Event::TickStarted { .. } = event {
+                self.tick_forced.clear();
+                self.tick_values = None;
+            }
+            while let Some(&(_, node, status)) = forced.next_if(|(at, ..)| *at == i) {
+                self.tick_forced
+                    .push(json!({ "node": node.0, "status": status_name(status) }));
+                self.record_context();
             }
             self.tick_events += 1;
             match event {
@@ -621,10 +688,35 @@ impl History {
                 self.stop_count += 1;
             }
         }
-        for (_, values) in context {
-            self.recorder.record_context(values).expect("a JSON value serializes");
-            self.contexts += 1;
+        for &(_, node, status) in forced {
+            self.tick_forced
+                .push(json!({ "node": node.0, "status": status_name(status) }));
+            self.record_context();
         }
+        for (_, values) in context {
+            self.tick_values = Some(values.clone());
+            self.record_context();
+        }
+    }
+
+    /// Records the current tick's context: the game's values, with the
+    /// results forced in the tick under [`FORCED_KEY`].
+    fn record_context(&mut self) {
+        let values = match (self.tick_values.clone(), self.tick_forced.is_empty()) {
+            (Some(values), true) => values,
+            (values, false) => {
+                let mut merged = match values {
+                    Some(Value::Object(map)) => map,
+                    None => serde_json::Map::new(),
+                    Some(other) => [("values".to_owned(), other)].into_iter().collect(),
+                };
+                merged.insert(FORCED_KEY.to_owned(), Value::Array(self.tick_forced.clone()));
+                Value::Object(merged)
+            }
+            (None, true) => return,
+        };
+        self.recorder.record_context(&values).expect("a JSON value serializes");
+        self.contexts += 1;
     }
 
     /// What a page that was sent `sent` needs next, and notes it as sent: the

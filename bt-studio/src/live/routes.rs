@@ -16,7 +16,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use super::control::{Control, bit_of};
+use behaved_runtime::{NodeKind, Status};
+
+use super::control::{Control, Force, bit_of};
 use super::{AgentShared, Following, Registry, Sent};
 use crate::assets::{ASSETS, asset_routes};
 use crate::this_machine::{from_a_program_or_own_page, from_this_machine, own_pages_only};
@@ -130,7 +132,10 @@ impl Drop for Controlling {
 /// Carries out a page's command, text of JSON: `{"control": "pause" |
 /// "resume" | "step-frame" | "step-event"}`, `{"break": {"node": id, "on":
 /// "enter" | "success" | "failure" | "running" | "halt", "set": bool}}`,
-/// `{"anyFailure": bool}`. Returns what is wrong with it, if anything.
+/// `{"anyFailure": bool}`, `{"force": {"node": id, "status": "success" |
+/// "failure" | "running", "once": bool}}` (a leaf's result, forced through the
+/// stand-in hook; `{"force": {"node": id, "clear": true}}` clears it).
+/// Returns what is wrong with it, if anything.
 fn command(text: &str, may_control: bool, controlling: &mut Controlling) -> Result<(), String> {
     if !may_control {
         return Err("behaved-studio takes control of the game only from its own machine".to_owned());
@@ -167,6 +172,45 @@ fn command(text: &str, may_control: bool, controlling: &mut Controlling) -> Resu
             b.nodes.resize(nodes, 0);
             let bits = &mut b.nodes[node as usize];
             *bits = if set { *bits | bit } else { *bits & !bit };
+        });
+    } else if let Some(force) = command.get("force") {
+        let tree = agent.tree().1;
+        let node = force
+            .get("node")
+            .and_then(Value::as_u64)
+            .filter(|&n| n < tree.len() as u64);
+        let Some(node) = node else {
+            return Err(format!("a forced result needs a node id below {}: {force}", tree.len()));
+        };
+        let kind = tree[node as usize].kind;
+        let forced = if force.get("clear").and_then(Value::as_bool) == Some(true) {
+            None
+        } else {
+            let status = match force.get("status").and_then(Value::as_str) {
+                Some("success") => Status::Success,
+                Some("failure") => Status::Failure,
+                Some("running") => Status::Running,
+                _ => return Err(format!("a forced result is success, failure or running: {force}")),
+            };
+            if !matches!(
+                kind,
+                NodeKind::Condition | NodeKind::Action | NodeKind::Wait | NodeKind::WaitUntil
+            ) {
+                return Err(format!(
+                    "#{node} is a `{}` node; only conditions, actions, `wait` and `wait_until` have forced results",
+                    kind.dsl_name()
+                ));
+            }
+            if kind == NodeKind::Condition && status == Status::Running {
+                return Err(format!("#{node} is a condition: it cannot be running"));
+            }
+            let once = force.get("once").and_then(Value::as_bool).unwrap_or(false);
+            Some(Force { status, once })
+        };
+        controlling.control();
+        agent.change_breaks(|b| {
+            b.forces.resize(tree.len(), None);
+            b.forces[node as usize] = forced;
         });
     } else if let Some(any) = command.get("anyFailure").and_then(Value::as_bool) {
         controlling.control();
