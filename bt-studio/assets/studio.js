@@ -120,6 +120,7 @@ function loadPayload(payload, live, position) {
   const again = live && old !== null && old.name === payload.name && sameTable(old.nodes, payload.trace.nodes);
   const pos = again ? position || positionIn(old) : null;
   timings.modelStart = performance.now();
+  view.trace = payload.trace;
   try {
     view.m = Model.build(payload.name, payload.trace);
     timings.builds = (timings.builds || 0) + 1;
@@ -148,6 +149,7 @@ function extendShown(append) {
   Model.extend(m, append.events);
   if (Model.needsCompaction(m)) return rebuild();
   Model.setContext(m, live.trace.context || []);
+  view.trace = live.trace;
   showLater(pos);
 }
 
@@ -469,7 +471,8 @@ function paint() {
   const halted = haltedIn(m, ti, k);
   const visits = visitOrder(m, ti, k);
   const lastNode = k > 0 ? m.node[t.from + k - 1] : -1;
-  tree.paint({ state, halted, visits, lastNode, matches: new Set(view.matches), selected: view.selected });
+  const forced = forcedAt(t.tick);
+  tree.paint({ state, halted, visits, lastNode, matches: new Set(view.matches), selected: view.selected, forced, breaks: live.breakNodes });
   compare.paint(t.tick, k, state);
   const pos = $('#position');
   pos.dataset.tick = String(t.tick);
@@ -486,6 +489,27 @@ function paint() {
   renderEvents();
   markCurrentTransitions();
   writeFragment();
+}
+
+/** The context key under which the live view records the results forced in a tick (behaved_studio::FORCED_KEY). */
+const FORCED_KEY = 'behaved.forced';
+
+/**
+ * The results forced in tick `tick` (node id to status), as the trace's
+ * context records them.
+ * @returns {Map<number, string>}
+ */
+function forcedAt(tick) {
+  const entries = (view.trace && view.trace.context) || [];
+  let lo = 0, hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid].tick < tick) lo = mid + 1;
+    else hi = mid;
+  }
+  const entry = entries[lo];
+  const list = entry && entry.tick === tick && entry.values && typeof entry.values === 'object' ? entry.values[FORCED_KEY] : undefined;
+  return new Map(Array.isArray(list) ? list.map((f) => [f.node, f.status]) : []);
 }
 
 // ---------------------------------------------------------------- moving
@@ -1107,6 +1131,7 @@ function wire() {
   on('#game-step-frame', 'click', () => runGame('step-frame'));
   on('#game-step-event', 'click', () => runGame('step-event'));
   on('#break-toggle', 'click', toggleBreakpoint);
+  on('#force-set', 'click', forceResult);
   on('#break-any-failure', 'change', (e) => sendCommand({ anyFailure: e.target.checked }));
   on('#diff-a', 'click', () => showSide('a'));
   on('#diff-b', 'click', () => showSide('b'));
@@ -1317,7 +1342,7 @@ function goToDifference() {
 const live = {
   agents: [], version: 0, shown: false, socket: null, following: null, latest: null, trace: null, paused: false,
   /** Where the view was before the changes not drawn yet (see showLater), and when the last drawing was. */
-  pending: null, drawnAt: -Infinity, stop: null,
+  pending: null, drawnAt: -Infinity, stop: null, breakNodes: new Set(),
 };
 
 function renderAgents() {
@@ -1503,6 +1528,25 @@ function showControl(control, breaks) {
     }),
   );
   $('#break-list').replaceChildren(...items);
+  live.breakNodes = new Set(breaks.nodes.map((b) => b.node));
+  const forces = (breaks.forces || []).map((f) => {
+    const label = m.nodes[f.node] ? m.nodes[f.node].label : `#${f.node}`;
+    const li = html('li', { 'data-node': f.node, 'data-status': f.status }, `${label} (#${f.node}) forced ${f.status}${f.once ? ', once' : ''}`);
+    const clear = html('button', { title: 'Let the leaf run its own code again' }, '×');
+    clear.addEventListener('click', () => sendCommand({ force: { node: f.node, clear: true } }));
+    li.append(' ', clear);
+    return li;
+  });
+  $('#force-list').replaceChildren(...forces);
+}
+
+/** Forces the selected leaf's result, as `#force-status` and `#force-once` say. */
+function forceResult() {
+  if (view.selected === null) {
+    $('#game-state').textContent = 'Select a leaf first: its result is forced.';
+    return;
+  }
+  sendCommand({ force: { node: view.selected, status: $('#force-status').value, once: $('#force-once').checked } });
 }
 
 /** A breakpoint on the selected node, on what `#break-on` says (set, or cleared if set). */

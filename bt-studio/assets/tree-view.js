@@ -197,7 +197,9 @@ function create(svg, viewport, canvas, describe) {
   /**
    * Draws the nodes' states: `look` has `state` (per node, 0 to 3),
    * `halted` and `matches` (sets of ids), `visits` (id to visit number),
-   * `selected` and `lastNode` (ids or null / -1).
+   * `selected` and `lastNode` (ids or null / -1), and optionally `forced`
+   * (id to the status forced on it in this tick) and `breaks` (ids with a
+   * breakpoint), marked on the node in the SVG drawing.
    */
   function paint(look) {
     v.look = look;
@@ -207,16 +209,21 @@ function create(svg, viewport, canvas, describe) {
 
   /** Writes node `id`'s look into its elements `el`, where it changed. */
   function updateNode(el, id, look) {
-    const { state, halted, visits, matches, selected, lastNode } = look;
+    const { state, halted, visits, matches, selected, lastNode, forced, breaks } = look;
     const s = state[id];
     const wasHalted = s === 0 && halted.has(id);
     let cls = 'node ' + (wasHalted ? 'halted' : STATE_NAMES[s]);
     if (id === selected) cls += ' selected';
     if (matches.has(id)) cls += ' match';
     if (id === lastNode) cls += ' last-event';
+    const force = forced ? forced.get(id) : undefined;
+    if (force !== undefined) cls += ' forced';
+    if (breaks && breaks.has(id)) cls += ' breakpoint';
     if (el.cls !== cls) {
       el.cls = cls;
       el.g.setAttribute('class', cls);
+      if (force !== undefined) el.g.dataset.forced = force;
+      else delete el.g.dataset.forced;
       el.g.dataset.status = STATE_NAMES[s];
       if (wasHalted) el.g.dataset.halted = 'true';
       else delete el.g.dataset.halted;

@@ -360,6 +360,51 @@ fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_
             attribute(&client, "#position", "data-tick").await,
             Some((ticks + 1).to_string())
         );
+        // Force the intruder check to fail, once, and step to the agent's next tick:
+        // the result is drawn on the node, as the window's context records it.
+        let check = Guard::NODES
+            .iter()
+            .position(|n| n.label == "cond(|p| p.sees_intruder())")
+            .unwrap();
+        client
+            .find(Locator::Css("#search"))
+            .await
+            .unwrap()
+            .clear()
+            .await
+            .unwrap();
+        client
+            .find(Locator::Css("#search"))
+            .await
+            .unwrap()
+            .send_keys(&format!("#{check}{}", Key::Enter))
+            .await
+            .unwrap();
+        wait_for(&client, &format!("#position[data-node='{check}']")).await;
+        click(&client, "#agents-tab").await;
+        click(&client, "#force-once").await;
+        click(&client, "#force-set").await;
+        wait_for(
+            &client,
+            &format!("#force-list li[data-node='{check}'][data-status='failure']"),
+        )
+        .await;
+        click(&client, "#game-step-event").await;
+        wait_for(
+            &client,
+            &format!("body[data-stopped-at='{}:0'][data-game-paused='true']", ticks + 2),
+        )
+        .await;
+        wait_for(&client, &format!("#tree [data-id='{check}'][data-forced='failure']")).await;
+        let trace = game.trace();
+        let forced_tick = trace.ticks().find(|t| t.tick == ticks + 2).unwrap();
+        assert!(
+            forced_tick.events.contains(&Event::Ticked {
+                node: NodeId(check as u32),
+                status: Status::Failure
+            }),
+            "the game's own trace has the check failing in that tick"
+        );
         common::browser::screenshot(&client, "debugger").await;
         click(&client, "#game-resume").await;
         wait_for(&client, "body[data-game-paused='false']").await;
