@@ -1417,6 +1417,9 @@ function appendWindow(t, a) {
   }
 }
 
+/** The secret a game that opted in printed (`#token=` in the URL opened): a page on another machine controls the game with it. */
+const CONTROL_TOKEN = new URLSearchParams(location.hash.slice(1)).get('token');
+
 function follow(id) {
   if (live.socket) live.socket.close();
   live.following = id;
@@ -1426,7 +1429,8 @@ function follow(id) {
   delete document.body.dataset.following;
   renderAgents();
   liveStatus();
-  const socket = new WebSocket(`ws://${location.host}/api/live/${id}`);
+  const query = CONTROL_TOKEN ? `?token=${encodeURIComponent(CONTROL_TOKEN)}` : '';
+  const socket = new WebSocket(`ws://${location.host}/api/live/${id}${query}`);
   live.socket = socket;
   socket.onmessage = (message) => {
     if (socket !== live.socket) return;

@@ -28,6 +28,12 @@ pub const MAX_TRACE_NODES: usize = 50_000;
 /// one. A 100,000-event trace opens in about a second.
 pub const MAX_TRACE_EVENTS: usize = 1_000_000;
 
+/// The most pages that follow a game's agents at once (WebSockets of the
+/// live view): one more is refused with `503` and a message. Each follower
+/// costs the server a task and a copy of what it is sent, never the game:
+/// the game hands its ticks over without waiting, whoever follows.
+pub const MAX_FOLLOWERS: usize = 64;
+
 /// The most nodes of a tree the editor opens and checks.
 pub const MAX_TREE_NODES: usize = 50_000;
 

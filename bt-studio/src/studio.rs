@@ -35,7 +35,33 @@ impl Studio {
     /// Serves the live view at `addr` (use a loopback address: `127.0.0.1:0`
     /// picks a free port) on a thread of its own.
     pub fn serve(addr: impl ToSocketAddrs) -> io::Result<Studio> {
-        Studio::start(addr, None)
+        Studio::start(addr, None, false)
+    }
+
+    /// [`Studio::serve`], and pages on other machines may control the game
+    /// too (pause, step, breakpoints, forced results: see
+    /// [`Studio::debugger`]) when they send a secret made now, which this
+    /// prints on standard error with the URL to open (`#token=` the
+    /// secret), as notebook servers do, and [`Studio::control_token`]
+    /// returns. Serve it on an address other machines reach
+    /// (`0.0.0.0:7878`). Without the secret a page from elsewhere watches only.
+    pub fn serve_with_remote_control(addr: impl ToSocketAddrs) -> io::Result<Studio> {
+        let studio = Studio::start(addr, None, true)?;
+        if let Some(token) = studio.control_token() {
+            eprintln!(
+                "behaved-studio: the live view at {}; to control the game from another machine, open \
+                 http://<this machine>:{}/#token={token}",
+                studio.url(),
+                studio.addr.port()
+            );
+        }
+        Ok(studio)
+    }
+
+    /// The secret with which a page on another machine may control the game
+    /// ([`Studio::serve_with_remote_control`]); `None` when the game did not opt in.
+    pub fn control_token(&self) -> Option<&str> {
+        self.registry.control_secret.as_deref()
     }
 
     /// [`Studio::serve`], with the tree editor at `/edit`: each tree saved
@@ -57,13 +83,16 @@ impl Studio {
     /// # }
     /// ```
     pub fn serve_with_editor(addr: impl ToSocketAddrs, editor: crate::Editor) -> io::Result<Studio> {
-        Studio::start(addr, Some(editor))
+        Studio::start(addr, Some(editor), false)
     }
 
-    fn start(addr: impl ToSocketAddrs, editor: Option<crate::Editor>) -> io::Result<Studio> {
+    fn start(addr: impl ToSocketAddrs, editor: Option<crate::Editor>, remote_control: bool) -> io::Result<Studio> {
         let listener = TcpListener::bind(addr)?;
         let addr = listener.local_addr()?;
-        let registry = Arc::new(Registry::default());
+        let registry = Arc::new(Registry {
+            control_secret: remote_control.then(crate::this_machine::new_secret),
+            ..Registry::default()
+        });
         let served = Arc::clone(&registry);
         let editor = editor.map(|editor| {
             let reloads = Arc::clone(&registry);

@@ -26,6 +26,37 @@ pub(crate) fn from_this_machine(peer: SocketAddr) -> bool {
     peer.ip().to_canonical().is_loopback()
 }
 
+/// Whether a page (its WebSocket from `peer`, with `token` in its URL) may
+/// control the game: from this machine always; from another only when the
+/// game opted in ([`Studio::serve_with_remote_control`](crate::Studio::serve_with_remote_control),
+/// whose secret is `secret`) and the page sends that secret.
+pub(crate) fn may_control(peer: SocketAddr, token: Option<&str>, secret: Option<&str>) -> bool {
+    from_this_machine(peer)
+        || matches!((token, secret), (Some(token), Some(secret)) if same_secret(token.as_bytes(), secret.as_bytes()))
+}
+
+/// Compares two secrets in a time that does not depend on where they differ.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// A new secret for control from other machines: 128 random bits as 32 hex digits,
+/// from the operating system (`/dev/urandom`, else the standard library's
+/// randomly keyed hasher).
+pub(crate) fn new_secret() -> String {
+    let mut bytes = [0u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+    if read.is_err() {
+        use std::hash::{BuildHasher, Hasher};
+        for half in bytes.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(std::process::id().into());
+            half.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Whether the request comes from a program or from a page this server
 /// served: its `Origin`, if any, is `http://` and the `Host` it was sent to
 /// (a browser sends one with every POST and WebSocket), and its
@@ -77,6 +108,25 @@ pub(crate) async fn only_this_machine(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_machine_controls_the_game_only_with_the_secret_the_game_opted_in_with() {
+        let here: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let there: SocketAddr = "192.0.2.7:5000".parse().unwrap();
+        let secret = new_secret();
+        assert_eq!(secret.len(), 32);
+        assert_ne!(secret, new_secret(), "a new secret each time");
+        assert!(may_control(here, None, None), "this machine, always");
+        assert!(!may_control(there, None, None), "not opted in");
+        assert!(
+            !may_control(there, Some(&secret), None),
+            "not opted in, whatever it sends"
+        );
+        assert!(!may_control(there, None, Some(&secret)), "opted in, no secret sent");
+        assert!(!may_control(there, Some("0123"), Some(&secret)), "the wrong secret");
+        assert!(!may_control(there, Some(&secret[..31]), Some(&secret)), "part of it");
+        assert!(may_control(there, Some(&secret), Some(&secret)));
+    }
     use axum::http::HeaderValue;
 
     #[test]

@@ -538,3 +538,102 @@ fn page_context(page: &mut Page) -> Vec<(u64, Value)> {
     let trace: Trace = serde_json::from_value(fresh.last["trace"].clone()).unwrap();
     trace.context.into_iter().map(|c| (c.tick, c.values)).collect()
 }
+
+/// This machine's address on a network interface, as another machine would
+/// reach it (no packet is sent), or `None` on a machine with no network.
+fn interface_address() -> Option<std::net::IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    Some(socket.local_addr().ok()?.ip()).filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+}
+
+/// Follows agent 0 at `addr` with `query`; the hello message.
+fn hello(addr: SocketAddr, query: &str) -> (WebSocket<MaybeTlsStream<TcpStream>>, Value) {
+    let (mut socket, _) = tungstenite::connect(format!("ws://{addr}/api/live/0{query}")).unwrap();
+    let Message::Text(text) = socket.read().unwrap() else {
+        panic!("a text message first")
+    };
+    (socket, serde_json::from_str(&text).unwrap())
+}
+
+#[test]
+fn another_machine_controls_the_game_only_with_the_secret_the_game_printed() {
+    let Some(ip) = interface_address() else {
+        eprintln!("skipped: this machine has no network interface to come from");
+        return;
+    };
+    let open = behaved_studio::Studio::serve("0.0.0.0:0").unwrap();
+    let _observer = open.agent("guard", Guard::NODES).unwrap();
+    let from_elsewhere = SocketAddr::new(ip, open.addr().port());
+    assert_eq!(open.control_token(), None);
+    let (_, said) = hello(from_elsewhere, "?token=anything");
+    assert_eq!(said["mayControl"], false, "not opted in: another machine watches only");
+
+    let studio = behaved_studio::Studio::serve_with_remote_control("0.0.0.0:0").unwrap();
+    let _observer = studio.agent("guard", Guard::NODES).unwrap();
+    let token = studio.control_token().unwrap().to_owned();
+    let from_elsewhere = SocketAddr::new(ip, studio.addr().port());
+    let from_here = SocketAddr::from(([127, 0, 0, 1], studio.addr().port()));
+    assert_eq!(hello(from_here, "").1["mayControl"], true);
+    assert_eq!(hello(from_elsewhere, "").1["mayControl"], false);
+    assert_eq!(hello(from_elsewhere, "?token=0123").1["mayControl"], false);
+    // Without the secret a command is refused, with what is wrong.
+    let (mut socket, _) = hello(from_elsewhere, "");
+    socket
+        .send(Message::Text(json!({ "control": "pause" }).to_string().into()))
+        .unwrap();
+    let refused = loop {
+        let Message::Text(text) = socket.read().unwrap() else {
+            continue;
+        };
+        let message: Value = serde_json::from_str(&text).unwrap();
+        if message.get("error").is_some() {
+            break message;
+        }
+    };
+    assert_eq!(
+        refused["error"],
+        "behaved-studio takes control of the game only from its own machine"
+    );
+    assert!(!studio.debugger().is_paused());
+    // With it, the page pauses the game.
+    let (mut socket, said) = hello(from_elsewhere, &format!("?token={token}"));
+    assert_eq!(said["mayControl"], true);
+    socket
+        .send(Message::Text(json!({ "control": "pause" }).to_string().into()))
+        .unwrap();
+    loop {
+        let Message::Text(text) = socket.read().unwrap() else {
+            continue;
+        };
+        let message: Value = serde_json::from_str(&text).unwrap();
+        if message["control"]["paused"] == true {
+            break;
+        }
+    }
+    assert!(studio.debugger().is_paused());
+}
+
+#[test]
+fn followers_are_capped_and_a_page_that_goes_makes_room() {
+    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let _observer = studio.agent("guard", Guard::NODES).unwrap();
+    let max = behaved_studio::limits::MAX_FOLLOWERS;
+    let mut pages: Vec<_> = (0..max).map(|_| hello(studio.addr(), "").0).collect();
+    let refused = |addr| match tungstenite::connect(format!("ws://{addr}/api/live/0")) {
+        Err(tungstenite::Error::Http(answer)) => Some(answer.status().as_u16()),
+        Ok(_) => None,
+        Err(e) => panic!("no answer: {e}"),
+    };
+    assert_eq!(refused(studio.addr()), Some(503), "one page past {max}");
+    let mut gone = pages.pop().unwrap();
+    gone.close(None).unwrap();
+    while gone.read().is_ok() {}
+    // The server counts the page out once it has read its close.
+    let mut tries = 0;
+    while refused(studio.addr()).is_some() {
+        tries += 1;
+        assert!(tries < 1000, "a page that went never made room");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}

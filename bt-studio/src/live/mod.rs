@@ -129,6 +129,11 @@ pub(crate) struct Registry {
     pub changes: Arc<AtomicU64>,
     /// The game's control from the live view.
     pub control: Arc<Control>,
+    /// The secret with which pages on other machines may control the game,
+    /// if the game opted in.
+    pub control_secret: Option<String>,
+    /// The pages following agents now (at most [`MAX_FOLLOWERS`](crate::limits::MAX_FOLLOWERS)).
+    pub followers: Arc<AtomicUsize>,
 }
 
 /// The most files whose saved trees wait for the game to take them: a game

@@ -21,7 +21,8 @@ use behaved_runtime::{NodeKind, Status};
 use super::control::{Control, Force, bit_of};
 use super::{AgentShared, Following, Registry, Sent};
 use crate::assets::{ASSETS, asset_routes};
-use crate::this_machine::{from_a_program_or_own_page, from_this_machine, own_pages_only};
+use crate::limits::MAX_FOLLOWERS;
+use crate::this_machine::{from_a_program_or_own_page, may_control, own_pages_only};
 
 /// The live view's routes: the embedded page, `GET /api/mode`
 /// (`{"mode": "live", "editor"}`: whether the game serves the editor),
@@ -71,12 +72,42 @@ async fn agents(Query(query): Query<AgentsQuery>, State(registry): State<Arc<Reg
 /// How often a followed agent's window is sent, at most.
 const LIVE_PERIOD: Duration = Duration::from_millis(50);
 
-/// `GET /api/live/{id}`: a WebSocket from a page of this server only. A
-/// page on the game's own machine may also control the game through it
-/// ([`command`]).
+/// The query of `GET /api/live/{id}`.
+#[derive(serde::Deserialize)]
+struct LiveQuery {
+    /// The secret that lets a page on another machine control the game.
+    token: Option<String>,
+}
+
+/// A page counted among the followers while it lives.
+struct Follower(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Follower {
+    /// Counts a page, unless [`MAX_FOLLOWERS`] follow already.
+    fn new(count: &Arc<std::sync::atomic::AtomicUsize>) -> Option<Follower> {
+        count
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < MAX_FOLLOWERS).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Follower(Arc::clone(count)))
+    }
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// `GET /api/live/{id}?token=..`: a WebSocket from a page of this server
+/// only, at most [`MAX_FOLLOWERS`] at once (`503` past them). A page on
+/// the game's own machine, or one sending the secret of a game that opted
+/// in to control from other machines, may also control the game through it ([`command`]).
 async fn live(
     ws: WebSocketUpgrade,
     AxumPath(id): AxumPath<usize>,
+    Query(query): Query<LiveQuery>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     State(registry): State<Arc<Registry>>,
@@ -96,8 +127,15 @@ async fn live(
         .cloned();
     match agent {
         Some(agent) => {
-            let may_control = from_this_machine(peer);
-            ws.on_upgrade(move |socket| follow(socket, agent, may_control))
+            let Some(follower) = Follower::new(&registry.followers) else {
+                let why = format!("behaved-studio follows agents for at most {MAX_FOLLOWERS} pages at once");
+                return (StatusCode::SERVICE_UNAVAILABLE, why).into_response();
+            };
+            let may_control = may_control(peer, query.token.as_deref(), registry.control_secret.as_deref());
+            ws.on_upgrade(move |socket| async move {
+                let _follower = follower;
+                follow(socket, agent, may_control).await;
+            })
         }
         None => (StatusCode::NOT_FOUND, format!("no agent {id}")).into_response(),
     }
