@@ -354,7 +354,7 @@ fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_
             &format!("body[data-stopped-at='{next}'][data-game-paused='true']"),
         )
         .await;
-        let ticking = (frame + 2) / 3 * 3 + 3;
+        let ticking = (frame + 3).next_multiple_of(3);
         assert_eq!(game.frames(), ticking, "the frames up to the agent's next tick");
         assert_eq!(
             attribute(&client, "#position", "data-tick").await,

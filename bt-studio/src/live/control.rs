@@ -167,8 +167,18 @@ impl Control {
 
     /// A page takes control (its first command); [`release`](Self::release) when it goes.
     pub fn take(&self) {
-        self.change(|s| s.controllers += 1);
-        self.active.store(true, Ordering::SeqCst);
+        self.change(|s| {
+            if s.controllers == 0 {
+                // A stop left over from a page that went (in the tick it went) is forgotten.
+                *s = State {
+                    frame: s.frame,
+                    ..State::default()
+                };
+            }
+            s.controllers += 1;
+            // Under the lock: a page that goes at the same time cannot turn the gate off after this.
+            self.active.store(true, Ordering::SeqCst);
+        });
     }
 
     /// A page that took control went: when it was the last, the game runs
@@ -180,11 +190,9 @@ impl Control {
                 s.paused = false;
                 s.steps = 0;
                 s.stopped = None;
+                self.active.store(false, Ordering::SeqCst);
             }
         });
-        if self.state().controllers == 0 {
-            self.active.store(false, Ordering::SeqCst);
-        }
     }
 
     /// Pauses the game at its next gate.
