@@ -18,7 +18,6 @@ use behaved_runtime::{Clock, NoopObserver, Observer, Rng, Run, Status, Tree, Wak
 mod exec;
 mod halt;
 mod kinds;
-mod utility;
 mod wake;
 mod watch;
 

@@ -17,7 +17,6 @@ mod names;
 mod persist;
 mod tick;
 mod times;
-mod utility;
 mod wake;
 mod watch;
 

@@ -13,6 +13,7 @@ mod loops;
 mod parallel;
 mod random;
 mod timing;
+mod utility;
 
 pub(super) use branches::branch_wake;
 pub(super) use chains::chain_wake;
@@ -22,6 +23,7 @@ pub(super) use loops::loop_wake;
 pub(super) use parallel::parallel_wake;
 pub(super) use random::random_wake;
 pub(super) use timing::timing_wake;
+pub(super) use utility::utility_wake;
 
 use behaved_runtime::{NodeId, NodeKind, Observer, Status};
 

@@ -11,3 +11,4 @@ mod loops;
 mod parallel;
 mod random;
 mod timing;
+mod utility;

@@ -6,13 +6,13 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
-use super::{Gen, child_halt_name, field, in_place, lit, rt, rt_at, uint};
+use crate::codegen::{Gen, child_halt_name, field, in_place, lit, rt, rt_at, uint};
 use crate::lower::{Slot, State};
 use crate::model::{Choose, Kind};
 
 impl Gen<'_> {
     /// The tick of a `utility` node.
-    pub(super) fn utility(&self, s: &Slot) -> TokenStream {
+    pub(in crate::codegen) fn utility(&self, s: &Slot) -> TokenStream {
         let Kind::Utility { choose, scores } = &s.node.kind else {
             unreachable!("not a utility node")
         };
@@ -28,7 +28,7 @@ impl Gen<'_> {
         let report = if self.fast {
             quote!()
         } else {
-            let id = super::flat_id(self.l, s.id);
+            let id = crate::codegen::flat_id(self.l, s.id);
             quote! {
                 for (__i, __v) in __scores.iter().enumerate() {
                     __env.scored(#id, __i as u32, *__v);

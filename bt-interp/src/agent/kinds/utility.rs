@@ -9,11 +9,11 @@ use behaved_runtime::{NodeId, Observer};
 
 use crate::definition::Flat;
 
-use super::exec::*;
+use crate::agent::exec::*;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `utility`: the state word is the chosen child's index + 1.
-    pub(super) fn utility(&mut self, id: u32, node: &Flat) -> Out {
+    pub(in crate::agent) fn utility(&mut self, id: u32, node: &Flat) -> Out {
         let s = node.slot as usize;
         let def = self.def;
         let u = def.scoring.utility[node.a as usize];
@@ -50,7 +50,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
 /// A running `utility` node's wake: the reactive form re-scores on every
 /// tick (`NextTick`); the others sleep as their running child (`child`).
-pub(super) fn wake<C: 'static>(
+pub(in crate::agent) fn utility_wake<C: 'static>(
     def: &crate::definition::Definition<C>,
     node: &Flat,
     child: impl FnOnce() -> behaved_runtime::Wake,
