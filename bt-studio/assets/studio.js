@@ -148,7 +148,8 @@ function extendShown(append) {
   if (append.start && !Model.dropFront(m, append.start)) return rebuild();
   Model.extend(m, append.events);
   if (Model.needsCompaction(m)) return rebuild();
-  Model.setContext(m, live.trace.context || []);
+  // The context table is worked out again once, when next painted, not for every message.
+  live.staleContext = m;
   view.trace = live.trace;
   showLater(pos);
 }
@@ -465,6 +466,10 @@ function reveal(id) {
 function paint() {
   const m = view.m;
   if (!m) return;
+  if (live.staleContext === m) {
+    Model.setContext(m, (view.trace && view.trace.context) || []);
+    live.staleContext = null;
+  }
   const { ti, k } = view;
   const t = m.ticks[ti];
   const state = stateAt(m, ti, k);
@@ -863,7 +868,13 @@ function renderContext(box) {
       if (t === ti) link.className = 'current';
       ticksCell.append(link);
     }
-    row.append(html('td', { class: 'label', title: key }, key), html('td', { class: 'value', title: value || '' }, value === undefined ? '—' : value), ticksCell);
+    const valueCell = html('td', { class: 'value', title: value || '' }, value === undefined ? '—' : value);
+    const type = live.mayControl ? live.setters.get(key) : undefined;
+    if (type) {
+      row.dataset.editable = type;
+      valueCell.append(' ', html('button', { class: 'edit', 'data-edit': key, title: `Set ${key} in the game (a ${type}, through the setter it provides)` }, 'edit'));
+    }
+    row.append(html('td', { class: 'label', title: key }, key), valueCell, ticksCell);
     body.append(row);
   }
   table.append(body);
@@ -1132,6 +1143,11 @@ function wire() {
   on('#game-step-event', 'click', () => runGame('step-event'));
   on('#break-toggle', 'click', toggleBreakpoint);
   on('#force-set', 'click', forceResult);
+  on('#context-edit', 'submit', (e) => {
+    e.preventDefault();
+    sendEdit();
+  });
+  on('#edit-close', 'click', () => ($('#context-edit').hidden = true));
   on('#break-any-failure', 'change', (e) => sendCommand({ anyFailure: e.target.checked }));
   on('#diff-a', 'click', () => showSide('a'));
   on('#diff-b', 'click', () => showSide('b'));
@@ -1155,6 +1171,8 @@ function wire() {
     seek(Number(row.dataset.ti), Number(row.dataset.k));
   });
   on('#inspector', 'click', (e) => {
+    const edit = e.target.closest('button[data-edit]');
+    if (edit) return openEdit(edit.dataset.edit, edit.closest('tr').dataset.value);
     const change = e.target.closest('button[data-ti]');
     if (change) return seek(Number(change.dataset.ti));
     const row = e.target.closest('tr[data-ti]');
@@ -1343,6 +1361,12 @@ const live = {
   agents: [], version: 0, shown: false, socket: null, following: null, latest: null, trace: null, paused: false,
   /** Where the view was before the changes not drawn yet (see showLater), and when the last drawing was. */
   pending: null, drawnAt: -Infinity, stop: null, breakNodes: new Set(),
+  /** The model whose context values (m.context) lag its ticks until it is next painted (see extendShown). */
+  staleContext: null,
+  /** Whether this page may control the game, and the values the game provides setters for (key: its JSON type). */
+  mayControl: false, setters: new Map(),
+  /** What showControl last showed (its arguments as JSON, with the stop), and for which model. */
+  controlShown: '', controlModel: null,
 };
 
 function renderAgents() {
@@ -1423,6 +1447,8 @@ const CONTROL_TOKEN = new URLSearchParams(location.hash.slice(1)).get('token');
 function follow(id) {
   if (live.socket) live.socket.close();
   live.following = id;
+  live.setters = new Map();
+  $('#context-edit').hidden = true;
   live.latest = null;
   live.trace = null;
   live.shown = false;
@@ -1438,10 +1464,16 @@ function follow(id) {
     if (msg.following !== undefined) {
       document.body.dataset.following = String(id);
       $('#game-controls').hidden = !msg.mayControl;
+      live.mayControl = msg.mayControl;
       return;
     }
     if (msg.error !== undefined) {
       $('#game-state').textContent = `The game refused: ${msg.error}.`;
+      live.controlShown = ''; // the next message shows the game's state again
+      if (!$('#context-edit').hidden) {
+        $('#edit-state').textContent = `The game refused: ${msg.error}.`;
+        $('#edit-state').dataset.state = 'refused';
+      }
       return;
     }
     const whole = msg.trace !== undefined;
@@ -1461,6 +1493,7 @@ function follow(id) {
       live.shown = true;
     }
     if (msg.stops && msg.stops.length) showStop(msg.stops[0]);
+    if (msg.setters) live.setters = new Map(msg.setters.map((/** @type {{key: string, type: string}} */ v) => [v.key, v.type]));
     if (msg.control) showControl(msg.control, msg.breaks);
     if (!live.pending) liveStatus();
   };
@@ -1511,6 +1544,11 @@ function showStop(stop) {
 
 /** Shows the game's state (paused, its frame) and the agent's breakpoints. */
 function showControl(control, breaks) {
+  // Most messages of a followed agent change none of it: the panel is left alone then.
+  const shown = JSON.stringify([control, breaks, live.stop]);
+  if (shown === live.controlShown && live.controlModel === view.m) return;
+  live.controlShown = shown;
+  live.controlModel = view.m;
   document.body.dataset.gamePaused = String(control.paused);
   document.body.dataset.gameFrame = String(control.frame);
   let text = control.paused ? `Game paused at frame ${control.frame}` : `Game running (frame ${control.frame})`;
@@ -1544,10 +1582,43 @@ function showControl(control, breaks) {
   $('#force-list').replaceChildren(...forces);
 }
 
+/** Opens the form that sets the game's value `key` (a context value with a setter), showing `value` (its JSON text now). */
+function openEdit(key, value) {
+  const form = $('#context-edit');
+  form.hidden = false;
+  form.dataset.key = key;
+  $('#edit-key').textContent = key;
+  $('#edit-type').textContent = live.setters.get(key) || '';
+  $('#edit-value').value = value === undefined ? '' : value;
+  $('#edit-state').textContent = '';
+  delete $('#edit-state').dataset.state;
+  $('#edit-value').focus();
+}
+
+/**
+ * Sends the edit in the form: the text as JSON where it is (`3`, `true`,
+ * `"Rex"`), else as a string; the server checks it against the setter's
+ * type and answers what is wrong (shown in #edit-state).
+ */
+function sendEdit() {
+  const key = $('#context-edit').dataset.key, text = $('#edit-value').value;
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = text;
+  }
+  if (live.setters.get(key) === 'string' && typeof value !== 'string') value = text;
+  sendCommand({ set: { key, value } });
+  $('#edit-state').textContent = `Sent ${key} = ${JSON.stringify(value)}: the game sets it at its next frame.`;
+  $('#edit-state').dataset.state = 'sent';
+}
+
 /** Forces the selected leaf's result, as `#force-status` and `#force-once` say. */
 function forceResult() {
   if (view.selected === null) {
     $('#game-state').textContent = 'Select a leaf first: its result is forced.';
+    live.controlShown = ''; // the next message shows the game's state again
     return;
   }
   sendCommand({ force: { node: view.selected, status: $('#force-status').value, once: $('#force-once').checked } });
@@ -1557,6 +1628,7 @@ function forceResult() {
 function toggleBreakpoint() {
   if (view.selected === null) {
     $('#game-state').textContent = 'Select a node first: the breakpoint is on it.';
+    live.controlShown = ''; // the next message shows the game's state again
     return;
   }
   const on = $('#break-on').value;

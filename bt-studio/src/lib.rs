@@ -15,7 +15,9 @@
 //! A running game serves the live view with [`Studio`]: every agent's
 //! observer ([`Studio::agent`]) costs one branch per event until a page
 //! follows that agent; then the page shows it tick by tick over a WebSocket,
-//! with a bounded window of history to pause, scrub and save as a trace.
+//! with a bounded window of history to pause, scrub and save as a trace;
+//! the values the game records as its context can be edited there where the
+//! game provides a setter ([`Setters`], [`ObservedAgent::apply_edits`]).
 //!
 //! `behaved-studio edit tree.json --leaves leaves.json` edits a JSON tree: a
 //! palette of the catalogue's node kinds and the game's leaves (the leaf
@@ -52,6 +54,7 @@ mod this_machine;
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
 pub use live::control::Debugger;
+pub use live::edits::{Setters, ValueType};
 pub use live::{FORCED_KEY, HISTORY, ObservedAgent, Reload};
 pub use replay::{router, serve, serve_blocking};
 pub use studio::Studio;

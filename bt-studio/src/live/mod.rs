@@ -20,12 +20,14 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
 pub(crate) mod control;
+pub(crate) mod edits;
 pub(crate) mod push;
 pub(crate) mod routes;
 
 use behaved_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
 use behaved_runtime::{LeafCall, NodeId, Observer, Status};
 use control::{Breaks, Control, ON_ENTER, ON_FAILURE, ON_HALT, ON_RUNNING, ON_SUCCESS, Reason, status_name};
+use edits::Setters;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -68,6 +70,8 @@ pub(crate) struct AgentShared {
     pub breaks_version: AtomicU64,
     /// The game's control ([`Studio::debugger`](crate::Studio::debugger)).
     pub control: Arc<Control>,
+    /// The game's setters of its values, and the pages' edits waiting for it.
+    pub edits: edits::Edits,
 }
 
 /// An agent's node table, and how many times it was replaced.
@@ -188,6 +192,7 @@ impl Registry {
             breaks: Mutex::new(Breaks::default()),
             breaks_version: AtomicU64::new(0),
             control: Arc::clone(&self.control),
+            edits: edits::Edits::default(),
         });
         agents.push(Arc::clone(&shared));
         Ok(ObservedAgent {
@@ -206,6 +211,7 @@ impl Registry {
             stops: Vec::new(),
             forcing: false,
             forced: Vec::new(),
+            setters_declared: false,
         })
     }
 
@@ -275,6 +281,8 @@ pub struct ObservedAgent {
     forcing: bool,
     /// The forced results not yet handed over (places in `tick`, leaf, status).
     forced: Vec<(usize, NodeId, Status)>,
+    /// Whether [`apply_edits`](Self::apply_edits) declared its setters.
+    setters_declared: bool,
 }
 
 impl ObservedAgent {
@@ -307,6 +315,44 @@ impl ObservedAgent {
         self.forced.clear();
         self.finished = false;
         Ok(())
+    }
+
+    /// Applies to `state` the edits pages made to the values with a setter
+    /// in `setters`, in the order they were made, and returns how many.
+    /// Call it once a frame before the agent ticks (after
+    /// [`Debugger::frame_gate`](crate::Debugger::frame_gate)): the tick
+    /// then uses the new values, and the context it records shows them. The
+    /// first call declares the setters to the live view (their names are
+    /// the keys of the context table, nested keys joined by `.`); the page
+    /// offers to edit only those values, and the server refuses an edit of
+    /// another name or of the wrong JSON type, telling the page why. The
+    /// game never waits on a page: while nothing was edited, this is one
+    /// atomic load.
+    ///
+    /// ```
+    /// # use behaved::prelude::*;
+    /// # struct Ctx;
+    /// # behave! { tree DogTree for Ctx { sequence { running } } }
+    /// use behaved_studio::{Setters, Studio};
+    /// struct Dog { speed: f64 }
+    /// let studio = Studio::serve("127.0.0.1:0")?;
+    /// let mut agent = studio.agent("dog", DogTree::NODES)?;
+    /// let mut setters = Setters::<Dog>::new().number("speed", |dog, v| dog.speed = v);
+    /// let mut dog = Dog { speed: 1.0 };
+    /// // Each frame, before the tick:
+    /// assert_eq!(agent.apply_edits(&mut setters, &mut dog), 0, "nothing edited yet");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply_edits<S>(&mut self, setters: &mut Setters<S>, state: &mut S) -> usize {
+        if !self.setters_declared {
+            self.setters_declared = true;
+            self.shared.edits.declare(setters.declared());
+        }
+        let mut applied = 0;
+        for (key, value) in self.shared.edits.take() {
+            applied += usize::from(setters.set(state, &key, &value));
+        }
+        applied
     }
 
     /// Whether the observer is recording for a page (it holds a buffer only then).
@@ -608,6 +654,11 @@ impl History {
             tick_forced: Vec::new(),
             tick_values: None,
         }
+    }
+
+    /// Whether a page that was sent `sent` stops has new ones to be sent.
+    pub fn has_new_stops(&self, sent: &Sent) -> bool {
+        self.stop_count > sent.stops
     }
 
     /// The stops not yet sent to a page that was sent `sent` stops, and notes them as sent.

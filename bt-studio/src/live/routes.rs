@@ -69,8 +69,19 @@ async fn agents(Query(query): Query<AgentsQuery>, State(registry): State<Arc<Reg
     axum::Json(json!({ "version": version, "agents": list })).into_response()
 }
 
-/// How often a followed agent's window is sent, at most.
+/// How often a followed agent's window is looked at: a change of the
+/// game's control (a pause, a stop at a breakpoint) or an answer to the
+/// page's command is sent within this time.
 const LIVE_PERIOD: Duration = Duration::from_millis(50);
+
+/// The least time between two messages that carry only new ticks: a game
+/// ticking 20 times a second or more is sent in 4 messages a second (the
+/// page draws a followed agent 3 times a second), each
+/// with every event since the last (none is lost or merged, so a stop still
+/// lands on its exact event), which costs the page a fifth of the
+/// per-message work (BENCHMARKS.md, "behaved-studio's page while following
+/// one agent"). Stops and changes of control are not held back.
+const BATCH_PERIOD: Duration = Duration::from_millis(250);
 
 /// The query of `GET /api/live/{id}`.
 #[derive(serde::Deserialize)]
@@ -172,7 +183,9 @@ impl Drop for Controlling {
 /// "enter" | "success" | "failure" | "running" | "halt", "set": bool}}`,
 /// `{"anyFailure": bool}`, `{"force": {"node": id, "status": "success" |
 /// "failure" | "running", "once": bool}}` (a leaf's result, forced through the
-/// stand-in hook; `{"force": {"node": id, "clear": true}}` clears it).
+/// stand-in hook; `{"force": {"node": id, "clear": true}}` clears it),
+/// `{"set": {"key", "value"}}` (a value the game provides a setter for,
+/// [`ObservedAgent::apply_edits`](crate::ObservedAgent::apply_edits)).
 /// Returns what is wrong with it, if anything.
 fn command(text: &str, may_control: bool, controlling: &mut Controlling) -> Result<(), String> {
     if !may_control {
@@ -250,6 +263,9 @@ fn command(text: &str, may_control: bool, controlling: &mut Controlling) -> Resu
             b.forces.resize(tree.len(), None);
             b.forces[node as usize] = forced;
         });
+    } else if let Some(edit) = command.get("set") {
+        // An edit of the game's values: checked against its setters, applied by the game at its next frame.
+        agent.edits.queue(edit)?;
     } else if let Some(any) = command.get("anyFailure").and_then(Value::as_bool) {
         controlling.control();
         agent.change_breaks(|b| b.any_failure = any);
@@ -273,12 +289,16 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
     };
     let mut sent = Sent::default();
     let mut flags = None;
+    // When the last message went: new ticks alone wait until BATCH_PERIOD after it.
+    let mut last_sent: Option<tokio::time::Instant> = None;
     loop {
         // Wait a period, or less if the page says something.
         let heard = tokio::time::timeout(LIVE_PERIOD, socket.recv()).await;
+        let mut commanded = false;
         match heard {
             Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => break,
             Ok(Some(Ok(Message::Text(text)))) => {
+                commanded = true;
                 if let Err(why) = command(&text, may_control, &mut controlling) {
                     let error = json!({ "error": why }).to_string();
                     if socket.send(Message::Text(error.into())).await.is_err() {
@@ -299,6 +319,11 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
                 agent.control.version.load(Ordering::SeqCst),
                 agent.breaks_version.load(Ordering::SeqCst),
             );
+            let urgent = commanded || flags != Some(now) || history.has_new_stops(&sent);
+            let due = last_sent.is_none_or(|at| at.elapsed() >= BATCH_PERIOD);
+            if !urgent && !due {
+                continue;
+            }
             let update = history.update(&mut sent);
             let stops = history.new_stops(&mut sent);
             (update.is_some() || !stops.is_empty() || flags != Some(now)).then(|| {
@@ -307,6 +332,7 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
                 let mut message = json!({
                     "name": agent.name, "dropped": now.0, "restarts": now.1, "gone": now.2,
                     "control": agent.control.to_json(), "breaks": breaks, "stops": stops,
+                    "setters": agent.edits.to_json(),
                 });
                 if let Some((key, value)) = update {
                     message[key] = value;
@@ -314,10 +340,11 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
                 message.to_string()
             })
         };
-        if let Some(window) = window
-            && socket.send(Message::Text(window.into())).await.is_err()
-        {
-            break;
+        if let Some(window) = window {
+            last_sent = Some(tokio::time::Instant::now());
+            if socket.send(Message::Text(window.into())).await.is_err() {
+                break;
+            }
         }
     }
 }
