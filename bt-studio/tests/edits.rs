@@ -80,6 +80,9 @@ fn send(socket: &mut WebSocket<MaybeTlsStream<TcpStream>>, command: Value) {
     socket.send(Message::Text(command.to_string().into())).unwrap();
 }
 
+/// The most messages a test reads waiting for something (a few a second come while the game runs).
+const MESSAGES: usize = 400;
+
 /// The first tick, in the game's log, whose speed is `speed`: its values and the tick's before.
 fn first_with_speed(log: &Mutex<Vec<Walker>>, speed: f64) -> Option<(Walker, Walker)> {
     let log = log.lock().unwrap();
@@ -96,7 +99,10 @@ fn an_edit_over_the_socket_reaches_the_games_state_and_its_next_ticks_context() 
 
     // The page is told which values have a setter.
     let mut message = next(&mut page);
-    while message["setters"].as_array().is_none_or(Vec::is_empty) {
+    for _ in 0..MESSAGES {
+        if message["setters"].as_array().is_some_and(|s| !s.is_empty()) {
+            break;
+        }
         message = next(&mut page);
     }
     assert_eq!(message["setters"], json!([{ "key": "speed", "type": "number" }]));
@@ -121,19 +127,20 @@ fn an_edit_over_the_socket_reaches_the_games_state_and_its_next_ticks_context() 
         ),
     ] {
         send(&mut page, json!({ "set": edit }));
-        let answer = loop {
-            let message = next(&mut page);
-            if message.get("error").is_some() {
-                break message;
-            }
-        };
+        let answer = (0..MESSAGES)
+            .map(|_| next(&mut page))
+            .find(|message| message.get("error").is_some())
+            .expect("an answer to the bad edit");
         assert_eq!(answer, json!({ "error": error }), "{edit}");
     }
 
     // A good edit: the next ticks' recorded context has it, and the game's first tick with it used it.
     send(&mut page, json!({ "set": { "key": "speed", "value": 7 } }));
     let mut context = BTreeMap::new();
+    let mut read = 0;
     let edited_tick = 'found: loop {
+        read += 1;
+        assert!(read < MESSAGES, "the edit never showed in the game's context");
         let message = next(&mut page);
         assert!(message.get("error").is_none(), "{message}");
         let entries = message["append"]["context"]
