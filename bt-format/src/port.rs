@@ -68,22 +68,14 @@ pub fn entry_value(key: &str) -> Value {
 /// The references in a leaf's parameters `params`, each with the path of
 /// its parameter below the leaf (`goal`, `route[1]`), in order.
 pub fn references(params: &Map<String, Value>) -> Vec<(String, &str)> {
-    fn walk<'v>(v: &'v Value, at: String, out: &mut Vec<(String, &'v str)>) {
-        if let Some(key) = entry_key(v) {
-            out.push((at, key));
-            return;
-        }
-        match v {
-            Value::Object(o) => o.iter().for_each(|(k, v)| walk(v, path::field(&at, k), out)),
-            Value::Array(a) => a
-                .iter()
-                .enumerate()
-                .for_each(|(i, v)| walk(v, path::index(&at, i), out)),
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
-    params.iter().for_each(|(k, v)| walk(v, k.clone(), &mut out));
+    each_value(params, |v, at| match entry_key(v) {
+        Some(key) => {
+            out.push((at.to_owned(), key));
+            false
+        }
+        None => true,
+    });
     out
 }
 
@@ -91,25 +83,39 @@ pub fn references(params: &Map<String, Value>) -> Vec<(String, &str)> {
 /// references (another field beside it, a key that is not a non-empty
 /// string), each with the path of its parameter.
 pub fn malformed(params: &Map<String, Value>) -> Vec<(String, String)> {
-    fn walk(v: &Value, at: String, out: &mut Vec<(String, String)>) {
-        match v {
-            Value::Object(o) if o.contains_key(ENTRY_FIELD) && entry_key(v).is_none() => out.push((
-                at,
+    let mut out = Vec::new();
+    each_value(params, |v, at| {
+        if let Value::Object(o) = v
+            && o.contains_key(ENTRY_FIELD)
+            && entry_key(v).is_none()
+        {
+            out.push((
+                at.to_owned(),
                 format!(
                     "a blackboard reference is {{\"{ENTRY_FIELD}\": \"key\"}}: that field alone, with the entry's name"
                 ),
-            )),
-            Value::Object(o) => o.iter().for_each(|(k, v)| walk(v, path::field(&at, k), out)),
-            Value::Array(a) => a
-                .iter()
-                .enumerate()
-                .for_each(|(i, v)| walk(v, path::index(&at, i), out)),
+            ));
+            return false;
+        }
+        true
+    });
+    out
+}
+
+/// Calls `f` on every value of `params`, depth first, with its path; `f`
+/// says whether to look inside the value.
+fn each_value<'v>(params: &'v Map<String, Value>, mut f: impl FnMut(&'v Value, &str) -> bool) {
+    fn walk<'v, F: FnMut(&'v Value, &str) -> bool>(v: &'v Value, at: String, f: &mut F) {
+        if !f(v, &at) {
+            return;
+        }
+        match v {
+            Value::Object(o) => o.iter().for_each(|(k, v)| walk(v, path::field(&at, k), f)),
+            Value::Array(a) => a.iter().enumerate().for_each(|(i, v)| walk(v, path::index(&at, i), f)),
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    params.iter().for_each(|(k, v)| walk(v, k.clone(), &mut out));
-    out
+    params.iter().for_each(|(k, v)| walk(v, k.clone(), &mut f));
 }
 
 /// Where a part of the context `C` is: a blackboard entry holding a `T`,
