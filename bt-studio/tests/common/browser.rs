@@ -70,8 +70,13 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Starts chromedriver and waits until it accepts connections.
-fn start_driver(chromedriver: &Path) -> (Driver, u16) {
+/// Starts chromedriver and waits until it answers `GET /status` as ready.
+///
+/// A bare TCP connect is not enough: when chromedriver fails to bind, a
+/// connect to the free port can connect to itself (TCP simultaneous open on
+/// loopback), and a driver still starting may answer with an empty body.
+/// `None` when it exits or is not ready within [`PATIENCE`].
+fn start_driver(chromedriver: &Path) -> Option<(Driver, u16)> {
     let port = free_port();
     let child = Command::new(chromedriver)
         .arg(format!("--port={port}"))
@@ -80,14 +85,35 @@ fn start_driver(chromedriver: &Path) -> (Driver, u16) {
         .process_group(0)
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", chromedriver.display()));
-    let driver = Driver(child);
+    let mut driver = Driver(child);
     let deadline = Instant::now() + PATIENCE;
-    let addr = SocketAddr::from(([127, 0, 0, 1], port));
-    while TcpStream::connect(addr).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen on port {port}");
-        std::thread::sleep(Duration::from_millis(20)); // polling for the port, not synchronising the test
+    while Instant::now() < deadline {
+        if driver.0.try_wait().ok().flatten().is_some() {
+            return None;
+        }
+        if driver_ready(port) {
+            return Some((driver, port));
+        }
+        std::thread::sleep(Duration::from_millis(20)); // polling for the driver, not synchronising the test
     }
-    (driver, port)
+    None
+}
+
+/// Whether chromedriver on `port` answers `GET /status` with `"ready": true`.
+fn driver_ready(port: u16) -> bool {
+    use std::io::Read;
+    let Ok(mut stream) = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], port))) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let request = format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+    serde_json::from_str::<Value>(body).is_ok_and(|v| v["value"]["ready"] == true)
 }
 
 /// Where the tests' screenshots go (under `target/`).
@@ -117,10 +143,44 @@ where
         );
         return;
     };
-    let (_driver, port) = start_driver(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let profile =
         PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{}-{test_name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
+    // A browser that fails to start on a loaded machine is started again, with a
+    // fresh driver, a fresh port and a fresh profile; the test itself runs once.
+    let mut failures = Vec::new();
+    for _attempt in 0..3 {
+        let _ = std::fs::remove_dir_all(&profile);
+        let Some((driver, port)) = start_driver(&chromedriver) else {
+            failures.push("chromedriver exited or was not ready".to_string());
+            continue;
+        };
+        let session = runtime.block_on(
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(capabilities(&chromium, &profile))
+                .connect(&format!("http://127.0.0.1:{port}")),
+        );
+        match session {
+            Ok(client) => {
+                runtime.block_on(async {
+                    test(client.clone()).await;
+                    client.close().await.expect("closing the browser");
+                });
+                drop(driver);
+                let _ = std::fs::remove_dir_all(&profile);
+                return;
+            }
+            Err(error) => failures.push(format!("no WebDriver session: {error:?}")),
+        }
+    }
+    panic!("headless Chromium did not start in 3 attempts: {failures:?}");
+}
+
+/// The session's capabilities: headless Chromium at `chromium` with its own profile.
+fn capabilities(chromium: &Path, profile: &Path) -> serde_json::Map<String, Value> {
     let capabilities = json!({
         // The console's messages, for `console_errors`.
         "goog:loggingPrefs": { "browser": "ALL" },
@@ -137,20 +197,7 @@ where
     let Value::Object(capabilities) = capabilities else {
         unreachable!()
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("a WebDriver session on chromedriver");
-        test(client.clone()).await;
-        client.close().await.expect("closing the browser");
-    });
-    let _ = std::fs::remove_dir_all(&profile);
+    capabilities
 }
 
 /// Opens `url` and waits for the page to say it is ready (or showing an error).
