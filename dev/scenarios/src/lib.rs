@@ -11,6 +11,7 @@
 //! - the **guard NPC** of ADR-017 ([`guard`]), run on interaction and continuously,
 //!   and its JSON form's leaves ([`guard_json`]);
 //! - ClosureBT's **reactive flee** example ([`flee`]);
+//! - **villagers** with needs choosing what to do by utility ([`village`]);
 //! - a **sentry** that awaits a path search on a worker thread ([`pathfind`])
 //!   while its tree keeps reacting ([`sentry`]): async actions.
 //!
@@ -45,4 +46,5 @@ pub mod pathfind;
 pub mod reaction;
 pub mod sentry;
 pub mod spatial;
+pub mod village;
 pub mod world;
