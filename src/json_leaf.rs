@@ -66,3 +66,28 @@ pub fn json_leaf<T: JsonFeature>(_: &str, _: &str, _: &str) -> T {
     note = "enable it: `behaved = {{ version = \"0.1\", features = [\"json\"] }}`"
 )]
 pub trait JsonFeature {}
+
+/// A consideration of a tree compiled from JSON that has parameters: built
+/// from them once (in a `static` at its place in the generated code, when a
+/// tree first scores it), as the interpreter builds it once at load.
+#[cfg(feature = "json")]
+#[derive(Debug, Clone, Copy)]
+pub struct JsonScore<T: 'static>(pub &'static T);
+
+#[cfg(feature = "json")]
+impl<C: ?Sized, T: behaved_runtime::utility::Consideration<C>> behaved_runtime::utility::Consideration<C>
+    for JsonScore<T>
+{
+    #[inline]
+    fn score(&self, ctx: &C) -> f32 {
+        self.0.score(ctx)
+    }
+}
+
+// The facade is `no_std`; `json` turns `std` on.
+#[cfg(feature = "json")]
+extern crate std;
+
+/// Where [`JsonScore`]s are kept.
+#[cfg(feature = "json")]
+pub use std::sync::OnceLock;

@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use behaved_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
+use behaved_format::utility::{Choice, Score, ScoreOf};
 use behaved_format::{LoadError, Problem};
 use behaved_runtime::NodeKind;
 use proc_macro2::Span;
@@ -17,7 +18,7 @@ use serde_json::Value;
 use syn::Expr;
 
 use crate::errors::Errors;
-use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, tree};
+use crate::model::{Choose, Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, tree};
 use crate::parse::{JsonSource, TreeSyntax};
 use crate::render::render;
 
@@ -346,6 +347,24 @@ impl Convert<'_> {
                 }
                 None => Kind::Invalid,
             },
+            (NodeKind::Utility, Params::Utility { choice, scores }) => {
+                let choose = match *choice {
+                    Choice::Best => Choose::Best,
+                    Choice::Weighted { best } => Choose::Weighted { best },
+                    Choice::Reactive { margin } => Choose::Reactive { margin },
+                };
+                let at = field(path, "scores");
+                // Every score is read, so that each problem is reported.
+                let scores: Vec<Option<Expr>> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, score)| self.score(score, &format!("{at}[{i}]")))
+                    .collect();
+                scores
+                    .into_iter()
+                    .collect::<Option<_>>()
+                    .map_or(Kind::Invalid, |scores| Kind::Utility { choose, scores })
+            }
             (kind, _) => {
                 self.error(
                     path,
@@ -392,6 +411,82 @@ impl Convert<'_> {
             ty,
             json: Some(leaf.params.clone()),
         })
+    }
+
+    /// A `utility` child's score as the DSL would write it: the mapped
+    /// consideration, through its curve (`Curve::..{..}.of(..)`), `all((..))`
+    /// for a product, `.weight(w)` for a weight other than 1.
+    fn score(&mut self, score: &Score, path: &str) -> Option<Expr> {
+        let private = crate::facade::private(self.span);
+        let rt = quote::quote_spanned!(self.span=> #private::utility);
+        let expr: Expr = match &score.of {
+            ScoreOf::Consider { leaf, curve } => {
+                let input = self.consideration(leaf, &field(path, "consider"))?;
+                match curve {
+                    None => input,
+                    Some(curve) => {
+                        let curve = curve_code(curve, &rt);
+                        syn::parse_quote_spanned!(self.span=> #curve.of(#input))
+                    }
+                }
+            }
+            ScoreOf::All(parts) => {
+                let at = field(path, "all");
+                let parts: Vec<Option<Expr>> = parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, part)| self.score(part, &format!("{at}[{i}]")))
+                    .collect();
+                let parts: Vec<Expr> = parts.into_iter().collect::<Option<_>>()?;
+                syn::parse_quote_spanned!(self.span=> #rt::all((#(#parts,)*)))
+            }
+        };
+        if score.weight == 1.0 {
+            return Some(expr);
+        }
+        let (ctx, w) = (self.ctx, score.weight);
+        Some(syn::parse_quote_spanned!(self.span=> #rt::Consideration::<#ctx>::weight(#expr, #w)))
+    }
+
+    /// A consideration leaf: the mapped value (a unit type, a constant or a
+    /// closure) when it has no parameters; with parameters, the mapped type
+    /// deserialized from them once, when a tree first scores it, as the
+    /// interpreter builds it once at load.
+    fn consideration(&mut self, leaf: &JsonLeaf, path: &str) -> Option<Expr> {
+        if leaf.type_name == "inline" {
+            self.error(
+                path,
+                "an inline consideration's code (written by `Tree::JSON`) cannot be compiled from the file; register it by name and map the name to a Rust value".to_string(),
+            );
+            return None;
+        }
+        let mapped = self.mapped(&leaf.type_name, path, "consideration")?;
+        if leaf.params.is_empty() {
+            return Some(mapped);
+        }
+        let Expr::Path(p) = mapped else {
+            let code = render(&mapped.to_token_stream());
+            self.error(
+                path,
+                format!(
+                    "the consideration `{}` has parameters, so it must map to a type that serde builds from them, not `{code}`",
+                    leaf.type_name
+                ),
+            );
+            return None;
+        };
+        let ty = syn::Type::from(syn::TypePath {
+            qself: None,
+            path: p.path,
+        });
+        let params = Value::Object(leaf.params.clone()).to_string();
+        let at = format!("{}: {path}", self.file);
+        let private = crate::facade::private(self.span);
+        let name = &leaf.type_name;
+        Some(syn::parse_quote_spanned!(self.span=> #private::JsonScore({
+            static SCORE: #private::OnceLock<#ty> = #private::OnceLock::new();
+            SCORE.get_or_init(|| #private::json_leaf::<#ty>(#params, #at, #name))
+        })))
     }
 
     /// A hook: the mapped action, one instance per tree built in `new()`,
@@ -444,6 +539,34 @@ fn hooks_of(j: &JsonNode) -> [Option<&JsonLeaf>; 7] {
 }
 
 /// `path.name`, or `name` at the root.
+/// A curve as the DSL writes it: `<rt>::Curve::Logistic { steepness: 10.0, midpoint: 0.5 }`.
+fn curve_code(curve: &behaved_format::utility::Curve, rt: &proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    use behaved_runtime::utility::CurveOf;
+    match curve {
+        CurveOf::Linear { slope, intercept } => {
+            quote::quote!(#rt::Curve::Linear { slope: #slope, intercept: #intercept })
+        }
+        CurveOf::Polynomial {
+            exponent,
+            slope,
+            shift,
+            intercept,
+        } => {
+            quote::quote!(#rt::Curve::Polynomial { exponent: #exponent, slope: #slope, shift: #shift, intercept: #intercept })
+        }
+        CurveOf::Logistic { steepness, midpoint } => {
+            quote::quote!(#rt::Curve::Logistic { steepness: #steepness, midpoint: #midpoint })
+        }
+        CurveOf::Step { threshold, low, high } => {
+            quote::quote!(#rt::Curve::Step { threshold: #threshold, low: #low, high: #high })
+        }
+        CurveOf::Piecewise(points) => {
+            let points = points.iter().map(|(x, y)| quote::quote!((#x, #y)));
+            quote::quote!(#rt::Curve::Piecewise(&[#(#points),*]))
+        }
+    }
+}
+
 fn field(path: &str, name: &str) -> String {
     if path.is_empty() {
         name.to_string()
