@@ -203,6 +203,9 @@ impl Observer for TraceRecorder {
     fn halted(&mut self, node: NodeId) {
         self.record(Event::Halted { node });
     }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.record(Event::Scored { node, child, score });
+    }
     fn tick_finished(&mut self, status: Status) {
         self.record(Event::TickFinished { status });
     }

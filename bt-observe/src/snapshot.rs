@@ -146,6 +146,8 @@ impl StatusSnapshot {
                 self.set(i, NodeState::Idle, Cause::Halted, &mut changed);
             }
             Event::TickFinished { status } => self.root_status = Some(status),
+            // A score changes no node's state.
+            Event::Scored { .. } => {}
         }
     }
 

@@ -12,8 +12,9 @@ use crate::{Error, NodeRow, NodeState, TickContext, table};
 pub const TRACE_FORMAT: &str = "bt-trace";
 /// The `version` of the trace format this crate writes. It reads this one and
 /// every earlier one ([`OLDEST_TRACE_VERSION`] on): version 2 added the
-/// optional [`context`](Trace::context).
-pub const TRACE_VERSION: u32 = 2;
+/// optional [`context`](Trace::context), version 3 the `scored` event
+/// ([`Event::Scored`]).
+pub const TRACE_VERSION: u32 = 3;
 /// The oldest `version` of the trace format this crate still reads.
 pub const OLDEST_TRACE_VERSION: u32 = 1;
 
@@ -50,6 +51,20 @@ pub enum Event {
         #[serde(with = "id")]
         node: NodeId,
     },
+    /// The `utility` node `node` scored its child `child` (its index among
+    /// the node's children): why a choice was made
+    /// ([`Observer::scored`](behaved_runtime::Observer::scored)). A score that
+    /// is not a finite number is written `null` and read as NaN.
+    Scored {
+        /// The `utility` node.
+        #[serde(with = "id")]
+        node: NodeId,
+        /// The child's index among the node's children.
+        child: u32,
+        /// Its score.
+        #[serde(with = "score")]
+        score: f32,
+    },
     /// The tick ended with the root returning `status`.
     TickFinished {
         /// The root's status.
@@ -62,7 +77,10 @@ impl Event {
     /// The node the event is about, if any.
     pub fn node(&self) -> Option<NodeId> {
         match *self {
-            Event::Entered { node } | Event::Ticked { node, .. } | Event::Halted { node } => Some(node),
+            Event::Entered { node }
+            | Event::Ticked { node, .. }
+            | Event::Halted { node }
+            | Event::Scored { node, .. } => Some(node),
             Event::TickStarted { .. } | Event::TickFinished { .. } => None,
         }
     }
@@ -96,7 +114,7 @@ impl NodeCounts {
                 Status::Running => self.running += 1,
             },
             Event::Halted { .. } => self.halted += 1,
-            Event::TickStarted { .. } | Event::TickFinished { .. } => {}
+            Event::TickStarted { .. } | Event::TickFinished { .. } | Event::Scored { .. } => {}
         }
     }
 
@@ -427,6 +445,24 @@ mod status {
                     "unknown status `{name}`, expected `success`, `failure` or `running`"
                 ))
             })
+    }
+}
+
+/// A score as a JSON number; one that is not finite (NaN, an infinity) as
+/// `null`, which JSON has instead, read back as NaN.
+mod score {
+    use super::*;
+
+    pub fn serialize<S: serde::Serializer>(score: &f32, s: S) -> Result<S::Ok, S::Error> {
+        if score.is_finite() {
+            s.serialize_f32(*score)
+        } else {
+            s.serialize_none()
+        }
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+        Option::<f32>::deserialize(d).map(|v| v.unwrap_or(f32::NAN))
     }
 }
 

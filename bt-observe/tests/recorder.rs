@@ -175,7 +175,7 @@ fn json_has_one_event_per_line_and_reads_back_equal() {
     tree.tick_observed(&mut world, 1.5, &mut recorder);
     let trace = recorder.trace();
     let json = trace.to_json().unwrap();
-    let expected = r#"{"format":"bt-trace","version":2,
+    let expected = r#"{"format":"bt-trace","version":3,
 "nodes":[
 {"id":0,"parent":null,"kind":"sequence","label":"sequence","line":LINE},
 {"id":1,"parent":0,"kind":"condition","label":"cond(|w| w.alarm)","line":LINE},
@@ -224,16 +224,16 @@ fn broken_traces_are_rejected_with_a_clear_message() {
         );
     };
     let mut t = sample();
-    t.version = 3;
+    t.version = 4;
     check(
         t,
-        "unsupported trace format `bt-trace` version 3: this crate reads `bt-trace` versions 1 to 2",
+        "unsupported trace format `bt-trace` version 4: this crate reads `bt-trace` versions 1 to 3",
     );
     let mut t = sample();
     t.version = 0;
     check(
         t,
-        "unsupported trace format `bt-trace` version 0: this crate reads `bt-trace` versions 1 to 2",
+        "unsupported trace format `bt-trace` version 0: this crate reads `bt-trace` versions 1 to 3",
     );
     let context = |tick| behaved_observe::TickContext {
         tick,
@@ -309,7 +309,7 @@ fn readers_ignore_fields_they_do_not_know() {
     let json = trace
         .to_json()
         .unwrap()
-        .replace("\"version\":2,", "\"version\":2,\"recorded_by\":\"a newer writer\",")
+        .replace("\"version\":3,", "\"version\":3,\"recorded_by\":\"a newer writer\",")
         .replace("\"event\":\"halted\",", "\"event\":\"halted\",\"reason\":\"reactive\",");
     assert!(json.contains("recorded_by") && json.contains("reason"));
     assert_eq!(Trace::from_json(&json).unwrap(), trace);
@@ -444,7 +444,7 @@ fn context_values_are_kept_per_tick_written_and_read_back() {
     let ticks: Vec<u64> = trace.context.iter().map(|c| c.tick).collect();
     assert_eq!(ticks, [0, 1, 3]);
     let json = trace.to_json().unwrap();
-    assert!(json.starts_with("{\"format\":\"bt-trace\",\"version\":2,"));
+    assert!(json.starts_with("{\"format\":\"bt-trace\",\"version\":3,"));
     assert!(
         json.ends_with(
             "\"context\":[\n{\"tick\":0,\"values\":{\"alarm\":false,\"t\":null}},\n\

@@ -20,10 +20,11 @@ import * as BtDraw from './draw.js';
 import * as BtTreeView from './tree-view.js';
 import * as Fit from './fit.js';
 import * as Compare from './compare.js';
+import * as ScoresView from './scores-view.js';
 import { limits } from './catalogue.js';
 import { traceBytesPastLimit, tracePastLimits } from './limits.js';
 
-const { IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_TICKED, EV_FINISHED, EVENT_KINDS } = Model;
+const { IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_TICKED, EV_FINISHED, EV_SCORED, EVENT_KINDS } = Model;
 const { stateAt, visitOrder, haltedIn } = Model;
 const STATE_NAMES = ['idle', 'running', 'success', 'failure'];
 const COLORS = ['#9a9a9a', '#0072b2', '#009e73', '#d55e00'];
@@ -830,6 +831,7 @@ function renderInspector(state, halted) {
   for (const tr of history.slice(-200)) body.append(transitionRow(tr, false));
   table.append(body);
   box.replaceChildren(h, dl);
+  if (n.kind === 'utility') box.append(ScoresView.section(m, view.ti, view.k, id, state));
   renderContext(box);
   box.append(html('h4', {}, `Status history (${history.length} changes${history.length > 200 ? ', last 200 shown' : ''})`), table);
 }
@@ -912,6 +914,7 @@ function renderEvents() {
     let what = '';
     if (m.kind[i] === EV_START) what = `tick ${t.tick}${t.now === null ? '' : ` at ${t.now} s`}`;
     else if (n >= 0) what = `#${n} ${m.nodes[n].label}`;
+    if (m.kind[i] === EV_SCORED) what += `: child ${m.child[i]} scored ${Number.isNaN(m.score[i]) ? 'not a number' : m.score[i].toFixed(3)}`;
     const status = m.kind[i] === EV_TICKED || m.kind[i] === EV_FINISHED ? stateSpan(STATE_NAMES[m.status[i]]) : html('span');
     row.append(html('td', {}, String(j)), html('td', {}, name), html('td', { class: 'label', title: what }, what));
     row.append(html('td', {}).appendChild(status).parentNode);

@@ -17,7 +17,7 @@
  * The model of a trace (see `build`): its nodes with their children, the
  * events as typed arrays, the ticks, the transitions and failures, the
  * window's start and the context values.
- * @typedef {{ name: string, nodes: Array<TraceNode & { children: number[], end: number, depth: number }>, N: number, E: number, kind: Uint8Array, node: Int32Array, status: Uint8Array, ticks: Array<{ tick: number, now: number | null, from: number, to: number, root: number | null, halts: number }>, first: number, [more: string]: any }} Model
+ * @typedef {{ name: string, nodes: Array<TraceNode & { children: number[], end: number, depth: number }>, N: number, E: number, kind: Uint8Array, node: Int32Array, status: Uint8Array, child: Int32Array, score: Float32Array, ticks: Array<{ tick: number, now: number | null, from: number, to: number, root: number | null, halts: number }>, first: number, [more: string]: any }} Model
  */
 /**
  * A node of a trace's table (behaved-observe's JSON form).
@@ -25,8 +25,9 @@
  */
 /**
  * One event (behaved-observe's JSON form): `event` is tick_started,
- * entered, ticked, halted or tick_finished.
- * @typedef {{ event: string, tick?: number, now?: number, node?: number, status?: string }} TraceEvent
+ * entered, ticked, halted, scored (a `utility` node's score of its child
+ * `child`; `score` null when not a number) or tick_finished.
+ * @typedef {{ event: string, tick?: number, now?: number, node?: number, status?: string, child?: number, score?: number | null }} TraceEvent
  */
 /**
  * A trace as the server sends it.
@@ -35,8 +36,8 @@
 
 const IDLE = 0, RUNNING = 1, SUCCESS = 2, FAILURE = 3;
 const STATE_CODES = { idle: IDLE, running: RUNNING, success: SUCCESS, failure: FAILURE };
-const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4;
-const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED };
+const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4, EV_SCORED = 5;
+const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED, scored: EV_SCORED };
 const CHECKPOINT_EVERY = 32;
 /** Dropped ticks kept at most before the model is built afresh (and never more than it shows). */
 const COMPACT_AFTER = 4096;
@@ -65,6 +66,8 @@ function build(name, trace) {
     name, nodes, N,
     E: 0,
     kind: new Uint8Array(0), node: new Int32Array(0), status: new Uint8Array(0),
+    // A scored event's child and score (NaN: not a number); unused by other events.
+    child: new Int32Array(0), score: new Float32Array(0),
     // Tick index 0 is the start: the events before the first tick_started (normally none).
     ticks: [{ tick: trace.start.tick, now: trace.start.now, from: 0, to: 0, root: null, halts: 0 }],
     end: Int32Array.from(nodes, (n) => n.end),
@@ -103,6 +106,8 @@ function reserve(m, n) {
   m.kind = grow(m.kind, Uint8Array);
   m.node = grow(m.node, Int32Array);
   m.status = grow(m.status, Uint8Array);
+  m.child = grow(m.child, Int32Array);
+  m.score = grow(m.score, Float32Array);
 }
 
 /**
@@ -124,6 +129,10 @@ function extend(m, events) {
     kind[i] = k;
     node[i] = e.node === undefined ? -1 : e.node;
     status[i] = e.status === undefined ? 0 : STATE_CODES[e.status];
+    if (k === EV_SCORED) {
+      m.child[i] = e.child ?? -1;
+      m.score[i] = typeof e.score === 'number' ? e.score : NaN;
+    }
     if (k === EV_START) {
       t.to = i;
       finishTick(m, ti);
@@ -400,8 +409,59 @@ function failureTicks(m, id) {
   return out;
 }
 
+/**
+ * The last scoring of `utility` node `id` at or before the position (tick index
+ * `ti`, `k` events applied) within the window: the tick index it happened in and
+ * each child's score in child order (NaN: not a number), or null when the
+ * window holds none. A scoring is the run of the node's `scored` events, one per
+ * child, that the tree reports at once.
+ * @param {Model} m
+ * @param {number} ti
+ * @param {number} k
+ * @param {number} id
+ * @returns {{ ti: number, scores: number[] } | null}
+ */
+function scoresAt(m, ti, k, id) {
+  const first = m.ticks[m.first].from;
+  let i = m.ticks[ti].from + k - 1;
+  while (i >= first && !(m.kind[i] === EV_SCORED && m.node[i] === id)) i--;
+  if (i < first) return null;
+  while (i > first && m.kind[i - 1] === EV_SCORED && m.node[i - 1] === id && m.child[i] > 0) i--;
+  const scores = [];
+  for (let j = i; j < m.E && m.kind[j] === EV_SCORED && m.node[j] === id && m.child[j] === scores.length; j++) {
+    scores.push(m.score[j]);
+  }
+  let at = ti;
+  while (at > m.first && m.ticks[at].from > i) at--;
+  return { ti: at, scores };
+}
+
+/**
+ * Each child's score of `utility` node `id` over the window, for a lane: per
+ * tick index from `m.first` on, the tick's last scoring (null when the node did
+ * not score in that tick).
+ * @param {Model} m
+ * @param {number} id
+ * @returns {Array<number[] | null>}
+ */
+function scoreLanes(m, id) {
+  const lanes = [];
+  for (let ti = m.first; ti < m.ticks.length; ti++) {
+    const t = m.ticks[ti];
+    let last = null;
+    for (let i = t.from; i < t.to; i++) {
+      if (m.kind[i] !== EV_SCORED || m.node[i] !== id) continue;
+      if (m.child[i] === 0) last = [];
+      if (last) last.push(m.score[i]);
+    }
+    lanes.push(last);
+  }
+  return lanes;
+}
+
 export {
-  IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_ENTERED, EV_TICKED, EV_HALTED, EV_FINISHED, EVENT_KINDS,
+  IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_ENTERED, EV_TICKED, EV_HALTED, EV_FINISHED, EV_SCORED, EVENT_KINDS,
+  scoresAt, scoreLanes,
   build, extend, dropFront, needsCompaction, windowTransitions, setContext, stateAt, visitOrder, haltedIn, statsOf,
   failureNear, failureTicks,
 };

@@ -90,6 +90,7 @@ pub(crate) const ASSETS: &[Asset] = &[
     embedded!("/compare.js", JS, "compare.js"),
     embedded!("/tree-view.js", JS, "tree-view.js"),
     embedded!("/trace-model.js", JS, "trace-model.js"),
+    embedded!("/scores-view.js", JS, "scores-view.js"),
     embedded!("/studio.js", JS, "studio.js"),
 ];
 

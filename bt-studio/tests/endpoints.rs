@@ -66,6 +66,7 @@ fn the_page_and_its_files_are_served_from_the_binary() {
             "/fit.js",
             "/layout.js",
             "/limits.js",
+            "/scores-view.js",
             "/studio.js",
             "/trace-model.js",
             "/tree-view.js"

@@ -173,6 +173,7 @@ pub(crate) fn event_text(nodes: &[TraceNode], e: &Event) -> String {
         Event::Entered { node } => format!("{} entered", d(node)),
         Event::Ticked { node, status } => format!("{} returned {}", d(node), status.name()),
         Event::Halted { node } => format!("{} halted", d(node)),
+        Event::Scored { node, child, score } => format!("{} scored its child {child} {score}", d(node)),
         Event::TickFinished { status } => format!("the root returned {}", status.name()),
     }
 }

@@ -565,6 +565,11 @@ impl Observer for ObservedAgent {
         self.record(Event::Halted { node });
     }
 
+    #[inline]
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.record(Event::Scored { node, child, score });
+    }
+
     fn tick_finished(&mut self, status: Status) {
         if !self.held {
             return;
@@ -732,6 +737,7 @@ impl History {
                 Event::Entered { node } => self.recorder.entered(node),
                 Event::Ticked { node, status } => self.recorder.ticked(node, status),
                 Event::Halted { node } => self.recorder.halted(node),
+                Event::Scored { node, child, score } => self.recorder.scored(node, child, score),
                 Event::TickFinished { status } => self.recorder.tick_finished(status),
             }
             if let Some((_, reason)) = stops.next_if(|(at, _)| *at == i) {

@@ -1,0 +1,93 @@
+// behaved-studio's view of a `utility` node's scores, under the inspector: why
+// the node chose what it runs. At the cursor, each child's score from the
+// node's last scoring (the trace's `scored` events, trace-model.js scoresAt),
+// the running child marked; below, a lane of every child's score over the
+// window's ticks, with the cursor's tick marked.
+// @ts-check
+import { html, svgEl } from './draw.js';
+import * as Model from './trace-model.js';
+
+const LANE_W = 320, LANE_H = 90;
+/** A child's line colour in the lane, by its index. */
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
+
+/** A score as shown: three decimals, or "not a number". */
+const shown = (s) => (Number.isNaN(s) ? 'not a number' : s.toFixed(3));
+
+/**
+ * The scores section of `utility` node `id` at the position (tick index `ti`,
+ * `k` events applied), `state` being the nodes' states there.
+ * @param {Model.Model} m
+ * @param {number} ti
+ * @param {number} k
+ * @param {number} id
+ * @param {Uint8Array} state
+ * @returns {HTMLElement}
+ */
+function section(m, ti, k, id, state) {
+  const node = m.nodes[id];
+  const at = Model.scoresAt(m, ti, k, id);
+  const box = html('section', { id: 'scores', 'data-node': id });
+  if (!at) {
+    box.dataset.tick = '';
+    box.append(html('h4', {}, 'Scores'), html('p', { class: 'hint' }, 'The node has not scored its children in the shown ticks yet.'));
+    return box;
+  }
+  const tick = m.ticks[at.ti].tick;
+  box.dataset.tick = String(tick);
+  box.append(html('h4', {}, `Scores (scored in tick ${tick})`));
+  const table = html('table', { id: 'scores-table' });
+  const body = html('tbody');
+  const finite = at.scores.filter((s) => Number.isFinite(s));
+  const top = Math.max(1, ...finite);
+  at.scores.forEach((score, i) => {
+    const child = node.children[i];
+    const running = child !== undefined && state[child] === Model.RUNNING;
+    const row = html('tr', { 'data-child': i, 'data-score': String(score) });
+    if (running) row.className = 'chosen';
+    const bar = html('span', { class: 'score-bar', style: `width: ${Math.max(0, (Number.isFinite(score) ? score : 0) / top) * 100}%; background: ${COLOURS[i % COLOURS.length]}` });
+    const label = child === undefined ? `child ${i}` : `#${child} ${m.nodes[child].label}`;
+    row.append(
+      html('td', { class: 'label', title: label }, label),
+      html('td', { class: 'value' }, shown(score)),
+      html('td', { class: 'bar' }),
+      html('td', {}, running ? 'running' : ''),
+    );
+    row.cells[2].append(bar);
+    body.append(row);
+  });
+  table.append(body);
+  box.append(table, lane(m, ti, id, node.children.length));
+  return box;
+}
+
+/**
+ * Every child's score over the window's ticks: one line per child, a point
+ * per tick that scored, the cursor's tick marked.
+ * @param {Model.Model} m
+ * @param {number} ti
+ * @param {number} id
+ * @param {number} children
+ * @returns {SVGElement}
+ */
+function lane(m, ti, id, children) {
+  const lanes = Model.scoreLanes(m, id);
+  const svg = svgEl('svg', { id: 'score-lane', width: LANE_W, height: LANE_H, viewBox: `0 0 ${LANE_W} ${LANE_H}` });
+  const values = lanes.flatMap((l) => (l ? l.filter((s) => Number.isFinite(s)) : []));
+  const top = Math.max(1, ...values);
+  const x = (t) => (lanes.length < 2 ? LANE_W / 2 : (t / (lanes.length - 1)) * (LANE_W - 8) + 4);
+  const y = (s) => LANE_H - 4 - (Math.max(0, s) / top) * (LANE_H - 8);
+  svgEl('rect', { x: 0, y: 0, width: LANE_W, height: LANE_H, class: 'lane-bg' }, svg);
+  for (let c = 0; c < children; c++) {
+    const points = [];
+    lanes.forEach((l, t) => {
+      if (l && Number.isFinite(l[c])) points.push(`${x(t).toFixed(1)},${y(l[c]).toFixed(1)}`);
+    });
+    svgEl('polyline', { points: points.join(' '), 'data-child': c, fill: 'none', stroke: COLOURS[c % COLOURS.length], 'stroke-width': 1.5 }, svg);
+  }
+  const cursor = ti - m.first;
+  svgEl('line', { x1: x(cursor), x2: x(cursor), y1: 0, y2: LANE_H, class: 'lane-cursor', 'data-tick': m.ticks[ti].tick }, svg);
+  return svg;
+}
+
+export { section };

@@ -1,0 +1,156 @@
+//! A `utility` node's scores in the page (issue 25, "why a choice was made,
+//! visible"): for every tick of a recorded trace, in headless Chromium, the
+//! inspector's scores are the node's last scoring in the trace (`scored`
+//! events), the running child is the one marked, and the lane has a line per
+//! child with the cursor at the tick.
+//!
+//! Needs `chromium` and `chromium-driver`; see `tests/browser.rs`.
+
+mod common;
+
+use behaved::prelude::*;
+use behaved_observe::{Cursor, Event, Trace, TraceRecorder};
+use common::browser::{eval, open, with_browser};
+use common::{serve, temp_file};
+use fantoccini::Locator;
+use serde_json::Value;
+
+/// Three jobs' scores, set by the script each tick.
+struct Npc {
+    score: [f32; 3],
+}
+
+/// A job that runs until halted.
+struct Job;
+impl Action<Npc> for Job {
+    fn tick(&mut self, _: &mut Npc) -> Status {
+        Status::Running
+    }
+}
+
+behave! {
+    tree Choose for Npc {
+        utility(reactive, margin = 0.1) { |c| c.score[0] => Job, |c| c.score[1] => Job, |c| c.score[2] => Job }
+    }
+}
+
+/// 40 ticks of scores that rise and fall, so that the choice switches, with a
+/// score that is not a number at tick 17 and none above zero at tick 30.
+fn recorded() -> Trace {
+    let mut recorder = TraceRecorder::new(Choose::NODES, 10_000).unwrap();
+    let (mut tree, mut npc) = (Choose::new(), Npc { score: [0.0; 3] });
+    for t in 1..=40u32 {
+        let x = t as f32;
+        npc.score = [
+            0.5 + 0.4 * (x * 0.3).sin(),
+            0.5 + 0.4 * (x * 0.2 + 2.0).sin(),
+            0.3 + 0.01 * x,
+        ];
+        if t == 17 {
+            npc.score[1] = f32::NAN;
+        }
+        if t == 30 {
+            npc.score = [0.0, -1.0, 0.0];
+        }
+        tree.tick_observed(&mut npc, f64::from(t) * 0.1, &mut recorder);
+    }
+    recorder.trace()
+}
+
+/// The node's last scoring up to the end of each tick, from the trace.
+fn scores_by_tick(trace: &Trace) -> Vec<(u64, Vec<f32>, u64)> {
+    let mut last: Option<(Vec<f32>, u64)> = None;
+    let mut out = Vec::new();
+    for tick in trace.ticks().skip(1) {
+        for e in tick.events {
+            if let Event::Scored { child, score, .. } = *e {
+                if child == 0 {
+                    last = Some((Vec::new(), tick.tick));
+                }
+                last.as_mut().unwrap().0.push(score);
+            }
+        }
+        let (scores, at) = last.clone().expect("the root scores on every tick");
+        out.push((tick.tick, scores, at));
+    }
+    out
+}
+
+#[test]
+fn the_inspector_shows_the_scores_of_the_trace_at_every_tick() {
+    let trace = recorded();
+    let expected = scores_by_tick(&trace);
+    assert!(
+        trace
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Halted { .. }))
+            .count()
+            >= 3,
+        "the choice switches several times"
+    );
+    let url = format!("http://{}/", serve(temp_file("scores.json", &trace.to_json().unwrap())));
+    with_browser(
+        "the_inspector_shows_the_scores_of_the_trace_at_every_tick",
+        |client| async move {
+            let mut cursor = Cursor::new(&trace).unwrap();
+            open(&client, &format!("{url}#tick=1&node=0")).await;
+            let next = client.find(Locator::Css("#next-tick")).await.unwrap();
+            for (tick, scores, scored_at) in &expected {
+                cursor.seek(*tick).unwrap();
+                let shown = eval(
+                    &client,
+                    "const s = document.querySelector('#scores');
+                 const rows = [...document.querySelectorAll('#scores-table tr')];
+                 const lane = document.querySelector('#score-lane .lane-cursor');
+                 return {
+                   position: document.querySelector('#position').dataset.tick,
+                   tick: s.dataset.tick,
+                   scores: rows.map((r) => r.dataset.score),
+                   text: rows.map((r) => r.cells[1].textContent),
+                   chosen: rows.map((r) => r.classList.contains('chosen')),
+                   lines: document.querySelectorAll('#score-lane polyline').length,
+                   lane: lane.dataset.tick,
+                 };",
+                )
+                .await;
+                let field = |name: &str| shown[name].clone();
+                assert_eq!(
+                    field("position"),
+                    Value::from(tick.to_string()),
+                    "the page is at tick {tick}"
+                );
+                assert_eq!(
+                    field("tick"),
+                    Value::from(scored_at.to_string()),
+                    "scored in tick {scored_at}"
+                );
+                let page: Vec<f64> = field("scores")
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().parse::<f64>().unwrap())
+                    .collect();
+                assert_eq!(page.len(), scores.len(), "tick {tick}");
+                for (i, (p, s)) in page.iter().zip(scores).enumerate() {
+                    assert!(
+                        *p == f64::from(*s) || (p.is_nan() && s.is_nan()),
+                        "tick {tick}, child {i}: the page shows {p}, the trace has {s}"
+                    );
+                    if s.is_nan() {
+                        assert_eq!(field("text")[i], "not a number");
+                    }
+                }
+                let running: Vec<bool> = (1..=3).map(|n| cursor.statuses()[n].name() == "running").collect();
+                assert_eq!(
+                    field("chosen"),
+                    Value::from(running),
+                    "the running child is marked, tick {tick}"
+                );
+                assert_eq!(field("lines"), 3, "a line per child");
+                assert_eq!(field("lane"), Value::from(tick.to_string()), "the lane's cursor");
+                next.click().await.unwrap();
+            }
+        },
+    );
+}
