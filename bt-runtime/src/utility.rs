@@ -113,6 +113,17 @@ pub enum CurveOf<P> {
     Piecewise(P),
 }
 
+/// Every curve's name and its parameters, in the order the DSL writes them
+/// (`points` for a piecewise curve: `[[x, y], ..]` in JSON): what tools list
+/// and edit (the studio's editor reads it from its catalogue).
+pub const CURVES: [(&str, &[&str]); 5] = [
+    ("linear", &["slope", "intercept"]),
+    ("polynomial", &["exponent", "slope", "shift", "intercept"]),
+    ("logistic", &["steepness", "midpoint"]),
+    ("step", &["threshold", "low", "high"]),
+    ("piecewise", &["points"]),
+];
+
 /// A curve written in code, its piecewise points a `&'static` slice:
 /// `Curve::Logistic { steepness: 10.0, midpoint: 0.5 }`.
 pub type Curve = CurveOf<&'static [(f32, f32)]>;

@@ -21,8 +21,16 @@ export interface Kind {
   loop: boolean;
 }
 
-/** The node kinds and the palette's groups. */
-export const catalogue: { groups: string[]; kinds: Kind[] };
+/** One of `utility`'s response curves (behaved_runtime::utility::CURVES). */
+export interface CurveKind {
+  /** Its JSON name (`"logistic"`). */
+  name: string;
+  /** Its parameters, in the DSL's order (`points` for a piecewise curve). */
+  params: string[];
+}
+
+/** The node kinds, the palette's groups and `utility`'s response curves. */
+export const catalogue: { groups: string[]; kinds: Kind[]; curves: CurveKind[] };
 
 /** The largest trace the studio shows (behaved_studio::limits). */
 export interface Limits {

@@ -15,6 +15,7 @@ import * as BtDraw from './draw.js';
 import { catalogue, limits } from './catalogue.js';
 import { traceBytesPastLimit } from './limits.js';
 import { changeKind } from './kinds.js';
+import { scoresEditor } from './curve-editor.js';
 
 const { svgEl, html, all, onDroppedFile, BOX_H, shorten } = BtDraw;
 const $ = (sel) => document.querySelector(sel);
@@ -1168,6 +1169,8 @@ function renderProperties() {
       itemsEditor(box, at, n);
     } else if (f === 'max' && n.type === 'forEach') {
       maxEditor(box, at, n);
+    } else if (f === 'scores' && n.type === 'utility') {
+      scoresEditor(box, n.scores, (scores) => setField(at, 'scores', scores));
     }
   }
   if (isIf(n) || isMatch(n)) armsEditor(box, at, n);

@@ -107,6 +107,8 @@ pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     LAYOUT_JS,
     embedded!("/editor.js", JS, "editor.js"),
     embedded!("/kinds.js", JS, "kinds.js"),
+    embedded!("/curves.js", JS, "curves.js"),
+    embedded!("/curve-editor.js", JS, "curve-editor.js"),
 ];
 
 /// The routes that serve `assets`, each at its path, the page (`/`) at `page`.

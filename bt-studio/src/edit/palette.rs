@@ -8,7 +8,8 @@ use behaved_runtime::{Arity, NodeKind};
 use serde_json::{Value, json};
 
 /// Every kind of the catalogue: `{"type", "dsl", "group", "arity", "fields",
-/// "icon", "slots", "loop"}`, and the groups in the order they are shown.
+/// "icon", "slots", "loop"}`, the groups in the order they are shown, and
+/// `utility`'s response curves with their parameters (`{"name", "params"}`).
 pub fn palette() -> Value {
     let kinds: Vec<Value> = NodeKind::ALL
         .iter()
@@ -40,7 +41,12 @@ pub fn palette() -> Value {
         })
         .collect();
     let groups: Vec<&str> = Group::ALL.iter().map(|g| g.name()).collect();
-    json!({ "groups": groups, "kinds": kinds })
+    // `utility`'s response curves and their parameters, for the editor's curve editor.
+    let curves: Vec<Value> = behaved_runtime::utility::CURVES
+        .iter()
+        .map(|(name, params)| json!({ "name": name, "params": params }))
+        .collect();
+    json!({ "groups": groups, "kinds": kinds, "curves": curves })
 }
 
 #[cfg(test)]
