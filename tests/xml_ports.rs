@@ -204,3 +204,44 @@ fn ticking_through_ports_allocates_nothing() {
     assert_eq!(a, b);
     assert!(a.hits.len() > 50, "the hunts went on");
 }
+
+/// The registry knows which parameters are outputs and which entries it
+/// has: the manifest says so (`output`, `entries`), and the palette written
+/// for Groot2 has `PickTarget`'s `target` as an `output_port`, as the
+/// hunt's own `<TreeNodesModel>` does, and every other port an `input_port`.
+#[test]
+fn outputs_and_entries_reach_the_manifest_and_the_palette() {
+    let r = registry();
+    let manifest = r.manifest();
+    let pick = manifest.actions["PickTarget"].params.as_deref().expect("traced");
+    assert_eq!((pick[0].name.as_str(), pick[0].output), ("target", true));
+    let step = manifest.actions["Step"].params.as_deref().expect("traced");
+    assert!(step.iter().all(|p| !p.output), "{step:?}");
+    let entries: Vec<(&str, &str)> = manifest.entries.iter().map(|(k, t)| (k.as_str(), t.as_str())).collect();
+    assert_eq!(entries, [("goal", "i32"), ("power", "u32"), ("speed", "i32")]);
+    // The manifest's JSON carries both, and reads back.
+    let json = manifest.to_json_pretty();
+    assert!(json.contains("\"output\": true"), "{json}");
+    assert_eq!(behaved_interp::Manifest::from_json(&json).unwrap(), manifest);
+
+    let palette = r.tree_nodes_model();
+    assert!(
+        palette.contains("<Action ID=\"PickTarget\">\n      <output_port name=\"target\" type=\"int\"/>"),
+        "{palette}"
+    );
+    assert!(
+        palette.contains("<input_port name=\"place\" type=\"int\"/>"),
+        "{palette}"
+    );
+    assert!(include_str!("trees/hunt.xml").contains("<output_port name=\"target\" type=\"int\"/>"));
+    assert_eq!(palette.matches("output_port").count(), 1, "{palette}");
+    // The palette reads back as the file's model: the leaves load from it.
+    let xml = palette.replace(
+        "<TreeNodesModel>",
+        "<BehaviorTree ID=\"T\"><PickTarget target=\"{goal}\"/></BehaviorTree>\n  <TreeNodesModel>",
+    );
+    let def = r.load_xml(&xml).unwrap_or_else(|e| panic!("{e}"));
+    let mut w = World::default();
+    assert_eq!(Agent::new(def).tick_at(&mut w, 0.0), Status::Success);
+    assert_eq!(w.goal, TARGETS[0]);
+}

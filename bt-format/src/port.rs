@@ -540,12 +540,39 @@ impl<C: ?Sized, T> OutPort<C, T> {
     }
 }
 
+/// Whether `name`, a newtype struct's name as a non-JSON deserializer
+/// (the manifest's tracer) is told it, is an [`OutPort`]'s: the manifest
+/// then describes the parameter as an output (BT.CPP's `output_port`).
+pub fn is_out_port_name(name: &str) -> bool {
+    let ours = type_name::<OutPort<(), ()>>();
+    let prefix = ours.split('<').next().unwrap_or(ours);
+    name.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('<'))
+}
+
+/// Reads an [`OutPort`]'s value for a non-JSON deserializer, told as a
+/// newtype struct named after the port's type (one name per `T`, as the
+/// tracer keeps one format per name).
+struct OutPortValue<T>(core::marker::PhantomData<T>);
+
+impl<'de, T: DeserializeOwned> serde::de::Visitor<'de> for OutPortValue<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "an output port's `{}`", type_name::<T>())
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::deserialize(d)
+    }
+}
+
 impl<'de, C: 'static, T: DeserializeOwned + 'static> Deserialize<'de> for OutPort<C, T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         if !reads_json::<D>() {
-            return T::deserialize(d).map(|v| OutPort {
-                source: Source::Value(v),
-            });
+            let name = type_name::<OutPort<C, T>>();
+            return d
+                .deserialize_newtype_struct(name, OutPortValue(core::marker::PhantomData))
+                .map(|v| OutPort {
+                    source: Source::Value(v),
+                });
         }
         let v = Value::deserialize(d)?;
         match entry_key(&v) {
@@ -656,6 +683,13 @@ mod tests {
         let Value::Object(params) = params else { unreachable!() };
         let bad: Vec<String> = malformed(&params).into_iter().map(|(at, _)| at).collect();
         assert_eq!(bad, ["a", "b"]);
+    }
+
+    #[test]
+    fn out_ports_are_told_by_their_name() {
+        assert!(is_out_port_name(type_name::<OutPort<World, u32>>()));
+        assert!(!is_out_port_name(type_name::<Port<World, u32>>()));
+        assert!(!is_out_port_name("OutPort"));
     }
 
     #[test]

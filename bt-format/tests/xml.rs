@@ -154,10 +154,12 @@ fn compact_leaves_take_their_kind_and_port_types_from_the_caller() {
         "FindTarget" => Some(LeafModel {
             kind: LeafKind::Action,
             ports: vec![("radius".into(), PortType::Number), ("max".into(), PortType::Integer)],
+            outputs: vec![],
         }),
         "Ready" => Some(LeafModel {
             kind: LeafKind::Condition,
             ports: vec![],
+            outputs: vec![],
         }),
         _ => None,
     };
@@ -299,6 +301,7 @@ fn a_nodes_model_lists_the_leaves_for_groot2() {
             LeafModel {
                 kind: LeafKind::Condition,
                 ports: vec![],
+                outputs: vec![],
             },
         ),
         (
@@ -306,6 +309,7 @@ fn a_nodes_model_lists_the_leaves_for_groot2() {
             LeafModel {
                 kind: LeafKind::Action,
                 ports: vec![("x".into(), PortType::Integer), ("gait".into(), PortType::String)],
+                outputs: vec![],
             },
         ),
     ];

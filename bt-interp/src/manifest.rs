@@ -36,6 +36,12 @@ pub struct Manifest {
     /// manifests written before lists existed: none).
     #[serde(default)]
     pub lists: BTreeMap<String, ListDoc>,
+    /// The blackboard entries ([`Registry::entry`](crate::Registry::entry))
+    /// by key: the Rust type of the value each holds
+    /// (`std::any::type_name`, as a port's type mismatch names it), for
+    /// tools that write `{key}` ports. Absent when none are registered.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub entries: BTreeMap<String, String>,
 }
 
 impl Manifest {
@@ -53,6 +59,7 @@ impl Manifest {
             actions: BTreeMap::new(),
             values: BTreeMap::new(),
             lists: BTreeMap::new(),
+            entries: BTreeMap::new(),
         }
     }
 
@@ -121,6 +128,11 @@ pub struct Param {
     /// absent when unknown or `null`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
+    /// Whether it is an output port ([`OutPort`](behaved_format::port::OutPort),
+    /// which names a blackboard entry the leaf writes): a `<TreeNodesModel>`
+    /// writes it `output_port`. Absent (false) for every other parameter.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub output: bool,
 }
 
 /// The JSON values a parameter takes.
@@ -192,6 +204,7 @@ pub(crate) fn describe<P: DeserializeOwned>() -> Option<Vec<Param>> {
                 ty,
                 required: !optional,
                 default: None,
+                output: is_output(&f.value),
             }
         })
         .collect();
@@ -243,6 +256,16 @@ fn ask_serde_what_is_required<P: DeserializeOwned>(params: &mut [Param]) {
         let mut without = full.clone();
         without.remove(&p.name);
         p.required = serde_json::from_value::<P>(Value::Object(without)).is_err();
+    }
+}
+
+/// Whether a traced field is an [`OutPort`](behaved_format::port::OutPort)
+/// (its tracer names it so), or an `Option` of one.
+fn is_output(format: &Format) -> bool {
+    match format {
+        Format::Option(inner) => is_output(inner),
+        Format::TypeName(name) => behaved_format::port::is_out_port_name(name),
+        _ => false,
     }
 }
 

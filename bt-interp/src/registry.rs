@@ -524,6 +524,11 @@ impl<C: 'static> Registry<C> {
             actions: family(Registry::<C>::names(&self.actions), "action"),
             values: family(Registry::<C>::names(&self.values), "value"),
             lists,
+            entries: self
+                .entries
+                .keys()
+                .filter_map(|k| Some((k.to_string(), self.entries.get(k)?.value_type().to_string())))
+                .collect(),
             ..crate::Manifest::new()
         }
     }

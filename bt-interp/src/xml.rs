@@ -11,7 +11,7 @@ use behaved_format::decode::LeafFamily;
 use behaved_format::xml::{IncludeLoader, LeafKind, LeafModel, PortType, XmlReader, XmlTrees, nodes_model};
 
 use crate::definition::Definition;
-use crate::manifest::{LeafDoc, Manifest, ParamType};
+use crate::manifest::{Manifest, ParamType};
 use crate::registry::Registry;
 
 impl<C: 'static> Registry<C> {
@@ -88,26 +88,19 @@ impl<C: 'static> Registry<C> {
     }
 }
 
-/// What the manifest says of leaf `name`: its kind and its ports' types.
+/// What the manifest says of leaf `name`: its kind, its ports' types and
+/// which of them are outputs.
 fn leaf_model(manifest: &Manifest, name: &str) -> Option<LeafModel> {
-    let ports = |doc: &LeafDoc| -> Vec<(String, PortType)> {
-        doc.params
-            .iter()
-            .flatten()
-            .map(|p| (p.name.clone(), port_type(&p.ty)))
-            .collect()
+    let (kind, doc) = match manifest.conditions.get(name) {
+        Some(doc) => (LeafKind::Condition, doc),
+        None => (LeafKind::Action, manifest.actions.get(name)?),
     };
-    if let Some(doc) = manifest.conditions.get(name) {
-        Some(LeafModel {
-            kind: LeafKind::Condition,
-            ports: ports(doc),
-        })
-    } else {
-        manifest.actions.get(name).map(|doc| LeafModel {
-            kind: LeafKind::Action,
-            ports: ports(doc),
-        })
-    }
+    let params = doc.params.iter().flatten();
+    Some(LeafModel {
+        kind,
+        ports: params.clone().map(|p| (p.name.clone(), port_type(&p.ty))).collect(),
+        outputs: params.filter(|p| p.output).map(|p| p.name.clone()).collect(),
+    })
 }
 
 /// How a parameter of type `ty` is read from a port's text.

@@ -45,6 +45,7 @@ fn param(name: &str, ty: ParamType, required: bool) -> Param {
         ty,
         required,
         default: None,
+        output: false,
     }
 }
 

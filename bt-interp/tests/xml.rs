@@ -226,6 +226,7 @@ fn the_registrys_leaves_as_a_tree_nodes_model() {
             LeafModel {
                 kind: LeafKind::Condition,
                 ports: vec![],
+                outputs: vec![],
             },
         ),
         (
@@ -233,6 +234,7 @@ fn the_registrys_leaves_as_a_tree_nodes_model() {
             LeafModel {
                 kind: LeafKind::Action,
                 ports: say.iter().map(|(n, t)| (n.to_string(), *t)).collect(),
+                outputs: vec![],
             },
         ),
     ]);

@@ -128,12 +128,21 @@ pub struct LeafModel {
     pub kind: LeafKind,
     /// Its ports (our parameters), by name, in order.
     pub ports: Vec<(String, PortType)>,
+    /// The names of its ports that are outputs (our `OutPort`s: entries
+    /// the leaf writes), which a `<TreeNodesModel>` writes `output_port`;
+    /// the rest are `input_port`s.
+    pub outputs: Vec<String>,
 }
 
 impl LeafModel {
     /// The type of port `name`, if the model has it.
     pub fn port(&self, name: &str) -> Option<PortType> {
         self.ports.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
+    }
+
+    /// Whether port `name` is an output.
+    pub fn is_output(&self, name: &str) -> bool {
+        self.outputs.iter().any(|n| n == name)
     }
 }
 

@@ -75,8 +75,9 @@ pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, L
 /// ```
 /// use behaved_format::xml::{LeafKind, LeafModel, PortType, nodes_model};
 ///
-/// let xml = nodes_model(&[("moveTo".into(), LeafModel { kind: LeafKind::Action, ports: vec![("speed".into(), PortType::Number)] })]);
+/// let xml = nodes_model(&[("moveTo".into(), LeafModel { kind: LeafKind::Action, ports: vec![("speed".into(), PortType::Number), ("at".into(), PortType::Json)], outputs: vec!["at".into()] })]);
 /// assert!(xml.contains("<Action ID=\"moveTo\">\n      <input_port name=\"speed\" type=\"double\"/>"));
+/// assert!(xml.contains("<output_port name=\"at\" type=\"json\"/>"));
 /// ```
 pub fn nodes_model(leaves: &[(String, LeafModel)]) -> String {
     let mut w = Writer {
@@ -134,9 +135,14 @@ impl Writer {
             }
             let _ = writeln!(self.out, "    <{tag} ID=\"{}\">", escape(name));
             for (port, ty) in &model.ports {
+                let element = if model.is_output(port) {
+                    "output_port"
+                } else {
+                    "input_port"
+                };
                 let _ = writeln!(
                     self.out,
-                    "      <input_port name=\"{}\" type=\"{}\"/>",
+                    "      <{element} name=\"{}\" type=\"{}\"/>",
                     escape(port),
                     ty.btcpp_name()
                 );
@@ -309,6 +315,7 @@ impl Writer {
         let model = self.leaves.entry(name.to_string()).or_insert(LeafModel {
             kind,
             ports: Vec::new(),
+            outputs: Vec::new(),
         });
         if model.kind != kind {
             self.problems.push(
