@@ -49,7 +49,7 @@ pub fn json_leaf_ports<T: serde::de::DeserializeOwned>(params: &str, at: &str, l
 }
 
 #[cfg(feature = "json")]
-pub use behaved_format::port::{Entry, EntryTable, PortOf};
+pub use behaved_format::port::{Entry, EntryTable, PortOf, remap_entry, with_remap};
 
 /// Without the `json` feature, a JSON leaf with parameters is a compile error
 /// that names the feature.

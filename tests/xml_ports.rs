@@ -21,6 +21,12 @@ pub struct World {
     power: u32,
     picked: usize,
     hits: Vec<u32>,
+    /// Entries of `relay.xml`'s trees, which remap the hunt's.
+    prey: i32,
+    home: i32,
+    pace: i32,
+    force: u32,
+    target: i32,
 }
 
 const TARGETS: [i32; 4] = [5, -3, 8, 0];
@@ -244,4 +250,131 @@ fn outputs_and_entries_reach_the_manifest_and_the_palette() {
     let mut w = World::default();
     assert_eq!(Agent::new(def).tick_at(&mut w, 0.0), Status::Success);
     assert_eq!(w.goal, TARGETS[0]);
+}
+
+behave! {
+    /// The relay (`relay.xml`): subtrees' ports remapped to its own entries.
+    pub tree Relay for World = xml("tests/trees/relay.xml") {
+        "PickTarget" => PickTarget,
+        "Chase" => Chase,
+        "Approach" => Approach,
+        "Rest" => Rest,
+        ports {
+            "prey" => |w| &mut w.prey,
+            "home" => |w| &mut w.home,
+            "pace" => |w| &mut w.pace,
+            "force" => |w| &mut w.force,
+        },
+    }
+}
+
+behave! {
+    /// The chase: `Approach` with its `goal` as this tree's `target`.
+    pub tree Chase for World = xml("tests/trees/relay.xml", "Chase") {
+        "Approach" => Approach,
+        ports { "target" => |w| &mut w.target },
+    }
+}
+
+behave! {
+    /// `Rest` with its `power` (a `u32`) remapped to `pace` (an `i32`).
+    pub tree BadRest for World = xml("tests/trees/relay.xml", "BadRest") {
+        "Rest" => Rest,
+        ports { "pace" => |w| &mut w.pace },
+    }
+}
+
+/// The hunt's registry with the relay's entries too.
+fn relay_registry() -> Registry<World> {
+    let mut r = registry();
+    r.entry("prey", entry!(|w: &mut World| &mut w.prey))
+        .entry("home", entry!(|w: &mut World| &mut w.home))
+        .entry("pace", entry!(|w: &mut World| &mut w.pace))
+        .entry("force", entry!(|w: &mut World| &mut w.force));
+    r
+}
+
+/// Reads `relay.xml`'s include, `hunt.xml`, beside it.
+fn beside(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(format!("{}/tests/trees/{path}", env!("CARGO_MANIFEST_DIR"))).map_err(|e| e.to_string())
+}
+
+fn relay_world_at(t: u32, w: &mut World) {
+    world_at(t, w);
+    w.home = -2;
+    w.pace = 1 + (t % 2) as i32;
+    w.force = 7 + t;
+}
+
+/// A `<SubTree>` port remapped to an entry of another name: the compiled
+/// subtrees (separate types with their own `ports { .. }`) are built with
+/// their keys standing for the relay's entries, the interpreter inlines
+/// them with the keys renamed, and the two agree tick for tick; the
+/// subtrees' own entries (`goal`, `target`, `power`) are never touched.
+#[test]
+fn subtree_ports_remapped_to_other_entries_agree_tick_for_tick() {
+    let def = relay_registry()
+        .load_xml_with(include_str!("trees/relay.xml"), Some(&beside))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let labels: Vec<String> = def.nodes().iter().map(|n| n.label.clone()).collect();
+    let compiled: Vec<String> = Relay::NODES.iter().map(|n| n.label.to_string()).collect();
+    assert_eq!(compiled, labels, "the same node table");
+
+    let mut tree = Relay::new();
+    let mut agent = Agent::new(def);
+    let (mut a, mut b) = (World::default(), World::default());
+    let mut statuses = Vec::new();
+    let mut homes = 0;
+    for t in 0..80 {
+        relay_world_at(t, &mut a);
+        relay_world_at(t, &mut b);
+        let (mut ea, mut eb) = (IdEvents::default(), IdEvents::default());
+        let now = f64::from(t);
+        let s = tree.tick_observed(&mut a, now, &mut ea);
+        assert_eq!(s, agent.tick_observed(&mut b, now, &mut eb), "status at tick {t}");
+        assert_eq!(ea.0, eb.0, "events at tick {t}");
+        assert_eq!(a, b, "the world after tick {t}");
+        homes += usize::from(a.pos == a.home);
+        statuses.push(s);
+    }
+    // The remaps did their work: the prey written and chased, home reached,
+    // rests with the relay's force plus Rest's literal bonus 0.
+    assert_eq!(a.picked, 11);
+    assert_eq!(homes, 20);
+    assert_eq!(statuses.iter().filter(|s| **s == Status::Success).count(), 10);
+    assert_eq!(
+        a.hits,
+        [15, 18, 32, 35, 45, 48, 62, 65, 75, 78],
+        "force 7 + t at each rest"
+    );
+    assert_eq!((a.goal, a.target), (0, 0), "the subtrees' own entries untouched");
+}
+
+#[test]
+fn the_relays_first_ticks_follow_the_remapped_entries() {
+    let mut tree = Relay::new();
+    let mut w = World::default();
+    // Tick 0: the prey 5 is written to `prey` (not `goal`), one step of speed 1.
+    relay_world_at(0, &mut w);
+    assert_eq!(tree.tick_at(&mut w, 0.0), Status::Running);
+    assert_eq!((w.prey, w.goal, w.target, w.pos), (5, 0, 0, 1));
+}
+
+/// A remapped entry of another type than the subtree's port: a load error
+/// at the `<SubTree>`'s place in the interpreter; the compiled subtree is
+/// a separate type, so its check is when the tree is built (`new()`).
+#[test]
+fn a_remapped_entry_of_another_type_is_refused() {
+    let xml =
+        include_str!("trees/relay.xml").replace("main_tree_to_execute=\"Relay\"", "main_tree_to_execute=\"BadRest\"");
+    let err = relay_registry().load_xml_with(&xml, Some(&beside)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at `subtrees[\"Rest\"].action` (line 22, column 5): in the included file \"hunt.xml\": bad parameters for action \"Strike\": the blackboard entry \"pace\" holds a `i32`, and this port is a `u32`"
+    );
+    let built = std::panic::catch_unwind(BadRest::new)
+        .err()
+        .expect("refused when built");
+    let message = built.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("holds a `i32`, and this port is a `u32`"), "{message}");
 }

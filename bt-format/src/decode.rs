@@ -254,6 +254,7 @@ impl Decoder<'_> {
             label,
             hooks,
             params: Params::None,
+            remap: None,
             children: Vec::new(),
         };
         let ok = self.body(&mut node, obj, at, depth);
@@ -316,7 +317,13 @@ impl Decoder<'_> {
                 None => ok = false,
             },
             K::Subtree => match obj.get("subtreeId") {
-                Some(Json::String(id)) => node.params = Params::Subtree(id.to_string()),
+                Some(Json::String(id)) => {
+                    node.params = Params::Subtree(id.to_string());
+                    match self.remap(obj, at) {
+                        Some(remap) => node.remap = remap,
+                        None => ok = false,
+                    }
+                }
                 Some(other) => {
                     self.report(
                         &path::field(at, "subtreeId"),
@@ -338,6 +345,50 @@ impl Decoder<'_> {
             _ => {}
         }
         ok
+    }
+
+    /// A `subtree`'s `"remap"`: an object of non-empty entry keys to
+    /// non-empty entry keys; `Some(None)` when absent or empty, `None`
+    /// after a problem.
+    fn remap(&mut self, obj: &Object<'_>, at: &str) -> Option<Option<Box<crate::model::Remap>>> {
+        let Some(field) = obj.get("remap") else {
+            return Some(None);
+        };
+        let at = path::field(at, "remap");
+        let Json::Object(pairs) = field else {
+            self.report(
+                &at,
+                format!(
+                    "expected an object of the subtree's entry keys to this tree's (\"remap\": {{\"goal\": \"target\"}}), found {}",
+                    describe(field)
+                ),
+            );
+            return None;
+        };
+        let mut remap = crate::model::Remap::new();
+        let mut ok = true;
+        for (key, value) in pairs.iter() {
+            match value {
+                Json::String(to) if !key.is_empty() && !to.is_empty() => {
+                    remap.insert(key.to_string(), to.to_string());
+                }
+                _ if key.is_empty() => {
+                    self.report(&at, "an entry key of \"remap\" is empty");
+                    ok = false;
+                }
+                other => {
+                    self.report(
+                        &path::field(&at, key),
+                        format!(
+                            "expected the key of this tree's entry (a non-empty string), found {}",
+                            describe(other)
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then(|| (!remap.is_empty()).then(|| Box::new(remap)))
     }
 
     fn opt_string(&mut self, obj: &Object<'_>, at: &str, field: &str) -> Option<String> {

@@ -85,7 +85,13 @@ impl Node {
                 };
                 m.insert(field.into(), leaf.to_json());
             }
-            Params::Subtree(id) => drop(m.insert("subtreeId".into(), id.as_str().into())),
+            Params::Subtree(id) => {
+                m.insert("subtreeId".into(), id.as_str().into());
+                if let Some(remap) = &self.remap {
+                    let pairs = remap.iter().map(|(k, v)| (k.clone(), Value::String(v.clone())));
+                    m.insert("remap".into(), Value::Object(pairs.collect()));
+                }
+            }
             Params::ForEach { items, max } => {
                 m.insert("items".into(), items.to_json());
                 m.insert("max".into(), (*max).into());

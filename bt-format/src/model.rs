@@ -32,9 +32,17 @@ pub struct Node {
     pub(crate) hooks: Option<Box<Hooks>>,
     /// The kind's parameters.
     pub(crate) params: Params,
+    /// A `subtree`'s blackboard remapping (see [`Node::remap`]).
+    pub(crate) remap: Option<Box<Remap>>,
     /// The children in node-table order (see [`Node::children`]).
     pub(crate) children: Vec<Node>,
 }
+
+/// A `subtree`'s blackboard remapping (BT.CPP's `<SubTree ID="Approach"
+/// goal="{target}"/>`): each entry key the subtree's leaves name, to the
+/// key of the using tree's entry it stands for. Keys it does not list are
+/// the using tree's of the same name.
+pub type Remap = std::collections::BTreeMap<String, String>;
 
 /// Why [`Node::new`] or [`Node::with_loop_label`] refused a node: its kind,
 /// parameters and children disagree.
@@ -88,6 +96,7 @@ impl Node {
             label: None,
             hooks: None,
             params,
+            remap: None,
             children,
         };
         if node.well_formed() {
@@ -117,6 +126,33 @@ impl Node {
     pub fn with_hooks(mut self, hooks: Hooks) -> Node {
         self.hooks = Some(Box::new(hooks));
         self
+    }
+
+    /// This `subtree` with its blackboard entries remapped: each key of
+    /// `remap` (an entry the subtree's leaves name) stands for the using
+    /// tree's entry its value names; an empty map is no remapping. Other
+    /// kinds take none.
+    pub fn with_remap(mut self, remap: Remap) -> Result<Node, ShapeError> {
+        if self.kind != NodeKind::Subtree {
+            return Err(ShapeError(format!(
+                "{:?} takes no \"remap\": only \"subtree\" does",
+                self.kind.json_name()
+            )));
+        }
+        if remap.iter().any(|(k, v)| k.is_empty() || v.is_empty()) {
+            return Err(ShapeError(
+                "a \"remap\" names entries: no key or value may be empty".into(),
+            ));
+        }
+        self.remap = (!remap.is_empty()).then(|| Box::new(remap));
+        Ok(self)
+    }
+
+    /// A `subtree`'s blackboard remapping: the subtree's entry keys (its
+    /// leaves' `{"$entry": key}`) to the using tree's; `None` when every
+    /// key is the using tree's of the same name.
+    pub fn remap(&self) -> Option<&Remap> {
+        self.remap.as_deref()
     }
 
     /// This loop with the label `label`, or this `break`/`continue` aimed

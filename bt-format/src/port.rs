@@ -79,6 +79,23 @@ pub fn references(params: &Map<String, Value>) -> Vec<(String, &str)> {
     out
 }
 
+/// Renames the references of `params` whose key `renames` lists to the
+/// key it gives (a `subtree`'s remap applied to the leaves inlined through it).
+pub fn rename_references(params: &mut Map<String, Value>, renames: &BTreeMap<String, String>) {
+    fn walk(v: &mut Value, renames: &BTreeMap<String, String>) {
+        if let Some(to) = entry_key(v).and_then(|k| renames.get(k)) {
+            *v = entry_value(to);
+            return;
+        }
+        match v {
+            Value::Object(o) => o.values_mut().for_each(|v| walk(v, renames)),
+            Value::Array(a) => a.iter_mut().for_each(|v| walk(v, renames)),
+            _ => {}
+        }
+    }
+    params.values_mut().for_each(|v| walk(v, renames));
+}
+
 /// What is wrong with the `"$entry"` objects of `params` that are not
 /// references (another field beside it, a key that is not a non-empty
 /// string), each with the path of its parameter.
@@ -290,6 +307,66 @@ struct Scope {
 
 thread_local! {
     static SCOPE: RefCell<Option<Scope>> = const { RefCell::new(None) };
+    /// The remapped entries of the compiled subtree being built
+    /// ([`with_remap`]): its keys stand for these entries of its user.
+    static REMAP: RefCell<Option<Arc<EntryTable>>> = const { RefCell::new(None) };
+}
+
+/// Puts the previous remap back when a subtree's build ends, even by a panic.
+struct RestoreRemap(Option<Arc<EntryTable>>);
+
+impl Drop for RestoreRemap {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        REMAP.with(|r| *r.borrow_mut() = previous);
+    }
+}
+
+/// Builds a compiled subtree (`build`, its `new()`) whose blackboard keys
+/// are remapped (BT.CPP's `<SubTree ID="Approach" goal="{target}"/>`):
+/// each `(key, to, entry)` makes the subtree's `key` the using tree's entry
+/// `to`, which is `entry` there unless the using tree is itself remapped
+/// (then what `to` stands for). Every other key keeps what it stands for
+/// in the using tree. The subtree's leaves resolve their ports in its own
+/// `ports { .. }` with these in place ([`leaf_params_in`]); a remapped
+/// entry's type is checked then, when the tree is built.
+pub fn with_remap<R>(remap: &[(&str, &str, Arc<dyn AnyEntry>)], build: impl FnOnce() -> R) -> R {
+    let outer = REMAP.with(|r| r.borrow().clone());
+    let mut inner = outer.as_deref().cloned().unwrap_or_default();
+    for (key, to, entry) in remap {
+        let entry = match outer.as_deref().and_then(|o| o.entries.get(*to)) {
+            Some(e) => Arc::clone(e),
+            None => Arc::clone(entry),
+        };
+        inner.entries.insert(key.to_string(), entry);
+    }
+    let previous = REMAP.with(|r| r.borrow_mut().replace(Arc::new(inner)));
+    let restore = RestoreRemap(previous);
+    let out = build();
+    drop(restore);
+    out
+}
+
+/// A compiled tree's `ports { .. }` entry as a remapped subtree's entry
+/// ([`with_remap`]): its type is checked against the subtree's ports when
+/// the subtree is built.
+pub fn remap_entry<C: 'static, T: 'static>(entry: Entry<C, T>) -> Arc<dyn AnyEntry> {
+    Arc::new(entry)
+}
+
+/// `table` (a compiled tree's `ports { .. }`) with the keys the subtree
+/// being built is remapped on ([`with_remap`]) replaced by its user's entries.
+fn remapped(mut table: EntryTable) -> EntryTable {
+    REMAP.with(|r| {
+        if let Some(remap) = &*r.borrow() {
+            for (key, entry) in table.entries.iter_mut() {
+                if let Some(e) = remap.entries.get(key) {
+                    *entry = Arc::clone(e);
+                }
+            }
+        }
+    });
+    table
 }
 
 /// Puts the previous scope back when the build ends, even by a panic.
@@ -387,9 +464,11 @@ impl<C, T> PortOf for OutPort<C, T> {
 }
 
 /// [`leaf_params`](crate::leaf_params) with the ports resolved in
-/// `entries`; a reference that no port read is an error too (its
+/// `entries` (with a compiled subtree's remapped keys in place:
+/// [`with_remap`]); a reference that no port read is an error too (its
 /// parameter is not a [`Port`] or [`OutPort`]).
 pub fn leaf_params_in<T: DeserializeOwned>(leaf: &str, params: Value, entries: EntryTable) -> Result<T, String> {
+    let entries = remapped(entries);
     let (made, used) = resolving(&Arc::new(entries), || crate::leaf_params(leaf, params.clone()));
     if let Value::Object(map) = &params
         && let Some((_, message)) = unread(leaf, map, &used).into_iter().next()

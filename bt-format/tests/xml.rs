@@ -551,3 +551,87 @@ fn a_malformed_json_reference_is_an_error_at_its_parameter() {
         r#"at `action.to` (line 1, column 45): a blackboard reference is {"$entry": "key"}: that field alone, with the entry's name"#
     );
 }
+
+/// A `<SubTree>` port remapped to an entry of another name is the node's
+/// `"remap"` (the subtree's key to the parent's); nested remaps pass the
+/// parent-side names up, so the outer `<SubTree>` must share those; the
+/// round trips keep it.
+#[test]
+fn subtree_ports_remapped_to_another_entry() {
+    let xml = r#"<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <SubTree ID="Chase" goal="{prey}" speed="{=}"/>
+      <SubTree ID="Relay" target="{home}" speed="{pace}"/>
+    </Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID="Relay">
+    <SubTree ID="Chase" goal="{target}" _autoremap="true"/>
+  </BehaviorTree>
+  <BehaviorTree ID="Chase">
+    <Action ID="Go" to="{goal}" speed="{speed}"/>
+  </BehaviorTree>
+</root>"#;
+    let trees = read(xml).unwrap_or_else(|e| panic!("{e}"));
+    let json = Node::parse(
+        r#"{"type": "sequence", "children": [
+            {"type": "subtree", "subtreeId": "Chase", "remap": {"goal": "prey"}},
+            {"type": "subtree", "subtreeId": "Relay", "remap": {"speed": "pace", "target": "home"}}]}"#,
+    )
+    .expect("the twin loads");
+    assert_eq!(trees.main(), &json);
+    let relay = trees.library().get("Relay").expect("read");
+    assert_eq!(relay.to_json()["remap"], serde_json::json!({"goal": "target"}));
+
+    // XML -> model -> XML keeps the remaps; writing is then a fixed point.
+    let written = to_xml(trees.main_id(), trees.main(), trees.library()).expect("writes");
+    assert!(
+        written.contains(r#"<SubTree ID="Chase" _autoremap="true" goal="{prey}"/>"#),
+        "{written}"
+    );
+    assert!(
+        written.contains(r#"<SubTree ID="Relay" _autoremap="true" speed="{pace}" target="{home}"/>"#),
+        "{written}"
+    );
+    let again = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(again.main(), trees.main());
+    assert_eq!(again.library(), trees.library());
+    assert_eq!(to_xml("Main", again.main(), again.library()).expect("writes"), written);
+    // JSON -> XML -> JSON is identical.
+    let back = read(&to_xml("Main", &json, trees.library()).expect("writes")).expect("loads");
+    assert_eq!(back.main().to_json(), json.to_json());
+
+    // The outer `<SubTree>` shares what the inner one remaps to (`target`),
+    // not the subtree's own name for it (`goal`).
+    let unshared = xml.replace(r#" target="{home}""#, "");
+    assert_eq!(
+        error(&unshared),
+        r#"at `children[1]` (line 5, column 7): the subtree "Relay" uses the blackboard entries `target`, which BT.CPP keeps in the subtree's own blackboard unless the `<SubTree>` remaps them; ours has one blackboard, the context: write `_autoremap="true"` or speed="{speed}" target="{target}""#
+    );
+}
+
+#[test]
+fn a_bad_json_remap_is_an_error_at_its_path() {
+    let err = Node::parse(r#"{"type": "subtree", "subtreeId": "A", "remap": {"goal": 3}}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at `remap.goal` (line 1, column 49): expected the key of this tree's entry (a non-empty string), found the number 3"
+    );
+    let err = Node::parse(r#"{"type": "sequence", "remap": {}, "children": [{"type": "success"}]}"#).unwrap_err();
+    assert!(err.to_string().contains("unknown field \"remap\""), "{err}");
+}
+
+/// BT.CPP v4's `_description`, a comment on any node, is read and left out.
+#[test]
+fn descriptions_are_read_and_left_out() {
+    let xml = doc(
+        r#"<Sequence _description="the patrol"><Action ID="Go" _description="walk" to="a"/><SubTree ID="Main" _description="x"/></Sequence>"#,
+    );
+    // (A tree using itself is the loader's problem, not the reader's.)
+    let trees = read(&xml).unwrap_or_else(|e| panic!("{e}"));
+    let plain = read(&doc(
+        r#"<Sequence><Action ID="Go" to="a"/><SubTree ID="Main"/></Sequence>"#,
+    ))
+    .expect("loads");
+    assert_eq!(trees.main(), plain.main());
+}

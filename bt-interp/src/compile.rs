@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use behaved_runtime::{NodeId, NodeKind};
 
 use behaved_format::messages::{did_you_mean, one_of};
-use behaved_format::model::{Key, Leaf, Node, Params};
+use behaved_format::model::{Key, Leaf, Node, Params, Remap};
 use behaved_format::{Library, LoadError, Problems, SubtreeCycle, path, shown, too_deep};
 
 use crate::definition::{Definition, Fast, Flat, LoadedNode, NO_HOOK, Node as Hot, StoredKey};
@@ -87,6 +87,7 @@ pub(crate) fn compile_with<C: 'static>(
         too_deep: false,
         too_big: false,
         items: 0,
+        renames: Remap::new(),
     };
     for cycle in cycles {
         if alone.is_none() {
@@ -216,6 +217,10 @@ struct Compiler<'a, C: 'static> {
     /// The items the `forEach` nodes emitted so far hold in all (the sum of
     /// their `max`), bounded by [`Registry::max_items`].
     items: u64,
+    /// The blackboard keys of the subtree being inlined that stand for
+    /// another key of the whole tree (the remaps of the `subtree` nodes it
+    /// is inlined through, composed); a key not listed is itself.
+    renames: Remap,
 }
 
 impl<'a, C: 'static> Compiler<'a, C> {
@@ -330,10 +335,14 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 && self.inline
             {
                 self.inlining.push(sid);
+                let outer = node.remap().map(|remap| self.enter_remap(remap));
                 let at = path::subtree(sid);
                 kid_ids.push(behaved_format::deep(|| {
                     self.emit(sub, Some(id), &at, depth + 1, &mut Vec::new())
                 }));
+                if let Some(outer) = outer {
+                    self.renames = outer;
+                }
                 self.inlining.pop();
             }
             flat.n = kid_ids.len() as u32;
@@ -527,6 +536,28 @@ impl<'a, C: 'static> Compiler<'a, C> {
         index
     }
 
+    /// Enters a `subtree` node's `remap`: its keys then stand for the keys
+    /// their values stand for here. Returns the renames to restore after.
+    fn enter_remap(&mut self, remap: &Remap) -> Remap {
+        let mut inner = self.renames.clone();
+        for (key, to) in remap {
+            let to = self.renames.get(to).unwrap_or(to).clone();
+            inner.insert(key.clone(), to);
+        }
+        std::mem::replace(&mut self.renames, inner)
+    }
+
+    /// `leaf` with its blackboard references renamed as the subtrees it is
+    /// inlined through remap them (itself when none are).
+    fn scoped<'l>(&self, leaf: &'l Leaf) -> std::borrow::Cow<'l, Leaf> {
+        if self.renames.is_empty() || behaved_format::port::references(&leaf.params).is_empty() {
+            return std::borrow::Cow::Borrowed(leaf);
+        }
+        let mut leaf = leaf.clone();
+        behaved_format::port::rename_references(&mut leaf.params, &self.renames);
+        std::borrow::Cow::Owned(leaf)
+    }
+
     fn condition(&mut self, leaf: &Leaf, at: &str) -> u32 {
         let built = self.build(&self.reg.conditions, leaf, "condition", at);
         built.map_or(0, |c| index_of_pushed(&mut self.def.conds, c))
@@ -535,6 +566,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
     /// Builds `leaf` of family `what` with the registry's constructor for
     /// its name in `family`, or reports why it cannot be built.
     fn build<T>(&mut self, family: &BTreeMap<String, Ctor<T>>, leaf: &Leaf, what: &str, at: &str) -> Option<T> {
+        let leaf = &*self.scoped(leaf);
         let message = match family.get(&leaf.type_name) {
             Some(make) => {
                 match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
@@ -553,6 +585,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
 
     /// Builds an action leaf into the column of its name; returns (column, index).
     fn action(&mut self, leaf: &Leaf, at: &str) -> (u32, u32) {
+        let scoped = self.scoped(leaf);
+        let leaf = &*scoped;
         match self.reg.actions.get(&leaf.type_name) {
             Some(kind) => {
                 let col = *self.column_of.entry(leaf.type_name.clone()).or_insert_with(|| {

@@ -327,13 +327,17 @@ impl Convert<'_> {
                 .leaf(leaf, &field(path, "action"), "action")
                 .map_or(Kind::Invalid, Kind::Act),
             (NodeKind::Subtree, Params::Subtree(id)) => match self.mapped(id, &field(path, "subtreeId"), "subtree") {
-                Some(Expr::Path(p)) => Kind::Subtree {
-                    ty: syn::TypePath {
-                        qself: None,
-                        path: p.path,
-                    }
-                    .into(),
-                    map: None,
+                Some(Expr::Path(p)) => match self.remap(j, path) {
+                    Some(remap) => Kind::Subtree {
+                        ty: syn::TypePath {
+                            qself: None,
+                            path: p.path,
+                        }
+                        .into(),
+                        map: None,
+                        remap,
+                    },
+                    None => Kind::Invalid,
                 },
                 Some(other) => {
                     self.error(

@@ -59,6 +59,26 @@ impl Convert<'_> {
         }))
     }
 
+    /// A `subtree` node's `"remap"` (at JSON path `path`): each subtree key
+    /// with the key of this tree it stands for and that key's entry from
+    /// the tree's `ports { .. }`; `None` after an error.
+    pub(crate) fn remap(
+        &mut self,
+        node: &behaved_format::model::Node,
+        path: &str,
+    ) -> Option<Vec<(String, String, TokenStream)>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for (key, to) in node.remap().into_iter().flatten() {
+            let at = behaved_format::path::field(&behaved_format::path::field(path, "remap"), key);
+            match self.port_entry(to, &at) {
+                Some(entry) => out.push((key.clone(), to.clone(), entry)),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
     /// The `Entry` expression of blackboard entry `key` from the tree's
     /// `ports { .. }`, spanned at it; `None` after an error.
     fn port_entry(&mut self, key: &str, path: &str) -> Option<TokenStream> {

@@ -71,6 +71,12 @@ fn convert_here(node: &Node, code: &mut Vec<Code>) -> JsonNode {
     if hooks != JsonHooks::default() {
         json = json.with_hooks(hooks);
     }
+    if let Kind::Subtree { remap, .. } = &node.kind
+        && !remap.is_empty()
+    {
+        let remap = remap.iter().map(|(k, to, _)| (k.clone(), to.clone())).collect();
+        json = json.with_remap(remap).expect("a file's remap was checked when read");
+    }
     json
 }
 

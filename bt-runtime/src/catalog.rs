@@ -394,7 +394,7 @@ catalogue! {
     /// Another tree used as a node, on the context or a part of it; behaves as its body written inline.
     #[doc = rules!("subtree")]
     Subtree => { dsl: "subtree", json: "subtree", arity: Leaf, aliases: [], is_loop: false, is_timed: false, params: Subtree, slots: None,
-        fields: ["subtreeId"], group: Leaves, icon: "⧉", work: Sum }
+        fields: ["subtreeId", "remap"], group: Leaves, icon: "⧉", work: Sum }
     /// Ticks its children in order, resuming at the running one, and goes on after a failure as after a success; once all have completed, succeeds if all succeeded and fails otherwise.
     #[doc = rules!("sequence_always")]
     SequenceAlways => { dsl: "sequence_always", json: "sequenceAlways", arity: Many, aliases: [], is_loop: false, is_timed: false, params: None, slots: Children,

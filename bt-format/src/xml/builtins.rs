@@ -169,7 +169,7 @@ pub(crate) fn underscore_refusal(name: &str) -> String {
         )
     } else {
         format!(
-            "unknown attribute `{name}`; BT.CPP's special attributes other than `_autoremap` on a `SubTree` have no counterpart"
+            "unknown attribute `{name}`; BT.CPP's special attributes other than `_description` and `_autoremap` on a `SubTree` have no counterpart"
         )
     }
 }

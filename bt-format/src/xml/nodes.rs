@@ -18,6 +18,10 @@ use crate::error::Problem;
 use crate::error::path;
 use behaved_runtime::NodeKind;
 
+/// BT.CPP v4's `_description` attribute, a comment on any node: read and
+/// left out of the tree (it changes nothing a node does).
+const DESCRIPTION: &str = "_description";
+
 impl Read<'_, '_> {
     /// The JSON form of the element `el` at JSON path `at`, `depth` levels
     /// below its tree's root; `None` after a problem.
@@ -64,7 +68,7 @@ impl Read<'_, '_> {
                 let mut attrs = HashMap::new();
                 for a in el.attributes() {
                     match a.name() {
-                        "ID" | "name" => {}
+                        "ID" | "name" | DESCRIPTION => {}
                         n if n.starts_with('_') => self.problem(at, a.range().start, underscore_refusal(n)),
                         n if ports.contains(&n) => {
                             // A blackboard port is refused here, and kept so that it is not also missing.
@@ -107,11 +111,12 @@ impl Read<'_, '_> {
 
     /// A `<SubTree ID=..>`: our `subtree`. Its ports remap the subtree's
     /// blackboard entries: an entry to itself (`goal="{goal}"`, `goal="{=}"`)
-    /// is read; to another entry, or a value, is refused. Which entries the
-    /// subtree needs remapped is checked once every tree is read
-    /// ([`super::scopes`]).
+    /// needs nothing; to another entry (`goal="{target}"`) is the node's
+    /// `"remap"`; a value is refused. Which entries the subtree needs
+    /// remapped is checked once every tree is read ([`super::scopes`]).
     fn subtree(&mut self, el: XNode<'_, '_>, at: &str, id: &str, mut out: Map<String, Value>) -> Option<Value> {
         let mut ok = true;
+        let mut remap = Map::new();
         let mut used = SubtreeUse {
             at: at.to_string(),
             id: id.to_string(),
@@ -121,24 +126,22 @@ impl Read<'_, '_> {
         for a in el.attributes() {
             let (n, text) = (a.name(), a.value());
             match n {
-                "ID" | "name" => {}
+                "ID" | "name" | DESCRIPTION => {}
                 "_autoremap" if matches!(text, "true" | "false") => used.autoremap = text == "true",
                 n if n.starts_with('_') => {
                     ok = false;
                     self.problem(at, a.range().start, underscore_refusal(n));
                 }
-                n => match is_blackboard(text).then(|| blackboard_key(n, text).ok()).flatten() {
-                    Some(key) if key == n => drop(used.remapped.insert(key)),
-                    Some(key) => {
+                n => match is_blackboard(text).then(|| blackboard_key(n, text)) {
+                    Some(Ok(key)) => {
+                        if key != n {
+                            remap.insert(n.to_string(), Value::String(key));
+                        }
+                        used.remapped.insert(n.to_string());
+                    }
+                    Some(Err(why)) => {
                         ok = false;
-                        self.problem(
-                            at,
-                            a.range().start,
-                            format!(
-                                "the `SubTree` port `{n}` remaps the subtree's entry `{n}` to the entry {}: remapping to another name is not supported yet; name the entry the same in both trees (`{n}=\"{{{n}}}\"`)",
-                                shown(&key)
-                            ),
-                        );
+                        self.problem(at, a.range().start, why);
                     }
                     None => {
                         ok = false;
@@ -163,6 +166,9 @@ impl Read<'_, '_> {
         }
         out.insert("type".into(), "subtree".into());
         out.insert("subtreeId".into(), id.into());
+        if !remap.is_empty() {
+            out.insert("remap".into(), Value::Object(remap));
+        }
         ok.then_some(Value::Object(out))
     }
 
@@ -220,7 +226,7 @@ impl Read<'_, '_> {
         for a in el.attributes() {
             let (n, text, apos) = (a.name(), a.value(), a.range().start);
             match n {
-                "ID" | "name" => continue,
+                "ID" | "name" | DESCRIPTION => continue,
                 _ if n.starts_with('_') => {
                     ok = false;
                     self.problem(at, apos, underscore_refusal(n));

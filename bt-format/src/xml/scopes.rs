@@ -1,6 +1,7 @@
 //! Blackboard scopes of `<SubTree>`s. BT.CPP gives each subtree instance a
 //! blackboard of its own: an entry a subtree's leaves name is the parent's
-//! only where the `<SubTree>` remaps it (`goal="{goal}"`) or says
+//! only where the `<SubTree>` remaps it (`goal="{goal}"`, or to another
+//! entry of the parent, `goal="{target}"`: the node's `remap`) or says
 //! `_autoremap="true"`. Ours has one blackboard, the context, so a subtree
 //! whose entries BT.CPP would keep apart is refused at its `<SubTree>`
 //! (SEMANTICS.md, "BehaviorTree.CPP XML").
@@ -13,7 +14,8 @@ use crate::model::{Node, Params};
 use crate::port::references;
 
 /// A `<SubTree>` as read: its node's JSON path, the tree it names, whether
-/// it remaps every entry, and the entries it remaps to themselves.
+/// it remaps every entry, and the entries it remaps (to themselves or to
+/// another name).
 pub(super) struct SubtreeUse {
     pub(super) at: String,
     pub(super) id: String,
@@ -96,8 +98,16 @@ fn walk(
     match node.params() {
         Params::Leaf(leaf) => keys.extend(references(&leaf.params).into_iter().map(|(_, k)| k.to_string())),
         // A nested `<SubTree>` was checked at its own element: what it
-        // passes up is what it remaps, which are the same keys.
-        Params::Subtree(sid) => keys.extend(keys_of(sid, library, memo, inside)),
+        // passes up is its tree's keys, each under the name it remaps it to.
+        Params::Subtree(sid) => {
+            let remap = node.remap();
+            let theirs = keys_of(sid, library, memo, inside);
+            keys.extend(
+                theirs
+                    .into_iter()
+                    .map(|k| remap.and_then(|r| r.get(&k)).cloned().unwrap_or(k)),
+            );
+        }
         _ => {}
     }
     for kid in node.children() {

@@ -227,6 +227,15 @@ impl Writer {
                 if self.shared.contains(id) {
                     attr("_autoremap", "true");
                 }
+                for (key, to) in node.remap().into_iter().flatten() {
+                    if matches!(key.as_str(), "ID" | "name") || key.starts_with('_') {
+                        self.problems.push(
+                            &path::field(&path::field(at, "remap"), key),
+                            format!("an entry named {} is a BT.CPP attribute of its own", shown(key)),
+                        );
+                    }
+                    attr(key, &format!("{{{to}}}"));
+                }
                 "SubTree"
             }
             _ => match btcpp_name(kind) {

@@ -600,7 +600,24 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
             }
             _ => unreachable!("leaf state on a non-leaf"),
         },
-        State::Subtree(ty) => one(ty.to_token_stream(), subtree_item(ty, quote!(new()))),
+        State::Subtree(ty) => one(ty.to_token_stream(), subtree_init(ty, &s.node.kind)),
+    }
+}
+
+/// A subtree's value in `new()`: its own `new()`, built with its remapped
+/// blackboard keys in place where the file remaps them (the runtime's
+/// `with_remap`, which its leaves' ports then resolve through).
+fn subtree_init(ty: &syn::Type, kind: &Kind) -> TokenStream {
+    let new = subtree_item(ty, quote!(new()));
+    match kind {
+        Kind::Subtree { remap, .. } if !remap.is_empty() => {
+            let private = crate::facade::private(first_span(ty));
+            let pairs = remap
+                .iter()
+                .map(|(key, to, entry)| quote!((#key, #to, #private::remap_entry(#entry))));
+            quote!(#private::with_remap(&[#(#pairs),*], || #new))
+        }
+        _ => new,
     }
 }
 

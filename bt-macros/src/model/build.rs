@@ -550,7 +550,11 @@ pub(super) fn subtree(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
                 );
                 return None;
             }
-            Some(Kind::Subtree { ty, map })
+            Some(Kind::Subtree {
+                ty,
+                map,
+                remap: Vec::new(),
+            })
         }
         Err(e) => {
             errors.push(e);

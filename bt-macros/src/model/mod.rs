@@ -253,6 +253,11 @@ pub enum Kind {
         ty: Type,
         /// Gives the subtree its part of the context.
         map: Option<Expr>,
+        /// Its blackboard keys remapped (a file's `"remap"`, BT.CPP's
+        /// `<SubTree ID="X" goal="{target}"/>`): the subtree's key, this
+        /// tree's key it stands for, and this tree's `ports { .. }` entry
+        /// of that key.
+        remap: Vec<(String, String, TokenStream)>,
     },
 }
 

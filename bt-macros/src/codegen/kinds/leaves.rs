@@ -104,7 +104,7 @@ impl Gen<'_> {
     /// id offset of its nodes.
     pub(in crate::codegen) fn subtree_step(&self, s: &Slot, step: TokenStream) -> TokenStream {
         let f = field(s.id);
-        let Kind::Subtree { ty, map } = &s.node.kind else {
+        let Kind::Subtree { ty, map, .. } = &s.node.kind else {
             unreachable!("not a subtree")
         };
         let span = ty
@@ -170,7 +170,7 @@ impl Gen<'_> {
                     (&#rt::ActionWake::<_, #ctx>(&#leaf, #rt::PhantomData)).wake(__now)
                 })
             }
-            Kind::Subtree { ty, map } => {
+            Kind::Subtree { ty, map, .. } => {
                 let ctx = &self.ctx;
                 let tree = crate::codegen::subtree_item(ty, quote!(Tree));
                 let part = match map {
