@@ -5,8 +5,12 @@
 //! btcpp check tree.xml
 //! btcpp to-json tree.xml tree.json [library.json]
 //! btcpp to-xml tree.json [library.json] [MainId] > tree.xml
+//! btcpp palette leaves.json > palette.xml
 //! ```
 //!
+//! `palette` writes a registry's leaf manifest (`Registry::manifest()`'s
+//! JSON, `"format": "bt-leaves"`) as a `<TreeNodesModel>` for Groot2's
+//! palette, as `Registry::tree_nodes_model` does in the game's code.
 //! `to-json` writes the main tree and, when the file has other trees, its
 //! library (`{"subtrees": ..}`, the main tree included). Without a registry,
 //! a compact leaf (`<FindTarget/>`) must be declared in the file's
@@ -16,8 +20,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use behaved_format::model::Node;
-use behaved_format::xml::{XmlReader, XmlTrees, to_xml};
+use behaved_format::xml::{LeafKind, LeafModel, PortType, XmlReader, XmlTrees, nodes_model, to_xml};
 use behaved_format::{Library, LoadError};
+use serde_json::Value;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,9 +43,10 @@ fn main() -> ExitCode {
             }
         }),
         ["to-xml", tree, rest @ ..] if rest.len() <= 2 => to_btcpp(tree, rest.first().copied(), rest.get(1).copied()),
+        ["palette", leaves] => palette(leaves),
         _ => {
             eprintln!(
-                "usage: btcpp check tree.xml | to-json tree.xml tree.json [library.json] | to-xml tree.json [library.json] [MainId]"
+                "usage: btcpp check tree.xml | to-json tree.xml tree.json [library.json] | to-xml tree.json [library.json] [MainId] | palette leaves.json"
             );
             return ExitCode::from(2);
         }
@@ -81,7 +87,46 @@ fn to_btcpp(tree: &str, library: Option<&str>, main: Option<&str>) -> Result<(),
     Ok(())
 }
 
-fn pretty(value: &serde_json::Value) -> String {
+/// Writes a leaf manifest's conditions and actions as a `<TreeNodesModel>`
+/// on standard output: each parameter a port typed as the manifest says,
+/// an output (`"output": true`) an `<output_port>`.
+fn palette(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let manifest: Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+    if manifest["format"] != "bt-leaves" {
+        return Err(format!("{path}: not a leaf manifest (\"format\": \"bt-leaves\")"));
+    }
+    let mut leaves = Vec::new();
+    for (family, kind) in [("conditions", LeafKind::Condition), ("actions", LeafKind::Action)] {
+        for (name, doc) in manifest[family].as_object().into_iter().flatten() {
+            let params = doc["params"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let name_of = |p: &Value| p["name"].as_str().unwrap_or_default().to_string();
+            leaves.push((
+                name.clone(),
+                LeafModel {
+                    kind,
+                    ports: params.iter().map(|p| (name_of(p), port_type(&p["type"]))).collect(),
+                    outputs: params.iter().filter(|p| p["output"] == true).map(name_of).collect(),
+                },
+            ));
+        }
+    }
+    print!("{}", nodes_model(&leaves));
+    Ok(())
+}
+
+/// The port type of a manifest parameter's `"type"`.
+fn port_type(ty: &Value) -> PortType {
+    match ty.as_str() {
+        Some("string" | "choice") => PortType::String,
+        Some("boolean") => PortType::Boolean,
+        Some("integer") => PortType::Integer,
+        Some("number") => PortType::Number,
+        _ => PortType::Json,
+    }
+}
+
+fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).expect("JSON values print") + "\n"
 }
 

@@ -131,20 +131,24 @@ fn nodes_without_a_btcpp_counterpart_are_not_written() {
                 {"if": {"type": "condition", "condition": {"type": "A"}}, "then": {"type": "success"}},
                 {"if": {"type": "condition", "condition": {"type": "B"}}, "then": {"type": "success"}}]},
             {"type": "action", "action": {"type": "Go", "to": "{goal}"}},
-            {"type": "action", "action": {"type": "Go", "to": 3}}]}"#,
+            {"type": "action", "action": {"type": "Go", "to": 3}},
+            {"type": "action", "action": {"type": "Say", "name": "Rex"}},
+            {"type": "subtree", "subtreeId": "Main", "remap": {"name": "who"}}]}"#,
     )
     .expect("loads");
     let err = to_xml("Main", &tree, &Library::new()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        r#"7 problems:
+        r#"9 problems:
   at the root: a node id has no BT.CPP counterpart; remove the "id" to write this tree as XML
   at `children[0]`: a loop label has no BT.CPP counterpart; remove it to write this tree as XML
   at `children[0]`: `loop` has no BehaviorTree.CPP counterpart (SEMANTICS.md, "BehaviorTree.CPP XML")
   at `children[1].seconds`: BT.CPP's durations are whole milliseconds, at least 1; 0.0005 seconds is not
   at `children[2]`: BT.CPP's `IfThenElse` and `WhileDoElse` have one condition; write each `else if` as an `if` in the `else`
   at `children[3].action.to`: the string "{goal}" would read as a BT.CPP blackboard port
-  at `children[4]`: the port "to" of "Go" is int here and std::string elsewhere; a BT.CPP port has one type"#
+  at `children[4]`: the port "to" of "Go" is int here and std::string elsewhere; a BT.CPP port has one type
+  at `children[5].action.name`: a parameter named "name" is a BT.CPP attribute of its own (BT.CPP allows no port named `name` or `ID`, or starting with `_`: `name` is the node's name); rename the leaf's parameter (a serde rename keeps its field)
+  at `children[6].remap.name`: an entry named "name" is a BT.CPP attribute of its own (BT.CPP allows no port named `name` or `ID`, or starting with `_`); rename the entry"#
     );
 }
 

@@ -399,3 +399,22 @@ mod ports {
         );
     }
 }
+
+/// The work-per-tick bound is the JSON form's, and its message names the
+/// ports the XML user wrote, not the JSON form's `"count"`.
+#[test]
+fn the_work_bound_names_the_xml_ports() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="T">
+        <Repeat num_cycles="1000">
+          <RetryUntilSuccessful num_attempts="1000"><a/></RetryUntilSuccessful>
+        </Repeat>
+    </BehaviorTree></root>"#;
+    let mut r = xml_registry();
+    r.max_tick_work(1000);
+    let err = r.load_xml(xml).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "at the root (line 2, column 9): one tick can tick leaves up to 1000000 times here (bounded loops' counts multiply), above the limit of 1000 (`Registry::max_tick_work`); lower a `Repeat`'s `num_cycles` or a `RetryUntilSuccessful`'s `num_attempts` or raise the limit"
+    );
+    assert!(!err.contains("\"count\""));
+}

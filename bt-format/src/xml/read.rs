@@ -430,6 +430,7 @@ pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Place>, main
         if p.location.is_some() {
             continue;
         }
+        p.message = in_xml_words(std::mem::take(&mut p.message));
         let mut at = p.path.as_str();
         if let Some(rest) = main_root.as_deref().and_then(|root| at.strip_prefix(root))
             && (rest.is_empty() || rest.starts_with(['.', '[']))
@@ -449,6 +450,23 @@ pub(super) fn relocate(mut err: LoadError, places: &HashMap<String, Place>, main
         }
     }
     err
+}
+
+/// Later checks' messages name the JSON form's fields; a BT.CPP file's
+/// user wrote the ports they come from.
+const XML_WORDS: &[(&str, &str)] = &[(
+    "lower a \"count\"",
+    "lower a `Repeat`'s `num_cycles` or a `RetryUntilSuccessful`'s `num_attempts`",
+)];
+
+/// `message` with the JSON form's fields named as the XML file has them.
+fn in_xml_words(mut message: String) -> String {
+    for (json, xml) in XML_WORDS {
+        if message.contains(json) {
+            message = message.replace(json, xml);
+        }
+    }
+    message
 }
 
 /// The path above `path` (`children[1].count` -> `children[1]` ->

@@ -212,7 +212,10 @@ impl Writer {
                     if matches!(k.as_str(), "ID" | "name") || k.starts_with('_') {
                         self.problems.push(
                             &param_at,
-                            format!("a parameter named {} is a BT.CPP attribute of its own", shown(k)),
+                            format!(
+                                "a parameter named {} is a BT.CPP attribute of its own (BT.CPP allows no port named `name` or `ID`, or starting with `_`: `name` is the node's name); rename the leaf's parameter (a serde rename keeps its field)",
+                                shown(k)
+                            ),
                         );
                     }
                     attr(k, &text);
@@ -231,7 +234,10 @@ impl Writer {
                     if matches!(key.as_str(), "ID" | "name") || key.starts_with('_') {
                         self.problems.push(
                             &path::field(&path::field(at, "remap"), key),
-                            format!("an entry named {} is a BT.CPP attribute of its own", shown(key)),
+                            format!(
+                                "an entry named {} is a BT.CPP attribute of its own (BT.CPP allows no port named `name` or `ID`, or starting with `_`); rename the entry",
+                                shown(key)
+                            ),
                         );
                     }
                     attr(key, &format!("{{{to}}}"));
