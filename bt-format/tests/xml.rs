@@ -639,3 +639,46 @@ fn descriptions_are_read_and_left_out() {
     .expect("loads");
     assert_eq!(trees.main(), plain.main());
 }
+
+/// A document past `XmlReader::max_bytes` (8 MiB unless set), with its
+/// includes, is refused before it is parsed.
+#[test]
+fn documents_past_the_byte_limit_are_refused_before_parsing() {
+    assert_eq!(behaved_format::xml::DEFAULT_MAX_BYTES, 8 << 20);
+    // Not even well formed: the size is checked first.
+    let big = format!("<root>{}", " ".repeat(100));
+    let err = XmlReader::new().max_bytes(100).read(&big).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at the root: the document is 106 bytes, above the reader's limit of 100 (`XmlReader::max_bytes`): reading XML takes about 90 bytes of memory per byte"
+    );
+    let over = format!("<root>{}", " ".repeat(8 << 20));
+    assert!(
+        read(&over)
+            .unwrap_err()
+            .to_string()
+            .contains("above the reader's limit of 8388608")
+    );
+    // The includes count toward it.
+    let main = r#"<root BTCPP_format="4" main_tree_to_execute="Main">
+  <include path="a.xml"/>
+  <BehaviorTree ID="Main"><SubTree ID="A"/></BehaviorTree>
+</root>"#;
+    let included = r#"<root BTCPP_format="4"><BehaviorTree ID="A"><AlwaysSuccess/></BehaviorTree></root>"#;
+    let load = |_: &str| Ok(included.to_string());
+    let limit = main.len() + included.len();
+    assert!(XmlReader::new().includes(&load).max_bytes(limit).read(main).is_ok());
+    let err = XmlReader::new()
+        .includes(&load)
+        .max_bytes(limit - 1)
+        .read(main)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "at the root (line 2, column 3): cannot include \"a.xml\": its {} bytes take the document past the reader's limit of {} bytes in all (`XmlReader::max_bytes`)",
+            included.len(),
+            limit - 1
+        )
+    );
+}

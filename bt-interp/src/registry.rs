@@ -100,6 +100,9 @@ pub struct Registry<C: 'static> {
     pub(crate) lists: BTreeMap<String, Ctor<std::sync::Arc<dyn ListKind<C>>>>,
     pub(crate) considerations: BTreeMap<String, Ctor<crate::utility::ConsBox<C>>>,
     pub(crate) max_depth: usize,
+    /// The most bytes a BT.CPP XML document and its includes may have (`Registry::max_xml_bytes`).
+    #[cfg(feature = "xml")]
+    pub(crate) max_xml_bytes: usize,
     pub(crate) max_nodes: usize,
     pub(crate) max_tick_work: u64,
     pub(crate) max_items: u64,
@@ -151,6 +154,8 @@ impl<C: 'static> Registry<C> {
             lists: BTreeMap::new(),
             considerations: BTreeMap::new(),
             max_depth: Self::DEFAULT_MAX_DEPTH,
+            #[cfg(feature = "xml")]
+            max_xml_bytes: behaved_format::xml::DEFAULT_MAX_BYTES,
             max_nodes: Self::DEFAULT_MAX_NODES,
             max_tick_work: Self::DEFAULT_MAX_TICK_WORK,
             max_items: Self::DEFAULT_MAX_ITEMS,

@@ -65,12 +65,22 @@ impl<C: 'static> Registry<C> {
         let unknown = |family: LeafFamily, name: &str| self.unknown_leaf(family, name);
         let mut reader = XmlReader::new()
             .max_depth(self.max_depth)
+            .max_bytes(self.max_xml_bytes)
             .leaves(&lookup)
             .check_leaves(&unknown);
         if let Some(load) = includes {
             reader = reader.includes(load);
         }
         reader.read(xml)
+    }
+
+    /// The most bytes a BT.CPP XML document and the files it includes may
+    /// have in all ([`behaved_format::xml::DEFAULT_MAX_BYTES`], 8 MiB,
+    /// unless set): a longer one is refused before it is parsed, as reading
+    /// XML takes about 90 bytes of memory per byte of text at its peak.
+    pub fn max_xml_bytes(&mut self, bytes: usize) -> &mut Self {
+        self.max_xml_bytes = bytes;
+        self
     }
 
     /// The registry's conditions and actions as a BT.CPP `<TreeNodesModel>`

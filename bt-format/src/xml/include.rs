@@ -21,15 +21,20 @@ pub(super) fn gather(
     problems: &mut Problems,
 ) {
     let mut seen = HashSet::new();
-    walk(options, doc, file, 1, &mut seen, out, problems);
+    let mut left = options.max_bytes.saturating_sub(doc.input_text().len());
+    walk(options, doc, file, 1, &mut seen, &mut left, out, problems);
 }
 
+/// `left`: the bytes the files still to be read may have in all
+/// ([`XmlReader::max_bytes`] less what was read).
+#[allow(clippy::too_many_arguments)]
 fn walk(
     options: &XmlReader<'_>,
     doc: &Document<'_>,
     file: Option<&str>,
     depth: usize,
     seen: &mut HashSet<String>,
+    left: &mut usize,
     out: &mut Vec<(String, String)>,
     problems: &mut Problems,
 ) {
@@ -82,8 +87,18 @@ fn walk(
                 continue;
             }
         };
+        if text.len() > *left {
+            problem(format!(
+                "cannot include {}: its {} bytes take the document past the reader's limit of {} bytes in all (`XmlReader::max_bytes`)",
+                shown(path),
+                text.len(),
+                options.max_bytes
+            ));
+            continue;
+        }
+        *left -= text.len();
         match parse_document(&text) {
-            Ok(included) => walk(options, &included, Some(path), depth + 1, seen, out, problems),
+            Ok(included) => walk(options, &included, Some(path), depth + 1, seen, left, out, problems),
             Err(mut p) => {
                 p.message = in_file(Some(path), p.message);
                 problems.add(p);

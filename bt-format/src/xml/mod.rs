@@ -57,6 +57,12 @@ pub const MAX_INCLUDE_DEPTH: usize = 8;
 /// The most files a document may include, directly or not.
 pub const MAX_INCLUDED_FILES: usize = 64;
 
+/// The most bytes a document and the files it includes may have in all,
+/// unless [`XmlReader::max_bytes`] says otherwise: reading XML takes about
+/// 90 bytes of memory per byte of text at its peak (bt-interp's FORMAT.md,
+/// "Loading a stranger's file"), so 8 MiB is under 1 GB.
+pub const DEFAULT_MAX_BYTES: usize = 8 << 20;
+
 /// Whether a user's leaf is an action or a condition: BT.CPP files say it
 /// with the explicit form (`<Action ID=..>`), their `<TreeNodesModel>`, or
 /// not at all (`<FindTarget/>`), when the caller's lookup must.
@@ -160,6 +166,7 @@ pub struct XmlReader<'c> {
     check: Option<LeafCheck<'c>>,
     main: Option<&'c str>,
     includes: Option<IncludeLoader<'c>>,
+    max_bytes: usize,
 }
 
 /// Reads the file an `<include path="..">` names (the caller resolves the
@@ -182,7 +189,17 @@ impl<'c> XmlReader<'c> {
             check: None,
             main: None,
             includes: None,
+            max_bytes: DEFAULT_MAX_BYTES,
         }
+    }
+
+    /// The most bytes the document and its included files may have in
+    /// all ([`DEFAULT_MAX_BYTES`] unless set): a longer document is refused
+    /// before it is parsed, and an include that would go past it is not read
+    /// further.
+    pub fn max_bytes(mut self, bytes: usize) -> XmlReader<'c> {
+        self.max_bytes = bytes;
+        self
     }
 
     /// The deepest nesting of nodes below a tree's root (as

@@ -84,6 +84,16 @@ impl<'t> Cursor<'t> {
 type Doc<'t> = (Option<Arc<str>>, &'t str, Document<'t>);
 
 pub(super) fn read(options: &XmlReader<'_>, text: &str) -> Result<XmlTrees, LoadError> {
+    if text.len() > options.max_bytes {
+        return Err(LoadError::one(
+            "",
+            format!(
+                "the document is {} bytes, above the reader's limit of {} (`XmlReader::max_bytes`): reading XML takes about 90 bytes of memory per byte",
+                text.len(),
+                options.max_bytes
+            ),
+        ));
+    }
     let doc = parse_document(text).map_err(|p| LoadError::new(vec![p]))?;
     let mut problems = Problems::default();
     let mut included = Vec::new();
