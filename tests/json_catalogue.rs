@@ -1,7 +1,8 @@
 //! Every node kind written as JSON (`tests/trees/catalogue.json`, with a match
 //! value, hooks, labels, a subtree from a second file) compiled by `behave!`
 //! and loaded by the interpreter: the two forms agree on the node table and
-//! on every status, observer event and leaf event, over many seeds and ticks.
+//! on every status, observer event and leaf event, over many seeds and ticks;
+//! the same for every BT.CPP node with a counterpart (`tests/trees/catalogue.xml`).
 use std::collections::BTreeMap;
 
 use behaved::prelude::*;
@@ -225,4 +226,134 @@ fn every_kind_compiled_from_json_agrees_with_the_interpreter() {
         missing.is_empty(),
         "tests/trees/catalogue.json has no {missing:?} node: add one (every kind of the catalogue is here)"
     );
+}
+
+/// An action of the XML file: BT.CPP's `name` is a node's name, so its
+/// leaves are told apart by `id`. Logs and returns what the script says.
+#[derive(Clone, Deserialize)]
+struct Act {
+    id: String,
+}
+impl Action<World> for Act {
+    fn enter(&mut self, w: &mut World) {
+        w.log.push(format!("enter {}", self.id));
+    }
+    fn tick(&mut self, w: &mut World) -> Status {
+        w.log.push(self.id.clone());
+        w.results.get(&self.id).copied().unwrap_or(Status::Success)
+    }
+    fn halt(&mut self, w: &mut World) {
+        w.log.push(format!("halt {}", self.id));
+    }
+}
+
+/// A condition of the XML file: holds when the script says Success.
+#[derive(Deserialize)]
+struct Chk {
+    id: String,
+}
+impl Condition<World> for Chk {
+    fn check(&self, w: &World) -> bool {
+        w.results.get(&self.id) == Some(&Status::Success)
+    }
+}
+
+behave! {
+    tree XmlSub for World = xml("tests/trees/catalogue.xml", "Sub") { "act" => Act }
+
+    tree XmlCatalogue for World = xml("tests/trees/catalogue.xml") {
+        "act" => Act,
+        "chk" => Chk,
+        "Sub" => XmlSub,
+    }
+}
+
+fn interpreted_xml(seed: u64) -> Agent<World> {
+    let mut leaves = Registry::new();
+    leaves.action("act", |a: Act| a).condition("chk", |c: Chk| c);
+    let definition = leaves
+        .load_xml(include_str!("trees/catalogue.xml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    Agent::with_seed(definition, seed)
+}
+
+/// Every BT.CPP node with a counterpart (`tests/trees/catalogue.xml`):
+/// compiled by `behave!` and loaded by the interpreter from the same file,
+/// the two agree on the node table and on every status, observer event
+/// and leaf event, and every kind is ticked.
+#[test]
+fn every_btcpp_node_compiled_from_xml_agrees_with_the_interpreter() {
+    let rows: Vec<(u32, Option<u32>, String)> = interpreted_xml(0)
+        .nodes()
+        .iter()
+        .map(|n| (n.id.0, n.parent.map(|p| p.0), n.label.clone()))
+        .collect();
+    let compiled: Vec<(u32, Option<u32>, String)> = XmlCatalogue::NODES
+        .iter()
+        .map(|n| (n.id.0, n.parent.map(|p| p.0), n.label.to_string()))
+        .collect();
+    assert_eq!(compiled, rows, "same node table");
+    let mut kinds_ticked = std::collections::BTreeSet::new();
+    for seed in 0..8 {
+        let (mut tree, mut agent) = (XmlCatalogue::with_seed(seed), interpreted_xml(seed));
+        let (mut a, mut b) = (World::default(), World::default());
+        for t in 0..400 {
+            script(t, seed, &mut a);
+            script(t, seed, &mut b);
+            let (mut ea, mut eb) = (IdEvents::default(), IdEvents::default());
+            let now = a.now;
+            let x = tree.tick_observed(&mut a, now, &mut ea);
+            let y = agent.tick_observed(&mut b, now, &mut eb);
+            assert_eq!(x, y, "status at tick {t}, seed {seed}");
+            assert_eq!(ea.0, eb.0, "events at tick {t}, seed {seed}");
+            assert_eq!(a.log, b.log, "leaf events at tick {t}, seed {seed}");
+            for e in &ea.0 {
+                if let Some(id) = e
+                    .strip_prefix('#')
+                    .and_then(|r| r.split(' ').next())
+                    .and_then(|n| n.parse::<usize>().ok())
+                {
+                    kinds_ticked.insert(XmlCatalogue::NODES[id].kind.json_name());
+                }
+            }
+            if t % 97 == 96 {
+                tree.reset(&mut a);
+                agent.reset(&mut b);
+                assert_eq!(a.log, b.log, "halts at reset, tick {t}, seed {seed}");
+            }
+        }
+    }
+    // Our kinds for BT.CPP's Sequence, ReactiveSequence, Fallback,
+    // ReactiveFallback, Parallel, IfThenElse, WhileDoElse, Inverter,
+    // ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful, Timeout,
+    // Delay, RunOnce, Sleep, AlwaysSuccess, AlwaysFailure, SubTree and the
+    // leaves: all in the file, all ticked.
+    let expected: std::collections::BTreeSet<&str> = [
+        "sequence",
+        "reactiveSequence",
+        "selector",
+        "reactiveSelector",
+        "parallel",
+        "if",
+        "reactiveIf",
+        "inverter",
+        "succeeder",
+        "forceFailure",
+        "repeater",
+        "retry",
+        "timeout",
+        "delay",
+        "runOnce",
+        "wait",
+        "success",
+        "failure",
+        "subtree",
+        "action",
+        "condition",
+    ]
+    .into_iter()
+    .collect();
+    let all: std::collections::BTreeSet<&str> = XmlCatalogue::NODES.iter().map(|n| n.kind.json_name()).collect();
+    assert_eq!(all, expected, "the file's kinds");
+    assert_eq!(kinds_ticked, expected, "every kind in the file was ticked");
 }
