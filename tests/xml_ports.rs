@@ -350,6 +350,23 @@ fn subtree_ports_remapped_to_other_entries_agree_tick_for_tick() {
     assert_eq!((a.goal, a.target), (0, 0), "the subtrees' own entries untouched");
 }
 
+/// The compiled relay's `Tree::JSON` keeps its remaps (each `subtree`
+/// node's `"remap"`), and written as XML they are its `<SubTree>` ports.
+#[test]
+fn the_compiled_relays_json_keeps_its_remaps() {
+    let json: serde_json::Value = serde_json::from_str(Relay::JSON).expect("Tree::JSON parses");
+    let kids = json["children"].as_array().expect("a sequence");
+    assert_eq!(kids[1]["remap"], serde_json::json!({"target": "prey"}));
+    assert_eq!(kids[2]["remap"], serde_json::json!({"goal": "home", "speed": "pace"}));
+    assert_eq!(kids[3]["remap"], serde_json::json!({"power": "force"}));
+    let node = behaved_format::model::Node::parse(Relay::JSON).expect("a tree");
+    let xml = behaved_format::xml::to_xml("Relay", &node, &behaved_format::Library::new()).expect("writes");
+    assert!(
+        xml.contains(r#"<SubTree ID="Approach" goal="{home}" speed="{pace}"/>"#),
+        "{xml}"
+    );
+}
+
 #[test]
 fn the_relays_first_ticks_follow_the_remapped_entries() {
     let mut tree = Relay::new();
