@@ -62,7 +62,10 @@ const REFUSED: &[(&str, &str)] = &[
         "it fails when its child fails and waits a tick after each success, where our `untilFail` succeeds and goes on at once; write a `Repeat` or an `untilFail` in JSON",
     ),
     ("TryCatch", "write a `Fallback` whose second child does the cleanup"),
-    ("ManualSelector", "it asks a person which child to run"),
+    (
+        "ManualSelector",
+        "it asks a person which child to run; choose in a registered condition under an `IfThenElse`",
+    ),
     (
         "Switch2",
         "it reads the blackboard; read the value in a leaf, or write a `reactiveMatch` in JSON",
