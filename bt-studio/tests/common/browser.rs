@@ -370,9 +370,22 @@ pub async fn wait_for(client: &Client, css: &str) -> Element {
         .unwrap()
 }
 
-/// Clicks the element `css`.
+/// Clicks the element `css`. A live page redraws its panels several times a
+/// second: an element found just before a redraw is stale by the time it is
+/// clicked, so it is found again (for up to [`PATIENCE`]).
 pub async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let clicked = match client.find(Locator::Css(css)).await {
+            Ok(element) => element.click().await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        match clicked {
+            Ok(()) => return,
+            Err(e) if e.is_stale_element_reference() && Instant::now() < deadline => continue,
+            Err(e) => panic!("clicking `{css}`: {e}"),
+        }
+    }
 }
 
 /// Opens the live view at `url` and follows the first agent it lists, once listed.
