@@ -80,9 +80,50 @@ fn updates(app: &mut App, n: usize) {
 
 #[test]
 fn a_guard_wakes_on_a_change_of_the_component_its_condition_reads() {
+    guard_wakes_on_a_change(BehaviorPlugin::default());
+}
+
+#[test]
+fn a_guard_wakes_on_a_change_that_bevys_changed_filter_finds() {
+    guard_wakes_on_a_change(BehaviorPlugin::default().watch_changes::<Changed<Night>>());
+}
+
+#[test]
+fn a_component_left_out_of_the_filter_wakes_nobody() {
+    // The filter names `Acts` only: a change of `Night` goes unseen (what
+    // `behaved_testing::MarkCheck` would report in a test of the game).
     let mut app = App::new();
     app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
-        .add_plugins(BehaviorPlugin::<GuardBrain>::default());
+        .add_plugins(BehaviorPlugin::<GuardBrain>::default().watch_changes::<Changed<Acts>>());
+    let guard = app
+        .world_mut()
+        .spawn((
+            Night(false),
+            Acts::default(),
+            Behavior::continuous(GuardBrain(Guard::new())),
+        ))
+        .id();
+    updates(&mut app, 3);
+    assert_eq!(
+        ticks(&app, guard),
+        2,
+        "its first tick wrote `Acts`, which the filter names: one early tick on the next update"
+    );
+    app.world_mut().get_mut::<Night>(guard).unwrap().0 = true;
+    updates(&mut app, 3);
+    assert_eq!(ticks(&app, guard), 2, "unseen");
+    app.world_mut().get_mut::<Acts>(guard).unwrap().0.push('x');
+    updates(&mut app, 1);
+    assert_eq!(ticks(&app, guard), 3, "a change the filter names wakes it");
+    assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "ppxs");
+    updates(&mut app, 3);
+    assert_eq!(ticks(&app, guard), 3, "its own write on a change is not a change");
+}
+
+fn guard_wakes_on_a_change(plugin: BehaviorPlugin<GuardBrain>) {
+    let mut app = App::new();
+    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
+        .add_plugins(plugin);
     let spawn = |app: &mut App| {
         app.world_mut()
             .spawn((
@@ -128,4 +169,61 @@ fn a_guard_wakes_on_a_change_of_the_component_its_condition_reads() {
     updates(&mut app, 3);
     assert_eq!(ticks(&app, guard), 3);
     assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "psp");
+}
+
+#[test]
+fn a_change_while_the_trees_time_stands_still_is_ticked_when_it_moves() {
+    for filtered in [false, true] {
+        let mut app = App::new();
+        let plugin = BehaviorPlugin::<GuardBrain>::default();
+        let plugin = if filtered {
+            plugin.watch_changes::<Changed<Night>>()
+        } else {
+            plugin
+        };
+        app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
+            .add_plugins(plugin);
+        let guard = app
+            .world_mut()
+            .spawn((
+                Night(false),
+                Acts::default(),
+                Behavior::continuous(GuardBrain(Guard::new())),
+            ))
+            .id();
+        updates(&mut app, 3);
+        app.world_mut().resource_mut::<BehaviorClock>().step = 0.0;
+        app.world_mut().get_mut::<Night>(guard).unwrap().0 = true;
+        updates(&mut app, 3);
+        assert_eq!(ticks(&app, guard), 1, "the time stands still: nothing ticks");
+        app.world_mut().resource_mut::<BehaviorClock>().step = 1.0 / 64.0;
+        updates(&mut app, 1);
+        assert_eq!(ticks(&app, guard), 2, "filtered: {filtered}");
+        assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "ps");
+        let stats = app.world().resource::<Behaviors<GuardBrain>>().last_frame();
+        assert_eq!(stats.ticked, 1, "counted once in the update's stats");
+    }
+}
+
+#[test]
+fn a_woken_guard_whose_input_changed_too_is_ticked_once() {
+    let mut app = App::new();
+    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
+        .add_plugins(BehaviorPlugin::<GuardBrain>::default().watch_changes::<Changed<Night>>());
+    let guard = app
+        .world_mut()
+        .spawn((
+            Night(false),
+            Acts::default(),
+            Behavior::continuous(GuardBrain(Guard::new())),
+        ))
+        .id();
+    updates(&mut app, 3);
+    app.world_mut().get_mut::<Night>(guard).unwrap().0 = true;
+    assert!(app.world_mut().resource_mut::<Behaviors<GuardBrain>>().wake(guard));
+    updates(&mut app, 1);
+    assert_eq!(ticks(&app, guard), 2, "one tick for the change and the wake");
+    updates(&mut app, 3);
+    assert_eq!(ticks(&app, guard), 2, "and asleep again");
+    assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "ps");
 }

@@ -392,3 +392,50 @@ fn agents_due_every_frame_are_counted_as_waiting_not_as_backlog() {
         );
     }
 }
+
+#[test]
+fn a_slot_wakes_its_agent_after_others_moved_and_names_nobody_once_removed() {
+    use behaved_sched::{Reads, Wake};
+    let mut sched: Scheduler<u64> = Scheduler::new(Config::default()).unwrap();
+    for id in 0..5 {
+        sched.insert(id, id, 0).unwrap();
+    }
+    let slot = sched.slot(4).unwrap();
+    assert_eq!(slot.id(), 4);
+    let watch = Wake::Watch {
+        reads: Reads::field("night"),
+        at: f64::INFINITY,
+    };
+    assert_eq!(sched.frame(0.0, |_, _| watch).ticked, 5);
+    // Agent 4 (the last) moves into agent 0's place.
+    sched.remove(0).unwrap();
+    sched.frame(0.1, |_, _| watch);
+    assert_eq!(sched.frame(0.2, |_, _| watch).ticked, 0, "all watching");
+    assert_eq!(
+        sched.changed_slot(slot, Reads::field("noise")),
+        Ok(false),
+        "not what it watches"
+    );
+    assert_eq!(sched.changed_slot(slot, Reads::field("night")), Ok(true));
+    let mut ticked = Vec::new();
+    sched.frame(0.3, |id, _| {
+        ticked.push(id);
+        watch
+    });
+    assert_eq!(ticked, [4], "the slot still names agent 4 in its new place");
+    sched.wake_slot(slot).unwrap();
+    ticked.clear();
+    sched.frame(0.4, |id, _| {
+        ticked.push(id);
+        watch
+    });
+    assert_eq!(ticked, [4]);
+    // Removed: its handle goes to the next agent, which the old slot never reaches.
+    sched.remove(4).unwrap();
+    sched.insert(9, 9, 0).unwrap();
+    assert_eq!(sched.wake_slot(slot), Err(Error::Unknown(4)));
+    assert_eq!(sched.changed_slot(slot, Reads::ALL), Err(Error::Unknown(4)));
+    let nine = sched.slot(9).unwrap();
+    assert_ne!(nine, slot);
+    assert!(sched.slot(4).is_none());
+}
