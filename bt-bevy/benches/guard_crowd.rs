@@ -28,8 +28,12 @@
 //! ```text
 //! cargo bench -p behaved-bevy --bench guard_crowd            # 100,000 guards
 //! GUARDS=10000 cargo bench -p behaved-bevy --bench guard_crowd
+//! STRIDE=10 cargo bench -p behaved-bevy --bench guard_crowd      # one guard in 10 changed (10%)
 //! CROWD=compiled/filtered cargo bench -p behaved-bevy --bench guard_crowd   # only the apps named so
 //! ```
+//!
+//! `UPDATES=n` runs `n` updates of each app built instead of timing them
+//! (`bt-bevy/benches/guard_crowd_callgrind.sh` counts their instructions).
 //!
 //! Criterion times one update per iteration; the medians are in
 //! `target/criterion/guard_crowd_*/*/new/estimates.json`.
@@ -191,21 +195,24 @@ impl<T: Tree<Post> + Send + Sync + 'static> Brain for Guard<T> {
     }
 }
 
-/// The guards, and the number of the next update.
+/// The guards, the number of the next update, and one guard in how many
+/// the world changes per update.
 #[derive(Resource)]
 struct Crowd {
     guards: Vec<Entity>,
     update: usize,
+    stride: usize,
 }
 
-/// The world: flips one input of 1% of the guards, a different 1% each update.
+/// The world: flips one input of one guard in `stride` (1% by default), a
+/// different one each update.
 fn change_world(mut crowd: ResMut<Crowd>, mut posts: Query<&mut Post>) {
     let n = crowd.guards.len();
-    let update = crowd.update;
+    let (update, stride) = (crowd.update, crowd.stride);
     crowd.update += 1;
-    for j in (update % 100..n).step_by(100) {
+    for j in (update % stride..n).step_by(stride) {
         if let Ok(mut post) = posts.get_mut(crowd.guards[j]) {
-            match (j / 100 + update) % 4 {
+            match (j / stride + update) % 4 {
                 0 => post.quest = !post.quest,
                 1 => post.night = !post.night,
                 2 => post.at_post = !post.at_post,
@@ -248,16 +255,21 @@ fn app<T: Tree<Post> + Send + Sync + 'static>(guards: usize, form: Form, tree: &
             .collect();
         app.world_mut().spawn_batch(bundles).collect()
     };
+    let stride = std::env::var("STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100usize);
     app.insert_resource(Crowd {
         guards: spawned,
         update: 0,
+        stride: stride.max(1),
     });
     app.update();
     for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
         schedule.set_executor(SingleThreadedExecutor::new());
     }
     // A round of changes: every guard has been woken once.
-    for _ in 0..100 {
+    for _ in 0..=stride {
         app.update();
     }
     app
@@ -282,6 +294,13 @@ fn crowd<T: Tree<Post> + Send + Sync + 'static>(c: &mut Criterion, group: &str, 
             continue;
         }
         let mut app = app(guards, form, tree);
+        if let Some(n) = std::env::var("UPDATES").ok().and_then(|n| n.parse::<usize>().ok()) {
+            // For callgrind (`guard_crowd_callgrind.sh`): `n` more updates, no timing.
+            for _ in 0..n {
+                app.update();
+            }
+            continue;
+        }
         if form != Form::World {
             // What the form does: trees ticked per update (1% when only the changed ones are).
             let ticked = app.world().resource::<Behaviors<Guard<T>>>().last_frame().ticked;

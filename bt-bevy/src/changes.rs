@@ -69,6 +69,10 @@ pub fn mark_changes<B: Brain>(world: &mut World, mut watched: Local<WatchedCompo
     let watched = &mut *watched;
     let this_run = world.read_change_tick();
     with_behaviors::<B>(world, |world, schedule, since| {
+        if schedule.scheduler.watching() == 0 {
+            // No tree sleeps on a watch (a crowd of timers): no pass at all.
+            return;
+        }
         for (npc, behavior, entity) in watched.npcs.iter(world) {
             if matches!(behavior.wake, Wake::Watch { .. })
                 && watched.ids.iter().any(|&c| {

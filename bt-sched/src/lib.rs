@@ -17,6 +17,12 @@
 //!   [`Scheduler::changed`] or [`Scheduler::changed_all`] marks a change of
 //!   one of `reads`.
 //!
+//! [`wake`](Scheduler::wake) and [`changed`](Scheduler::changed) find the
+//! agent by id (a hash lookup); a game that wakes many agents a frame keeps
+//! each one's [`Slot`] ([`Scheduler::slot`], once) and wakes through it
+//! ([`wake_slot`](Scheduler::wake_slot), [`changed_slot`](Scheduler::changed_slot)):
+//! two array reads, no hashing.
+//!
 //! A [`Budget`] caps the ticks (or the time) of one frame; agents left over
 //! stay due and go first on the next frame (the scan resumes where it
 //! stopped), so nobody starves. The order of ticks depends only on the
@@ -248,6 +254,9 @@ pub struct Scheduler<A> {
     /// Per index: the inputs a sleeping or parked agent watches
     /// ([`Wake::Watch`]); 0 for none.
     watch: Vec<u64>,
+    /// The number of non-zero entries of `watch`: a game with no watching
+    /// agent skips its search for changes.
+    watching: usize,
     /// Where the next frame's scan starts (after the last agent the budget allowed).
     cursor: usize,
     /// Agents waiting for a frame: slot `f % len` holds those due at frame `f`.
@@ -300,6 +309,7 @@ impl<A> Scheduler<A> {
             free: Vec::new(),
             due: Vec::new(),
             watch: Vec::new(),
+            watching: 0,
             cursor: 0,
             // A power of two of slots (at least the longest interval): a mask, not a division.
             ring: (0..longest.next_power_of_two()).map(|_| Vec::new()).collect(),
@@ -330,6 +340,13 @@ impl<A> Scheduler<A> {
         self.index.reserve(additional);
         self.owners.reserve(additional);
         self.due.reserve(additional.div_ceil(64));
+    }
+
+    /// The number of agents whose last tick reported a [`Wake::Watch`] and
+    /// that no change has woken since: with none, a game need not look for
+    /// changes at all.
+    pub fn watching(&self) -> usize {
+        self.watching
     }
 
     /// The number of the next frame.
@@ -380,7 +397,9 @@ impl<A> Scheduler<A> {
         self.set_state(idx, None);
         let agent = self.agents.swap_remove(idx);
         self.meta.swap_remove(idx);
-        self.watch.swap_remove(idx);
+        if self.watch.swap_remove(idx) != 0 {
+            self.watching -= 1;
+        }
         let handle = self.owners.swap_remove(idx);
         self.handles[handle as usize] = FREE;
         self.free.push(handle);
@@ -470,6 +489,7 @@ impl<A> Scheduler<A> {
     fn changed_at(&mut self, idx: usize, changed: Reads) -> bool {
         if self.watch[idx] & changed.0 != 0 && matches!(self.meta[idx].state, State::Parked | State::Sleeping) {
             self.watch[idx] = 0;
+            self.watching -= 1;
             self.make_due(idx);
             true
         } else {
@@ -702,10 +722,16 @@ impl<A> Scheduler<A> {
     }
 
     fn schedule(&mut self, idx: usize, wake: Wake, now: f64) {
-        self.watch[idx] = match wake {
+        let watch = match wake {
             Wake::Watch { reads, .. } => reads.0,
             _ => 0,
         };
+        match (self.watch[idx] != 0, watch != 0) {
+            (false, true) => self.watching += 1,
+            (true, false) => self.watching -= 1,
+            _ => {}
+        }
+        self.watch[idx] = watch;
         match wake {
             Wake::Never => self.park(idx),
             Wake::At(t) | Wake::Watch { at: t, .. } if t == f64::INFINITY => self.park(idx),

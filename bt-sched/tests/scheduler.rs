@@ -406,7 +406,9 @@ fn a_slot_wakes_its_agent_after_others_moved_and_names_nobody_once_removed() {
         reads: Reads::field("night"),
         at: f64::INFINITY,
     };
+    assert_eq!(sched.watching(), 0);
     assert_eq!(sched.frame(0.0, |_, _| watch).ticked, 5);
+    assert_eq!(sched.watching(), 5);
     // Agent 4 (the last) moves into agent 0's place.
     sched.remove(0).unwrap();
     sched.frame(0.1, |_, _| watch);
@@ -416,13 +418,18 @@ fn a_slot_wakes_its_agent_after_others_moved_and_names_nobody_once_removed() {
         Ok(false),
         "not what it watches"
     );
+    assert_eq!(sched.watching(), 4, "the removed one watched");
     assert_eq!(sched.changed_slot(slot, Reads::field("night")), Ok(true));
+    assert_eq!(sched.watching(), 3, "woken: it watches no more");
     let mut ticked = Vec::new();
     sched.frame(0.3, |id, _| {
         ticked.push(id);
         watch
     });
     assert_eq!(ticked, [4], "the slot still names agent 4 in its new place");
+    assert_eq!(sched.watching(), 4);
+    sched.set_wake_slot(slot, Wake::Never, 0.3).unwrap();
+    assert_eq!(sched.watching(), 3, "parked with no watch");
     sched.wake_slot(slot).unwrap();
     ticked.clear();
     sched.frame(0.4, |id, _| {
