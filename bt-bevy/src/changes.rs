@@ -22,8 +22,10 @@
 //!
 //! Bevy tracks changes per component, not per field, so a changed component
 //! marks every input of its NPC's context ([`Reads::ALL`]): the tree wakes
-//! if it watches anything. Resources the brain's `World` reads are not
-//! tracked: a game that changes one marks it with [`Behaviors::changed_all`].
+//! if it watches anything. Likewise a changed resource that the brain's
+//! `World` reads (a `Res<T>` in it) wakes every watching tree of that brain
+//! ([`mark_resource_changes`]). What Bevy cannot see (a value behind a lock
+//! in a resource, a `Local`) the game marks with [`Behaviors::changed_all`].
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -31,7 +33,7 @@ use bevy_ecs::change_detection::Tick;
 use bevy_ecs::component::ComponentId;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryFilter;
-use bevy_ecs::system::{StaticSystemParam, SystemParamItem};
+use bevy_ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
 use bevy_ecs::world::EntityRef;
 
 use behaved_runtime::{Reads, Wake};
@@ -167,6 +169,56 @@ pub fn tick_changed<B: Brain, F: QueryFilter>(
         }
     }
     schedule.ticked_on_change += count;
+}
+
+/// The resources a brain's `World` reads, found once.
+pub struct WatchedResources<B: Brain> {
+    ids: Vec<ComponentId>,
+    brain: std::marker::PhantomData<fn() -> B>,
+}
+
+impl<B: Brain> FromWorld for WatchedResources<B> {
+    fn from_world(world: &mut World) -> Self {
+        // The access of a system taking the brain's `World` is what it reads.
+        fn probe<P: SystemParam + 'static>(_: StaticSystemParam<P>) {}
+        let mut system = IntoSystem::into_system(probe::<B::World>);
+        let access = system.initialize(world);
+        let set = access.to_filtered_access_set();
+        let ids = match set.combined_access().reads().as_finite_set() {
+            Some(reads) => reads
+                .iter()
+                .filter(|&id| world.resource_entities().get(id).is_some())
+                .collect(),
+            None => Vec::new(),
+        };
+        WatchedResources {
+            ids,
+            brain: std::marker::PhantomData,
+        }
+    }
+}
+
+/// Wakes every watching tree when a resource its brain's `World` reads
+/// (a `Res<T>` of it) changed since the trees' last tick: a change-tick test
+/// per resource, and a pass over the schedule's watch words only when one
+/// changed ([`Behaviors::changed_all`]). No code from the user, as for the
+/// components.
+pub fn mark_resource_changes<B: Brain>(world: &mut World, watched: Local<WatchedResources<B>>) {
+    if watched.ids.is_empty() {
+        return;
+    }
+    let this_run = world.read_change_tick();
+    with_behaviors::<B>(world, |world, schedule, since| {
+        if schedule.scheduler.watching() > 0
+            && watched.ids.iter().any(|&id| {
+                world
+                    .get_resource_change_ticks_by_id(id)
+                    .is_some_and(|t| t.is_changed(since, this_run))
+            })
+        {
+            schedule.changed_all(Reads::ALL);
+        }
+    });
 }
 
 /// Runs `f` with the world, the schedule of `B`'s trees and the change tick

@@ -16,7 +16,9 @@
 //!   [`Behaviors::wake`] ends a sleep early (an event the tree should see).
 //!   A reactive tree whose conditions' inputs are known sleeps on a watch
 //!   of them ([`Wake::Watch`]) and is woken by Bevy's change detection when
-//!   a component its brain reads changes ([`mark_changes`]).
+//!   a component or resource its brain reads changes ([`mark_changes`],
+//!   [`mark_resource_changes`]; for big crowds,
+//!   [`BehaviorPlugin::watch_changes`]).
 //! - **On interaction** ([`Behavior::on_interaction`]): never ticked by
 //!   frames; an [`Interact`] message runs the tree to completion through
 //!   [`Brain::evaluate`], and the choice comes back as an [`Answer`]
@@ -133,7 +135,9 @@ mod report;
 pub use agent::AgentBrain;
 pub use behaved_runtime::{Reads, Run, Status, Ticked, Tree, Wake};
 pub use behaved_sched::FrameStats;
-pub use changes::{ChangedScratch, WatchedComponents, mark_changes, tick_changed};
+pub use changes::{
+    ChangedScratch, WatchedComponents, WatchedResources, mark_changes, mark_resource_changes, tick_changed,
+};
 pub use gate::{FrameGate, GateState, frame_gate_open};
 
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
@@ -391,10 +395,12 @@ impl<B: Brain> Behaviors<B> {
             .is_some_and(|slot| self.scheduler.changed_slot(slot, Reads::ALL) == Ok(true))
     }
 
-    /// Marks a change of `changed` in what every NPC's context reads (a
-    /// resource their brain's `World` reads): the trees watching one of them
-    /// are ticked on the next update. Components need no mark: their
-    /// changes are Bevy's own (`SEMANTICS.md`, "Sleeping on inputs").
+    /// Marks a change of `changed` in what every NPC's context reads (world
+    /// data Bevy's change detection does not see, such as a value behind a
+    /// lock in a resource): the trees watching one of them are ticked on the
+    /// next update. Components and resources (`Res`) their brain reads need
+    /// no mark: their changes are Bevy's own (`SEMANTICS.md`, "Sleeping on
+    /// inputs").
     pub fn changed_all(&mut self, changed: Reads) {
         self.scheduler.changed_all(changed);
     }
@@ -571,7 +577,11 @@ where
             )
             .add_systems(
                 self.schedule,
-                (answer_interactions::<B>, tick_behaviors::<B>)
+                (
+                    answer_interactions::<B>,
+                    mark_resource_changes::<B>,
+                    tick_behaviors::<B>,
+                )
                     .chain()
                     .in_set(BehaviorSystems),
             );

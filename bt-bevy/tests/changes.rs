@@ -227,3 +227,75 @@ fn a_woken_guard_whose_input_changed_too_is_ticked_once() {
     assert_eq!(ticks(&app, guard), 2, "and asleep again");
     assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "ps");
 }
+
+/// Whether the town's curfew holds: a resource every guard's brain reads.
+#[derive(Resource, Default)]
+struct Curfew(bool);
+
+struct TownCtx<'a> {
+    curfew: bool,
+    acts: &'a mut Acts,
+}
+
+#[derive(Clone)]
+struct TownKeep(char);
+
+impl<'a> Action<TownCtx<'a>> for TownKeep {
+    fn tick(&mut self, ctx: &mut TownCtx<'a>) -> Status {
+        ctx.acts.0.push(self.0);
+        Status::Running
+    }
+    fn next_wake(&self, _: f64) -> Wake {
+        Wake::Never
+    }
+}
+
+behave! {
+    /// Stands at the gate during the curfew, patrols otherwise.
+    tree TownGuard for TownCtx<'a> {
+        reactive if |c| c.curfew { TownKeep('g') } else { TownKeep('p') }
+    }
+}
+
+struct TownBrain(TownGuard);
+
+impl Brain for TownBrain {
+    type Npc = &'static mut Acts;
+    type World = Res<'static, Curfew>;
+    type Choice = ();
+
+    fn tick(
+        &mut self,
+        acts: QueryItem<'_, '_, Self::Npc>,
+        curfew: &SystemParamItem<'_, '_, Self::World>,
+        now: f64,
+    ) -> Ticked {
+        let mut ctx = TownCtx {
+            curfew: curfew.0,
+            acts: acts.into_inner(),
+        };
+        self.0.step(&mut ctx, now)
+    }
+}
+
+#[test]
+fn a_guard_wakes_on_a_change_of_a_resource_its_brain_reads() {
+    let mut app = App::new();
+    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
+        .init_resource::<Curfew>()
+        .add_plugins(BehaviorPlugin::<TownBrain>::default());
+    let guard = app
+        .world_mut()
+        .spawn((Acts::default(), Behavior::continuous(TownBrain(TownGuard::new()))))
+        .id();
+    let ticks = |app: &App| app.world().get::<Behavior<TownBrain>>(guard).unwrap().ticks();
+    updates(&mut app, 5);
+    assert_eq!(ticks(&app), 1, "asleep on a watch of `curfew`");
+    // The game changes the resource; nobody marks it.
+    app.world_mut().resource_mut::<Curfew>().0 = true;
+    updates(&mut app, 1);
+    assert_eq!(ticks(&app), 2, "woken by the resource's change");
+    updates(&mut app, 5);
+    assert_eq!(ticks(&app), 2, "and asleep again");
+    assert_eq!(app.world().get::<Acts>(guard).unwrap().0, "pg");
+}
