@@ -12,7 +12,7 @@
 //!
 //! - by default ([`mark_changes`]), the components of [`Brain::Npc`] found
 //!   once, and each watching NPC's change ticks of them read by component
-//!   id (a few nanoseconds an NPC);
+//!   id (about 6 ns an NPC per update in BENCHMARKS.md's crowd of guards);
 //! - with [`BehaviorPlugin::watch_changes`](crate::BehaviorPlugin::watch_changes)
 //!   (`Or<(Changed<A>, Changed<B>)>` of the components the conditions
 //!   read), Bevy's own `Changed` filter, which tests one change tick per

@@ -528,9 +528,10 @@ impl<B> BehaviorPlugin<B> {
     /// the schedule ([`mark_changes`], the default): under a nanosecond an
     /// NPC instead of several, and no lookup of a woken one, for crowds
     /// where few change (`SEMANTICS.md`, "Sleeping on inputs"). A component
-    /// the filter leaves out never wakes a tree; `behaved_testing::MarkCheck`
-    /// finds such a miss in a test. Trees ticked on a change are not counted
-    /// against a tick [`budget`](BehaviorPlugin::budget).
+    /// the filter leaves out never wakes a tree: the filter is the game's
+    /// promise that nothing else the conditions read changes. Trees ticked
+    /// on a change are not counted against a tick
+    /// [`budget`](BehaviorPlugin::budget).
     pub fn watch_changes<F: QueryFilter + 'static>(mut self) -> Self
     where
         B: Brain,

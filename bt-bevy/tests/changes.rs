@@ -90,8 +90,8 @@ fn a_guard_wakes_on_a_change_that_bevys_changed_filter_finds() {
 
 #[test]
 fn a_component_left_out_of_the_filter_wakes_nobody() {
-    // The filter names `Acts` only: a change of `Night` goes unseen (what
-    // `behaved_testing::MarkCheck` would report in a test of the game).
+    // The filter names `Acts` only: a change of `Night` goes unseen (the
+    // filter broke the game's promise to mark every change of an input).
     let mut app = App::new();
     app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
         .add_plugins(BehaviorPlugin::<GuardBrain>::default().watch_changes::<Changed<Acts>>());
