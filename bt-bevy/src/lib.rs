@@ -763,6 +763,19 @@ pub fn tick_behaviors<B: Brain>(
                 tick(entity, behavior, npc);
             }
         });
+    } else if one_thread() {
+        // One after the other: no set of unique entities to build (and hash).
+        let mut items = npcs.iter_many_mut(batch.iter().map(|(_, &npc)| npc));
+        while let Some(item) = items.fetch_next() {
+            // Written out rather than through `tick`, whose items' lifetimes
+            // are those of the parallel passes.
+            if let Ok((entity, mut behavior, npc)) = item {
+                let wake = tick_one(&mut behavior, npc, world, now);
+                let i = entity.index_u32() as usize;
+                wakes[i].store(due_time(wake).to_bits(), Ordering::Relaxed);
+                watches[i].store(changes::watched(wake), Ordering::Relaxed);
+            }
+        }
     } else {
         due.clear();
         due.extend(batch.iter().map(|(_, &npc)| npc));
@@ -802,6 +815,15 @@ fn tick_one<B: Brain>(
     };
     b.wake = with_interval(ticked.wake, now, interval);
     b.wake
+}
+
+/// Whether due trees are ticked on one thread anyway (no `multi_threaded`
+/// feature, or a compute pool of one thread): then a sparse frame visits
+/// them in turn instead of building a set of unique entities, which
+/// parallel mutable access needs and which hashes every entity.
+fn one_thread() -> bool {
+    !cfg!(feature = "multi_threaded")
+        || bevy_tasks::ComputeTaskPool::try_get().is_none_or(|pool| pool.thread_num() <= 1)
 }
 
 /// Above one due tree in `DENSE`, a frame passes over every tree instead of
