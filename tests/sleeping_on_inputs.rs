@@ -304,3 +304,74 @@ fn a_reactive_match_and_abort_if_watch_what_they_read() {
         "the other arm: the scrutinee only"
     );
 }
+
+/// `noise > 2` as a `match` value, declaring what it reads or not.
+struct Loud(bool);
+
+impl behaved_interp::MatchValue<Ctx> for Loud {
+    fn get<'c>(&self, ctx: &'c Ctx) -> behaved_interp::KeyRef<'c> {
+        behaved_interp::KeyRef::Bool(ctx.noise > 2)
+    }
+    fn reads(&self) -> Option<Reads> {
+        self.0.then(|| Reads::field("noise"))
+    }
+}
+
+behave! {
+    /// A reactive match on a field alone.
+    tree Listening for Ctx {
+        reactive match |c| c.noise > 2 {
+            true => Keep('l'),
+            false => Keep('q'),
+        }
+    }
+}
+
+const LISTENING_JSON: &str = r#"{"type": "reactiveMatch", "value": "loud", "cases": [
+    {"when": true, "child": {"type": "action", "action": "listen"}}],
+    "default": {"type": "action", "action": "quiet"}}"#;
+
+fn listening(declared: bool) -> Agent<Ctx> {
+    let mut leaves = Registry::new();
+    leaves
+        .value("loud", move |_: NoParams| Loud(declared))
+        .action("listen", |_: NoParams| Keep('l'))
+        .action("quiet", |_: NoParams| Keep('q'));
+    Agent::new(leaves.load(LISTENING_JSON).unwrap())
+}
+
+/// Ten frames; the noise rises at frame 2 and falls at frame 6, each change
+/// marked; a frame ticks at the wake or on a marked change.
+fn run_noise<T: Tree<Ctx>>(tree: &mut T) -> (Vec<u32>, String) {
+    let mut ctx = Ctx::default();
+    let (mut ticked, mut wake) = (Vec::new(), Wake::NextTick);
+    for frame in 0..10 {
+        let now = f64::from(frame);
+        ctx.now = now;
+        let mut changed = Reads::NONE;
+        if frame == 2 || frame == 6 {
+            ctx.noise = if frame == 2 { 5 } else { 0 };
+            changed = Reads::field("noise");
+        }
+        if wake.is_due(now) || wake.wakes_on(changed) {
+            ticked.push(frame);
+            wake = tree.step(&mut ctx, now).wake;
+        }
+    }
+    (ticked, ctx.log)
+}
+
+#[test]
+fn an_interpreted_reactive_match_sleeps_when_its_value_declares_what_it_reads() {
+    let mut agent = listening(true);
+    let mut ctx = Ctx::default();
+    assert_eq!(agent.tick_at(&mut ctx, 0.0), Status::Running);
+    assert_eq!(agent.next_wake(0.0), Wake::watch(Reads::field("noise")));
+    // Compiled and interpreted alike: ticked at the start and on the two changes.
+    let expected = (vec![0, 2, 6], "qlq".to_string());
+    assert_eq!(run_noise(&mut Listening::new()), expected);
+    assert_eq!(run_noise(&mut listening(true)), expected);
+    // A value that declares nothing: every frame, as before.
+    let (ticked, log) = run_noise(&mut listening(false));
+    assert_eq!((ticked.len(), log.as_str()), (10, "qqllllqqqq"));
+}

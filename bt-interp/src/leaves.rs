@@ -33,6 +33,15 @@ pub enum KeyRef<'a> {
 pub trait MatchValue<C: ?Sized> {
     /// The value now.
     fn get<'c>(&self, ctx: &'c C) -> KeyRef<'c>;
+
+    /// The context's fields the value is a function of (`SEMANTICS.md`,
+    /// "Sleeping on inputs"), as [`Condition::reads`](behaved_runtime::Condition::reads)
+    /// says a condition's: a `reactiveMatch` on a value that declares them
+    /// sleeps until one changes. `None` (the default): unknown, and the
+    /// `reactiveMatch` is ticked on every frame.
+    fn reads(&self) -> Option<behaved_runtime::Reads> {
+        None
+    }
 }
 
 /// The leaves of one action kind in a definition: the values the constructor

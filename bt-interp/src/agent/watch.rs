@@ -41,8 +41,12 @@ pub(super) fn reactive<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, 
         }
         NodeKind::AbortIf => watching(pure(kid(0)), wake(def, st, kid(1), now)),
         NodeKind::WaitUntil => watching(def.conds[def.nodes[id as usize].arg as usize].reads(), Wake::Never),
-        // A `match` value says nothing of what it reads: checked every tick.
-        NodeKind::ReactiveMatch => Wake::NextTick,
+        // The value is matched again on every tick; the state word is the
+        // chosen child's index + 1.
+        NodeKind::ReactiveMatch => watching(
+            def.values[node.leaf as usize].reads(),
+            wake(def, st, kid(st.ints[s] - 1), now),
+        ),
         _ => return None,
     })
 }
