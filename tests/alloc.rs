@@ -120,6 +120,10 @@ behave! {
                             |c: &Ctx| (c.tick % 7) as f32 / 7.0,
                         )).weight(1.5) => Busy(23),
                     },
+                    utility(every = 0.3, margin = 0.1) {
+                        |c| (c.tick % 4) as f32 / 4.0 => Busy(26),
+                        |c| (c.tick % 3) as f32 / 3.0 => Busy(27),
+                    },
                     utility(weighted, best = 2) {
                         |c| (c.tick % 2) as f32 => Busy(24),
                         |c| 1.0 - (c.tick % 3) as f32 / 3.0 => Busy(25),

@@ -3,7 +3,9 @@
 //! zero: `Failure`), that the on-entry forms do not re-score while the chosen
 //! child runs, the reactive form's switch past its margin (halting the
 //! running child first), `weighted`'s draw among the best `k`, considerations
-//! and curves, the wake and the work figure.
+//! and curves, the wake and the work figure; the interval form
+//! (`utility(every = d)`): scored at most every `d` seconds, its wake, and
+//! its last scoring's time across save and load.
 use behaved::prelude::*;
 use behaved::utility::{Consideration, Curve, all};
 
@@ -71,6 +73,15 @@ behave! {
     }
     tree Sleeper for Npc {
         utility { |c| c.score[0] => wait(2.0), |c| c.score[1] => Job(1) }
+    }
+    tree Interval for Npc {
+        utility(every = 1.0, margin = 0.1) { |c| c.score[0] => Job(0), |c| c.score[1] => Job(1), |c| c.score[2] => Job(2) }
+    }
+    tree IntervalSleeper for Npc {
+        utility(every = 0.5) { |c| c.score[0] => wait(2.0), |c| c.score[1] => Job(1) }
+    }
+    tree SlowIntervalSleeper for Npc {
+        utility(every = 5) { |c| c.score[0] => wait(2.0), |c| c.score[1] => Job(1) }
     }
 }
 
@@ -282,4 +293,114 @@ fn every_scoring_is_reported_to_the_observer_after_the_entry_and_before_a_halt()
     obs.0.clear();
     t.tick_observed(&mut c, 1.0, &mut obs);
     assert_eq!(obs.0, Vec::<String>::new(), "the on-entry form scores only on entry");
+}
+
+#[test]
+fn interval_scores_on_entry_then_at_most_every_d_seconds_switching_past_the_margin() {
+    let (mut t, mut c) = (Interval::new(), Npc::new([0.5, 0.2, 0.0]));
+    let mut obs = Scores::default();
+    assert_eq!(t.tick_observed(&mut c, 0.0, &mut obs), Status::Running);
+    assert_eq!(c.take(), log(&["enter 0", "tick 0"]));
+    assert_eq!(obs.0, ["enter 0", "0 0 0.5", "0 1 0.2", "0 2 0", "enter 1"]);
+    obs.0.clear();
+    c.score[1] = 0.9;
+    for now in [0.5, 0.99] {
+        assert_eq!(t.tick_observed(&mut c, now, &mut obs), Status::Running);
+        assert_eq!(
+            c.take(),
+            log(&["tick 0"]),
+            "at {now}: less than 1 s since the last scoring"
+        );
+        assert_eq!(obs.0, Vec::<String>::new(), "at {now}: nothing scored");
+    }
+    assert_eq!(t.tick_observed(&mut c, 1.0, &mut obs), Status::Running);
+    assert_eq!(
+        c.take(),
+        log(&["halt 0", "enter 1", "tick 1"]),
+        "1 s on: re-scored, 0.9 beats 0.5 past the margin, switched in the same tick"
+    );
+    assert_eq!(obs.0, ["0 0 0.5", "0 1 0.9", "0 2 0", "halt 1", "enter 2"]);
+    c.score[0] = 0.95;
+    t.tick_at(&mut c, 2.0);
+    assert_eq!(
+        c.take(),
+        log(&["tick 1"]),
+        "0.95 is within the margin of the running 0.9"
+    );
+    c.score = [0.0, 0.0, 0.0];
+    assert_eq!(t.tick_at(&mut c, 2.5), Status::Running);
+    assert_eq!(c.take(), log(&["tick 1"]), "scores are not read between scorings");
+    assert_eq!(
+        t.tick_at(&mut c, 3.0),
+        Status::Failure,
+        "none above zero at the scoring"
+    );
+    assert_eq!(c.take(), log(&["halt 1"]));
+    c.score = [0.0, 0.0, 0.3];
+    assert_eq!(t.tick_at(&mut c, 3.25), Status::Running);
+    assert_eq!(
+        c.take(),
+        log(&["enter 2", "tick 2"]),
+        "an entry always scores, however soon after the last scoring"
+    );
+}
+
+#[test]
+fn interval_completes_with_its_child_and_scores_again_on_the_next_entry() {
+    let (mut t, mut c) = (Interval::new(), Npc::new([0.5, 0.2, 0.0]));
+    t.tick_at(&mut c, 0.0);
+    c.status[0] = Status::Success;
+    c.score = [0.1, 0.9, 0.0];
+    assert_eq!(t.tick_at(&mut c, 0.25), Status::Success, "the chosen child's status");
+    assert_eq!(c.take(), log(&["enter 0", "tick 0", "tick 0"]));
+    assert_eq!(t.tick_at(&mut c, 0.5), Status::Running);
+    assert_eq!(c.take(), log(&["enter 1", "tick 1"]), "entered again: scored again");
+}
+
+#[test]
+fn interval_wakes_at_the_sooner_of_its_next_scoring_and_its_childs_wake() {
+    let (mut t, mut c) = (IntervalSleeper::new(), Npc::new([0.9, 0.1, 0.0]));
+    t.tick_at(&mut c, 10.0);
+    assert!(
+        matches!(t.next_wake(10.0), Wake::At(w) if w > 10.49 && w <= 10.5),
+        "the next scoring at 10.5 comes before the wait's end at 12: {:?}",
+        t.next_wake(10.0)
+    );
+    t.tick_at(&mut c, 10.5);
+    assert!(matches!(t.next_wake(10.5), Wake::At(w) if w > 10.99 && w <= 11.0));
+    let (mut t, mut c) = (SlowIntervalSleeper::new(), Npc::new([0.9, 0.1, 0.0]));
+    t.tick_at(&mut c, 10.0);
+    assert!(
+        matches!(t.next_wake(10.0), Wake::At(w) if w > 11.99 && w <= 12.0),
+        "the wait's end at 12 comes before the next scoring at 15"
+    );
+    let (mut t, mut c) = (IntervalSleeper::new(), Npc::new([0.1, 0.9, 0.0]));
+    t.tick_at(&mut c, 10.0);
+    assert_eq!(t.next_wake(10.0), Wake::NextTick, "an action runs: its wake");
+}
+
+#[test]
+fn interval_keeps_its_last_scoring_time_across_save_and_load() {
+    let (mut t, mut c) = (Interval::new(), Npc::new([0.5, 0.2, 0.0]));
+    t.tick_at(&mut c, 10.0);
+    t.tick_at(&mut c, 10.5);
+    assert_eq!(c.take(), log(&["enter 0", "tick 0", "tick 0"]));
+    let saved = serde_json::to_string(&t).unwrap();
+    c.score[1] = 0.9;
+    let mut loaded: Interval = serde_json::from_str(&saved).unwrap();
+    loaded.tick_at(&mut c, 10.75);
+    assert_eq!(c.take(), log(&["tick 0"]), "last scored at 10, as saved: not due");
+    loaded.tick_at(&mut c, 11.0);
+    assert_eq!(c.take(), log(&["halt 0", "enter 1", "tick 1"]), "due at 11");
+    // A clock that restarted: the time moves with the others.
+    let mut resumed: Interval = serde_json::from_str(&saved).unwrap();
+    resumed.resume_at(100.0);
+    resumed.tick_at(&mut c, 100.25);
+    assert_eq!(
+        c.take(),
+        log(&["tick 0"]),
+        "saved at 10.5, last scored at 10: due at 100.5"
+    );
+    resumed.tick_at(&mut c, 100.5);
+    assert_eq!(c.take(), log(&["halt 0", "enter 1", "tick 1"]));
 }

@@ -38,11 +38,19 @@ pub enum Choice {
         /// How much more another child must score to take over.
         margin: f32,
     },
+    /// `"every": d` (no `"choose"`): re-scored at most every `every` seconds
+    /// while its child runs, switching as `"reactive"` does past `margin`.
+    Every {
+        /// Seconds between scorings (finite, above 0).
+        every: f64,
+        /// How much more another child must score to take over.
+        margin: f32,
+    },
 }
 
 impl Choice {
     /// The arguments a label shows: `None`, `weighted`, `weighted, best 2`,
-    /// `reactive`, `reactive, margin 0.1`.
+    /// `reactive`, `reactive, margin 0.1`, `every 0.5`, `every 0.5, margin 0.1`.
     pub fn label(&self) -> Option<String> {
         match self {
             Choice::Best => None,
@@ -50,6 +58,8 @@ impl Choice {
             Choice::Weighted { best } => Some(format!("weighted, best {best}")),
             Choice::Reactive { margin } if *margin == 0.0 => Some("reactive".into()),
             Choice::Reactive { margin } => Some(format!("reactive, margin {margin}")),
+            Choice::Every { every, margin } if *margin == 0.0 => Some(format!("every {every:?}")),
+            Choice::Every { every, margin } => Some(format!("every {every:?}, margin {margin}")),
         }
     }
 }
@@ -182,6 +192,12 @@ pub(crate) fn encode(choice: &Choice, scores: &[Score], m: &mut Map<String, Valu
         }
         Choice::Reactive { margin } => {
             m.insert("choose".into(), "reactive".into());
+            if *margin != 0.0 {
+                m.insert("margin".into(), f64::from(*margin).into());
+            }
+        }
+        Choice::Every { every, margin } => {
+            m.insert("every".into(), (*every).into());
             if *margin != 0.0 {
                 m.insert("margin".into(), f64::from(*margin).into());
             }

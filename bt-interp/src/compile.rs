@@ -359,7 +359,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
         flat.kids = self.def.kids.len() as u32;
         self.def.kids.extend(kid_ids);
-        if flat.op.is_timed() {
+        if flat.has_timer() {
             self.def.secs[flat.time as usize] = flat.secs;
         }
         self.def.cold[id as usize] = flat;
@@ -480,7 +480,16 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 flat.b = self.def.keys.len() as u32 - flat.a;
                 flat.leaf = self.value(value, &path::field(at, "value"));
             }
-            Params::Utility { choice, scores } => flat.a = self.utility(*choice, scores, at),
+            Params::Utility { choice, scores } => {
+                flat.a = self.utility(*choice, scores, at);
+                // The interval form keeps the time it last scored, saved as a timer's start.
+                if let behaved_format::utility::Choice::Every { every, .. } = choice {
+                    flat.time = self.def.times.len() as u32;
+                    flat.secs = *every;
+                    self.def.times.push(0.0);
+                    self.def.secs.push(*every);
+                }
+            }
             Params::Count(c) => flat.a = *c,
             Params::ForEach { items, max } => {
                 flat.a = *max;

@@ -61,6 +61,15 @@ pub(crate) struct Flat {
     pub secs: f64,
 }
 
+impl Flat {
+    /// Whether the node keeps a time in `State::times` (`Flat::time`): the
+    /// timing nodes, and the interval `utility` (the time it last scored;
+    /// only it, of the other kinds, has `secs` above 0).
+    pub(crate) fn has_timer(&self) -> bool {
+        self.op.is_timed() || (self.op == NodeKind::Utility && self.secs > 0.0)
+    }
+}
+
 /// The kinds the tick loop runs with code of their own, when they have no
 /// hooks; `Other` is everything else (see `Flat::op`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -233,7 +233,7 @@ fn check_times<C>(def: &Definition<C>, times: &[f64], saved_at: Option<f64>) -> 
         return Err(format!("it was saved at {t:?}, not a finite time"));
     }
     for (id, (f, row)) in def.cold.iter().zip(&def.table).enumerate() {
-        if !f.op.is_timed() {
+        if !f.has_timer() {
             continue;
         }
         let (i, t) = (f.time as usize, times[f.time as usize]);

@@ -134,6 +134,8 @@ fn every_kind() -> serde_json::Value {
                 {"all": [{"consider": {"type": "cycle", "every": 3}, "curve": {"curve": "logistic", "steepness": 4, "midpoint": 0.5}},
                          {"consider": {"type": "cycle", "every": 7}, "curve": {"curve": "piecewise", "points": [[0, 0.2], [0.5, 1], [1, 0.4]]}}], "weight": 1.5},
                 {"consider": {"type": "cycle", "every": 4}, "curve": {"curve": "polynomial", "exponent": 2, "slope": 1, "shift": 0, "intercept": 0.1}}]},
+            {"type": "utility", "every": 0.5, "margin": 0.1, "children": [a(2), a(3)], "scores": [
+                {"consider": {"type": "cycle", "every": 4}}, {"consider": {"type": "cycle", "every": 3}}]},
             {"type": "utility", "choose": "weighted", "best": 2, "children": [a(1), a(2), {"type": "failure"}], "scores": [
                 {"consider": {"type": "cycle", "every": 2}, "curve": {"curve": "step", "threshold": 0.5, "low": 0.1, "high": 1}},
                 {"consider": {"type": "cycle", "every": 3}, "curve": {"curve": "linear", "slope": -1, "intercept": 1}},

@@ -4,7 +4,8 @@
 //! the on-entry choice runs, the reactive switch past the margin (the running
 //! child halted first), `weighted`'s draw among the best `k`, curves and the
 //! compensated product, the wake, the work figure and the load errors at
-//! their JSON paths.
+//! their JSON paths; the interval form (`"every": d`): scored at most every
+//! `d` seconds, its wake, and its last scoring's time across save and load.
 mod support;
 
 use behaved_interp::Agent;
@@ -204,7 +205,7 @@ fn load_errors_name_the_json_path() {
     );
     assert_eq!(
         e,
-        ["at `margin`: \"margin\" applies to re-scoring: it needs \"choose\": \"reactive\""],
+        ["at `margin`: \"margin\" applies to re-scoring: it needs \"choose\": \"reactive\" or \"every\": <seconds>"],
         "{e:?}"
     );
     let e = bad(json!({}), json!([{"consider": "s1"}, {"consider": "s2"}]));
@@ -275,5 +276,153 @@ fn every_scoring_is_reported_to_the_observer_after_the_entry_and_before_a_halt()
         obs.0,
         ["0 0 0.5", "0 1 0.75", "0 2 0", "halt 1", "enter 2"],
         "the reactive form scores every tick"
+    );
+}
+
+#[test]
+fn interval_scores_on_entry_then_at_most_every_d_seconds_switching_past_the_margin() {
+    let (mut t, mut c) = (agent(three(json!({"every": 1.0, "margin": 0.1}))), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.2);
+    c.set("a", R).set("b", R).set("c", R);
+    let mut obs = Scores::default();
+    assert_eq!(t.tick_observed(&mut c, 0.0, &mut obs), R);
+    assert_eq!(c.take(), log(&["enter a", "a"]));
+    assert_eq!(obs.0, ["enter 0", "0 0 0.5", "0 1 0.2", "0 2 0", "enter 1"]);
+    obs.0.clear();
+    c.score("s2", 0.9);
+    for now in [0.5, 0.99] {
+        assert_eq!(t.tick_observed(&mut c, now, &mut obs), R);
+        assert_eq!(c.take(), log(&["a"]), "at {now}: less than 1 s since the last scoring");
+        assert_eq!(obs.0, Vec::<String>::new(), "at {now}: nothing scored");
+    }
+    assert_eq!(t.tick_observed(&mut c, 1.0, &mut obs), R);
+    assert_eq!(
+        c.take(),
+        log(&["halt a", "enter b", "b"]),
+        "1 s on: re-scored, 0.9 beats 0.5 past the margin, switched in the same tick"
+    );
+    assert_eq!(obs.0, ["0 0 0.5", "0 1 0.9", "0 2 0", "halt 1", "enter 2"]);
+    c.score("s1", 0.95);
+    t.tick_at(&mut c, 2.0);
+    assert_eq!(c.take(), log(&["b"]), "0.95 is within the margin of the running 0.9");
+    c.score("s1", 0.0).score("s2", 0.0);
+    assert_eq!(t.tick_at(&mut c, 2.5), R);
+    assert_eq!(c.take(), log(&["b"]), "scores are not read between scorings");
+    assert_eq!(t.tick_at(&mut c, 3.0), F, "none above zero at the scoring");
+    assert_eq!(c.take(), log(&["halt b"]));
+    c.score("s3", 0.3);
+    assert_eq!(t.tick_at(&mut c, 3.25), R);
+    assert_eq!(
+        c.take(),
+        log(&["enter c", "c"]),
+        "an entry always scores, however soon after the last scoring"
+    );
+}
+
+#[test]
+fn interval_completes_with_its_child_and_scores_again_on_the_next_entry() {
+    let (mut t, mut c) = (agent(three(json!({"every": 1.0, "margin": 0.1}))), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.2);
+    c.set("a", R).set("b", R).set("c", R);
+    t.tick_at(&mut c, 0.0);
+    c.set("a", S);
+    c.score("s1", 0.1).score("s2", 0.9);
+    assert_eq!(t.tick_at(&mut c, 0.25), S, "the chosen child's status");
+    assert_eq!(c.take(), log(&["enter a", "a", "a"]));
+    assert_eq!(t.tick_at(&mut c, 0.5), R);
+    assert_eq!(c.take(), log(&["enter b", "b"]), "entered again: scored again");
+}
+
+#[test]
+fn interval_wakes_at_the_sooner_of_its_next_scoring_and_its_childs_wake() {
+    let sleeper = |every: f64| {
+        utility(
+            json!({"every": every}),
+            vec![consider("s1"), consider("s2")],
+            vec![json!({"type": "wait", "seconds": 2.0}), act("b")],
+        )
+    };
+    let (mut t, mut c) = (agent(sleeper(0.5)), Ctx::new());
+    c.score("s1", 0.9).score("s2", 0.1).set("b", R);
+    t.tick_at(&mut c, 10.0);
+    assert!(
+        matches!(t.next_wake(10.0), Wake::At(w) if w > 10.49 && w <= 10.5),
+        "the next scoring at 10.5 comes before the wait's end at 12: {:?}",
+        t.next_wake(10.0)
+    );
+    t.tick_at(&mut c, 10.5);
+    assert!(matches!(t.next_wake(10.5), Wake::At(w) if w > 10.99 && w <= 11.0));
+    let (mut t, mut c) = (agent(sleeper(5.0)), Ctx::new());
+    c.score("s1", 0.9).score("s2", 0.1);
+    t.tick_at(&mut c, 10.0);
+    assert!(
+        matches!(t.next_wake(10.0), Wake::At(w) if w > 11.99 && w <= 12.0),
+        "the wait's end at 12 comes before the next scoring at 15"
+    );
+    let (mut t, mut c) = (agent(sleeper(0.5)), Ctx::new());
+    c.score("s1", 0.1).score("s2", 0.9).set("b", R);
+    t.tick_at(&mut c, 10.0);
+    assert_eq!(t.next_wake(10.0), Wake::NextTick, "an action runs: its wake");
+}
+
+#[test]
+fn interval_keeps_its_last_scoring_time_across_save_and_load() {
+    let def = load(three(json!({"every": 1.0, "margin": 0.1})));
+    let (mut t, mut c) = (Agent::new(def.clone()), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.2);
+    c.set("a", R).set("b", R).set("c", R);
+    t.tick_at(&mut c, 10.0);
+    t.tick_at(&mut c, 10.5);
+    assert_eq!(c.take(), log(&["enter a", "a", "a"]));
+    let saved = serde_json::to_string(&t).unwrap();
+    c.score("s2", 0.9);
+    let mut loaded = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&saved)).unwrap();
+    loaded.tick_at(&mut c, 10.75);
+    assert_eq!(c.take(), log(&["a"]), "last scored at 10, as saved: not due");
+    loaded.tick_at(&mut c, 11.0);
+    assert_eq!(c.take(), log(&["halt a", "enter b", "b"]), "due at 11");
+    // A clock that restarted: the time moves with the others.
+    let mut resumed = serde::de::DeserializeSeed::deserialize(
+        behaved_interp::AgentSeed::new(def.clone()).resume_at(100.0),
+        &mut serde_json::Deserializer::from_str(&saved),
+    )
+    .unwrap();
+    resumed.tick_at(&mut c, 100.25);
+    assert_eq!(c.take(), log(&["a"]), "saved at 10.5, last scored at 10: due at 100.5");
+    resumed.tick_at(&mut c, 100.5);
+    assert_eq!(c.take(), log(&["halt a", "enter b", "b"]));
+    // A last scoring after the save is an impossible state, refused at load.
+    let after = saved.replace("10.0", "10.75");
+    assert_ne!(after, saved);
+    let e = Agent::load(def, &mut serde_json::Deserializer::from_str(&after))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("started at 10.75, after the state was saved"), "{e}");
+}
+
+#[test]
+fn interval_load_errors_name_the_json_path() {
+    for (every, why) in [
+        (
+            json!(0),
+            "at `every`: \"every\" must be a number of seconds > 0, found the number 0",
+        ),
+        (
+            json!(-1.5),
+            "at `every`: \"every\" must be a number of seconds > 0, found the number -1.5",
+        ),
+        (
+            json!("1"),
+            "at `every`: \"every\" must be a number of seconds > 0, found ",
+        ),
+    ] {
+        let e = errors(&three(json!({"every": every})).to_string());
+        assert!(e[0].starts_with(why), "{e:?}");
+    }
+    let e = errors(&three(json!({"choose": "reactive", "every": 1.0})).to_string());
+    assert!(
+        e[0].starts_with("at `every`: \"every\" is a way of choosing of its own"),
+        "{e:?}"
     );
 }

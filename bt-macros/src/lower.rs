@@ -248,6 +248,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => out.uses_time = true,
         Kind::Random | Kind::Weighted(_) | Kind::Shuffle => out.uses_rng = true,
         Kind::Utility { choose, .. } if choose.draws() => out.uses_rng = true,
+        Kind::Utility { choose, .. } if choose.every().is_some() => out.uses_time = true,
         Kind::Subtree { .. } => {
             out.subtrees.push(id);
             out.uses_time = true;

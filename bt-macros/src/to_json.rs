@@ -183,6 +183,7 @@ fn utility_params(choose: &crate::model::Choose, scores: &[Expr]) -> Params {
         Choose::Best => Choice::Best,
         Choose::Weighted { best } => Choice::Weighted { best },
         Choose::Reactive { margin } => Choice::Reactive { margin },
+        Choose::Every { every, margin } => Choice::Every { every, margin },
     };
     let scores = scores.iter().map(score_json).collect();
     Params::Utility { choice, scores }

@@ -411,10 +411,10 @@ catalogue! {
     #[doc = rules!("for")]
     ForEach => { dsl: "for", json: "forEach", arity: One, aliases: [], is_loop: true, is_timed: false, params: ForEach, slots: Child,
         fields: ["items", "max", "child", "label"], group: Loops, icon: "∀", work: TimesAndRead }
-    /// Scores every child on entry and runs the best (or draws in proportion to the scores); a reactive form re-scores on every tick and switches past a margin.
+    /// Scores every child on entry and runs the best (or draws in proportion to the scores); a reactive form re-scores on every tick, an interval form at most every `d` seconds, and both switch past a margin.
     #[doc = rules!("utility")]
     Utility => { dsl: "utility", json: "utility", arity: Many, aliases: [], is_loop: false, is_timed: false, params: Utility, slots: Children,
-        fields: ["children", "scores", "choose", "best", "margin"], group: Composites, icon: "★", work: ScoresAndLargest }
+        fields: ["children", "scores", "choose", "best", "margin", "every"], group: Composites, icon: "★", work: ScoresAndLargest }
 }
 
 impl NodeKind {

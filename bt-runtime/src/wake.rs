@@ -27,6 +27,9 @@ use crate::{Reads, Status};
 /// | `loop`, `while`, `until_*` | the body's wake while it runs; `NextTick` between two iterations |
 /// | `reactive` nodes, `abort_if`, `wait_until` whose re-checked conditions have known [`Reads`] | [`Watch`](Wake::Watch): a change of those inputs, or the running child's wake if earlier |
 /// | the same with a condition of unknown inputs, inline `act(..)` | `NextTick` |
+/// | `utility`, `utility(weighted)` | the running child's wake |
+/// | `utility(reactive)` | `NextTick` (it scores on every tick) |
+/// | `utility(every = d)` | `d` after its last scoring, or its child's wake if earlier |
 ///
 /// Ticking earlier than the wake is always allowed and changes nothing; a
 /// caller that changes what a condition reads, or that an action waits for,

@@ -1,4 +1,4 @@
-//! `utility`'s `"choose"`, `"best"`, `"margin"` and `"scores"` checked, each
+//! `utility`'s `"choose"`, `"best"`, `"margin"`, `"every"` and `"scores"` checked, each
 //! problem at its JSON path.
 
 use behaved_runtime::utility::CurveOf;
@@ -73,6 +73,29 @@ impl Decoder<'_> {
             }
         };
         let mut ok = true;
+        if let Some(v) = obj.get("every") {
+            let p = path::field(at, "every");
+            match (choice, v.as_f64()) {
+                (Choice::Best, Some(d)) if obj.get("choose").is_none() && d.is_finite() && d > 0.0 => {
+                    choice = Choice::Every { every: d, margin: 0.0 };
+                }
+                (Choice::Best, _) if obj.get("choose").is_none() => {
+                    self.report(
+                        &p,
+                        format!("\"every\" must be a number of seconds > 0, found {}", describe(v)),
+                    );
+                    ok = false;
+                }
+                _ => {
+                    self.report(
+                        &p,
+                        "\"every\" is a way of choosing of its own (re-scored at most every so many seconds): \
+                         leave out \"choose\"",
+                    );
+                    ok = false;
+                }
+            }
+        }
         if let Some(v) = obj.get("best") {
             let p = path::field(at, "best");
             match &mut choice {
@@ -89,15 +112,17 @@ impl Decoder<'_> {
         if let Some(v) = obj.get("margin") {
             let p = path::field(at, "margin");
             match (&mut choice, v.as_f64()) {
-                (Choice::Reactive { margin }, Some(m)) if m.is_finite() && m >= 0.0 => *margin = m as f32,
-                (Choice::Reactive { .. }, _) => {
+                (Choice::Reactive { margin } | Choice::Every { margin, .. }, Some(m)) if m.is_finite() && m >= 0.0 => {
+                    *margin = m as f32
+                }
+                (Choice::Reactive { .. } | Choice::Every { .. }, _) => {
                     self.report(&p, format!("\"margin\" must be a number >= 0, found {}", describe(v)));
                     ok = false;
                 }
                 _ => {
                     self.report(
                         &p,
-                        "\"margin\" applies to re-scoring: it needs \"choose\": \"reactive\"",
+                        "\"margin\" applies to re-scoring: it needs \"choose\": \"reactive\" or \"every\": <seconds>",
                     );
                     ok = false;
                 }

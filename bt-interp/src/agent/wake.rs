@@ -31,7 +31,7 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
         | NodeKind::WaitUntil => super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick),
         NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => kinds::chain_wake(def, st, node, now),
         NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => kinds::random_wake(def, st, node, now),
-        NodeKind::Utility => kinds::utility_wake(def, node, || kinds::branch_wake(def, st, node, now)),
+        NodeKind::Utility => kinds::utility_wake(def, st, node, now, || kinds::branch_wake(def, st, node, now)),
         NodeKind::If | NodeKind::Match => kinds::branch_wake(def, st, node, now),
         NodeKind::Parallel | NodeKind::ParallelMain => kinds::parallel_wake(def, st, node, now),
         NodeKind::Loop

@@ -166,7 +166,7 @@ impl Gen<'_> {
         match &s.node.kind {
             Kind::ReactiveSequence | Kind::ReactiveSelector | Kind::Parallel { .. } | Kind::ParallelMain => true,
             Kind::If { reactive, .. } | Kind::Match { reactive, .. } if *reactive => true,
-            Kind::Utility { choose, .. } if choose.reactive() => true,
+            Kind::Utility { choose, .. } if choose.switches() => true,
             _ => {
                 self.l.slots.len() <= HALT_HELPER_NODES
                     && matches!(s.state, State::Resume(_) | State::ResumeFailed(_) | State::Masks(..))

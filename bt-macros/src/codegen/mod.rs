@@ -542,6 +542,11 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
     let one = |ty: TokenStream, init: TokenStream| vec![(f.clone(), ty, init)];
     match &s.state {
         State::None => Vec::new(),
+        // The interval `utility` keeps the time it last scored, too (saved, as a timer is).
+        State::Resume(u) if matches!(&s.node.kind, Kind::Utility { choose, .. } if choose.every().is_some()) => vec![
+            (f.clone(), uint(*u).into_token_stream(), quote!(0)),
+            (scored_at_field(s.id), quote!(f64), quote!(0.0)),
+        ],
         State::Resume(u) | State::Counter(u) => one(uint(*u).into_token_stream(), quote!(0)),
         State::Masks(u, n) => {
             let (u, n) = (uint(*u), lit(*n));

@@ -63,6 +63,12 @@ pub(super) fn list_field(id: usize) -> syn::Ident {
     format_ident!("__n{}_list", id)
 }
 
+/// The field holding the time of the last scoring of the interval
+/// `utility` node `id` (`utility(every = d)`).
+pub(super) fn scored_at_field(id: usize) -> syn::Ident {
+    format_ident!("__n{}_scored_at", id)
+}
+
 /// The field holding variable `name` of the `scope` node `id`.
 pub(super) fn var_field(id: usize, name: &syn::Ident) -> syn::Ident {
     format_ident!("__n{}_{}", id, name)

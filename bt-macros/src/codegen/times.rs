@@ -8,8 +8,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{field, rt_path, subtree_item};
+use super::{field, rt_path, scored_at_field, subtree_item};
 use crate::lower::{Lowered, Slot, State};
+use crate::model::Kind;
 
 /// Whether the tree keeps the time of its last tick: it has timers, or
 /// subtrees (which may).
@@ -26,6 +27,11 @@ fn timer(s: &Slot, of: &TokenStream) -> Option<(TokenStream, TokenStream)> {
         State::Delay => Some((quote!(#of.#f.0), quote!(0.0f64))),
         // Never completed: far in the past, and never shifted.
         State::LastTime => Some((quote!(#of.#f), quote!(f64::MIN))),
+        // The interval `utility`'s last scoring.
+        State::Resume(_) if matches!(&s.node.kind, Kind::Utility { choose, .. } if choose.every().is_some()) => {
+            let at = scored_at_field(s.id);
+            Some((quote!(#of.#at), quote!(0.0f64)))
+        }
         _ => None,
     }
 }

@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Gen, field, lit, rt, wake_name};
+use super::{Gen, lit, rt, wake_name};
 use crate::lower::Slot;
 use crate::model::Kind;
 
@@ -96,12 +96,7 @@ impl Gen<'_> {
             Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_wake(s, children),
             Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_wake(s, children),
             Kind::If { .. } | Kind::Match { .. } => self.branch_wake(s, children),
-            // The chosen child's, as a branch's; re-scored on every tick when reactive.
-            Kind::Utility { choose, .. } if choose.reactive() => WakeCode::NextTick,
-            Kind::Utility { .. } => {
-                let f = field(s.id);
-                wake_of_resumed(quote!(self.#f), children)
-            }
+            Kind::Utility { .. } => self.utility_wake(s, children),
             Kind::Invert
             | Kind::ForceSuccess
             | Kind::ForceFailure

@@ -1,5 +1,5 @@
 //! `utility`'s arguments (`utility`, `utility(weighted, best = 2)`,
-//! `utility(reactive, margin = 0.1)`) and its children's scores (`score =>
+//! `utility(reactive, margin = 0.1)`, `utility(every = 0.5, margin = 0.1)`) and its children's scores (`score =>
 //! child`), each checked where it is written (SEMANTICS.md "utility").
 
 use super::*;
@@ -22,12 +22,29 @@ pub enum Choose {
         /// How much more another child must score to take over.
         margin: f32,
     },
+    /// `utility(every = d)` / `utility(every = d, margin = m)`: the highest
+    /// score on entry, then re-scored at most every `every` seconds while its
+    /// child runs, switching as the reactive form does.
+    Every {
+        /// Seconds between scorings (a literal above 0).
+        every: f64,
+        /// How much more another child must score to take over.
+        margin: f32,
+    },
 }
 
 impl Choose {
-    /// Whether it re-scores on every tick.
-    pub fn reactive(&self) -> bool {
-        matches!(self, Choose::Reactive { .. })
+    /// The seconds between scorings of the interval form.
+    pub fn every(&self) -> Option<f64> {
+        match self {
+            Choose::Every { every, .. } => Some(*every),
+            _ => None,
+        }
+    }
+
+    /// Whether its tick may halt its running child (to switch).
+    pub fn switches(&self) -> bool {
+        matches!(self, Choose::Reactive { .. } | Choose::Every { .. })
     }
 
     /// Whether it draws from the tree's random generator.
@@ -36,7 +53,7 @@ impl Choose {
     }
 }
 
-const FORMS: &str = "`utility`, `utility(weighted)`, `utility(weighted, best = 2)`, `utility(reactive)` or `utility(reactive, margin = 0.1)`";
+const FORMS: &str = "`utility`, `utility(weighted)`, `utility(weighted, best = 2)`, `utility(reactive)`, `utility(reactive, margin = 0.1)` or `utility(every = 0.5)`";
 
 /// `utility(..)`'s arguments.
 pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
@@ -59,6 +76,18 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
         Some(first) => match first {
             Expr::Path(p) if p.path.is_ident("weighted") => Choose::Weighted { best: 0 },
             Expr::Path(p) if p.path.is_ident("reactive") => Choose::Reactive { margin: 0.0 },
+            Expr::Assign(a) if matches!(&*a.left, Expr::Path(p) if p.path.is_ident("every")) => {
+                match seconds(&a.right) {
+                    Some(every) if every.is_finite() && every > 0.0 => Choose::Every { every, margin: 0.0 },
+                    _ => {
+                        errors.over(
+                            &a.right,
+                            "`every` is the seconds between scorings: a number literal above 0 (`every = 0.5`)",
+                        );
+                        return None;
+                    }
+                }
+            }
             other => {
                 errors.over(other, format!("unknown way of choosing; expected {FORMS}"));
                 return None;
@@ -91,29 +120,31 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
                     ok = false;
                 }
             },
-            (Some("margin"), Choose::Reactive { margin }) => match literal_of(&assign.right) {
-                Some((false, Lit::Float(f))) => match f.base10_parse::<f32>() {
-                    Ok(m) if m.is_finite() => *margin = m,
+            (Some("margin"), Choose::Reactive { margin } | Choose::Every { margin, .. }) => {
+                match literal_of(&assign.right) {
+                    Some((false, Lit::Float(f))) => match f.base10_parse::<f32>() {
+                        Ok(m) if m.is_finite() => *margin = m,
+                        _ => {
+                            errors.over(&f, "`margin` must be a finite number");
+                            ok = false;
+                        }
+                    },
+                    Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
+                        Ok(m) => *margin = m as f32,
+                        Err(_) => {
+                            errors.over(&i, "`margin` must be a finite number");
+                            ok = false;
+                        }
+                    },
                     _ => {
-                        errors.over(&f, "`margin` must be a finite number");
+                        errors.over(
+                            &assign.right,
+                            "`margin` must be a number literal of at least 0 (`margin = 0.1`)",
+                        );
                         ok = false;
                     }
-                },
-                Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
-                    Ok(m) => *margin = m as f32,
-                    Err(_) => {
-                        errors.over(&i, "`margin` must be a finite number");
-                        ok = false;
-                    }
-                },
-                _ => {
-                    errors.over(
-                        &assign.right,
-                        "`margin` must be a number literal of at least 0 (`margin = 0.1`)",
-                    );
-                    ok = false;
                 }
-            },
+            }
             (Some("best"), _) => {
                 errors.over(
                     &assign.left,
@@ -124,7 +155,14 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
             (Some("margin"), _) => {
                 errors.over(
                     &assign.left,
-                    "`margin = M` applies to re-scoring: write `utility(reactive, margin = M)`",
+                    "`margin = M` applies to re-scoring: write `utility(reactive, margin = M)` or `utility(every = D, margin = M)`",
+                );
+                ok = false;
+            }
+            (Some("every"), _) => {
+                errors.over(
+                    &assign.left,
+                    "`every = D` is a way of choosing of its own: write it first, `utility(every = D)`",
                 );
                 ok = false;
             }
@@ -135,6 +173,16 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
         }
     }
     ok.then_some(mode)
+}
+
+/// A number literal's value as `f64` (`every`'s seconds are read at full
+/// precision, as the JSON form reads them); `None` for anything else.
+fn seconds(expr: &Expr) -> Option<f64> {
+    match literal_of(expr)? {
+        (false, Lit::Float(f)) => f.base10_parse::<f64>().ok(),
+        (false, Lit::Int(i)) => i.base10_parse::<f64>().ok(),
+        _ => None,
+    }
 }
 
 /// A child's score, checked: a curve written with literal parameters

@@ -458,7 +458,7 @@ impl Gen<'_> {
         }
     }
 
-    /// A `utility` node: each way of choosing, and scores of each form (a
+    /// A `utility` node: each way of choosing (the interval form too), and scores of each form (a
     /// closure, a curve of one, `all` of two with a weight). Curves' and
     /// weights' numbers are exact in `f32`, so that both forms read them alike.
     fn utility(&mut self, depth: usize, sub: usize) -> Both {
@@ -472,11 +472,21 @@ impl Gen<'_> {
                     format!("\"choose\": \"weighted\", \"best\": {k}, "),
                 ),
             },
-            _ => {
+            2 => {
                 let m = [0.0, 0.125, 0.25][self.rand.below(3) as usize];
                 (
                     format!("(reactive, margin = {m:?})"),
                     format!("\"choose\": \"reactive\", \"margin\": {m:?}, "),
+                )
+            }
+            // The interval form: the tick times step by 0, 0.25, 0.5 or 1 s,
+            // so these fall due on some ticks and not on others.
+            _ => {
+                let m = [0.0, 0.125, 0.25][self.rand.below(3) as usize];
+                let d = [0.25, 0.5, 1.5][self.rand.below(3) as usize];
+                (
+                    format!("(every = {d:?}, margin = {m:?})"),
+                    format!("\"every\": {d:?}, \"margin\": {m:?}, "),
                 )
             }
         };

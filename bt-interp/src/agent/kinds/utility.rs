@@ -5,7 +5,7 @@
 
 use behaved_format::utility::Choice;
 use behaved_runtime::utility::{best, draw, keep_or_switch};
-use behaved_runtime::{NodeId, Observer};
+use behaved_runtime::{NodeId, Observer, Wake};
 
 use crate::definition::Flat;
 
@@ -18,8 +18,20 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let def = self.def;
         let u = def.scoring.utility[node.a as usize];
         let prev = self.ints[s];
-        let reactive = matches!(u.choice, Choice::Reactive { .. });
-        let pick = if prev != 0 && !reactive {
+        let scores_now = match u.choice {
+            Choice::Reactive { .. } => true,
+            // The interval form: again once `secs` have passed since it last scored.
+            Choice::Every { .. } => {
+                let t = node.time as usize;
+                let due = prev == 0 || self.st.now - self.st.times[t] >= node.secs;
+                if due {
+                    self.st.times[t] = self.st.now;
+                }
+                due
+            }
+            _ => prev == 0,
+        };
+        let pick = if !scores_now {
             prev
         } else {
             let scores = &mut self.st.scores[..u.n as usize];
@@ -30,8 +42,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             let chosen = match u.choice {
                 Choice::Best => best(scores),
                 Choice::Weighted { best } => draw(scores, best as usize, &mut self.st.rng),
-                Choice::Reactive { .. } if prev == 0 => best(scores),
-                Choice::Reactive { margin } => keep_or_switch(prev as usize - 1, scores, margin),
+                Choice::Reactive { .. } | Choice::Every { .. } if prev == 0 => best(scores),
+                Choice::Reactive { margin } | Choice::Every { margin, .. } => {
+                    keep_or_switch(prev as usize - 1, scores, margin)
+                }
             };
             chosen.map_or(0, |i| i as u32 + 1)
         };
@@ -49,14 +63,19 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 }
 
 /// A running `utility` node's wake: the reactive form re-scores on every
-/// tick (`NextTick`); the others sleep as their running child (`child`).
+/// tick (`NextTick`); the interval form wakes at the sooner of its next
+/// scoring and its running child's wake; the others sleep as their running
+/// child (`child`).
 pub(in crate::agent) fn utility_wake<C: 'static>(
     def: &crate::definition::Definition<C>,
+    st: &crate::agent::State<C>,
     node: &Flat,
-    child: impl FnOnce() -> behaved_runtime::Wake,
-) -> behaved_runtime::Wake {
+    now: f64,
+    child: impl FnOnce() -> Wake,
+) -> Wake {
     match def.scoring.utility[node.a as usize].choice {
-        Choice::Reactive { .. } => behaved_runtime::Wake::NextTick,
+        Choice::Reactive { .. } => Wake::NextTick,
+        Choice::Every { .. } => Wake::after(st.side.times[node.time as usize], node.secs, now).min(child()),
         _ => child(),
     }
 }

@@ -6,7 +6,8 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
-use crate::codegen::{Gen, child_halt_name, field, in_place, lit, rt, rt_at, uint};
+use crate::codegen::wake::{WakeCode, wake_of_resumed};
+use crate::codegen::{Gen, child_halt_name, field, in_place, lit, rt, rt_at, scored_at_field, uint};
 use crate::lower::{Slot, State};
 use crate::model::{Choose, Kind};
 
@@ -73,6 +74,26 @@ impl Gen<'_> {
                     }
                 }
             }
+            Choose::Every { every, margin } => {
+                let halt_children = child_halt_name(s.id);
+                let (d, m) = (Literal::f64_suffixed(*every), Literal::f32_suffixed(*margin));
+                let at = scored_at_field(s.id);
+                quote! {
+                    let __b: #ty = if __r != 0 && __env.now - self.#at < #d { __r } else {
+                        #scored
+                        self.#at = __env.now;
+                        let __pick = if __r == 0 {
+                            #rt::utility::best(&__scores)
+                        } else {
+                            #rt::utility::keep_or_switch((__r - 1) as usize, &__scores, #m)
+                        };
+                        #as_pick
+                    };
+                    if __r != 0 && __r != __b {
+                        self.#halt_children(__ctx, __env, __r);
+                    }
+                }
+            }
         };
         quote! {{
             let __r = self.#f;
@@ -86,6 +107,26 @@ impl Gen<'_> {
                 __s
             }
         }}
+    }
+
+    /// A running `utility` node's wake: the chosen child's; `NextTick` for
+    /// the reactive form (it scores on every tick); for the interval form the
+    /// sooner of the chosen child's and its next scoring.
+    pub(in crate::codegen) fn utility_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
+        let Kind::Utility { choose, .. } = &s.node.kind else {
+            unreachable!("not a utility node")
+        };
+        let f = field(s.id);
+        let child = wake_of_resumed(quote!(self.#f), children);
+        match choose {
+            Choose::Reactive { .. } => WakeCode::NextTick,
+            Choose::Every { every, .. } => {
+                let (rt, at, d) = (rt(), scored_at_field(s.id), Literal::f64_suffixed(*every));
+                let child = child.into_tokens();
+                WakeCode::Code(quote!({ #rt::Wake::after(self.#at, #d, __now).min(#child) }))
+            }
+            _ => child,
+        }
     }
 
     /// One child's score, an `f32`: a closure's body in place (its parameter
