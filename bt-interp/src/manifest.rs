@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use serde_reflection::{ContainerFormat, Format, Samples, Tracer, TracerConfig, VariantFormat};
 
 /// What a [`Registry`](crate::Registry) accepts: every registered condition, action,
-/// `match` value and `forEach` list by name. Written by [`Registry::manifest`](crate::Registry::manifest); read by
+/// `match` value, `forEach` list and `utility` consideration by name. Written by [`Registry::manifest`](crate::Registry::manifest); read by
 /// `behaved-studio edit --leaves`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,6 +42,12 @@ pub struct Manifest {
     /// tools that write `{key}` ports. Absent when none are registered.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub entries: BTreeMap<String, String>,
+    /// The considerations `utility` scores read (`{"consider": name, ..}`,
+    /// [`Registry::consideration`](crate::Registry::consideration)), each with
+    /// the parameters it is built from. Left out when there are none, so
+    /// that manifests of registries without any read as before.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub considerations: BTreeMap<String, LeafDoc>,
 }
 
 impl Manifest {
@@ -60,6 +66,7 @@ impl Manifest {
             values: BTreeMap::new(),
             lists: BTreeMap::new(),
             entries: BTreeMap::new(),
+            considerations: BTreeMap::new(),
         }
     }
 

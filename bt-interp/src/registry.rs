@@ -491,8 +491,9 @@ impl<C: 'static> Registry<C> {
         self
     }
 
-    /// Every registered leaf type with its parameters, and every list with
-    /// its parameters and item type (the `manifest` feature), for the studio's editor (`behaved-studio edit --leaves`).
+    /// Every registered leaf type with its parameters, every list with its
+    /// parameters and item type, and every consideration with its parameters
+    /// (the `manifest` feature), for the studio's editor (`behaved-studio edit --leaves`).
     #[cfg(feature = "manifest")]
     pub fn manifest(&self) -> crate::Manifest {
         let family = |names: Vec<&str>, family: &str| -> BTreeMap<String, crate::LeafDoc> {
@@ -534,6 +535,7 @@ impl<C: 'static> Registry<C> {
                 .keys()
                 .filter_map(|k| Some((k.to_string(), self.entries.get(k)?.value_type().to_string())))
                 .collect(),
+            considerations: family(Registry::<C>::names(&self.considerations), "consideration"),
             ..crate::Manifest::new()
         }
     }

@@ -224,3 +224,46 @@ fn lists_with_their_parameters_and_item_types() {
     let old = r#"{"format": "bt-leaves", "version": 1, "conditions": {}, "actions": {}, "values": {}}"#;
     assert_eq!(Manifest::from_json(old).map(|m| m.lists.len()), Ok(0));
 }
+
+/// A consideration's parameters: what it scores.
+#[allow(dead_code)]
+#[derive(Deserialize)]
+struct DistanceParams {
+    to: String,
+    #[serde(default)]
+    max: f64,
+}
+
+#[test]
+fn considerations_with_their_parameters() {
+    let mut r = Registry::<()>::new();
+    r.consideration("distance", |_: DistanceParams| |_: &()| 0.5f32)
+        .consideration("hunger", |_: NoParams| |_: &()| 0.25f32)
+        .action("move", |_: NoParams| Leaf);
+    let m = r.manifest();
+    assert_eq!(m.considerations.keys().collect::<Vec<_>>(), ["distance", "hunger"]);
+    assert_eq!(
+        m.considerations["distance"],
+        LeafDoc {
+            params: Some(vec![
+                param("to", ParamType::String, true),
+                param("max", ParamType::Number, false)
+            ])
+        }
+    );
+    assert_eq!(m.considerations["hunger"], LeafDoc { params: Some(vec![]) });
+    // Considerations are no leaves of another family, nor leaves of theirs.
+    assert!(!m.actions.contains_key("hunger") && !m.conditions.contains_key("distance"));
+    assert!(!m.considerations.contains_key("move"));
+    let text = m.to_json_pretty();
+    let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(written["considerations"]["hunger"], json!({"params": []}));
+    assert_eq!(Manifest::from_json(&text), Ok(m));
+    // A registry without considerations writes none (its manifest reads as before).
+    let mut r = Registry::<()>::new();
+    r.action("move", |_: NoParams| Leaf);
+    let written: serde_json::Value = serde_json::from_str(&r.manifest().to_json_pretty()).unwrap();
+    assert!(written.get("considerations").is_none(), "{written}");
+    let old = r#"{"format": "bt-leaves", "version": 1, "conditions": {}, "actions": {}, "values": {}}"#;
+    assert_eq!(Manifest::from_json(old).map(|m| m.considerations.len()), Ok(0));
+}
