@@ -129,6 +129,9 @@ behave! {
                         |c| 1.0 - (c.tick % 3) as f32 / 3.0 => Busy(25),
                         |_| 0.5 => failure,
                     },
+                    pick t: u32 in |c| 0..c.tick % 4 max 3 by |c, t| ((c.tick + *t) % 3) as f32 {
+                        if |_| *t == 1 { Busy(28) } else { Busy(29) }
+                    },
                     for t: u32 in |c| (0..c.tick % 5).map(|k| k * 2) max 3 {
                         if |_| *t == 2 { continue } else { Busy(20) }
                     },

@@ -217,10 +217,16 @@ fn every_kind_compiled_from_json_agrees_with_the_interpreter() {
     let all: std::collections::BTreeSet<&str> = Catalogue::NODES.iter().map(|n| n.kind.json_name()).collect();
     assert_eq!(kinds_ticked, all, "every kind in the file was ticked");
     // The catalogue's list, so that a new kind fails here until the file has it.
+    // `behave!` over a JSON file refuses `pick` today (a compile error says
+    // so): its score reads the candidate through a registered consideration,
+    // which a compiled JSON tree has no way to reach yet. Its two forms are
+    // compared by `tests/pick.rs` beside `bt-interp/tests/pick.rs` (the same
+    // rules, tick by tick) and by difftest.
+    const NOT_COMPILED_FROM_JSON: &[&str] = &["pick"];
     let missing: Vec<&str> = behaved::NodeKind::ALL
         .iter()
         .map(|k| k.json_name())
-        .filter(|k| !all.contains(k))
+        .filter(|k| !all.contains(k) && !NOT_COMPILED_FROM_JSON.contains(k))
         .collect();
     assert!(
         missing.is_empty(),

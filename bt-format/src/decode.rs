@@ -308,6 +308,10 @@ impl Decoder<'_> {
                 Some(p) => node.params = p,
                 None => ok = false,
             },
+            K::Pick => match self.pick(obj, at) {
+                Some(p) => node.params = p,
+                None => ok = false,
+            },
             K::Wait | K::Timeout | K::Delay | K::Cooldown => match self.seconds(obj, at, name) {
                 Some(s) => node.params = Params::Seconds(s),
                 None => ok = false,
@@ -863,6 +867,36 @@ impl Decoder<'_> {
 
     /// `forEach`'s `"items"` (a registered list) and `"max"`.
     fn for_each(&mut self, obj: &Object<'_>, at: &str) -> Option<Params> {
+        let (items, max) = self.items_and_max(obj, at, "forEach", "runs its child for");
+        Some(Params::ForEach {
+            items: items?,
+            max: max?,
+        })
+    }
+
+    /// `pick`'s `"items"` and `"max"` (as `forEach`'s) and its `"score"`.
+    fn pick(&mut self, obj: &Object<'_>, at: &str) -> Option<Params> {
+        let (items, max) = self.items_and_max(obj, at, "pick", "chooses from");
+        let score = match obj.get("score") {
+            Some(v) => self.score(v, &path::field(at, "score"), 0),
+            None => {
+                self.report(
+                    at,
+                    "\"pick\" needs \"score\": the score of one candidate ({\"consider\": <registered consideration>})",
+                );
+                None
+            }
+        };
+        Some(Params::Pick {
+            items: items?,
+            max: max?,
+            score: score?,
+        })
+    }
+
+    /// The `"items"` (a registered list) and `"max"` of a `kind` node that
+    /// reads items from the context (`does`: what it does with them).
+    fn items_and_max(&mut self, obj: &Object<'_>, at: &str, kind: &str, does: &str) -> (Option<Leaf>, Option<u32>) {
         let items = match obj.get("items") {
             Some(v) => {
                 let ip = path::field(at, "items");
@@ -875,7 +909,7 @@ impl Decoder<'_> {
             None => {
                 self.report(
                     at,
-                    "\"forEach\" needs \"items\": the registered list whose items it runs its child for",
+                    format!("\"{kind}\" needs \"items\": the registered list whose items it {does}"),
                 );
                 None
             }
@@ -885,15 +919,12 @@ impl Decoder<'_> {
             None => {
                 self.report(
                     at,
-                    "\"forEach\" needs \"max\": the most items it holds (a positive integer)",
+                    format!("\"{kind}\" needs \"max\": the most items it holds (a positive integer)"),
                 );
                 None
             }
         };
-        Some(Params::ForEach {
-            items: items?,
-            max: max?,
-        })
+        (items, max)
     }
 
     fn count(&mut self, obj: &Object<'_>, at: &str, name: &str, hint: &str) -> Option<u32> {

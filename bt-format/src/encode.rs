@@ -96,6 +96,11 @@ impl Node {
                 m.insert("items".into(), items.to_json());
                 m.insert("max".into(), (*max).into());
             }
+            Params::Pick { items, max, score } => {
+                m.insert("items".into(), items.to_json());
+                m.insert("max".into(), (*max).into());
+                m.insert("score".into(), score.to_json());
+            }
         }
         if let Some(h) = &self.hooks {
             for (name, hook) in Hooks::FIELDS.iter().zip(h.all()) {

@@ -55,7 +55,9 @@ pub fn node_label(kind: NodeKind, params: &Params, children: usize, label: Optio
         Params::Parallel(policy) => Some(parallel_args(*policy, children)),
         Params::Weights(w) => Some(w.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
         Params::Utility { choice, .. } => choice.label(),
-        Params::ForEach { items, max } => Some(format!("{}, max {max}", leaf_label(items))),
+        Params::ForEach { items, max } | Params::Pick { items, max, .. } => {
+            Some(format!("{}, max {max}", leaf_label(items)))
+        }
         Params::None | Params::Branches { .. } => None,
     };
     with_args(kind, args.as_deref(), label)

@@ -243,6 +243,7 @@ impl Node {
             Params::Match { cases, .. } => cases.iter().all(|c| !c.is_empty()),
             Params::Utility { scores, .. } => scores.len() == n && scores.iter().all(crate::utility::Score::is_valid),
             Params::Count(c) | Params::ForEach { max: c, .. } => *c >= 1,
+            Params::Pick { max, score, .. } => *max >= 1 && score.is_valid(),
             Params::Seconds(s) => s.is_finite() && *s >= 0.0,
             Params::None | Params::Branches { .. } | Params::Leaf(_) | Params::Subtree(_) => true,
         };
@@ -265,6 +266,7 @@ impl Params {
             Params::Leaf(_) => Parameters::Leaf,
             Params::Subtree(_) => Parameters::Subtree,
             Params::ForEach { .. } => Parameters::ForEach,
+            Params::Pick { .. } => Parameters::Pick,
         }
     }
 }
@@ -313,6 +315,17 @@ pub enum Params {
         items: Leaf,
         /// The most items the loop holds (`"max"`).
         max: u32,
+    },
+    /// `pick`: the registered list its candidates are read from, the most it
+    /// holds, and the score of one candidate (its considerations read the
+    /// candidate the list selects in the context).
+    Pick {
+        /// The registered list leaf (`"items"`).
+        items: Leaf,
+        /// The most candidates it holds (`"max"`).
+        max: u32,
+        /// The score of one candidate (`"score"`).
+        score: crate::utility::Score,
     },
 }
 

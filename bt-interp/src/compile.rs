@@ -423,7 +423,8 @@ impl<'a, C: 'static> Compiler<'a, C> {
             | NodeKind::While
             | NodeKind::Repeat
             | NodeKind::Retry
-            | NodeKind::ForEach => 1,
+            | NodeKind::ForEach
+            | NodeKind::Pick => 1,
             NodeKind::Delay | NodeKind::Limit | NodeKind::RunOnce => 1,
             _ => 0,
         };
@@ -481,7 +482,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 flat.leaf = self.value(value, &path::field(at, "value"));
             }
             Params::Utility { choice, scores } => {
-                flat.a = self.utility(*choice, scores, at);
+                flat.a = self.utility(*choice, scores, at, "scores");
                 // The interval form keeps the time it last scored, saved as a timer's start.
                 if let behaved_format::utility::Choice::Every { every, .. } = choice {
                     flat.time = self.def.times.len() as u32;
@@ -495,6 +496,13 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 flat.a = *max;
                 flat.leaf = self.list(items, *max, &path::field(at, "items"));
                 self.hold_items(*max, &path::field(at, "max"));
+            }
+            Params::Pick { items, max, score } => {
+                flat.a = *max;
+                flat.leaf = self.list(items, *max, &path::field(at, "items"));
+                self.hold_items(*max, &path::field(at, "max"));
+                let choice = behaved_format::utility::Choice::Best;
+                flat.b = self.utility(choice, std::slice::from_ref(score), at, "score");
             }
             Params::Seconds(s) => flat.secs = *s,
             Params::Leaf(leaf) if matches!(node.kind(), NodeKind::Condition | NodeKind::WaitUntil) => {
@@ -521,22 +529,28 @@ impl<'a, C: 'static> Compiler<'a, C> {
         }
     }
 
-    /// A `utility` node's scores, each consideration built (or reported at
-    /// its path); returns the node's index in `Definition::scoring`.
+    /// A `utility` node's scores (in `field`, `"scores"`), or a `pick`'s
+    /// one (`"score"`), each consideration built (or reported at its path);
+    /// returns the node's index in `Definition::scoring`.
     fn utility(
         &mut self,
         choice: behaved_format::utility::Choice,
         scores: &[behaved_format::utility::Score],
         at: &str,
+        field: &str,
     ) -> u32 {
         let mut scoring = std::mem::take(&mut self.def.scoring);
+        let one = field == "score";
         let index = scoring.add(choice, scores, &mut |leaf, place| {
-            let mut p = path::field(at, "scores");
+            let mut p = path::field(at, field);
             for (depth, i) in place.iter().enumerate() {
                 if depth > 0 {
                     p = path::field(&p, "all");
                 }
-                p = path::index(&p, *i);
+                // A `pick`'s one score has no index of its own.
+                if !(one && depth == 0) {
+                    p = path::index(&p, *i);
+                }
             }
             let p = path::field(&p, "consider");
             self.build(&self.reg.considerations, leaf, "consideration", &p)

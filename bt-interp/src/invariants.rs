@@ -150,7 +150,8 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                 }
             }
             // 1 + the current item's position while running.
-            NodeKind::ForEach => {
+            // `pick`: 1 + the chosen candidate's position while running.
+            NodeKind::ForEach | NodeKind::Pick => {
                 if a {
                     if v() == 0 || v() > f.a {
                         return fail(format!("is running at item {} of at most {}", v(), f.a));

@@ -201,7 +201,10 @@ impl<C: 'static> AgentVisitor<C> {
         check_state(&def, &ints, st.side.running).map_err(|e| E::custom(format!("impossible state: {e}")))?;
         // A running `forEach` is at one of its items; an idle one holds none.
         for (f, row) in def.cold.iter().zip(&def.table) {
-            if f.op == behaved_runtime::NodeKind::ForEach {
+            if matches!(
+                f.op,
+                behaved_runtime::NodeKind::ForEach | behaved_runtime::NodeKind::Pick
+            ) {
                 let (at, held) = (ints[f.slot as usize] as usize, st.items[f.leaf as usize].len());
                 if (at == 0 && held != 0) || (at != 0 && at > held) {
                     return Err(E::custom(format!(

@@ -41,6 +41,8 @@ pub(crate) fn per_node<C>(def: &Definition<C>) -> Vec<u64> {
             // Reading the items, then up to `max` iterations in the tick.
             Work::TimesAndRead => sum(all).saturating_mul(u64::from(f.a)).saturating_add(1),
             Work::Twice => sum(all).saturating_mul(2),
+            // Reading the candidates, one score each, then the body once.
+            Work::ReadScoresAndBody => sum(all).saturating_add(u64::from(f.a)).saturating_add(1),
         };
         let hooks = match f.hooks {
             NO_HOOK => 0,

@@ -150,6 +150,7 @@ fn every_kind() -> serde_json::Value {
             {"type": "forEach", "items": "numbers", "max": 4, "child": {"type": "sequence", "children": [
                 {"type": "if", "branches": [{"if": c(4), "then": {"type": "continue"}}]}, a(2)]}}
         ]}},
+        {"type": "pick", "items": "numbers", "max": 4, "score": {"consider": {"type": "cycle", "every": 3}, "curve": {"curve": "linear", "slope": 1, "intercept": 0.1}}, "child": a(3)},
         {"type": "repeater", "count": 2, "child": {"type": "retry", "count": 2, "child": a(2)}},
         {"type": "while", "condition": c(1), "child": {"type": "untilSuccess", "child": {"type": "untilFail", "child": a(2)}}},
         {"type": "inverter", "child": {"type": "succeeder", "child": {"type": "forceFailure", "child": a(3)}}},

@@ -244,6 +244,11 @@ fn case(kind: behaved_runtime::NodeKind) -> Option<(Value, u64)> {
             json!({"type": "forEach", "items": "none", "max": 5, "child": child()}),
             1 + 5 * 3,
         ),
+        // Reading the candidates, one score each, then the body once (`ReadScoresAndBody`).
+        K::Pick => (
+            json!({"type": "pick", "items": "none", "max": 5, "score": {"consider": "s1"}, "child": child()}),
+            1 + 5 + 3,
+        ),
         K::Break | K::Continue => (
             json!({"type": "loop", "label": "l", "child": {"type": kind.json_name(), "label": "l"}}),
             2,

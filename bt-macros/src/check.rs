@@ -139,6 +139,10 @@ fn no_item_in_reset_hooks(node: &Node, visible: &mut Vec<(String, bool)>, errors
             Kind::ForEach {
                 source: crate::model::ForSource::Closure { var, .. },
                 ..
+            }
+            | Kind::Pick {
+                source: crate::model::ForSource::Closure { var, .. },
+                ..
             } => vec![(var.to_string(), true)],
             Kind::Scope(vars) => vars.iter().map(|v| (v.name.to_string(), false)).collect(),
             _ => Vec::new(),

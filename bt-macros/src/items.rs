@@ -30,7 +30,7 @@ pub fn check(l: &Lowered, errors: &mut Errors) -> Vec<TokenStream> {
     let mut sum: Option<syn::Ident> = None;
     let mut steps = TokenStream::new();
     for s in &l.slots {
-        let Kind::ForEach { max, .. } = &s.node.kind else {
+        let (Kind::ForEach { max, .. } | Kind::Pick { max, .. }) = &s.node.kind else {
             continue;
         };
         let count = match max {

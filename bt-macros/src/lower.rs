@@ -224,7 +224,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         Kind::Cooldown(_) => State::LastTime,
         Kind::Delay(_) => State::Delay,
         Kind::Scope(_) => State::Vars,
-        Kind::ForEach { .. } => State::Items,
+        Kind::ForEach { .. } | Kind::Pick { .. } => State::Items,
         Kind::Cond(Leaf::Value { ty, .. })
         | Kind::Act(Leaf::Value { ty, .. })
         | Kind::WaitUntil(Leaf::Value { ty, .. }) => State::Leaf(ty.clone()),

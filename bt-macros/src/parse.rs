@@ -15,6 +15,8 @@ use syn::{Attribute, Expr, Ident, Token, Type, Visibility, braced, parenthesized
 syn::custom_keyword!(tree);
 syn::custom_keyword!(reactive);
 syn::custom_keyword!(max);
+syn::custom_keyword!(pick);
+syn::custom_keyword!(by);
 
 /// Everything inside one `behave! { .. }`: any number of trees.
 #[derive(Debug)]
@@ -211,11 +213,15 @@ pub struct WhileSyntax {
     pub body: Children,
 }
 
-/// `for name: Type in |c| items max N { node }`
+/// `for name: Type in |c| items max N { node }`, or `pick name: Type in
+/// |c| items max N by |c, name| score { node }`.
 #[derive(Debug)]
 pub struct ForSyntax {
-    /// The `for` keyword.
+    /// The `for` (or `pick`) keyword.
     pub span: Span,
+    /// `pick`'s score of one candidate, after `by` (`None` for `for`; for a
+    /// `pick` without `by`, an error in `model`).
+    pub pick: Option<Option<Expr>>,
     /// The item's name, visible to the inline leaves of the body.
     pub var: Ident,
     /// The item's type (`None` when not written: an error in `model`).
@@ -633,7 +639,7 @@ impl Parse for NodeBody {
             let body = parse_children(input)?;
             return Ok(NodeBody::While(WhileSyntax { span, cond, body }));
         }
-        if input.peek(Token![for]) {
+        if input.peek(Token![for]) || (input.peek(pick) && input.peek2(Ident)) {
             return input.parse().map(NodeBody::For);
         }
         if input.peek(Token![break]) {
@@ -657,11 +663,20 @@ impl Parse for NodeBody {
 
 impl Parse for ForSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        const FORM: &str = "`for x: Type in |c| c.items.iter() max 8 { .. }`";
-        let span = input.parse::<Token![for]>()?.span;
+        let picking = input.peek(pick);
+        let form = if picking {
+            "`pick x: Type in |c| c.items.iter() max 8 by |c, x| score { .. }`"
+        } else {
+            "`for x: Type in |c| c.items.iter() max 8 { .. }`"
+        };
+        let span = if picking {
+            input.parse::<pick>()?.span
+        } else {
+            input.parse::<Token![for]>()?.span
+        };
         let var: Ident = input
             .parse()
-            .map_err(|e| syn::Error::new(e.span(), format!("expected the item's name: {FORM}")))?;
+            .map_err(|e| syn::Error::new(e.span(), format!("expected the item's name: {form}")))?;
         let ty = if input.peek(Token![:]) {
             input.parse::<Token![:]>()?;
             Some(input.call(Type::without_plus)?)
@@ -670,7 +685,7 @@ impl Parse for ForSyntax {
         };
         input
             .parse::<Token![in]>()
-            .map_err(|e| syn::Error::new(e.span(), format!("expected `in` and the items: {FORM}")))?;
+            .map_err(|e| syn::Error::new(e.span(), format!("expected `in` and the items: {form}")))?;
         let source = Expr::parse_without_eager_brace(input)?;
         let max = if input.peek(max) {
             let span = input.parse::<max>()?.span;
@@ -678,12 +693,28 @@ impl Parse for ForSyntax {
         } else {
             None
         };
+        let pick = if picking {
+            Some(if input.peek(by) {
+                input.parse::<by>()?;
+                Some(Expr::parse_without_eager_brace(input)?)
+            } else {
+                None
+            })
+        } else {
+            None
+        };
         if !input.peek(syn::token::Brace) {
-            return Err(input.error(format!("expected `max N` or the loop's body in braces: {FORM}")));
+            let what = if picking {
+                "`by |c, x| score` or the body"
+            } else {
+                "`max N` or the loop's body"
+            };
+            return Err(input.error(format!("expected {what} in braces: {form}")));
         }
         let body = parse_children(input)?;
         Ok(ForSyntax {
             span,
+            pick,
             var,
             ty,
             source,

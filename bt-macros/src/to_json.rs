@@ -149,7 +149,7 @@ pub fn params(node: &Node) -> (Params, Code) {
         },
         Kind::Cond(leaf) | Kind::Act(leaf) | Kind::WaitUntil(leaf) => Params::Leaf(json_leaf(leaf)),
         Kind::Subtree { ty, .. } => Params::Subtree(text(ty)),
-        Kind::ForEach { source, max } => {
+        Kind::ForEach { source, max } | Kind::Pick { source, max, .. } => {
             let source = match source {
                 ForSource::Closure { var, ty, param, items } => {
                     let mut source = inline(format!("|{}| {}", text(param), text(items)));
@@ -167,7 +167,19 @@ pub fn params(node: &Node) -> (Params, Code) {
                     1
                 }
             };
-            Params::ForEach { items: source, max }
+            match &node.kind {
+                // The score as an inline consideration with its code.
+                Kind::Pick { score, .. } => {
+                    let (c, x, body) = &**score;
+                    let code = format!("|{}, {}| {}", text(c), text(x), text(body));
+                    Params::Pick {
+                        items: source,
+                        max,
+                        score: behaved_format::utility::Score::consider(inline(code)),
+                    }
+                }
+                _ => Params::ForEach { items: source, max },
+            }
         }
         _ => Params::None,
     };

@@ -116,7 +116,11 @@ pub fn figures(l: &Lowered, errors: &mut Errors) -> (Vec<Work>, Vec<TokenStream>
             // Reading the items, then up to `max` iterations in the tick.
             (Kind::ForEach { max, .. }, Rule::TimesAndRead) => sum(&kids).times(max).add(Work::Known(1)),
             (_, Rule::Twice) => sum(&kids).times(&Count::Literal(2)),
-            (_, Rule::Branches | Rule::Times | Rule::TimesAndRead) => {
+            // Reading the candidates, one score each, then the body once.
+            (Kind::Pick { max, .. }, Rule::ReadScoresAndBody) => {
+                sum(&kids).add(Work::Known(1).times(max)).add(Work::Known(1))
+            }
+            (_, Rule::Branches | Rule::Times | Rule::TimesAndRead | Rule::ReadScoresAndBody) => {
                 unreachable!("the kind's parameters hold its count")
             }
         };

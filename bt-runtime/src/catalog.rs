@@ -47,6 +47,9 @@ pub enum Parameters {
     /// `utility`: one score per child and how it chooses (best, weighted draw,
     /// reactive with a margin).
     Utility,
+    /// `pick`: the list its candidates come from, the most it holds, and
+    /// the score of one candidate.
+    Pick,
 }
 
 /// Where a node kind's children sit in the JSON form, in node-table order.
@@ -141,6 +144,9 @@ pub enum Work {
     Twice,
     /// `utility`: one per child (its score), plus the largest child's.
     ScoresAndLargest,
+    /// `pick`: reading the candidates, one per candidate (its score), plus
+    /// its body's.
+    ReadScoresAndBody,
 }
 
 /// The doc line that links a node kind to its section of `SEMANTICS.md`,
@@ -415,6 +421,10 @@ catalogue! {
     #[doc = rules!("utility")]
     Utility => { dsl: "utility", json: "utility", arity: Many, aliases: [], is_loop: false, is_timed: false, params: Utility, slots: Children,
         fields: ["children", "scores", "choose", "best", "margin", "every"], group: Composites, icon: "★", work: ScoresAndLargest }
+    /// Reads up to `max` candidates from the context on entry, scores each, and runs its body once with the best bound (the first on ties); no candidate scoring above zero: failure.
+    #[doc = rules!("pick")]
+    Pick => { dsl: "pick", json: "pick", arity: One, aliases: [], is_loop: false, is_timed: false, params: Pick, slots: Child,
+        fields: ["items", "max", "score", "child"], group: Composites, icon: "◎", work: ReadScoresAndBody }
 }
 
 impl NodeKind {

@@ -57,6 +57,20 @@ impl<T, const N: usize> ForEachItems<T, N> {
         &self.items[self.at]
     }
 
+    /// Item `i` (below [`len`](Self::len)): a `pick` scores each in turn.
+    #[inline]
+    pub fn get(&self, i: usize) -> &T {
+        &self.items[i]
+    }
+
+    /// Makes item `i` (below [`len`](Self::len)) the current one: the
+    /// candidate a `pick` chose.
+    #[inline]
+    pub fn choose(&mut self, i: usize) {
+        debug_assert!(i < self.items.len());
+        self.at = i;
+    }
+
     /// Moves on to the next item.
     #[inline]
     pub fn advance(&mut self) {

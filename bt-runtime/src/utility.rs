@@ -416,15 +416,49 @@ pub fn eligible(score: f32) -> bool {
 /// no score is above zero.
 #[inline]
 pub fn best(scores: &[f32]) -> Option<usize> {
-    let mut chosen = None;
-    let mut top = 0.0;
+    let mut b = Best::new();
     for (i, &s) in scores.iter().enumerate() {
-        if s > top {
-            top = s;
-            chosen = Some(i);
+        b.offer(i, s);
+    }
+    b.chosen()
+}
+
+/// [`best`] one score at a time, for scores that are not kept in an array
+/// (a `pick` scores its candidates one after the other, in both forms).
+#[derive(Debug, Clone, Copy)]
+pub struct Best {
+    chosen: Option<usize>,
+    top: f32,
+}
+
+impl Default for Best {
+    fn default() -> Self {
+        Best::new()
+    }
+}
+
+impl Best {
+    /// Nothing offered yet.
+    #[inline]
+    pub const fn new() -> Best {
+        Best { chosen: None, top: 0.0 }
+    }
+
+    /// Offers the score of candidate `i`: it is the best so far when above
+    /// zero and above every score offered before (NaN never is).
+    #[inline]
+    pub fn offer(&mut self, i: usize, score: f32) {
+        if score > self.top {
+            self.top = score;
+            self.chosen = Some(i);
         }
     }
-    chosen
+
+    /// The candidate with the highest score above zero, the first on ties.
+    #[inline]
+    pub fn chosen(&self) -> Option<usize> {
+        self.chosen
+    }
 }
 
 /// Whether `i` is among the `k` best eligible scores (`k` 0: no limit):

@@ -296,7 +296,12 @@ fn node_word(kind: NodeKind, label: &str) -> String {
         }
         NodeKind::AbortIf | NodeKind::Latch => String::new(),
         NodeKind::Match | NodeKind::ReactiveMatch if !head.starts_with('(') => format!("({head})"),
-        NodeKind::ForEach if !head.starts_with('(') => {
+        NodeKind::ForEach | NodeKind::Pick if !head.starts_with('(') => {
+            // A `pick`'s score after `by` is not part of its label's arguments.
+            let head = match kind {
+                NodeKind::Pick => head.split_once(" by ").map_or(head, |(h, _)| h),
+                _ => head,
+            };
             match head.split_once(" in ").map(|(_, s)| s.rsplit_once(" max ")) {
                 Some(Some((items, max))) => format!("({}, max {})", items.trim(), max.trim()),
                 _ => rest.to_owned(),
@@ -453,6 +458,12 @@ mod tests {
                 "'rows: for(|c| c.cells.iter(), max 8)",
             ),
             (K::ForEach, "forEach(cells, max 3)", "for(cells, max 3)"),
+            (
+                K::Pick,
+                "pick t: u32 in |c| c.near.iter() max 8 by |c, t| c.w * *t as f32",
+                "pick(|c| c.near.iter(), max 8)",
+            ),
+            (K::Pick, "pick(near, max 3)", "pick(near, max 3)"),
         ];
         for (kind, written, label) in cases {
             assert_eq!(canonical(kind, written), label, "{written}");

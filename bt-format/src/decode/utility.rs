@@ -131,7 +131,8 @@ impl Decoder<'_> {
         ok.then_some(choice)
     }
 
-    fn score(&mut self, v: &Json<'_>, at: &str, depth: usize) -> Option<Score> {
+    /// One score (a `utility` child's, or a `pick` candidate's), checked at `at`.
+    pub(super) fn score(&mut self, v: &Json<'_>, at: &str, depth: usize) -> Option<Score> {
         let Json::Object(o) = v else {
             self.report(
                 at,

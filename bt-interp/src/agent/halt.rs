@@ -77,6 +77,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             | NodeKind::Repeat
             | NodeKind::Retry
             | NodeKind::ForEach
+            | NodeKind::Pick
             | NodeKind::Break
             | NodeKind::Continue => self.loop_halted(node),
             NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => self.timing_halted(node),

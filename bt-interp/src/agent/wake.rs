@@ -41,6 +41,7 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
         | NodeKind::Repeat
         | NodeKind::Retry
         | NodeKind::ForEach
+        | NodeKind::Pick
         | NodeKind::Break
         | NodeKind::Continue => kinds::loop_wake(def, st, id, node, now),
         NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => {

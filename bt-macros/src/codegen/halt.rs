@@ -47,6 +47,7 @@ impl Gen<'_> {
             Kind::If { .. } | Kind::Match { .. } => self.branch_halt(s),
             // The state is the chosen child's index + 1, as a branch's.
             Kind::Utility { .. } => self.branch_halt(s),
+            Kind::Pick { .. } => self.pick_halt(s),
             Kind::Invert
             | Kind::ForceSuccess
             | Kind::ForceFailure

@@ -579,7 +579,7 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
             _ => unreachable!("variables on a non-scope"),
         },
         State::Items => match &s.node.kind {
-            Kind::ForEach { source, max } => {
+            Kind::ForEach { source, max } | Kind::Pick { source, max, .. } => {
                 let rt = rt_path();
                 let max = match max {
                     crate::model::Count::Literal(n) => Literal::usize_unsuffixed(*n as usize).into_token_stream(),
@@ -595,7 +595,7 @@ fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenS
                 };
                 one(quote!(#rt::ForEachItems<#item, #max>), quote!(#rt::ForEachItems::new()))
             }
-            _ => unreachable!("items on a non-for"),
+            _ => unreachable!("items on a non-for, non-pick"),
         },
         State::Leaf(ty) => match &s.node.kind {
             Kind::Cond(Leaf::Value { expr, .. })
@@ -836,7 +836,12 @@ impl Gen<'_> {
             }
             // A `for` item is visible inside the body only (not to the loop's
             // own source or hooks): the body runs only while an item is current.
+            // A `pick`'s chosen candidate, likewise (its score binds its own).
             if let Kind::ForEach {
+                source: crate::model::ForSource::Closure { var, ty, .. },
+                ..
+            }
+            | Kind::Pick {
                 source: crate::model::ForSource::Closure { var, ty, .. },
                 ..
             } = &slot.node.kind

@@ -264,6 +264,7 @@ impl Gen<'_> {
             Kind::UntilSuccess => self.unbounded(s, Some(quote!(Success))),
             Kind::While => self.while_loop(s),
             Kind::ForEach { source, .. } => self.for_each(s, source),
+            Kind::Pick { .. } => self.pick(s),
             Kind::Break(_) | Kind::Continue(_) => self.jump(s),
             Kind::Timeout(d) => self.timeout(s, d),
             Kind::Delay(d) => self.delay(s, d),

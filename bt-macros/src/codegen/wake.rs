@@ -97,6 +97,7 @@ impl Gen<'_> {
             Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_wake(s, children),
             Kind::If { .. } | Kind::Match { .. } => self.branch_wake(s, children),
             Kind::Utility { .. } => self.utility_wake(s, children),
+            Kind::Pick { .. } => self.pick_wake(children),
             Kind::Invert
             | Kind::ForceSuccess
             | Kind::ForceFailure

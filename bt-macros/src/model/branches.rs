@@ -91,9 +91,24 @@ pub(super) fn build_match(syntax: MatchSyntax, errors: &mut Errors) -> Node {
     node
 }
 
-/// `for x: T in |c| items max N { body }`.
+/// `for x: T in |c| items max N { body }`, and `pick x: T in |c| items max
+/// N by |c, x| score { body }`, which reads its candidates as `for` does.
 pub(super) fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node {
-    const FORM: &str = "`for x: Type in |c| c.items.iter() max 8 { .. }`";
+    let picking = f.pick.is_some();
+    let it = if picking { "it" } else { "the loop" };
+    let (word, what, form) = if picking {
+        (
+            "pick",
+            "a `pick`",
+            "`pick x: Type in |c| c.items.iter() max 8 by |c, x| score { .. }`",
+        )
+    } else {
+        (
+            "for",
+            "a `for` loop",
+            "`for x: Type in |c| c.items.iter() max 8 { .. }`",
+        )
+    };
     let max_text = f
         .max
         .as_ref()
@@ -101,8 +116,12 @@ pub(super) fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node
     let ty_text =
         f.ty.as_ref()
             .map_or(String::new(), |t| format!(": {}", render(&t.to_token_stream())));
+    let by_text = match &f.pick {
+        Some(Some(score)) => format!(" by {}", render(&score.to_token_stream())),
+        _ => String::new(),
+    };
     let label = format!(
-        "for {}{ty_text} in {}{max_text}",
+        "{word} {}{ty_text} in {}{max_text}{by_text}",
         f.var,
         render(&f.source.to_token_stream())
     );
@@ -114,7 +133,7 @@ pub(super) fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node
             errors.over(
                 &f.var,
                 format!(
-                    "the item of a `for` loop needs its type, as the loop keeps a copy of the items: `for {}: Type in ..`",
+                    "the item of {what} needs its type, as {it} keeps a copy of the items: `{word} {}: Type in ..`",
                     f.var
                 ),
             );
@@ -129,24 +148,62 @@ pub(super) fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node
         other => {
             errors.over(
                 &other,
-                format!("a `for` loop reads its items with a closure on the context: {FORM}"),
+                format!("{what} reads its items with a closure on the context: {form}"),
             );
             None
         }
     };
     let max = match f.max {
-        Some((_, expr)) => count_of(expr, "for", |n| format!("max {n}"), errors),
+        Some((_, expr)) => count_of(expr, word, |n| format!("max {n}"), errors),
         None => {
             errors.at(
                 f.body.span,
                 format!(
-                    "a `for` loop needs `max N` before its body, the most items it holds (its copy lives in the tree): {FORM}"
+                    "{what} needs `max N` before its body, the most items it holds (its copy lives in the tree): {form}"
                 ),
             );
             None
         }
     };
-    node.children.extend(single_body(f.body, "a `for` body", errors));
+    let score = match f.pick {
+        None => None,
+        Some(Some(Expr::Closure(c))) if c.inputs.len() == 2 => {
+            let mut inputs = c.inputs.into_iter();
+            let (ctx, item) = (inputs.next().expect("two"), inputs.next().expect("two"));
+            Some(Some(Box::new((ctx, item, *c.body))))
+        }
+        Some(Some(other)) => {
+            errors.over(
+                &other,
+                format!("a `pick` scores each candidate with a closure on the context and the candidate, `by |c, x| ..` (an `f32`): {form}"),
+            );
+            Some(None)
+        }
+        Some(None) => {
+            errors.at(
+                f.body.span,
+                format!("a `pick` needs `by |c, x| score` before its body, the score of one candidate: {form}"),
+            );
+            Some(None)
+        }
+    };
+    let body_what = if picking { "a `pick` body" } else { "a `for` body" };
+    node.children.extend(single_body(f.body, body_what, errors));
+    if let Some(score) = score {
+        if let (Some(ty), Some((param, items)), Some(max), Some(score)) = (ty, source, max, score) {
+            node.kind = Kind::Pick {
+                source: ForSource::Closure {
+                    var: f.var,
+                    ty,
+                    param,
+                    items,
+                },
+                max,
+                score,
+            };
+        }
+        return node;
+    }
     if let (Some(ty), Some((param, items)), Some(max)) = (ty, source, max) {
         node.kind = Kind::ForEach {
             source: ForSource::Closure {

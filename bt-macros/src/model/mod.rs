@@ -210,6 +210,17 @@ pub enum Kind {
         /// The most items the loop holds.
         max: Count,
     },
+    /// `pick var: ty in |param| items max N by |c, x| score { body }`: the
+    /// body runs once with the best-scoring candidate bound; children are the body.
+    Pick {
+        /// Where the candidates come from (a closure in the DSL).
+        source: ForSource,
+        /// The most candidates it holds.
+        max: Count,
+        /// The score of one candidate: the closure's context and candidate
+        /// parameters and its body (an `f32`).
+        score: Box<(syn::Pat, syn::Pat, Expr)>,
+    },
     /// `break` / `break 'label`.
     Break(Option<syn::Lifetime>),
     /// `continue` / `continue 'label`.
@@ -322,6 +333,7 @@ impl Kind {
             Kind::UntilFail => NodeKind::UntilFail,
             Kind::UntilSuccess => NodeKind::UntilSuccess,
             Kind::ForEach { .. } => NodeKind::ForEach,
+            Kind::Pick { .. } => NodeKind::Pick,
             Kind::Break(_) => NodeKind::Break,
             Kind::Continue(_) => NodeKind::Continue,
             Kind::Timeout(_) => NodeKind::Timeout,

@@ -169,6 +169,19 @@ impl Ctx {
         }
     }
 
+    /// A `pick` candidate's score: a function of the score's id, the
+    /// candidate and the tick; zero or below one time in four, and multiples
+    /// of 1/8 (ties are common). `level` is where the JSON form's list puts
+    /// the candidate; the DSL form passes it.
+    pub fn item_score(&self, id: u32, level: usize, item: u64) -> f32 {
+        let _ = level;
+        match mix(u64::from(id) * 16 + item, self.tick * 31 + 7) % 8 {
+            0 => 0.0,
+            1 => -0.5,
+            k => k as f32 * 0.125,
+        }
+    }
+
     /// A lifecycle hook call.
     pub fn hook(&mut self, id: u32, what: &str) {
         self.log.push(format!("{what}{id}"));
@@ -368,6 +381,36 @@ impl behaved_runtime::utility::Consideration<Ctx> for InlineScore {
     }
 }
 
+/// The JSON twin of a `pick`'s score `|c, x| c.item_score(id, level, *x)`:
+/// the candidate is in the slot of its level, where the list selected it.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemScore {
+    id: u32,
+    level: usize,
+}
+
+impl behaved_runtime::utility::Consideration<Ctx> for ItemScore {
+    fn score(&self, ctx: &Ctx) -> f32 {
+        ctx.item_score(self.id, self.level, ctx.items[self.level])
+    }
+}
+
+/// An exported tree's inline score: a `utility` child's or a `pick`'s.
+enum InlineConsideration {
+    Score(InlineScore),
+    Item(ItemScore),
+}
+
+impl behaved_runtime::utility::Consideration<Ctx> for InlineConsideration {
+    fn score(&self, ctx: &Ctx) -> f32 {
+        match self {
+            InlineConsideration::Score(s) => s.score(ctx),
+            InlineConsideration::Item(s) => s.score(ctx),
+        }
+    }
+}
+
 /// The JSON twin of `cond(|c| c.inline_check(id))`.
 struct InlineCheck(u32);
 
@@ -453,6 +496,11 @@ pub fn registry() -> Registry<Ctx> {
         }
     })
     .consideration("score", |p: Id| InlineScore(p.id))
+    // A fuzzed tree may name any level: kept to the context's slots.
+    .consideration("itemScore", |p: ItemScore| ItemScore {
+        level: p.level % treegen::FOR_LEVELS,
+        ..p
+    })
     .value("phase", |_: behaved_interp::NoParams| Phase)
     .try_action("useItem", |p: UseItem| nesting(p.level).map(|_| p))
     .try_list("list", |p: List| nesting(p.level).map(|_| p));
@@ -563,7 +611,14 @@ pub fn export_registry() -> Registry<Ctx> {
                 None => Inline::Check(InlineCheck(p.id())),
             }
         })
-        .consideration("inline", |p: Code| InlineScore(p.id()))
+        .consideration("inline", |p: Code| {
+            if p.code.contains(".item_score(") {
+                let (id, level) = p.id_and_level();
+                InlineConsideration::Item(ItemScore { id, level })
+            } else {
+                InlineConsideration::Score(InlineScore(p.id()))
+            }
+        })
         .value("inline", |_: Code| Phase)
         .list("inline", |p: Code| {
             let (id, level) = p.id_and_level();

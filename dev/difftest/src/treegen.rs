@@ -322,6 +322,7 @@ impl Gen<'_> {
             }
             K::Loop | K::UntilFail | K::UntilSuccess | K::Repeat | K::Retry | K::While => self.looped(k, depth, sub),
             K::ForEach if self.for_level < FOR_LEVELS => self.for_each(depth, sub),
+            K::Pick if self.for_level < FOR_LEVELS => self.best_candidate(depth, sub),
             K::Invert | K::ForceSuccess | K::ForceFailure | K::RunOnce => {
                 let child = self.node(depth + 1, sub);
                 self.decorator(k.dsl_name(), k.json_name(), "", child)
@@ -417,6 +418,32 @@ impl Gen<'_> {
             json: format!(
                 "{{\"type\": \"{}\", {json_label}{json_params}\"child\": {}}}",
                 k.json_name(),
+                body.json
+            ),
+        }
+    }
+
+    /// `pick xN: u64 in |c| c.list(N, level) max m by |c, xN| c.item_score(S,
+    /// level, *xN) { body }`: the candidates as a `for` loop's items, scored
+    /// by a function of the candidate (the JSON form's consideration reads
+    /// the candidate its list selected in the context); leaves in the body
+    /// may use the chosen one as a `for` body's use its item. No loop: jumps
+    /// in the body go to the enclosing loop.
+    fn best_candidate(&mut self, depth: usize, sub: usize) -> Both {
+        let (id, level, max) = (self.leaf_id(), self.for_level, 1 + self.rand.below(4));
+        let score = self.leaf_id();
+        self.fors.push((id, level));
+        self.for_level += 1;
+        let body = self.node(depth + 1, sub);
+        self.for_level -= 1;
+        self.fors.pop();
+        Both {
+            dsl: format!(
+                "pick x{id}: u64 in |c| c.list({id}, {level}) max {max} by |c, x{id}| c.item_score({score}, {level}, *x{id}) {{ {} }}",
+                body.dsl
+            ),
+            json: format!(
+                "{{\"type\": \"pick\", \"items\": {{\"type\": \"list\", \"id\": {id}, \"level\": {level}}}, \"max\": {max}, \"score\": {{\"consider\": {{\"type\": \"itemScore\", \"id\": {score}, \"level\": {level}}}}}, \"child\": {}}}",
                 body.json
             ),
         }

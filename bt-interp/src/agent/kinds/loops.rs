@@ -216,7 +216,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 self.ints[s] = 0;
                 Some(self.kid(node, 0))
             }
-            NodeKind::ForEach => {
+            // `pick` holds its candidates as `forEach` its items; its chosen
+            // one is selected again for the body's halt to see.
+            NodeKind::ForEach | NodeKind::Pick => {
+                if node.op == NodeKind::Pick && self.ints[s] != 0 {
+                    self.items[node.leaf as usize].select(self.ints[s] as usize - 1, self.ctx);
+                }
                 self.ints[s] = 0;
                 self.items[node.leaf as usize].clear();
                 Some(self.kid(node, 0))
@@ -246,7 +251,7 @@ pub(in crate::agent) fn loop_wake<C: 'static>(
                 _ => wake(def, st, def.kids[(node.kids + node.n - 1) as usize], now),
             }
         }
-        NodeKind::Repeat | NodeKind::Retry | NodeKind::ForEach => wake(def, st, id + 1, now),
+        NodeKind::Repeat | NodeKind::Retry | NodeKind::ForEach | NodeKind::Pick => wake(def, st, id + 1, now),
         // `break` and `continue` are never Running.
         _ => Wake::NextTick,
     }

@@ -11,6 +11,7 @@ mod decorators;
 mod leaves;
 mod loops;
 mod parallel;
+mod pick;
 mod random;
 mod timing;
 mod utility;
@@ -66,6 +67,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             NodeKind::UntilSuccess => self.unbounded_body::<D0>(id, node.slot, Fast::UntilSuccess),
             NodeKind::Repeat | NodeKind::Retry => self.bounded(id, node, entering),
             NodeKind::ForEach => self.for_each(id, node, entering),
+            NodeKind::Pick => self.pick_best(id, node, entering),
             NodeKind::While => self.while_loop(id, node),
             NodeKind::Break | NodeKind::Continue => self.jump(node),
             NodeKind::Invert => self.invert(id, entering),

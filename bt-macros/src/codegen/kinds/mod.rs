@@ -9,6 +9,7 @@ mod decorators;
 mod leaves;
 mod loops;
 mod parallel;
+mod pick;
 mod random;
 mod timing;
 mod utility;

@@ -1,0 +1,255 @@
+//! `pick` interpreted (`SEMANTICS.md#pick`), tick by tick, with the same
+//! rules as the compiled form's `tests/pick.rs`: candidates from a
+//! registered list read and scored once on entry (at most `max`; each
+//! selected in the context, where the considerations read it), the best one
+//! selected for the body (the first on ties; none above zero: `Failure`
+//! without ticking the body), no re-pick while the body runs, halting, the
+//! wake, the work figure, the observer's scores, save and load, and the
+//! loader's errors at their JSON paths.
+use behaved_interp::{Agent, ItemList, NoParams, Registry};
+use behaved_runtime::utility::Consideration;
+use behaved_runtime::{Action, NodeId, Observer, Status, Wake};
+use serde_json::json;
+
+use Status::{Failure as F, Running as R, Success as S};
+
+struct Camp {
+    targets: Vec<u32>,
+    health: [f32; 8],
+    /// The candidate the list's `select` put in the context.
+    target: u32,
+    status: Status,
+    log: Vec<String>,
+}
+
+impl Camp {
+    fn new(targets: &[u32], health: [f32; 8]) -> Camp {
+        Camp {
+            targets: targets.to_vec(),
+            health,
+            target: 0,
+            status: R,
+            log: Vec::new(),
+        }
+    }
+    fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+}
+
+struct Targets;
+
+impl ItemList<Camp> for Targets {
+    type Item = u32;
+    fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
+        camp.targets.iter().copied()
+    }
+    fn select(&self, camp: &mut Camp, target: &u32) {
+        camp.target = *target;
+    }
+}
+
+/// The selected candidate's health, for a curve to turn into a score.
+struct Health;
+
+impl Consideration<Camp> for Health {
+    fn score(&self, camp: &Camp) -> f32 {
+        camp.health[camp.target as usize]
+    }
+}
+
+/// Attacks the selected candidate.
+#[derive(Clone)]
+struct Attack;
+
+impl Action<Camp> for Attack {
+    fn tick(&mut self, camp: &mut Camp) -> Status {
+        camp.log.push(format!("attack {}", camp.target));
+        camp.status
+    }
+    fn halt(&mut self, camp: &mut Camp) {
+        camp.log.push(format!("halt {}", camp.target));
+    }
+}
+
+fn registry() -> Registry<Camp> {
+    let mut r = Registry::new();
+    r.list("targets", |_: NoParams| Targets)
+        .consideration("health", |_: NoParams| Health)
+        .action("attack", |_: NoParams| Attack);
+    r
+}
+
+/// The weakest target still standing: health through a piecewise curve
+/// (0 at 0, 1 just above 0, falling to 0 at full health).
+fn weakest(max: u32, child: serde_json::Value) -> serde_json::Value {
+    json!({"type": "pick", "items": "targets", "max": max,
+           "score": {"consider": "health", "curve": {"curve": "piecewise", "points": [[0, 0], [0.001, 1], [1, 0]]}},
+           "child": child})
+}
+
+fn attack() -> serde_json::Value {
+    json!({"type": "action", "action": "attack"})
+}
+
+fn agent(tree: serde_json::Value) -> Agent<Camp> {
+    Agent::new(registry().load(&tree.to_string()).unwrap())
+}
+
+fn log(events: &[&str]) -> Vec<String> {
+    events.iter().map(|e| e.to_string()).collect()
+}
+
+#[test]
+fn on_entry_every_candidate_is_scored_and_the_best_runs_the_first_on_ties() {
+    let (mut t, mut c) = (
+        agent(weakest(3, attack())),
+        Camp::new(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]),
+    );
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["attack 5"]), "5 and 7 tie: the first");
+    c.health[2] = 0.01;
+    assert_eq!(t.tick_at(&mut c, 1.0), R);
+    assert_eq!(c.take(), log(&["attack 5"]), "not re-picked while the body runs");
+    c.status = S;
+    assert_eq!(t.tick_at(&mut c, 2.0), S, "the body's status");
+    assert_eq!(c.take(), log(&["attack 5"]));
+    c.status = R;
+    assert_eq!(t.tick_at(&mut c, 3.0), R);
+    assert_eq!(c.take(), log(&["attack 2"]), "entered again: picked again");
+}
+
+#[test]
+fn at_most_max_candidates_are_read() {
+    let (mut t, mut c) = (
+        agent(weakest(3, attack())),
+        Camp::new(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]),
+    );
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(
+        c.take(),
+        log(&["attack 7"]),
+        "7 scores best of the first three; 1 is the fourth"
+    );
+}
+
+#[test]
+fn no_candidate_above_zero_fails_without_ticking_the_body() {
+    let (mut t, mut c) = (
+        agent(weakest(3, attack())),
+        Camp::new(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+    );
+    assert_eq!(t.tick_at(&mut c, 0.0), F, "1 at full health (0), 2 down (0)");
+    assert_eq!(c.take(), log(&[]));
+    assert!(!t.is_running());
+    let (mut t, mut c) = (agent(weakest(3, attack())), Camp::new(&[], [0.0; 8]));
+    assert_eq!(t.tick_at(&mut c, 0.0), F, "no candidates at all");
+}
+
+#[test]
+fn halting_halts_the_body_with_the_candidate_selected_and_the_wake_is_the_bodys() {
+    let waiting = json!({"type": "sequence", "children": [{"type": "wait", "seconds": 2.0}, attack()]});
+    let (mut t, mut c) = (
+        agent(weakest(4, waiting.clone())),
+        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+    );
+    t.tick_at(&mut c, 10.0);
+    assert!(matches!(t.next_wake(10.0), Wake::At(w) if w > 11.99 && w <= 12.0));
+    c.status = S;
+    assert_eq!(t.tick_at(&mut c, 12.0), S);
+    assert_eq!(c.take(), log(&["attack 3"]), "3 (0.5 left) is weaker than 4 (0.7)");
+    let (mut t, mut c) = (
+        agent(weakest(4, attack())),
+        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+    );
+    t.tick_at(&mut c, 0.0);
+    c.target = 0;
+    t.reset(&mut c);
+    assert_eq!(
+        c.take(),
+        log(&["attack 3", "halt 3"]),
+        "the halt sees the chosen candidate"
+    );
+    assert!(!t.is_running());
+}
+
+#[test]
+fn the_work_figure_is_reading_one_score_per_candidate_and_the_body() {
+    assert_eq!(
+        registry().load(&weakest(3, attack()).to_string()).unwrap().tick_work(),
+        1 + 3 + 1
+    );
+}
+
+#[derive(Default)]
+struct Scores(Vec<String>);
+
+impl Observer for Scores {
+    fn entered(&mut self, node: NodeId) {
+        self.0.push(format!("enter {}", node.0));
+    }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+}
+
+#[test]
+fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
+    let (mut t, mut c) = (
+        agent(weakest(3, attack())),
+        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+    );
+    let mut obs = Scores::default();
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(obs.0.len(), 4, "{:?}", obs.0);
+    assert_eq!((obs.0[0].as_str(), obs.0[3].as_str()), ("enter 0", "enter 1"));
+    assert!(
+        obs.0[1].starts_with("0 0 0.50") && obs.0[2].starts_with("0 1 0.25"),
+        "{:?}",
+        obs.0
+    );
+    obs.0.clear();
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(obs.0, Vec::<String>::new(), "scored only on entry");
+}
+
+#[test]
+fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
+    let def = registry().load(&weakest(3, attack()).to_string()).unwrap();
+    let (mut t, mut c) = (
+        Agent::new(def.clone()),
+        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+    );
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["attack 5"]));
+    let saved = serde_json::to_string(&t).unwrap();
+    c.targets = vec![1];
+    c.health[2] = 0.01;
+    let mut loaded = Agent::load(def, &mut serde_json::Deserializer::from_str(&saved)).unwrap();
+    assert!(loaded.is_running());
+    loaded.tick_at(&mut c, 1.0);
+    assert_eq!(c.take(), log(&["attack 5"]), "the loaded agent goes on with its choice");
+}
+
+#[test]
+fn load_errors_name_the_json_path() {
+    let errors = |tree: serde_json::Value| match registry().load(&tree.to_string()) {
+        Ok(_) => panic!("{tree} loaded"),
+        Err(e) => e.to_string(),
+    };
+    let e = errors(json!({"type": "pick", "items": "targets", "max": 3, "child": attack()}));
+    assert!(e.contains("\"pick\" needs \"score\""), "{e}");
+    let e = errors(json!({"type": "pick", "items": "targets", "score": {"consider": "health"}, "child": attack()}));
+    assert!(e.contains("\"pick\" needs \"max\""), "{e}");
+    let e =
+        errors(json!({"type": "pick", "items": "nope", "max": 3, "score": {"consider": "health"}, "child": attack()}));
+    assert!(e.contains("at `items`") && e.contains("nope"), "{e}");
+    let e =
+        errors(json!({"type": "pick", "items": "targets", "max": 3, "score": {"consider": "nope"}, "child": attack()}));
+    assert!(
+        e.contains("at `score.consider`") && e.contains("unknown consideration type \"nope\""),
+        "{e}"
+    );
+    let e = errors(json!({"type": "pick", "items": "targets", "max": 3, "score": 1.5, "child": attack()}));
+    assert!(e.contains("at `score`") && e.contains("expected a score"), "{e}");
+}

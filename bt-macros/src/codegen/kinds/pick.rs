@@ -1,0 +1,118 @@
+//! `pick`'s tick, halt and wake: on entry it reads its candidates into its
+//! `ForEachItems` (as `for` reads its items), scores each with its closure
+//! (the candidate bound), chooses by the runtime's rule
+//! (`behaved_runtime::utility::Best`: the highest above zero, the first on
+//! ties) and runs its body once with the chosen one current (SEMANTICS.md
+//! "pick").
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote, quote_spanned};
+
+use crate::codegen::tick::call_site_names;
+use crate::codegen::wake::{WakeCode, nth};
+use crate::codegen::{Gen, field, rt};
+use crate::lower::Slot;
+use crate::model::{ForSource, Kind};
+
+impl Gen<'_> {
+    /// The tick of a `pick` node.
+    pub(in crate::codegen) fn pick(&self, s: &Slot) -> TokenStream {
+        let Kind::Pick {
+            source: ForSource::Closure { ty, param, items, .. },
+            score,
+            ..
+        } = &s.node.kind
+        else {
+            unreachable!("a pick reads its candidates with a closure")
+        };
+        let rt = rt();
+        let (f, ctx) = (field(s.id), &self.ctx);
+        let span = syn::spanned::Spanned::span(items);
+        let binding = match param {
+            syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
+            _ => quote!(let #param: &#ctx = &*__ctx;),
+        };
+        let vars = self.var_bindings(s, &items.to_token_stream());
+        let (_, __this, _) = call_site_names();
+        let fill = quote_spanned!(span=> #__this.#f.fill(#items));
+        let (c, x, body) = &**score;
+        let score_span = syn::spanned::Spanned::span(body);
+        let score_vars = self.var_bindings(s, &body.to_token_stream());
+        let bind_c = match c {
+            syn::Pat::Type(_) => quote!(let #c = &*__ctx;),
+            _ => quote!(let #c: &#ctx = &*__ctx;),
+        };
+        let bind_x = match x {
+            syn::Pat::Type(_) => quote!(let #x = #__this.#f.get(__i);),
+            _ => quote!(let #x: &#ty = #__this.#f.get(__i);),
+        };
+        let mut value = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, body.to_token_stream());
+        value.set_span(score_span);
+        let one = quote_spanned!(score_span=> {
+            #score_vars
+            #bind_c
+            #bind_x
+            #[allow(unused_parens, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
+            let __value: f32 = #value;
+            __value
+        });
+        // The observed path reports each candidate's score; the fast path does not.
+        let report = if self.fast {
+            quote!()
+        } else {
+            let id = crate::codegen::flat_id(self.l, s.id);
+            quote!(__env.scored(#id, __i as u32, __score);)
+        };
+        let cleanup = quote!(self.#f.clear(););
+        let child = self.guarded_child(s, 0, quote!(__entering), cleanup);
+        quote! {{
+            let __chosen = if __entering {
+                #vars
+                #binding
+                #fill;
+                let mut __best = #rt::utility::Best::new();
+                for __i in 0..self.#f.len() {
+                    let __score: f32 = #one;
+                    #report
+                    __best.offer(__i, __score);
+                }
+                match __best.chosen() {
+                    #rt::Option::Some(__i) => {
+                        self.#f.choose(__i);
+                        true
+                    }
+                    #rt::Option::None => {
+                        self.#f.clear();
+                        false
+                    }
+                }
+            } else {
+                true
+            };
+            if __chosen {
+                let __s = #child;
+                if !matches!(__s, #rt::Status::Running) {
+                    self.#f.clear();
+                }
+                __s
+            } else {
+                #rt::Status::Failure
+            }
+        }}
+    }
+
+    /// A `pick`'s halt: its body's (whose halt hooks may still read the
+    /// chosen candidate), then its candidates dropped.
+    pub(in crate::codegen) fn pick_halt(&self, s: &Slot) -> TokenStream {
+        let (f, child) = (field(s.id), self.halt_child(s, 0));
+        quote! {
+            #child;
+            self.#f.clear();
+        }
+    }
+
+    /// A running `pick`'s wake: its body's.
+    pub(in crate::codegen) fn pick_wake(&self, children: Vec<WakeCode>) -> WakeCode {
+        nth(children, 0)
+    }
+}

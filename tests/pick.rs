@@ -1,0 +1,188 @@
+//! `pick` (`SEMANTICS.md#pick`), compiled, tick by tick: the candidates read
+//! and scored once on entry (at most `max`), the best one bound in the body
+//! (the first on ties; none above zero: `Failure` without ticking the body),
+//! no re-pick while the body runs, halting, the wake, the work figure, the
+//! observer's scores, and the choice across save and load.
+use behaved::prelude::*;
+
+use Status::{Failure as F, Running as R, Success as S};
+
+/// Targets by id, each with a health; the body attacks the chosen one.
+struct Camp {
+    targets: Vec<u32>,
+    health: [f32; 8],
+    /// What an attack returns.
+    status: Status,
+    log: Vec<String>,
+    now: f64,
+}
+
+impl Clock for Camp {
+    fn now(&self) -> f64 {
+        self.now
+    }
+}
+
+impl Camp {
+    fn new(targets: &[u32], health: [f32; 8]) -> Camp {
+        Camp {
+            targets: targets.to_vec(),
+            health,
+            status: R,
+            log: Vec::new(),
+            now: 0.0,
+        }
+    }
+
+    fn attack(&mut self, t: u32) -> Status {
+        self.log.push(format!("attack {t}"));
+        self.status
+    }
+
+    fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+}
+
+fn log(events: &[&str]) -> Vec<String> {
+    events.iter().map(|e| e.to_string()).collect()
+}
+
+behave! {
+    /// The weakest target still standing: the lower its health, the higher its score.
+    tree Weakest for Camp {
+        pick t: u32 in |c| c.targets.iter() max 3 by |c, t| {
+            let h = c.health[*t as usize];
+            if h > 0.0 { 1.0 - h } else { 0.0 }
+        } {
+            act(|c| c.attack(*t))
+        }
+    }
+    tree Waiting for Camp {
+        pick t: u32 in |c| c.targets.iter() max 4 by |c, t| c.health[*t as usize] {
+            #[on_exit(|c| c.log.push(format!("exit {t}")))]
+            sequence { wait(2.0), act(|c| c.attack(*t)) }
+        }
+    }
+}
+
+#[test]
+fn on_entry_every_candidate_is_scored_and_the_best_runs_the_first_on_ties() {
+    let (mut t, mut c) = (
+        Weakest::new(),
+        Camp::new(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]),
+    );
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    assert_eq!(c.take(), log(&["attack 5"]), "0.8 for 5 and for 7: the first");
+    c.health[2] = 0.01;
+    assert_eq!(t.tick_at(&mut c, 1.0), R);
+    assert_eq!(c.take(), log(&["attack 5"]), "not re-picked while the body runs");
+    c.status = S;
+    assert_eq!(t.tick_at(&mut c, 2.0), S, "the body's status");
+    assert_eq!(c.take(), log(&["attack 5"]));
+    c.status = R;
+    assert_eq!(t.tick_at(&mut c, 3.0), R);
+    assert_eq!(c.take(), log(&["attack 2"]), "entered again: picked again");
+}
+
+#[test]
+fn at_most_max_candidates_are_read() {
+    // The fourth target would score best, but a `max 3` pick never reads it.
+    let (mut t, mut c) = (
+        Weakest::new(),
+        Camp::new(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]),
+    );
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(
+        c.take(),
+        log(&["attack 7"]),
+        "7 scores 0.6 of the first three; 1 (0.9) is the fourth"
+    );
+}
+
+#[test]
+fn no_candidate_above_zero_fails_without_ticking_the_body() {
+    let (mut t, mut c) = (
+        Weakest::new(),
+        Camp::new(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+    );
+    assert_eq!(t.tick_at(&mut c, 0.0), F, "1 at full health (0), 2 down (0)");
+    assert_eq!(c.take(), log(&[]));
+    assert!(!t.is_running());
+    let (mut t, mut c) = (Weakest::new(), Camp::new(&[], [0.0; 8]));
+    assert_eq!(t.tick_at(&mut c, 0.0), F, "no candidates at all");
+}
+
+#[test]
+fn halting_halts_the_body_which_still_sees_the_candidate() {
+    let (mut t, mut c) = (
+        Waiting::new(),
+        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+    );
+    assert_eq!(t.tick_at(&mut c, 0.0), R);
+    t.reset(&mut c);
+    assert_eq!(c.take(), log(&["exit 4"]));
+    assert!(!t.is_running());
+}
+
+#[test]
+fn its_wake_is_its_bodys() {
+    let (mut t, mut c) = (
+        Waiting::new(),
+        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+    );
+    t.tick_at(&mut c, 10.0);
+    assert!(matches!(t.next_wake(10.0), Wake::At(w) if w > 11.99 && w <= 12.0));
+    c.status = S;
+    assert_eq!(t.tick_at(&mut c, 12.0), S);
+    assert_eq!(c.take(), log(&["attack 4", "exit 4"]));
+}
+
+#[test]
+fn the_work_figure_is_reading_one_score_per_candidate_and_the_body() {
+    assert_eq!(Weakest::TICK_WORK, 1 + 3 + 1);
+}
+
+/// Records `scored` events as `"node candidate score"`, and entries.
+#[derive(Default)]
+struct Scores(Vec<String>);
+
+impl Observer for Scores {
+    fn entered(&mut self, node: NodeId) {
+        self.0.push(format!("enter {}", node.0));
+    }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+}
+
+#[test]
+fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
+    let (mut t, mut c) = (
+        Weakest::new(),
+        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+    );
+    let mut obs = Scores::default();
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(obs.0, ["enter 0", "0 0 0.5", "0 1 0.25", "enter 1"]);
+    obs.0.clear();
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(obs.0, Vec::<String>::new(), "scored only on entry");
+}
+
+#[test]
+fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
+    let (mut t, mut c) = (
+        Weakest::new(),
+        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+    );
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["attack 5"]));
+    let saved = serde_json::to_string(&t).unwrap();
+    c.targets = vec![1];
+    c.health[2] = 0.01;
+    let mut loaded: Weakest = serde_json::from_str(&saved).unwrap();
+    assert!(loaded.is_running());
+    loaded.tick_at(&mut c, 1.0);
+    assert_eq!(c.take(), log(&["attack 5"]), "the loaded tree goes on with its choice");
+}
