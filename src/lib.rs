@@ -24,7 +24,7 @@ pub use behaved_runtime::{
 /// Everything a tree author needs in scope: `use behaved::prelude::*;`.
 pub mod prelude {
     pub use crate::behave;
-    pub use behaved_runtime::utility::{Consideration, Curve, all};
+    pub use behaved_runtime::utility::{CandidateConsideration, Consideration, Curve, all};
     pub use behaved_runtime::{
         Action, AsyncAction, Clock, Condition, ItemList, NodeId, NodeInfo, Observer, Reads, Run, Status, Task, Tree,
         Wake,

@@ -4,6 +4,7 @@
 //! no re-pick while the body runs, halting, the wake, the work figure, the
 //! observer's scores, and the choice across save and load.
 use behaved::prelude::*;
+use behaved::utility::{CandidateConsideration, Curve};
 
 use Status::{Failure as F, Running as R, Success as S};
 
@@ -48,7 +49,29 @@ fn log(events: &[&str]) -> Vec<String> {
     events.iter().map(|e| e.to_string()).collect()
 }
 
+/// Health as a type that sees the candidate: the healthier, the higher.
+struct Healthiest;
+
+impl CandidateConsideration<Camp, u32> for Healthiest {
+    fn score(&self, c: &Camp, t: &u32) -> f32 {
+        c.health[*t as usize]
+    }
+}
+
 behave! {
+    tree ByType for Camp {
+        pick t: u32 in |c| c.targets.iter() max 4 by Healthiest {
+            act(|c| c.attack(*t))
+        }
+    }
+    /// A curve from the runtime, called in the closure (a struct literal in
+    /// parentheses, as in the head of a Rust `for`).
+    tree Curved for Camp {
+        pick t: u32 in |c| c.targets.iter() max 4
+            by |c, t| (Curve::Step { threshold: 0.5, low: 0.0, high: 1.0 }).eval(c.health[*t as usize]) {
+            act(|c| c.attack(*t))
+        }
+    }
     /// The weakest target still standing: the lower its health, the higher its score.
     tree Weakest for Camp {
         pick t: u32 in |c| c.targets.iter() max 3 by |c, t| {
@@ -185,4 +208,17 @@ fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
     assert!(loaded.is_running());
     loaded.tick_at(&mut c, 1.0);
     assert_eq!(c.take(), log(&["attack 5"]), "the loaded tree goes on with its choice");
+}
+
+#[test]
+fn a_consideration_type_scores_the_candidates_and_curves_are_called_in_a_closure() {
+    let health = [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.9];
+    let (mut t, mut c) = (ByType::new(), Camp::new(&[5, 2, 7], health));
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["attack 7"]), "the healthiest");
+    let (mut t, mut c) = (Curved::new(), Camp::new(&[5, 2, 7], health));
+    t.tick_at(&mut c, 0.0);
+    assert_eq!(c.take(), log(&["attack 2"]), "2 and 7 step to 1: the first");
+    let json: serde_json::Value = serde_json::from_str(ByType::JSON).unwrap();
+    assert_eq!(json["score"], serde_json::json!({"consider": "Healthiest"}), "{json}");
 }

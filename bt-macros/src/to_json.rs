@@ -169,13 +169,25 @@ pub fn params(node: &Node) -> (Params, Code) {
             };
             match &node.kind {
                 // The score as an inline consideration with its code.
+                // A consideration written as a path is one of that name
+                // (`{"consider": "Nearest"}`), as `utility`'s; any other score its code.
                 Kind::Pick { score, .. } => {
-                    let (c, x, body) = &**score;
-                    let code = format!("|{}, {}| {}", text(c), text(x), text(body));
+                    let score = match &**score {
+                        crate::model::PickScore::Value(Expr::Path(p)) if p.qself.is_none() => {
+                            behaved_format::utility::Score::consider(JsonLeaf {
+                                type_name: text(p),
+                                params: Map::new(),
+                            })
+                        }
+                        crate::model::PickScore::Value(e) => behaved_format::utility::Score::consider(inline(text(e))),
+                        crate::model::PickScore::Closure(c, x, body) => behaved_format::utility::Score::consider(
+                            inline(format!("|{}, {}| {}", text(c), text(x), text(body))),
+                        ),
+                    };
                     Params::Pick {
                         items: source,
                         max,
-                        score: behaved_format::utility::Score::consider(inline(code)),
+                        score,
                     }
                 }
                 _ => Params::ForEach { items: source, max },

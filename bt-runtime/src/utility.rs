@@ -51,6 +51,36 @@ impl<C: ?Sized, F: Fn(&C) -> f32> Consideration<C> for F {
     }
 }
 
+/// The score of one candidate of a `pick` (`pick t: T in .. by Nearest { .. }`):
+/// a [`Consideration`] that also sees the candidate. Closures
+/// `Fn(&C, &T) -> f32` are ones too (`by |c, t| ..`).
+///
+/// ```
+/// use behaved_runtime::utility::CandidateConsideration;
+/// struct Ctx { at: f32 }
+/// struct Near;
+/// impl CandidateConsideration<Ctx, f32> for Near {
+///     fn score(&self, ctx: &Ctx, x: &f32) -> f32 { 1.0 / (1.0 + (ctx.at - x).abs()) }
+/// }
+/// assert_eq!(Near.score(&Ctx { at: 2.0 }, &3.0), 0.5);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not score candidates of type `{T}` on `{C}`",
+    label = "used as a pick's score here",
+    note = "implement `behaved::utility::CandidateConsideration<{C}, {T}>` for `{Self}` (fn score(&self, ctx: &{C}, candidate: &{T}) -> f32), or write a closure `|c, t| ..` returning an `f32`"
+)]
+pub trait CandidateConsideration<C: ?Sized, T: ?Sized> {
+    /// The score of `candidate` in `ctx`.
+    fn score(&self, ctx: &C, candidate: &T) -> f32;
+}
+
+impl<C: ?Sized, T: ?Sized, F: Fn(&C, &T) -> f32> CandidateConsideration<C, T> for F {
+    #[inline(always)]
+    fn score(&self, ctx: &C, candidate: &T) -> f32 {
+        self(ctx, candidate)
+    }
+}
+
 /// A consideration scaled by a weight ([`Consideration::weight`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Weighted<S> {

@@ -170,12 +170,14 @@ pub(super) fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node
         Some(Some(Expr::Closure(c))) if c.inputs.len() == 2 => {
             let mut inputs = c.inputs.into_iter();
             let (ctx, item) = (inputs.next().expect("two"), inputs.next().expect("two"));
-            Some(Some(Box::new((ctx, item, *c.body))))
+            Some(Some(Box::new(PickScore::Closure(ctx, item, *c.body))))
         }
+        // A consideration value (`by Nearest`, `by Health { max: 100.0 }`).
+        Some(Some(value)) if !matches!(value, Expr::Closure(_)) => Some(Some(Box::new(PickScore::Value(value)))),
         Some(Some(other)) => {
             errors.over(
                 &other,
-                format!("a `pick` scores each candidate with a closure on the context and the candidate, `by |c, x| ..` (an `f32`): {form}"),
+                format!("a `pick` scores each candidate with a closure on the context and the candidate, `by |c, x| ..` (an `f32`), or a `CandidateConsideration` value: {form}"),
             );
             Some(None)
         }

@@ -217,9 +217,8 @@ pub enum Kind {
         source: ForSource,
         /// The most candidates it holds.
         max: Count,
-        /// The score of one candidate: the closure's context and candidate
-        /// parameters and its body (an `f32`).
-        score: Box<(syn::Pat, syn::Pat, Expr)>,
+        /// The score of one candidate.
+        score: Box<PickScore>,
     },
     /// `break` / `break 'label`.
     Break(Option<syn::Lifetime>),
@@ -364,6 +363,17 @@ impl Kind {
     pub fn condition_children(&self) -> usize {
         usize::from(matches!(self, Kind::While | Kind::AbortIf | Kind::Latch))
     }
+}
+
+/// How a `pick` scores one candidate.
+#[derive(Debug)]
+pub enum PickScore {
+    /// `by |c, t| body`: the context and candidate parameters, and the body
+    /// (an `f32`), written in place.
+    Closure(syn::Pat, syn::Pat, Expr),
+    /// `by Nearest { .. }`: a value implementing
+    /// `behaved::utility::CandidateConsideration<Ctx, T>`.
+    Value(Expr),
 }
 
 /// The items of a `for` loop.

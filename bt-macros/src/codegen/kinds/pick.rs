@@ -12,7 +12,7 @@ use crate::codegen::tick::call_site_names;
 use crate::codegen::wake::{WakeCode, nth};
 use crate::codegen::{Gen, field, rt};
 use crate::lower::Slot;
-use crate::model::{ForSource, Kind};
+use crate::model::{ForSource, Kind, PickScore};
 
 impl Gen<'_> {
     /// The tick of a `pick` node.
@@ -35,27 +35,40 @@ impl Gen<'_> {
         let vars = self.var_bindings(s, &items.to_token_stream());
         let (_, __this, _) = call_site_names();
         let fill = quote_spanned!(span=> #__this.#f.fill(#items));
-        let (c, x, body) = &**score;
-        let score_span = syn::spanned::Spanned::span(body);
-        let score_vars = self.var_bindings(s, &body.to_token_stream());
-        let bind_c = match c {
-            syn::Pat::Type(_) => quote!(let #c = &*__ctx;),
-            _ => quote!(let #c: &#ctx = &*__ctx;),
+        let one = match &**score {
+            PickScore::Closure(c, x, body) => {
+                let score_span = syn::spanned::Spanned::span(body);
+                let score_vars = self.var_bindings(s, &body.to_token_stream());
+                let bind_c = match c {
+                    syn::Pat::Type(_) => quote!(let #c = &*__ctx;),
+                    _ => quote!(let #c: &#ctx = &*__ctx;),
+                };
+                let bind_x = match x {
+                    syn::Pat::Type(_) => quote!(let #x = #__this.#f.get(__i);),
+                    _ => quote!(let #x: &#ty = #__this.#f.get(__i);),
+                };
+                let mut value = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, body.to_token_stream());
+                value.set_span(score_span);
+                quote_spanned!(score_span=> {
+                    #score_vars
+                    #bind_c
+                    #bind_x
+                    #[allow(unused_parens, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
+                    let __value: f32 = #value;
+                    __value
+                })
+            }
+            // A `CandidateConsideration` value (an unimplemented trait is its error, at the value).
+            PickScore::Value(value) => {
+                let span = syn::spanned::Spanned::span(value);
+                let rt = crate::codegen::rt_at(span);
+                let vars = self.var_bindings(s, &value.to_token_stream());
+                quote_spanned!(span=> {
+                    #vars
+                    #rt::utility::CandidateConsideration::<#ctx, #ty>::score(&(#value), &*__ctx, #__this.#f.get(__i))
+                })
+            }
         };
-        let bind_x = match x {
-            syn::Pat::Type(_) => quote!(let #x = #__this.#f.get(__i);),
-            _ => quote!(let #x: &#ty = #__this.#f.get(__i);),
-        };
-        let mut value = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, body.to_token_stream());
-        value.set_span(score_span);
-        let one = quote_spanned!(score_span=> {
-            #score_vars
-            #bind_c
-            #bind_x
-            #[allow(unused_parens, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
-            let __value: f32 = #value;
-            __value
-        });
         // The observed path reports each candidate's score; the fast path does not.
         let report = if self.fast {
             quote!()
