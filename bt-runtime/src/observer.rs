@@ -78,9 +78,11 @@ pub trait Observer {
     }
     /// The score of child `child` (its index among the node's children) of
     /// the `utility` node `node`, each time the node scores its children: on
-    /// entry, and on every tick of the reactive form; in child order, after
-    /// the node's `entered` and before any child is halted or ticked
-    /// (SEMANTICS.md "utility").
+    /// entry, on every tick of the reactive form and on the due ticks of the
+    /// interval form; in child order, after the node's `entered` and before
+    /// any child is halted or ticked (SEMANTICS.md "utility"). For a `pick`
+    /// node, `child` is the candidate's position among those it read, scored
+    /// on entry in candidate order (SEMANTICS.md "pick").
     #[inline(always)]
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         let _ = (node, child, score);
