@@ -356,6 +356,7 @@ impl Convert<'_> {
                     Choice::Best => Choose::Best,
                     Choice::Weighted { best } => Choose::Weighted { best },
                     Choice::Reactive { margin } => Choose::Reactive { margin },
+                    Choice::Every { every, margin } => Choose::Every { every, margin },
                 };
                 let at = field(path, "scores");
                 // Every score is read, so that each problem is reported.
