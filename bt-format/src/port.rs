@@ -303,6 +303,8 @@ impl EntryTable {
 struct Scope {
     table: Arc<EntryTable>,
     used: Vec<String>,
+    /// The keys of `used` that an [`OutPort`] resolved (written at tick time).
+    written: Vec<String>,
 }
 
 thread_local! {
@@ -384,16 +386,36 @@ impl Drop for Restore {
 /// they resolved, in order, so that the caller can tell a reference no
 /// port read ([`unread`]).
 pub fn resolving<R>(table: &Arc<EntryTable>, build: impl FnOnce() -> R) -> (R, Vec<String>) {
+    let (out, used, _) = resolving_ports(table, build);
+    (out, used)
+}
+
+/// [`resolving`], with the keys that [`OutPort`]s resolved besides (a
+/// subset of the first list, in order): what the leaves built read and
+/// what they write, for the studio's data-flow view.
+pub fn resolving_ports<R>(table: &Arc<EntryTable>, build: impl FnOnce() -> R) -> (R, Vec<String>, Vec<String>) {
     let scope = Scope {
         table: Arc::clone(table),
         used: Vec::new(),
+        written: Vec::new(),
     };
     let previous = SCOPE.with(|s| s.borrow_mut().replace(scope));
     let restore = Restore(previous);
     let out = build();
-    let used = SCOPE.with(|s| s.borrow_mut().take().map(|s| s.used).unwrap_or_default());
+    let (used, written) = SCOPE.with(|s| s.borrow_mut().take().map(|s| (s.used, s.written)).unwrap_or_default());
     drop(restore);
-    (out, used)
+    (out, used, written)
+}
+
+/// Resolves `key` for an [`OutPort`], noting it as written.
+fn resolve_written<C: 'static, T: 'static>(key: &str) -> Result<Entry<C, T>, String> {
+    let entry = resolve(key)?;
+    SCOPE.with(|s| {
+        if let Some(scope) = &mut *s.borrow_mut() {
+            scope.written.push(key.to_string());
+        }
+    });
+    Ok(entry)
 }
 
 /// Resolves `key` in the table of the build in progress.
@@ -655,7 +677,7 @@ impl<'de, C: 'static, T: DeserializeOwned + 'static> Deserialize<'de> for OutPor
         }
         let v = Value::deserialize(d)?;
         match entry_key(&v) {
-            Some(key) => resolve(key).map(OutPort::new).map_err(D::Error::custom),
+            Some(key) => resolve_written(key).map(OutPort::new).map_err(D::Error::custom),
             None => Err(D::Error::custom(format!(
                 "an output port must name a blackboard entry (`{{\"{ENTRY_FIELD}\": \"key\"}}`, in XML `{{key}}`), found a value: `{}`",
                 clipped(&v.to_string())

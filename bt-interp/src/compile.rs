@@ -78,6 +78,7 @@ pub(crate) fn compile_with<C: 'static>(
             fingerprint: 0,
             tick_work: 0,
             pure: Vec::new(),
+            entries: Vec::new(),
         },
         column_of: BTreeMap::new(),
         shape: Fnv::new(),
@@ -88,6 +89,7 @@ pub(crate) fn compile_with<C: 'static>(
         too_big: false,
         items: 0,
         renames: Remap::new(),
+        leaf_entries: (Vec::new(), Vec::new()),
     };
     for cycle in cycles {
         if alone.is_none() {
@@ -221,6 +223,8 @@ struct Compiler<'a, C: 'static> {
     /// another key of the whole tree (the remaps of the `subtree` nodes it
     /// is inlined through, composed); a key not listed is itself.
     renames: Remap,
+    /// The blackboard entries the last leaf built reads and writes.
+    leaf_entries: (Vec<String>, Vec<String>),
 }
 
 impl<'a, C: 'static> Compiler<'a, C> {
@@ -298,6 +302,7 @@ impl<'a, C: 'static> Compiler<'a, C> {
         flat.n = n;
         self.state(&mut flat, node);
         self.params(&mut flat, node, at, loops);
+        self.note_entries(id);
         if let Some(h) = &node.hooks() {
             let mut slots = [(NO_HOOK, 0); 7];
             for (i, (field, hook)) in behaved_format::model::Hooks::FIELDS.iter().zip(h.all()).enumerate() {
@@ -581,6 +586,14 @@ impl<'a, C: 'static> Compiler<'a, C> {
         std::borrow::Cow::Owned(leaf)
     }
 
+    /// Keeps the entries leaf `id`'s ports read and write, if any.
+    fn note_entries(&mut self, id: u32) {
+        let (read, written) = std::mem::take(&mut self.leaf_entries);
+        if !read.is_empty() {
+            self.def.entries.push((id, read, written));
+        }
+    }
+
     fn condition(&mut self, leaf: &Leaf, at: &str) -> u32 {
         let built = self.build(&self.reg.conditions, leaf, "condition", at);
         built.map_or(0, |c| index_of_pushed(&mut self.def.conds, c))
@@ -592,9 +605,15 @@ impl<'a, C: 'static> Compiler<'a, C> {
         let leaf = &*self.scoped(leaf);
         let message = match family.get(&leaf.type_name) {
             Some(make) => {
-                match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
-                    make(&leaf.params)
-                }) {
+                match crate::ports::built(
+                    self.reg,
+                    &leaf.params,
+                    &leaf.type_name,
+                    at,
+                    &mut self.problems,
+                    &mut self.leaf_entries,
+                    || make(&leaf.params),
+                ) {
                     Ok(built) => return Some(built),
                     Err(None) => return None,
                     Err(Some(e)) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
@@ -617,9 +636,15 @@ impl<'a, C: 'static> Compiler<'a, C> {
                     self.def.columns.len() as u32 - 1
                 });
                 let column = &mut *self.def.columns[col as usize].1;
-                match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, &mut self.problems, || {
-                    kind.build(&leaf.params, column)
-                }) {
+                match crate::ports::built(
+                    self.reg,
+                    &leaf.params,
+                    &leaf.type_name,
+                    at,
+                    &mut self.problems,
+                    &mut self.leaf_entries,
+                    || kind.build(&leaf.params, column),
+                ) {
                     Ok(i) => {
                         self.def.actions += 1;
                         return (col, i);

@@ -209,6 +209,9 @@ pub struct Definition<C: 'static> {
     pub(crate) tick_work: u64,
     /// What each node reads when a reactive node checks it again (`reads.rs`).
     pub(crate) pure: Vec<Option<behaved_runtime::Reads>>,
+    /// The blackboard entries each leaf with ports reads and writes
+    /// (`flow.rs`), by node id, in id order.
+    pub(crate) entries: Vec<(u32, Vec<String>, Vec<String>)>,
 }
 
 impl<C: 'static> Definition<C> {

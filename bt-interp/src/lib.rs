@@ -76,6 +76,7 @@
 mod agent;
 mod compile;
 mod definition;
+mod flow;
 mod invariants;
 mod leaves;
 mod load;

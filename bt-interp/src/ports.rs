@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use behaved_format::port::{Entry, EntryTable, resolving, unread};
+use behaved_format::port::{Entry, EntryTable, resolving_ports, unread};
 use behaved_format::{Problems, path};
 use serde_json::{Map, Value};
 
@@ -61,16 +61,19 @@ impl<C: 'static> Registry<C> {
 /// resolved in the registry's entries; a reference no port read is a
 /// problem at its parameter, below the leaf's path `at`, and replaces the
 /// constructor's own error (serde's "invalid type: map" for a field that is
-/// not a port).
+/// not a port). The entries its ports read, and those they write, go to
+/// `entries`.
 pub(crate) fn built<C: 'static, T>(
     reg: &Registry<C>,
     params: &Map<String, Value>,
     leaf: &str,
     at: &str,
     problems: &mut Problems,
+    entries: &mut (Vec<String>, Vec<String>),
     build: impl FnOnce() -> Result<T, String>,
 ) -> Result<T, Option<String>> {
-    let (made, used) = resolving(&reg.entries, build);
+    let (made, used, written) = resolving_ports(&reg.entries, build);
+    *entries = (used.clone(), written);
     let left = unread(leaf, params, &used);
     if left.is_empty() {
         return made.map_err(Some);

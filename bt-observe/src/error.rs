@@ -48,6 +48,13 @@ pub enum Error {
         /// The number of coverage entries given.
         found: usize,
     },
+    /// A [`DataFlow`](crate::DataFlow) does not have one entry per node.
+    FlowCount {
+        /// The number of nodes.
+        expected: usize,
+        /// The number of data-flow entries given.
+        found: usize,
+    },
     /// A trace's `format` or `version` is not one this crate reads.
     Format {
         /// The format found.
@@ -127,6 +134,10 @@ impl fmt::Display for Error {
             Error::CoverageCount { expected, found } => write!(
                 f,
                 "the trace's coverage has {found} entries for {expected} nodes: give one per node"
+            ),
+            Error::FlowCount { expected, found } => write!(
+                f,
+                "the data flow has {found} entries for {expected} nodes: give one per node"
             ),
             Error::Format { format, version } => write!(
                 f,

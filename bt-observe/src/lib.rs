@@ -17,6 +17,9 @@
 //! - [`View`]: the tree as ASCII/Unicode text, Graphviz DOT or Mermaid,
 //!   coloured by state.
 //! - [`Tee`]: two observers at once.
+//! - [`DataFlow`]: what each node reads of the context; [`Woke`]: why a
+//!   tree was ticked (a timer, a marked change of which inputs), recorded
+//!   in a tick's context under [`WOKE_KEY`].
 //!
 //! ```
 //! use behaved::prelude::*;
@@ -67,6 +70,7 @@
 
 mod context;
 mod cursor;
+mod dataflow;
 mod error;
 mod logger;
 mod recorder;
@@ -79,6 +83,7 @@ mod view;
 
 pub use context::TickContext;
 pub use cursor::Cursor;
+pub use dataflow::{DataFlow, NodeFlow, WOKE_KEY, Woke, runs_user_code};
 pub use error::Error;
 pub use logger::{ConsoleLogger, Fmt, Io, LogSink};
 pub use recorder::TraceRecorder;

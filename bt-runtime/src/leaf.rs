@@ -25,9 +25,11 @@ pub trait Condition<C: ?Sized> {
 
     /// The context fields `check` reads, when they are known: a reactive
     /// node that re-checks this condition then sleeps until one of them is
-    /// marked changed (`SEMANTICS.md`, "Sleeping on inputs"). The default,
-    /// `None` (unknown), re-checks it on every tick. A condition that
-    /// declares its reads promises that its result depends on nothing else.
+    /// marked changed (`SEMANTICS.md`, "Sleeping on inputs"). The default
+    /// is the bits of [`read_fields`](Condition::read_fields) when it names
+    /// them, else `None` (unknown): re-checked on every tick. A condition
+    /// that declares its reads promises that its result depends on nothing
+    /// else.
     ///
     /// ```
     /// use behaved_runtime::{Condition, Reads};
@@ -40,6 +42,26 @@ pub trait Condition<C: ?Sized> {
     /// ```
     #[inline]
     fn reads(&self) -> Option<Reads> {
+        self.read_fields().map(Reads::fields)
+    }
+
+    /// The names of the context fields `check` reads, when they are known:
+    /// what the studio's data-flow view shows for this condition (a
+    /// condition that declares only [`reads`](Condition::reads) is shown
+    /// reading unknown fields). Declaring the names declares the reads too.
+    ///
+    /// ```
+    /// use behaved_runtime::{Condition, Reads};
+    /// struct Ctx { hp: u32 }
+    /// struct LowHealth(u32);
+    /// impl Condition<Ctx> for LowHealth {
+    ///     fn check(&self, ctx: &Ctx) -> bool { ctx.hp < self.0 }
+    ///     fn read_fields(&self) -> Option<&'static [&'static str]> { Some(&["hp"]) }
+    /// }
+    /// assert_eq!(LowHealth(3).reads(), Some(Reads::field("hp")));
+    /// ```
+    #[inline]
+    fn read_fields(&self) -> Option<&'static [&'static str]> {
         None
     }
 }

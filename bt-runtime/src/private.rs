@@ -243,6 +243,8 @@ pub trait Subtree: Sized {
     fn tree_ref(&self) -> &Self::Tree;
     /// The tree's `shift_times`: a parent's moves its subtrees' times too.
     fn shift_times(&mut self, by: f64);
+    /// The tree's `read_fields`: a parent's answers for its subtrees' nodes too.
+    fn read_fields(&self, id: u32) -> Option<&'static [&'static str]>;
 }
 
 /// `impl Subtree for $name` for a tree `behave!` generates (one line of
@@ -275,6 +277,10 @@ macro_rules! __subtree_impl {
             #[inline]
             fn shift_times(&mut self, by: f64) {
                 Self::shift_times(self, by)
+            }
+            #[inline]
+            fn read_fields(&self, id: u32) -> ::core::option::Option<&'static [&'static str]> {
+                Self::read_fields(self, id)
             }
         }
     };
@@ -450,6 +456,37 @@ pub trait ViaNothing {
 
 impl<T, C: ?Sized> ViaNothing for &ActionWake<'_, T, C> {}
 impl<T, C: ?Sized> ViaNothing for &TreeWake<'_, T, C> {}
+
+/// The fields a condition value names (`Condition::read_fields`), for a
+/// tree's `read_fields`: `(&FieldsOf::<_, Ctx>(&leaf, PhantomData)).read_fields()`
+/// with [`ViaCondition`] and [`ViaNoCondition`] in scope, chosen like
+/// [`ActionWake`]'s, so that a leaf that is no condition is reported once,
+/// by the tick path.
+pub struct FieldsOf<'a, T, C: ?Sized>(pub &'a T, pub PhantomData<fn(&C)>);
+
+/// The fields of a condition value of the right type.
+pub trait ViaCondition {
+    /// Its own `Condition::read_fields`.
+    fn read_fields(&self) -> Option<&'static [&'static str]>;
+}
+
+impl<T: Condition<C>, C: ?Sized> ViaCondition for FieldsOf<'_, T, C> {
+    #[inline(always)]
+    fn read_fields(&self) -> Option<&'static [&'static str]> {
+        self.0.read_fields()
+    }
+}
+
+/// The fields of a leaf whose type is wrong (already an error of the tick path).
+pub trait ViaNoCondition {
+    /// Unknown.
+    #[inline(always)]
+    fn read_fields(&self) -> Option<&'static [&'static str]> {
+        None
+    }
+}
+
+impl<T, C: ?Sized> ViaNoCondition for &FieldsOf<'_, T, C> {}
 
 /// `reset`'s callback of an action value or a subtree:
 /// `ResetOf::<_, Ctx>(&mut leaf, PhantomData).reset(ctx)` with [`ResetVia`]

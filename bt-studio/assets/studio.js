@@ -21,6 +21,7 @@ import * as BtTreeView from './tree-view.js';
 import * as Fit from './fit.js';
 import * as Compare from './compare.js';
 import * as ScoresView from './scores-view.js';
+import * as FlowView from './dataflow-view.js';
 import { limits } from './catalogue.js';
 import { traceBytesPastLimit, tracePastLimits } from './limits.js';
 
@@ -478,7 +479,9 @@ function paint() {
   const visits = visitOrder(m, ti, k);
   const lastNode = k > 0 ? m.node[t.from + k - 1] : -1;
   const forced = forcedAt(t.tick);
-  tree.paint({ state, halted, visits, lastNode, matches: new Set(view.matches), selected: view.selected, forced, breaks: live.breakNodes });
+  flowView.render({ flow: live.flow, nodes: m.nodes, context: (view.trace && view.trace.context) || [], tick: t.tick });
+  const matches = new Set([...view.matches, ...flowView.highlighted()]);
+  tree.paint({ state, halted, visits, lastNode, matches, selected: view.selected, forced, breaks: live.breakNodes });
   compare.paint(t.tick, k, state);
   const pos = $('#position');
   pos.dataset.tick = String(t.tick);
@@ -496,6 +499,15 @@ function paint() {
   markCurrentTransitions();
   writeFragment();
 }
+
+/** The data-flow panel (dataflow-view.js): what each node reads, and the agent's wakes. */
+const flowView = FlowView.create(/** @type {HTMLElement} */ ($('#dataflow')), {
+  seek: (tick) => {
+    const ti = tickIndex(tick);
+    if (ti >= 0) seek(ti);
+  },
+  changed: () => paint(),
+});
 
 /** The context key under which the live view records the results forced in a tick (behaved_studio::FORCED_KEY). */
 const FORCED_KEY = 'behaved.forced';
@@ -1370,6 +1382,8 @@ const live = {
   mayControl: false, setters: new Map(),
   /** What showControl last showed (its arguments as JSON, with the stop), and for which model. */
   controlShown: '', controlModel: null,
+  /** What the followed agent's nodes read, as the game declared it (null: not declared). @type {import('./dataflow.js').Flow | null} */
+  flow: null,
 };
 
 function renderAgents() {
@@ -1451,6 +1465,7 @@ function follow(id) {
   if (live.socket) live.socket.close();
   live.following = id;
   live.setters = new Map();
+  live.flow = null;
   $('#context-edit').hidden = true;
   live.latest = null;
   live.trace = null;
@@ -1480,6 +1495,7 @@ function follow(id) {
       return;
     }
     const whole = msg.trace !== undefined;
+    if (msg.flow !== undefined) live.flow = msg.flow;
     if (whole) live.trace = msg.trace;
     else if (msg.append && live.trace) appendWindow(live.trace, msg.append);
     if (!live.trace) return;

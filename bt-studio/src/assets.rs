@@ -91,6 +91,8 @@ pub(crate) const ASSETS: &[Asset] = &[
     embedded!("/tree-view.js", JS, "tree-view.js"),
     embedded!("/trace-model.js", JS, "trace-model.js"),
     embedded!("/scores-view.js", JS, "scores-view.js"),
+    embedded!("/dataflow.js", JS, "dataflow.js"),
+    embedded!("/dataflow-view.js", JS, "dataflow-view.js"),
     embedded!("/studio.js", JS, "studio.js"),
 ];
 

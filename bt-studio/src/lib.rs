@@ -51,6 +51,7 @@ mod server;
 mod studio;
 mod this_machine;
 
+pub use behaved_observe::{DataFlow, WOKE_KEY, Woke};
 pub use edit::Editor;
 pub use files::{Files, TracePayload};
 pub use live::control::Debugger;

@@ -62,6 +62,8 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         [
             "/catalogue.js",
             "/compare.js",
+            "/dataflow-view.js",
+            "/dataflow.js",
             "/draw.js",
             "/fit.js",
             "/layout.js",

@@ -31,7 +31,13 @@ pub fn fallback(t: &Tree) -> TokenStream {
             /// Not generated: the tree has errors.
             pub const JSON: &'static str = "";
             /// Not generated: the tree has errors.
+            pub const READS: &'static [(u32, &'static [&'static str])] = &[];
+            /// Not generated: the tree has errors.
             pub const TICK_WORK: u64 = 0;
+            /// Not generated: the tree has errors.
+            pub fn read_fields(&self, _id: u32) -> ::core::option::Option<&'static [&'static str]> {
+                ::core::option::Option::None
+            }
             /// Not generated: the tree has errors.
             pub fn new() -> Self {
                 Self {}

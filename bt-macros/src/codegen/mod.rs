@@ -10,6 +10,7 @@
 //! writes the struct, its constructors, entry points and node table.
 
 mod fallback;
+mod flow;
 mod halt;
 mod in_place;
 mod kinds;
@@ -145,6 +146,8 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
     let (tick_fn, run_fn) = entry_points(l, ctx);
     let fingerprint = fingerprint(l);
     let json = crate::to_json::export(&l.tree.roots[0]);
+    let reads = flow::reads_table(l);
+    let read_fields_fn = flow::read_fields_fn(l, ctx);
     // Compiled from a file: mention it so editing the file rebuilds the crate.
     let source = l.tree.source_file.iter().map(|file| {
         quote!(
@@ -200,6 +203,11 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             /// This tree in the JSON form that `behaved-interp` loads and JSON tools
             /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
             pub const JSON: &'static str = #json;
+            /// The context fields each node's own code reads, where the macro
+            /// found them (inline conditions, `wait_until` closures, `match`
+            /// values): `(node id, fields)`; a node not listed reads what is
+            /// unknown. The studio's data-flow view draws them.
+            pub const READS: &'static [(u32, &'static [&'static str])] = #reads;
             #[doc = #tick_work_doc]
             pub const TICK_WORK: u64 = #tick_work;
             #shifts
@@ -219,6 +227,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
 
             #tick_fn
             #run_fn
+            #read_fields_fn
 
             /// Halts whatever is running (each running action gets `halt` once);
             /// the next tick starts from the beginning. Lifetime memory

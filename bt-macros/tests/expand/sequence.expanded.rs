@@ -23,6 +23,11 @@ impl Greet {
     /// This tree in the JSON form that `behaved-interp` loads and JSON tools
     /// edit (Rust code it cannot hold is kept as `"inline"` leaves).
     pub const JSON: &'static str = "{\n  \"children\": [\n    {\n      \"condition\": {\n        \"code\": \"|n| n.awake\",\n        \"type\": \"inline\"\n      },\n      \"type\": \"condition\"\n    },\n    {\n      \"action\": {\n        \"type\": \"Wave\"\n      },\n      \"type\": \"action\"\n    }\n  ],\n  \"type\": \"sequence\"\n}";
+    /// The context fields each node's own code reads, where the macro
+    /// found them (inline conditions, `wait_until` closures, `match`
+    /// values): `(node id, fields)`; a node not listed reads what is
+    /// unknown. The studio's data-flow view draws them.
+    pub const READS: &'static [(u32, &'static [&'static str])] = &[((1), &["awake"])];
     /// The most leaf ticks (conditions, actions, waits, hooks, ...) one tick can make: bounded loops' counts multiplied along each path, as the JSON loader works it out (`Definition::tick_work`); at most 16777216. This tree's figure is 2.
     pub const TICK_WORK: u64 = 2u64;
     /// A new, idle instance whose random nodes use the default seed.
@@ -47,6 +52,17 @@ impl Greet {
     /// (ADR-017's on-interaction mode). Hitting the limit halts nothing.
     pub fn run(&mut self, ctx: &mut Npc, max_ticks: u32) -> ::behaved::__private::Run {
         ::behaved::__private::Tree::run_at(self, ctx, 0.0, max_ticks)
+    }
+    /// The context fields node `id`'s own code reads, when they are
+    /// known: [`Self::READS`], or what a condition value declares
+    /// (`Condition::read_fields`), or for a subtree's nodes what the
+    /// subtree says; `None` for the others (actions, conditions that
+    /// declare nothing). The studio's data-flow view draws them.
+    pub fn read_fields(
+        &self,
+        id: u32,
+    ) -> ::core::option::Option<&'static [&'static str]> {
+        Self::READS.iter().find(|(node, _)| *node == id).map(|(_, fields)| *fields)
     }
     /// Halts whatever is running (each running action gets `halt` once);
     /// the next tick starts from the beginning. Lifetime memory

@@ -21,10 +21,11 @@ use std::sync::{Arc, Mutex};
 
 pub(crate) mod control;
 pub(crate) mod edits;
+pub(crate) mod flow;
 pub(crate) mod push;
 pub(crate) mod routes;
 
-use behaved_observe::{Error, Event, NodeRow, TraceNode, TraceRecorder};
+use behaved_observe::{DataFlow, Error, Event, NodeRow, TraceNode, TraceRecorder, WOKE_KEY};
 use behaved_runtime::{LeafCall, NodeId, Observer, Status};
 use control::{Breaks, Control, ON_ENTER, ON_FAILURE, ON_HALT, ON_RUNNING, ON_SUCCESS, Reason, status_name};
 use edits::Setters;
@@ -81,6 +82,8 @@ pub(crate) struct Tree {
     pub generation: u64,
     /// The node table.
     pub nodes: Arc<[TraceNode]>,
+    /// What its nodes read, if the game declared it ([`ObservedAgent::declare_data_flow`]).
+    pub flow: Option<Arc<DataFlow>>,
 }
 
 impl AgentShared {
@@ -121,6 +124,8 @@ pub(crate) struct Handover {
     stops: Vec<(usize, Reason)>,
     /// The results forced on leaves: the number of `events` before each, the leaf, its status.
     forced: Vec<(usize, NodeId, Status)>,
+    /// The wakes recorded ([`ObservedAgent::record_wake`]): the number of `events` before each, its value.
+    woke: Vec<(usize, Value)>,
 }
 
 /// Every agent a game registered, in order, and the trees its editor saved.
@@ -180,6 +185,7 @@ impl Registry {
             tree: Mutex::new(Tree {
                 generation: 0,
                 nodes: nodes.iter().map(TraceNode::from_row).collect(),
+                flow: None,
             }),
             followers: AtomicUsize::new(0),
             queue: Mutex::new(queue),
@@ -211,6 +217,8 @@ impl Registry {
             stops: Vec::new(),
             forcing: false,
             forced: Vec::new(),
+            woke: Vec::new(),
+            flow: None,
             setters_declared: false,
         })
     }
@@ -281,6 +289,10 @@ pub struct ObservedAgent {
     forcing: bool,
     /// The forced results not yet handed over (places in `tick`, leaf, status).
     forced: Vec<(usize, NodeId, Status)>,
+    /// The wakes not yet handed over (places in `tick`, value).
+    woke: Vec<(usize, Value)>,
+    /// What the tree's nodes read, as declared: names a wake's inputs.
+    flow: Option<Arc<DataFlow>>,
     /// Whether [`apply_edits`](Self::apply_edits) declared its setters.
     setters_declared: bool,
 }
@@ -305,7 +317,9 @@ impl ObservedAgent {
             let mut tree = self.shared.tree.lock().unwrap_or_else(|e| e.into_inner());
             tree.generation += 1;
             tree.nodes = nodes.iter().map(TraceNode::from_row).collect();
+            tree.flow = None;
             self.generation = tree.generation;
+            self.flow = None;
         }
         self.shared.count_change();
         // What was not handed over is of the old table.
@@ -313,6 +327,7 @@ impl ObservedAgent {
         self.context.clear();
         self.stops.clear();
         self.forced.clear();
+        self.woke.clear();
         self.finished = false;
         Ok(())
     }
@@ -403,6 +418,7 @@ impl ObservedAgent {
             context: std::mem::take(&mut self.context),
             stops: std::mem::take(&mut self.stops),
             forced: std::mem::take(&mut self.forced),
+            woke: std::mem::take(&mut self.woke),
         };
         match self.handover.try_send(handover) {
             Ok(()) => {
@@ -414,6 +430,7 @@ impl ObservedAgent {
                 self.context = back.context;
                 self.stops = back.stops;
                 self.forced = back.forced;
+                self.woke = back.woke;
             }
         }
     }
@@ -502,6 +519,7 @@ impl ObservedAgent {
                 self.context.clear();
                 self.stops.clear();
                 self.forced.clear();
+                self.woke.clear();
                 self.shared.broken.store(true, Ordering::Relaxed);
             }
             self.tick.push(event);
@@ -533,6 +551,7 @@ impl Observer for ObservedAgent {
             self.context = Vec::new();
             self.stops = Vec::new();
             self.forced = Vec::new();
+            self.woke = Vec::new();
             self.finished = false;
             self.armed = false;
             self.forcing = false;
@@ -609,6 +628,8 @@ pub(crate) struct History {
     /// The results forced in the current tick (`{node, status}`), recorded
     /// in its context under [`FORCED_KEY`].
     tick_forced: Vec<Value>,
+    /// The wake that started the current tick, recorded in its context under [`WOKE_KEY`].
+    tick_woke: Option<Value>,
     /// The game's own context values of the current tick, if it recorded any.
     tick_values: Option<Value>,
 }
@@ -657,6 +678,7 @@ impl History {
             stops: VecDeque::new(),
             stop_count: 0,
             tick_forced: Vec::new(),
+            tick_woke: None,
             tick_values: None,
         }
     }
@@ -714,13 +736,19 @@ impl History {
         let mut context = handover.context.iter().peekable();
         let mut stops = handover.stops.iter().peekable();
         let mut forced = handover.forced.iter().peekable();
+        let mut woke = handover.woke.iter().peekable();
         for (i, &event) in handover.events.iter().enumerate() {
             while let Some((_, values)) = context.next_if(|(at, _)| *at == i) {
                 self.tick_values = Some(values.clone());
                 self.record_context();
             }
+            while let Some((_, value)) = woke.next_if(|(at, _)| *at == i) {
+                self.tick_woke = Some(value.clone());
+                self.record_context();
+            }
             if let Event::TickStarted { .. } = event {
                 self.tick_forced.clear();
+                self.tick_woke = None;
                 self.tick_values = None;
             }
             while let Some(&(_, node, status)) = forced.next_if(|(at, ..)| *at == i) {
@@ -759,12 +787,17 @@ impl History {
             self.tick_values = Some(values.clone());
             self.record_context();
         }
+        for (_, value) in woke {
+            self.tick_woke = Some(value.clone());
+            self.record_context();
+        }
     }
 
     /// Records the current tick's context: the game's values, with the
-    /// results forced in the tick under [`FORCED_KEY`].
+    /// results forced in the tick under [`FORCED_KEY`] and its wake under [`WOKE_KEY`].
     fn record_context(&mut self) {
-        let values = match (self.tick_values.clone(), self.tick_forced.is_empty()) {
+        let plain = self.tick_forced.is_empty() && self.tick_woke.is_none();
+        let values = match (self.tick_values.clone(), plain) {
             (Some(values), true) => values,
             (values, false) => {
                 let mut merged = match values {
@@ -772,7 +805,12 @@ impl History {
                     None => serde_json::Map::new(),
                     Some(other) => [("values".to_owned(), other)].into_iter().collect(),
                 };
-                merged.insert(FORCED_KEY.to_owned(), Value::Array(self.tick_forced.clone()));
+                if !self.tick_forced.is_empty() {
+                    merged.insert(FORCED_KEY.to_owned(), Value::Array(self.tick_forced.clone()));
+                }
+                if let Some(woke) = &self.tick_woke {
+                    merged.insert(WOKE_KEY.to_owned(), woke.clone());
+                }
                 Value::Object(merged)
             }
             (None, true) => return,

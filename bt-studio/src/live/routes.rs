@@ -289,6 +289,8 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
     };
     let mut sent = Sent::default();
     let mut flags = None;
+    // The data flow last sent (the page is sent it again when the game declares another).
+    let mut flow_sent: Option<Arc<behaved_observe::DataFlow>> = None;
     // When the last message went: new ticks alone wait until BATCH_PERIOD after it.
     let mut last_sent: Option<tokio::time::Instant> = None;
     loop {
@@ -319,14 +321,16 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
                 agent.control.version.load(Ordering::SeqCst),
                 agent.breaks_version.load(Ordering::SeqCst),
             );
-            let urgent = commanded || flags != Some(now) || history.has_new_stops(&sent);
+            let flow = agent.flow(history.generation);
+            let new_flow = !same_flow(&flow, &flow_sent);
+            let urgent = commanded || flags != Some(now) || history.has_new_stops(&sent) || new_flow;
             let due = last_sent.is_none_or(|at| at.elapsed() >= BATCH_PERIOD);
             if !urgent && !due {
                 continue;
             }
             let update = history.update(&mut sent);
             let stops = history.new_stops(&mut sent);
-            (update.is_some() || !stops.is_empty() || flags != Some(now)).then(|| {
+            (update.is_some() || !stops.is_empty() || flags != Some(now) || new_flow).then(|| {
                 flags = Some(now);
                 let breaks = agent.breaks.lock().unwrap_or_else(|e| e.into_inner()).to_json();
                 let mut message = json!({
@@ -337,6 +341,10 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
                 if let Some((key, value)) = update {
                     message[key] = value;
                 }
+                if new_flow || message.get("trace").is_some() {
+                    message["flow"] = serde_json::to_value(flow.as_deref()).expect("a data flow serializes");
+                    flow_sent = flow;
+                }
                 message.to_string()
             })
         };
@@ -346,5 +354,14 @@ async fn follow(mut socket: WebSocket, agent: Arc<AgentShared>, may_control: boo
                 break;
             }
         }
+    }
+}
+
+/// Whether two declared data flows are the same declaration.
+fn same_flow(a: &Option<Arc<behaved_observe::DataFlow>>, b: &Option<Arc<behaved_observe::DataFlow>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
     }
 }
