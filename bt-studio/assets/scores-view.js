@@ -2,7 +2,8 @@
 // the node chose what it runs. At the cursor, each child's score from the
 // node's last scoring (the trace's `scored` events, trace-model.js scoresAt),
 // the running child marked; below, a lane of every child's score over the
-// window's ticks, with the cursor's tick marked.
+// window's ticks, with the cursor's tick marked. A `pick` node's scores are
+// its candidates', the chosen one (the first highest above zero) marked.
 // @ts-check
 import { html, svgEl } from './draw.js';
 import * as Model from './trace-model.js';
@@ -40,25 +41,37 @@ function section(m, ti, k, id, state) {
   const body = html('tbody');
   const finite = at.scores.filter((s) => Number.isFinite(s));
   const top = Math.max(1, ...finite);
+  const candidates = node.kind === 'pick';
+  const best = bestOf(at.scores);
   at.scores.forEach((score, i) => {
-    const child = node.children[i];
-    const running = child !== undefined && state[child] === Model.RUNNING;
+    const child = candidates ? undefined : node.children[i];
+    const running = candidates ? i === best : child !== undefined && state[child] === Model.RUNNING;
     const row = html('tr', { 'data-child': i, 'data-score': String(score) });
     if (running) row.className = 'chosen';
     const bar = html('span', { class: 'score-bar', style: `width: ${Math.max(0, (Number.isFinite(score) ? score : 0) / top) * 100}%; background: ${COLOURS[i % COLOURS.length]}` });
-    const label = child === undefined ? `child ${i}` : `#${child} ${m.nodes[child].label}`;
+    const label = candidates ? `candidate ${i}` : child === undefined ? `child ${i}` : `#${child} ${m.nodes[child].label}`;
     row.append(
       html('td', { class: 'label', title: label }, label),
       html('td', { class: 'value' }, shown(score)),
       html('td', { class: 'bar' }),
-      html('td', {}, running ? 'running' : ''),
+      html('td', {}, running ? (candidates ? 'chosen' : 'running') : ''),
     );
     row.cells[2].append(bar);
     body.append(row);
   });
   table.append(body);
-  box.append(table, lane(m, ti, id, node.children.length));
+  const lines = candidates ? Math.max(0, ...Model.scoreLanes(m, id).map((l) => (l ? l.length : 0))) : node.children.length;
+  box.append(table, lane(m, ti, id, lines));
   return box;
+}
+
+/** The index of the highest score above zero, the first on ties (-1: none), as `pick` chooses. */
+function bestOf(scores) {
+  let best = -1;
+  scores.forEach((s, i) => {
+    if (s > 0 && (best < 0 || s > scores[best])) best = i;
+  });
+  return best;
 }
 
 /**

@@ -843,7 +843,7 @@ function renderInspector(state, halted) {
   for (const tr of history.slice(-200)) body.append(transitionRow(tr, false));
   table.append(body);
   box.replaceChildren(h, dl);
-  if (n.kind === 'utility') box.append(ScoresView.section(m, view.ti, view.k, id, state));
+  if (n.kind === 'utility' || n.kind === 'pick') box.append(ScoresView.section(m, view.ti, view.k, id, state));
   renderContext(box);
   box.append(html('h4', {}, `Status history (${history.length} changes${history.length > 200 ? ', last 200 shown' : ''})`), table);
 }

@@ -408,7 +408,11 @@ fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_
         common::browser::screenshot(&client, "debugger").await;
         // The breakpoint removed first, so that the resumed game cannot stop
         // at Chase again before the page sees it running (it did once, under load).
-        click(&client, &format!("#break-list li[data-node='{chase}'][data-on='enter'] button")).await;
+        click(
+            &client,
+            &format!("#break-list li[data-node='{chase}'][data-on='enter'] button"),
+        )
+        .await;
         wait_for(&client, "#break-list:not(:has(li))").await;
         click(&client, "#game-resume").await;
         wait_for(&client, "body[data-game-paused='false']").await;

@@ -2,7 +2,8 @@
 //! visible"): for every tick of a recorded trace, in headless Chromium, the
 //! inspector's scores are the node's last scoring in the trace (`scored`
 //! events), the running child is the one marked, and the lane has a line per
-//! child with the cursor at the tick.
+//! child with the cursor at the tick. A `pick` node's candidates likewise,
+//! the chosen one marked.
 //!
 //! Needs `chromium` and `chromium-driver`; see `tests/browser.rs`.
 
@@ -34,6 +35,25 @@ behave! {
     }
 }
 
+/// Targets by index, each with an appeal the script sets.
+struct Camp {
+    targets: Vec<usize>,
+    appeal: [f32; 4],
+}
+
+behave! {
+    tree Hunt for Camp {
+        loop {
+            sequence {
+                pick t: usize in |c| c.targets.iter() max 4 by |c, t| c.appeal[*t] {
+                    act(|_| { let _ = t; Status::Success })
+                },
+                wait(0.25),
+            }
+        }
+    }
+}
+
 /// 40 ticks of scores that rise and fall, so that the choice switches, with a
 /// score that is not a number at tick 17 and none above zero at tick 30.
 fn recorded() -> Trace {
@@ -57,6 +77,30 @@ fn recorded() -> Trace {
     recorder.trace()
 }
 
+/// 30 ticks of a camp whose targets come and go and whose appeal changes.
+fn hunted() -> Trace {
+    let mut recorder = TraceRecorder::new(Hunt::NODES, 10_000).unwrap();
+    let (mut tree, mut camp) = (
+        Hunt::new(),
+        Camp {
+            targets: vec![],
+            appeal: [0.0; 4],
+        },
+    );
+    for t in 1..=30u32 {
+        let x = t as f32;
+        camp.targets = (0..4).filter(|i| (t as usize + i) % 5 != 0).collect();
+        camp.appeal = [
+            0.3 + 0.2 * (x * 0.4).sin(),
+            0.5,
+            0.4 + 0.3 * (x * 0.3).cos(),
+            if t % 7 == 0 { 0.0 } else { 0.2 },
+        ];
+        tree.tick_observed(&mut camp, f64::from(t) * 0.1, &mut recorder);
+    }
+    recorder.trace()
+}
+
 /// The node's last scoring up to the end of each tick, from the trace.
 fn scores_by_tick(trace: &Trace) -> Vec<(u64, Vec<f32>, u64)> {
     let mut last: Option<(Vec<f32>, u64)> = None;
@@ -70,8 +114,9 @@ fn scores_by_tick(trace: &Trace) -> Vec<(u64, Vec<f32>, u64)> {
                 last.as_mut().unwrap().0.push(score);
             }
         }
-        let (scores, at) = last.clone().expect("the root scores on every tick");
-        out.push((tick.tick, scores, at));
+        if let Some((scores, at)) = last.clone() {
+            out.push((tick.tick, scores, at));
+        }
     }
     out
 }
@@ -153,4 +198,60 @@ fn the_inspector_shows_the_scores_of_the_trace_at_every_tick() {
             }
         },
     );
+}
+
+#[test]
+fn a_picks_candidates_are_shown_with_their_scores_and_the_chosen_one_marked() {
+    let trace = hunted();
+    let pick = trace
+        .nodes
+        .iter()
+        .find(|n| n.kind == behaved::NodeKind::Pick)
+        .unwrap()
+        .id;
+    let expected = scores_by_tick(&trace);
+    assert!(expected.len() >= 8, "the pick scored in several ticks");
+    let url = format!("http://{}/", serve(temp_file("pick.json", &trace.to_json().unwrap())));
+    with_browser("a_picks_candidates_are_shown", |client| async move {
+        for (tick, scores, scored_at) in &expected {
+            open(&client, &format!("{url}#tick={tick}&node={pick}")).await;
+            let shown = eval(
+                &client,
+                "const rows = [...document.querySelectorAll('#scores-table tr')];
+                 return {
+                   tick: document.querySelector('#scores').dataset.tick,
+                   scores: rows.map((r) => Number(r.dataset.score)),
+                   labels: rows.map((r) => r.cells[0].textContent),
+                   chosen: rows.map((r) => r.classList.contains('chosen')),
+                 };",
+            )
+            .await;
+            assert_eq!(shown["tick"], Value::from(scored_at.to_string()), "tick {tick}");
+            let page: Vec<f64> = shown["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            let trace_scores: Vec<f64> = scores.iter().map(|s| f64::from(*s)).collect();
+            assert_eq!(page, trace_scores, "tick {tick}");
+            let labels: Vec<String> = (0..scores.len()).map(|i| format!("candidate {i}")).collect();
+            assert_eq!(shown["labels"], Value::from(labels));
+            let best = scores
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s > 0.0)
+                .fold(None, |b: Option<(usize, f32)>, (i, s)| match b {
+                    Some((_, bs)) if bs >= *s => b,
+                    _ => Some((i, *s)),
+                })
+                .map(|(i, _)| i);
+            let marked: Vec<bool> = (0..scores.len()).map(|i| Some(i) == best).collect();
+            assert_eq!(
+                shown["chosen"],
+                Value::from(marked),
+                "the first highest above zero, tick {tick}"
+            );
+        }
+    });
 }
