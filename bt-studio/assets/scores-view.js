@@ -36,6 +36,7 @@ function section(m, ti, k, id, state) {
   }
   const tick = m.ticks[at.ti].tick;
   box.dataset.tick = String(tick);
+  box.dataset.now = String(m.ticks[at.ti].now);
   box.append(html('h4', {}, `Scores (scored in tick ${tick})`));
   const table = html('table', { id: 'scores-table' });
   const body = html('tbody');

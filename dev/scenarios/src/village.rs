@@ -447,6 +447,23 @@ impl<B: Tree<Folk>> Village<B> {
     /// One step of [`DT`]: needs rise, then every villager thinks, seeing who
     /// was chatting at the square before the step.
     pub fn step(&mut self) {
+        self.step_with(|brain, folk, now| {
+            brain.tick_at(folk, now);
+        });
+    }
+
+    /// [`step`](Self::step) with villager `i`'s tick reported to
+    /// `observers[i]` (a studio's agents, say: each observer's scores show
+    /// why its villager chose what it does).
+    pub fn step_observed<O: Observer>(&mut self, observers: &mut [O]) {
+        let mut next = observers.iter_mut();
+        self.step_with(|brain, folk, now| {
+            let observer = next.next().expect("an observer per villager");
+            brain.tick_observed(folk, now, observer);
+        });
+    }
+
+    fn step_with(&mut self, mut think: impl FnMut(&mut B, &mut Folk, f64)) {
         self.now += DT;
         let chatting = self.folk.iter().filter(|(_, f)| f.chatting).count() as u32;
         for (brain, folk) in &mut self.folk {
@@ -454,7 +471,7 @@ impl<B: Tree<Folk>> Village<B> {
             folk.now = self.now;
             folk.dt = DT;
             folk.company = chatting - u32::from(folk.chatting);
-            brain.tick_at(folk, self.now);
+            think(brain, folk, self.now);
             folk.peak_need = folk.peak_need.max(folk.max_need());
         }
     }
