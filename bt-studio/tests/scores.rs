@@ -94,7 +94,7 @@ fn hunted() -> Trace {
             0.3 + 0.2 * (x * 0.4).sin(),
             0.5,
             0.4 + 0.3 * (x * 0.3).cos(),
-            if t % 7 == 0 { 0.0 } else { 0.2 },
+            if t.is_multiple_of(7) { 0.0 } else { 0.2 },
         ];
         tree.tick_observed(&mut camp, f64::from(t) * 0.1, &mut recorder);
     }

@@ -75,6 +75,8 @@ fn a_followed_villagers_inspector_shows_the_scores_its_tree_reported() {
             *out.lock().unwrap() = Some(observers.swap_remove(0).1.trace());
         });
         follow_first_agent(&client, &studio.url()).await;
+        // The tree is drawn (the first window arrived) before the search can find its node.
+        wait_for(&client, "#tree [data-id]").await;
         client
             .find(Locator::Css("#search"))
             .await
