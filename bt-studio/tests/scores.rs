@@ -89,7 +89,7 @@ fn hunted() -> Trace {
     );
     for t in 1..=30u32 {
         let x = t as f32;
-        camp.targets = (0..4).filter(|i| (t as usize + i) % 5 != 0).collect();
+        camp.targets = (0..4).filter(|i| !(t as usize + i).is_multiple_of(5)).collect();
         camp.appeal = [
             0.3 + 0.2 * (x * 0.4).sin(),
             0.5,
