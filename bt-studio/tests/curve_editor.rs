@@ -12,9 +12,8 @@ use std::time::{Duration, Instant};
 
 use behaved_format::model::{Node, Params};
 use behaved_format::utility::{Curve, Score, ScoreOf};
-use common::browser::{PATIENCE, click, eval, open, with_browser};
+use common::browser::{PATIENCE, click, eval, open, type_into, with_browser};
 use common::editing::{folder_with, serve_editor};
-use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -87,17 +86,6 @@ fn assert_plotted(plotted: &[(f64, f64, Vec<f64>)], curves: &[Curve]) {
             );
         }
     }
-}
-
-/// Replaces the text of input `css` with `text` and leaves it (one change event).
-async fn type_into(client: &Client, css: &str, text: &str) {
-    let input = client.find(Locator::Css(css)).await.unwrap();
-    let (ctrl, release, tab) = (char::from(Key::Control), char::from(Key::Null), char::from(Key::Tab));
-    let delete = char::from(Key::Backspace);
-    input
-        .send_keys(&format!("{ctrl}a{release}{delete}{text}{tab}"))
-        .await
-        .unwrap();
 }
 
 #[test]

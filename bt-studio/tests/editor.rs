@@ -9,7 +9,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::browser::{PATIENCE, choose, click, eval, off_centre, open, screenshot, with_browser};
+use common::browser::{PATIENCE, choose, click, eval, off_centre, open, screenshot, type_into, with_browser};
 use common::editing::{
     GUARD_XML, folder_with, guard_folder, guard_json, guard_manifest, guard_recording, serve_editor,
 };
@@ -91,17 +91,6 @@ async fn doc_text(client: &Client) -> String {
 
 async fn select(client: &Client, path: &str) {
     click(client, &format!("#viewport .node[data-path='{path}']")).await;
-}
-
-/// Replaces the text of input `css` with `text` and leaves it (one change event).
-async fn type_into(client: &Client, css: &str, text: &str) {
-    let input = client.find(Locator::Css(css)).await.unwrap();
-    let (ctrl, release, tab) = (char::from(Key::Control), char::from(Key::Null), char::from(Key::Tab));
-    let delete = char::from(Key::Backspace);
-    input
-        .send_keys(&format!("{ctrl}a{release}{delete}{text}{tab}"))
-        .await
-        .unwrap();
 }
 
 /// Replaces the selected node with `json` through its JSON box, and applies it.

@@ -388,6 +388,21 @@ pub async fn click(client: &Client, css: &str) {
     }
 }
 
+/// Replaces the text of input `css` with `text` and leaves it (one change event).
+pub async fn type_into(client: &Client, css: &str, text: &str) {
+    let input = client.find(Locator::Css(css)).await.unwrap();
+    let (ctrl, release, tab) = (
+        char::from(fantoccini::key::Key::Control),
+        char::from(fantoccini::key::Key::Null),
+        char::from(fantoccini::key::Key::Tab),
+    );
+    let delete = char::from(fantoccini::key::Key::Backspace);
+    input
+        .send_keys(&format!("{ctrl}a{release}{delete}{text}{tab}"))
+        .await
+        .unwrap();
+}
+
 /// Opens the live view at `url` and follows the first agent it lists, once listed.
 pub async fn follow_first_agent(client: &Client, url: &str) {
     open(client, url).await;
