@@ -544,32 +544,30 @@ fn hooks_of(j: &JsonNode) -> [Option<&JsonLeaf>; 7] {
 }
 
 /// `path.name`, or `name` at the root.
-/// A curve as the DSL writes it: `<rt>::Curve::Logistic { steepness: 10.0, midpoint: 0.5 }`.
+/// A curve as the DSL writes it: `<rt>::Curve::Logistic { steepness: 10.0, midpoint: 0.5 }`,
+/// its fields those `behaved_runtime::utility::CURVES` lists, their values as the JSON
+/// writer gives them.
 fn curve_code(curve: &behaved_format::utility::Curve, rt: &proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    use behaved_runtime::utility::CurveOf;
-    match curve {
-        CurveOf::Linear { slope, intercept } => {
-            quote::quote!(#rt::Curve::Linear { slope: #slope, intercept: #intercept })
-        }
-        CurveOf::Polynomial {
-            exponent,
-            slope,
-            shift,
-            intercept,
-        } => {
-            quote::quote!(#rt::Curve::Polynomial { exponent: #exponent, slope: #slope, shift: #shift, intercept: #intercept })
-        }
-        CurveOf::Logistic { steepness, midpoint } => {
-            quote::quote!(#rt::Curve::Logistic { steepness: #steepness, midpoint: #midpoint })
-        }
-        CurveOf::Step { threshold, low, high } => {
-            quote::quote!(#rt::Curve::Step { threshold: #threshold, low: #low, high: #high })
-        }
-        CurveOf::Piecewise(points) => {
-            let points = points.iter().map(|(x, y)| quote::quote!((#x, #y)));
-            quote::quote!(#rt::Curve::Piecewise(&[#(#points),*]))
-        }
+    if let behaved_runtime::utility::CurveOf::Piecewise(points) = curve {
+        let points = points.iter().map(|(x, y)| quote::quote!((#x, #y)));
+        return quote::quote!(#rt::Curve::Piecewise(&[#(#points),*]));
     }
+    let name = curve.name();
+    let variant = syn::Ident::new(
+        &format!("{}{}", name[..1].to_uppercase(), &name[1..]),
+        Span::call_site(),
+    );
+    let json = behaved_format::utility::curve_json(curve);
+    let (_, params) = behaved_runtime::utility::CURVES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("every curve is listed in CURVES");
+    let fields = params.iter().map(|p| {
+        let field = syn::Ident::new(p, Span::call_site());
+        let value = json[*p].as_f64().unwrap_or_default() as f32;
+        quote::quote!(#field: #value)
+    });
+    quote::quote!(#rt::Curve::#variant { #(#fields),* })
 }
 
 fn field(path: &str, name: &str) -> String {
