@@ -8,12 +8,10 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
-
 use behaved_format::model::{Node, Params};
 use behaved_format::utility::{Curve, Score, ScoreOf};
-use common::browser::{PATIENCE, click, eval, open, type_into, with_browser};
-use common::editing::{folder_with, serve_editor};
+use common::browser::{click, eval, open, type_into, with_browser};
+use common::editing::{folder_with, serve_editor, until};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -41,16 +39,6 @@ fn curves_of(json: &str) -> Vec<Curve> {
     let mut out = Vec::new();
     curves(scores, &mut out);
     out
-}
-
-/// Waits until `js` returns true.
-async fn until(client: &Client, js: &str) {
-    let deadline = Instant::now() + PATIENCE;
-    while eval(client, &format!("return (() => {{ {js} }})();")).await != Value::Bool(true) {
-        assert!(Instant::now() < deadline, "the page never satisfied: {js}");
-        // Polling the page's state, not timing the test.
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
 }
 
 /// Each plot's range and values, in page order.

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::browser::{PATIENCE, choose, click, eval, off_centre, open, screenshot, type_into, with_browser};
 use common::editing::{
-    GUARD_XML, folder_with, guard_folder, guard_json, guard_manifest, guard_recording, serve_editor,
+    GUARD_XML, folder_with, guard_folder, guard_json, guard_manifest, guard_recording, serve_editor, until,
 };
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
@@ -33,17 +33,6 @@ fn edit_guard(name: &str, with_trace: bool) -> (String, std::path::PathBuf) {
 /// (`".action.speed === 2"`, the JavaScript that follows `doc`).
 async fn doc_satisfies(client: &Client, test: &str) {
     until(client, &format!("return JSON.parse(window.btEditor.docText()){test};")).await;
-}
-
-/// Waits until `js` returns true, with nothing in flight to the server.
-async fn until(client: &Client, js: &str) {
-    let deadline = Instant::now() + PATIENCE;
-    let full = format!("return document.body.dataset.pending === '0' && (() => {{ {js} }})();");
-    while eval(client, &full).await != Value::Bool(true) {
-        assert!(Instant::now() < deadline, "the page never satisfied: {js}");
-        // Polling the page's state, not timing the test.
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
 }
 
 /// Presses Save and waits until the page says it saved.

@@ -1,13 +1,16 @@
 //! What the editor's tests share: the guard's tree and leaf manifest, a
-//! recorded run of it, and an editor served on loopback.
+//! recorded run of it, an editor served on loopback, and waiting on its page.
 
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use behaved::prelude::*;
 use behaved_interp::{Agent, Manifest, Registry};
 use behaved_observe::{Trace, TraceRecorder};
 use serde_json::{Map, Value};
+
+use super::browser::{PATIENCE, eval};
 
 /// `examples/trees/guard.json`, as in the repository.
 pub fn guard_json() -> String {
@@ -146,4 +149,15 @@ pub fn serve_editor(editor: behaved_studio::Editor) -> SocketAddr {
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || behaved_studio::edit::serve_editor_blocking(listener, editor));
     addr
+}
+
+/// Waits until `js` returns true, with nothing in flight to the server.
+pub async fn until(client: &fantoccini::Client, js: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    let full = format!("return document.body.dataset.pending === '0' && (() => {{ {js} }})();");
+    while eval(client, &full).await != Value::Bool(true) {
+        assert!(Instant::now() < deadline, "the page never satisfied: {js}");
+        // Polling the page's state, not timing the test.
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
 }
