@@ -4,7 +4,7 @@
 
 use behaved_runtime::{LeafCall, NodeId, NodeKind, Observer};
 
-use crate::definition::{NO_HOOK, UNKNOWN_KIND};
+use crate::definition::NO_HOOK;
 
 use super::exec::*;
 
@@ -58,47 +58,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     pub(super) fn halt_kids(&mut self, id: u32, except: u32) {
         let def = self.def;
         let node = &def.cold[id as usize];
-        // One line per kind (or family): the code is in `kinds/`.
-        let child = match node.op {
-            NodeKind::Sequence
-            | NodeKind::Selector
-            | NodeKind::ReactiveSequence
-            | NodeKind::ReactiveSelector
-            | NodeKind::SequenceAlways => self.chain_halted(node),
-            NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => self.random_halted(node),
-            // The state word is the chosen child's index + 1, as a branch's.
-            NodeKind::Utility => self.branch_halted(node),
-            NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => self.branch_halted(node),
-            NodeKind::Parallel | NodeKind::ParallelMain => self.parallel_halted(node, except),
-            NodeKind::Loop
-            | NodeKind::UntilFail
-            | NodeKind::UntilSuccess
-            | NodeKind::While
-            | NodeKind::Repeat
-            | NodeKind::Retry
-            | NodeKind::ForEach
-            | NodeKind::Pick
-            | NodeKind::Break
-            | NodeKind::Continue => self.loop_halted(node),
-            NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => self.timing_halted(node),
-            NodeKind::Invert
-            | NodeKind::ForceSuccess
-            | NodeKind::ForceFailure
-            | NodeKind::Limit
-            | NodeKind::RunOnce
-            | NodeKind::AbortIf
-            | NodeKind::Latch
-            | NodeKind::Scope
-            | NodeKind::Subtree => self.decorator_halted(node),
-            // Leaves have no children; an action's own halt is in `halt`.
-            NodeKind::Success
-            | NodeKind::Failure
-            | NodeKind::Running
-            | NodeKind::WaitUntil
-            | NodeKind::Condition
-            | NodeKind::Action => None,
-            _ => unreachable!("{UNKNOWN_KIND}"),
-        };
+        let child = self.halted_child(node, except);
         if let Some(kid) = child
             && kid != except
         {

@@ -4,7 +4,7 @@
 //! `__wake_N` methods. The dispatch: each kind's rule is in its module in
 //! `kinds/`.
 
-use behaved_runtime::{NodeKind, Wake};
+use behaved_runtime::Wake;
 
 use super::{State, kinds};
 use crate::definition::{Definition, NO_HOOK};
@@ -20,45 +20,5 @@ pub(crate) fn wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now:
     {
         return Wake::NextTick;
     }
-    // One line per kind (or family): the code is in `kinds/`.
-    match node.op {
-        // Checked again on every tick: until a change of what they read (`watch.rs`).
-        NodeKind::ReactiveSequence
-        | NodeKind::ReactiveSelector
-        | NodeKind::ReactiveIf
-        | NodeKind::ReactiveMatch
-        | NodeKind::AbortIf
-        | NodeKind::WaitUntil => super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick),
-        NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => kinds::chain_wake(def, st, node, now),
-        NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => kinds::random_wake(def, st, node, now),
-        NodeKind::Utility => kinds::utility_wake(def, st, node, now, || kinds::branch_wake(def, st, node, now)),
-        NodeKind::If | NodeKind::Match => kinds::branch_wake(def, st, node, now),
-        NodeKind::Parallel | NodeKind::ParallelMain => kinds::parallel_wake(def, st, node, now),
-        NodeKind::Loop
-        | NodeKind::UntilFail
-        | NodeKind::UntilSuccess
-        | NodeKind::While
-        | NodeKind::Repeat
-        | NodeKind::Retry
-        | NodeKind::ForEach
-        | NodeKind::Pick
-        | NodeKind::Break
-        | NodeKind::Continue => kinds::loop_wake(def, st, id, node, now),
-        NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => {
-            kinds::timing_wake(def, st, id, node, now)
-        }
-        NodeKind::Invert
-        | NodeKind::ForceSuccess
-        | NodeKind::ForceFailure
-        | NodeKind::Limit
-        | NodeKind::RunOnce
-        | NodeKind::Latch
-        | NodeKind::Scope
-        | NodeKind::Subtree => kinds::decorator_wake(def, st, id, node, now),
-        NodeKind::Success | NodeKind::Failure | NodeKind::Running | NodeKind::Condition | NodeKind::Action => {
-            kinds::leaf_wake(def, st, id, node, now)
-        }
-        // A kind the interpreter does not run: the next tick is always safe.
-        _ => Wake::NextTick,
-    }
+    kinds::kind_wake(def, st, id, node, now)
 }

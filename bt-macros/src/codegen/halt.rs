@@ -3,7 +3,7 @@
 //! it idle. Only ever called on a node that is Running. A small node has no
 //! method: its halt is written where its parent halts it (`Gen::inlined`).
 //! What a kind's halt does is in its module in `kinds/`, called from the one
-//! dispatch in [`Gen::halt_code`].
+//! dispatch, `Gen::kind_halt` in `kinds/mod.rs`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -35,46 +35,7 @@ impl Gen<'_> {
     /// Node `s`'s halt as one block, which may stand in its parent's code.
     pub(super) fn halt_code(&self, s: &Slot) -> TokenStream {
         let id = flat_id(self.l, s.id);
-        // One line per kind (or family): the code is in `kinds/`.
-        let body = match &s.node.kind {
-            Kind::Sequence
-            | Kind::Selector
-            | Kind::ReactiveSequence
-            | Kind::ReactiveSelector
-            | Kind::SequenceAlways => self.chain_halt(s),
-            Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_halt(s),
-            Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_halt(s),
-            Kind::If { .. } | Kind::Match { .. } => self.branch_halt(s),
-            // The state is the chosen child's index + 1, as a branch's.
-            Kind::Utility { .. } => self.branch_halt(s),
-            Kind::Pick { .. } => self.pick_halt(s),
-            Kind::Invert
-            | Kind::ForceSuccess
-            | Kind::ForceFailure
-            | Kind::Limit(_)
-            | Kind::RunOnce
-            | Kind::AbortIf
-            | Kind::Latch
-            | Kind::Scope(_) => self.decorator_halt(s),
-            Kind::Repeat(_)
-            | Kind::Retry(_)
-            | Kind::ForEach { .. }
-            | Kind::Loop
-            | Kind::While
-            | Kind::UntilFail
-            | Kind::UntilSuccess
-            | Kind::Break(_)
-            | Kind::Continue(_) => self.loop_halt(s),
-            Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => self.timing_halt(s),
-            Kind::Act(_)
-            | Kind::Subtree { .. }
-            | Kind::Cond(_)
-            | Kind::WaitUntil(_)
-            | Kind::Success
-            | Kind::Failure
-            | Kind::Running => self.leaf_halt(s),
-            Kind::Invalid => unreachable!("trees with errors are not generated"),
-        };
+        let body = self.kind_halt(s);
         let on_exit = self.hook(s, "on_exit");
         quote! {{
             #body

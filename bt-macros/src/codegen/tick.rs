@@ -2,7 +2,8 @@
 //! nodes (and the root), inlined into its parent; a smaller node's tick is
 //! written where its parent ticks it. What every node's tick shares (entry,
 //! hooks, the report, jumps passing through) is here; what a kind does is in
-//! its module in `kinds/`, called from the one dispatch, [`Gen::tick_body`].
+//! its module in `kinds/`, called from the one dispatch, `Gen::kind_tick` in
+//! `kinds/mod.rs`.
 //!
 //! A `break`/`continue` leaves a code in `env.jump`; only the nodes lowering
 //! marked as on its path check for it (see [`Gen::guarded_child`]), so trees
@@ -11,7 +12,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
-use super::{Gen, field, flat_id, hook_field, rt, rt_at};
+use super::{Gen, flat_id, hook_field, rt, rt_at};
 use crate::lower::{Slot, State, UInt, break_code, continue_code};
 use crate::model::{Count, Duration, Hook, Kind, Leaf};
 
@@ -57,7 +58,7 @@ impl Gen<'_> {
         let jump = super::jump_label(s.id);
         let rt = rt();
         let id = flat_id(self.l, s.id);
-        let body = self.tick_body(s);
+        let body = self.kind_tick(s);
         // The observed path offers leaves to the observer's stand-in hook
         // (behaved-testing's substitution); the fast path never asks.
         let body = if !self.fast && matches!(s.node.kind, Kind::WaitUntil(_)) {
@@ -232,59 +233,6 @@ impl Gen<'_> {
             #pass_on
             __c
         }}
-    }
-
-    /// The dispatch of a node's tick: one line per kind, the code in its
-    /// module in `kinds/`.
-    fn tick_body(&self, s: &Slot) -> TokenStream {
-        let rt = rt();
-        let _ctx = &self.ctx;
-        let _f = field(s.id);
-        let _span = s.node.span;
-        match &s.node.kind {
-            Kind::Sequence => self.chain(s, quote!(Success), false),
-            Kind::Selector => self.chain(s, quote!(Failure), false),
-            Kind::ReactiveSequence => self.chain(s, quote!(Success), true),
-            Kind::ReactiveSelector => self.chain(s, quote!(Failure), true),
-            Kind::SequenceAlways => self.sequence_always(s),
-            Kind::Parallel { success, failure } => self.parallel_tick(s, *success, *failure),
-            Kind::ParallelMain => self.parallel_main(s),
-            Kind::Random => self.random(s),
-            Kind::Weighted(weights) => self.weighted(s, weights),
-            Kind::Shuffle => self.shuffle(s),
-            Kind::Utility { .. } => self.utility(s),
-            Kind::If { reactive, .. } => self.branch(s, *reactive),
-            Kind::Match { reactive, .. } => self.branch(s, *reactive),
-            Kind::Invert => self.invert(s),
-            Kind::ForceSuccess | Kind::ForceFailure => self.force(s),
-            Kind::Repeat(count) => self.bounded(s, count, quote!(Success)),
-            Kind::Retry(count) => self.bounded(s, count, quote!(Failure)),
-            Kind::Loop => self.unbounded(s, None),
-            Kind::UntilFail => self.unbounded(s, Some(quote!(Failure))),
-            Kind::UntilSuccess => self.unbounded(s, Some(quote!(Success))),
-            Kind::While => self.while_loop(s),
-            Kind::ForEach { source, .. } => self.for_each(s, source),
-            Kind::Pick { .. } => self.pick(s),
-            Kind::Break(_) | Kind::Continue(_) => self.jump(s),
-            Kind::Timeout(d) => self.timeout(s, d),
-            Kind::Delay(d) => self.delay(s, d),
-            Kind::Cooldown(d) => self.cooldown(s, d),
-            Kind::Limit(count) => self.limit(s, count),
-            Kind::RunOnce => self.run_once(s),
-            Kind::AbortIf => self.abort_if(s),
-            Kind::Latch => self.latch(s),
-            Kind::Scope(vars) => self.scope(s, vars),
-            Kind::Wait(d) => self.wait(s, d),
-            Kind::Success => quote!(#rt::Status::Success),
-            Kind::Failure => quote!(#rt::Status::Failure),
-            Kind::Running => quote!(#rt::Status::Running),
-            Kind::Cond(leaf) => self.check(s, leaf),
-            Kind::WaitUntil(leaf) => self.wait_until(s, leaf),
-            Kind::Act(Leaf::Inline(closure)) => self.inline_action(s, closure),
-            Kind::Act(Leaf::Value { .. }) => self.action_step(s, self.tick_step()),
-            Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
-            Kind::Invalid => unreachable!("trees with errors are not generated"),
-        }
     }
 
     /// The `Step` that ticks a leaf or subtree on this path.

@@ -2,14 +2,13 @@
 //! is in `behaved_runtime::Wake`). Each follows the node's state down to its
 //! running children exactly as its halt does, so a tree answers from the
 //! running path alone. What a kind's wake is is in its module in `kinds/`,
-//! called from the one dispatch in `Gen::wake_code`.
+//! called from the one dispatch, `Gen::kind_wake` in `kinds/mod.rs`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Gen, lit, rt, wake_name};
 use crate::lower::Slot;
-use crate::model::Kind;
 
 /// A node's wake: `NextTick` whatever its state (its parent then needs no
 /// code for it), or the code that works it out.
@@ -82,44 +81,7 @@ impl Gen<'_> {
                     .expect("a child's wake is worked out before its parent's, and used once")
             })
             .collect();
-        // One line per kind (or family): the code is in `kinds/`.
-        match &s.node.kind {
-            // Checked again on every tick: until a change of what they read
-            // (`watch.rs`).
-            Kind::ReactiveSequence
-            | Kind::ReactiveSelector
-            | Kind::If { reactive: true, .. }
-            | Kind::Match { reactive: true, .. }
-            | Kind::AbortIf
-            | Kind::WaitUntil(_) => self.reactive_wake(s, children).expect("a reactive kind"),
-            Kind::Sequence | Kind::Selector | Kind::SequenceAlways => self.chain_wake(s, children),
-            Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_wake(s, children),
-            Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_wake(s, children),
-            Kind::If { .. } | Kind::Match { .. } => self.branch_wake(s, children),
-            Kind::Utility { .. } => self.utility_wake(s, children),
-            Kind::Pick { .. } => self.pick_wake(children),
-            Kind::Invert
-            | Kind::ForceSuccess
-            | Kind::ForceFailure
-            | Kind::Limit(_)
-            | Kind::RunOnce
-            | Kind::Latch
-            | Kind::Scope(_) => self.decorator_wake(s, children),
-            Kind::Repeat(_)
-            | Kind::Retry(_)
-            | Kind::ForEach { .. }
-            | Kind::Loop
-            | Kind::While
-            | Kind::UntilFail
-            | Kind::UntilSuccess
-            | Kind::Break(_)
-            | Kind::Continue(_) => self.loop_wake(s, children),
-            Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => self.timing_wake(s, children),
-            Kind::Act(_) | Kind::Subtree { .. } | Kind::Cond(_) | Kind::Success | Kind::Failure | Kind::Running => {
-                self.leaf_wake(s)
-            }
-            Kind::Invalid => unreachable!("trees with errors are not generated"),
-        }
+        self.kind_wake(s, children)
     }
 }
 

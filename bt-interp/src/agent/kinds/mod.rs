@@ -1,9 +1,11 @@
 //! Each node kind's code, one module per kind or small family of kinds that
 //! share code: its tick, the running child its halt follows (`*_halted`) and
-//! its wake (`*_wake`). This file is the tick's dispatch for the kinds
-//! without code of their own on the hot path, and for every node with hooks
-//! ([`Exec::general`]); `halt.rs` and `wake.rs` dispatch the other phases.
-//! A new kind is a module here and one line in each dispatch.
+//! its wake (`*_wake`). This file is the one place where kinds meet phases:
+//! the tick's dispatch for the kinds without code of their own on the hot
+//! path, and for every node with hooks ([`Exec::general`]), the halt's
+//! ([`Exec::halted_child`]) and the wake's ([`kind_wake`]). A new kind is a
+//! module here (or code in its family's) and its line in each dispatch;
+//! `halt.rs` and `wake.rs` hold what every kind shares.
 
 mod branches;
 mod chains;
@@ -16,19 +18,20 @@ mod random;
 mod timing;
 mod utility;
 
-pub(super) use branches::branch_wake;
-pub(super) use chains::chain_wake;
-pub(super) use decorators::decorator_wake;
-pub(super) use leaves::leaf_wake;
-pub(super) use loops::loop_wake;
-pub(super) use parallel::parallel_wake;
-pub(super) use random::random_wake;
-pub(super) use timing::timing_wake;
-pub(super) use utility::utility_wake;
+use branches::branch_wake;
+use chains::chain_wake;
+use decorators::decorator_wake;
+use leaves::leaf_wake;
+use loops::loop_wake;
+use parallel::parallel_wake;
+use random::random_wake;
+use timing::timing_wake;
+use utility::utility_wake;
 
-use behaved_runtime::{NodeId, NodeKind, Observer, Status};
+use behaved_runtime::{NodeId, NodeKind, Observer, Status, Wake};
 
-use crate::definition::{Fast, UNKNOWN_KIND};
+use super::State;
+use crate::definition::{Definition, Fast, Flat, UNKNOWN_KIND};
 
 use super::exec::*;
 
@@ -118,5 +121,96 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             }
         }
         out
+    }
+
+    /// The child whose halt node `node`'s halt follows (`None`: it has no
+    /// running child), by its kind; `halt_kids` halts it unless it is
+    /// `except`.
+    pub(super) fn halted_child(&mut self, node: &Flat, except: u32) -> Option<u32> {
+        match node.op {
+            NodeKind::Sequence
+            | NodeKind::Selector
+            | NodeKind::ReactiveSequence
+            | NodeKind::ReactiveSelector
+            | NodeKind::SequenceAlways => self.chain_halted(node),
+            NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => self.random_halted(node),
+            // The state word is the chosen child's index + 1, as a branch's.
+            NodeKind::Utility => self.branch_halted(node),
+            NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => self.branch_halted(node),
+            NodeKind::Parallel | NodeKind::ParallelMain => self.parallel_halted(node, except),
+            NodeKind::Loop
+            | NodeKind::UntilFail
+            | NodeKind::UntilSuccess
+            | NodeKind::While
+            | NodeKind::Repeat
+            | NodeKind::Retry
+            | NodeKind::ForEach
+            | NodeKind::Pick
+            | NodeKind::Break
+            | NodeKind::Continue => self.loop_halted(node),
+            NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => self.timing_halted(node),
+            NodeKind::Invert
+            | NodeKind::ForceSuccess
+            | NodeKind::ForceFailure
+            | NodeKind::Limit
+            | NodeKind::RunOnce
+            | NodeKind::AbortIf
+            | NodeKind::Latch
+            | NodeKind::Scope
+            | NodeKind::Subtree => self.decorator_halted(node),
+            // Leaves have no children; an action's own halt is in `halt`.
+            NodeKind::Success
+            | NodeKind::Failure
+            | NodeKind::Running
+            | NodeKind::WaitUntil
+            | NodeKind::Condition
+            | NodeKind::Action => None,
+            _ => unreachable!("{UNKNOWN_KIND}"),
+        }
+    }
+}
+
+/// The wake of running node `id` of kind `node.op` (its hooks checked
+/// already, in `wake.rs`).
+pub(super) fn kind_wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, node: &Flat, now: f64) -> Wake {
+    match node.op {
+        // Checked again on every tick: until a change of what they read (`watch.rs`).
+        NodeKind::ReactiveSequence
+        | NodeKind::ReactiveSelector
+        | NodeKind::ReactiveIf
+        | NodeKind::ReactiveMatch
+        | NodeKind::AbortIf
+        | NodeKind::WaitUntil => super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick),
+        NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => chain_wake(def, st, node, now),
+        NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => random_wake(def, st, node, now),
+        NodeKind::Utility => utility_wake(def, st, node, now, || branch_wake(def, st, node, now)),
+        NodeKind::If | NodeKind::Match => branch_wake(def, st, node, now),
+        NodeKind::Parallel | NodeKind::ParallelMain => parallel_wake(def, st, node, now),
+        NodeKind::Loop
+        | NodeKind::UntilFail
+        | NodeKind::UntilSuccess
+        | NodeKind::While
+        | NodeKind::Repeat
+        | NodeKind::Retry
+        | NodeKind::ForEach
+        | NodeKind::Pick
+        | NodeKind::Break
+        | NodeKind::Continue => loop_wake(def, st, id, node, now),
+        NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => {
+            timing_wake(def, st, id, node, now)
+        }
+        NodeKind::Invert
+        | NodeKind::ForceSuccess
+        | NodeKind::ForceFailure
+        | NodeKind::Limit
+        | NodeKind::RunOnce
+        | NodeKind::Latch
+        | NodeKind::Scope
+        | NodeKind::Subtree => decorator_wake(def, st, id, node, now),
+        NodeKind::Success | NodeKind::Failure | NodeKind::Running | NodeKind::Condition | NodeKind::Action => {
+            leaf_wake(def, st, id, node, now)
+        }
+        // A kind the interpreter does not run: the next tick is always safe.
+        _ => Wake::NextTick,
     }
 }
