@@ -6,30 +6,37 @@
 //! `entering` to its child, because the parent's own resume point already says
 //! whether the child is running: no node stores an "am I running" flag.
 //!
-//! [`tick`] writes the tick methods, [`halt`] the halt methods; this module
-//! writes the struct, its constructors, entry points and node table.
+//! [`tick`], [`halt`] and [`wake`] write those methods (what each kind does:
+//! [`kinds`]), [`fields`] the struct's fields, [`subtrees`] the node ids
+//! across subtrees and the node table; this module puts the struct, its
+//! constructors and entry points together.
 
 mod fallback;
+mod fields;
 mod flow;
 mod halt;
 mod in_place;
 mod kinds;
 mod names;
 mod persist;
+mod subtrees;
 mod tick;
 mod times;
 mod wake;
 mod watch;
 
 pub use fallback::fallback;
+use fields::*;
 use names::*;
+use subtrees::*;
+pub(crate) use subtrees::{first_span, subtree_item};
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::visit_mut::VisitMut;
 
-use crate::lower::{Lowered, Slot, State, UInt};
-use crate::model::{Duration, Hook, Kind, Leaf, Tree, value_expr};
+use crate::lower::{Lowered, Slot, UInt};
+use crate::model::{Duration, Kind, Leaf, Tree};
 
 /// The largest subtree (in nodes) whose code is written inside its parent's
 /// methods instead of methods of its own (see [`Gen::inlined`]).
@@ -472,284 +479,6 @@ fn entry_points(l: &Lowered, ctx: &syn::Type) -> (TokenStream, TokenStream) {
             },
         )
     }
-}
-
-/// A field of the generated struct: name, type, value in `new()`, and whether
-/// it is part of the saved running state.
-pub(crate) struct Field {
-    name: syn::Ident,
-    ty: TokenStream,
-    init: TokenStream,
-    saved: bool,
-    /// A `#[persist]` leaf's place in the tree: a leaf that serde cannot save
-    /// or load is an error there, not at the whole `behave!`.
-    persisted_at: Option<Span>,
-    /// A subtree's type, whose `Subtree` impl serde's calls go through
-    /// (`subtree_item`): a type that is no tree is then the one error at
-    /// its name, not serde's too.
-    checked: Option<syn::Type>,
-}
-
-/// The fields a node needs. Control state is always saved; a leaf value only
-/// when marked `#[persist]`.
-fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
-    let saved = !matches!(s.state, State::Leaf(_)) || s.node.persist;
-    let hooks = s.node.hooks.all().into_iter().filter_map(|(which, hook)| match hook? {
-        // Not saved: a loaded tree has them as `new()` built them, as the
-        // interpreter's hook leaves registered with `Registry::action`.
-        Hook::Action(Leaf::Value { expr, ty, .. }) => Some(Field {
-            name: hook_field(s.id, which),
-            ty: ty.to_token_stream(),
-            init: expr.to_token_stream(),
-            saved: false,
-            persisted_at: None,
-            checked: None,
-        }),
-        Hook::Action(Leaf::Inline(_)) | Hook::Closure(_) => None,
-    });
-    // Not saved, as leaf values are not: a loaded tree has it as `new()` built it.
-    let list = match &s.node.kind {
-        Kind::ForEach {
-            source: crate::model::ForSource::List(Leaf::Value { expr, ty, .. }),
-            ..
-        } => Some(Field {
-            name: list_field(s.id),
-            ty: ty.to_token_stream(),
-            init: value_expr(expr).to_token_stream(),
-            saved: false,
-            persisted_at: None,
-            checked: None,
-        }),
-        _ => None,
-    };
-    let persisted_at = (matches!(s.state, State::Leaf(_)) && s.node.persist).then_some(s.node.span);
-    let checked = match &s.state {
-        State::Subtree(ty) => Some(ty.clone()),
-        _ => None,
-    };
-    raw_fields(s, ctx)
-        .into_iter()
-        .map(|(name, ty, init)| Field {
-            name,
-            ty,
-            init,
-            saved,
-            persisted_at,
-            checked: checked.clone(),
-        })
-        .chain(hooks)
-        .chain(list)
-        .collect()
-}
-
-/// The fields a node needs: (name, type, value in `new()`).
-fn raw_fields(s: &Slot, ctx: &syn::Type) -> Vec<(syn::Ident, TokenStream, TokenStream)> {
-    let mut f = field(s.id);
-    if let Some(at) = async_span(s) {
-        f.set_span(at);
-    }
-    let one = |ty: TokenStream, init: TokenStream| vec![(f.clone(), ty, init)];
-    match &s.state {
-        State::None => Vec::new(),
-        // The interval `utility` keeps the time it last scored, too (saved, as a timer is).
-        State::Resume(u) if matches!(&s.node.kind, Kind::Utility { choose, .. } if choose.every().is_some()) => vec![
-            (f.clone(), uint(*u).into_token_stream(), quote!(0)),
-            (scored_at_field(s.id), quote!(f64), quote!(0.0)),
-        ],
-        State::Resume(u) | State::Counter(u) => one(uint(*u).into_token_stream(), quote!(0)),
-        State::Masks(u, n) => {
-            let (u, n) = (uint(*u), lit(*n));
-            one(quote!([#u; #n]), quote!([0; #n]))
-        }
-        State::ResumeFailed(u) => {
-            let u = uint(*u);
-            one(quote!((#u, bool)), quote!((0, false)))
-        }
-        State::Flag => one(quote!(bool), quote!(false)),
-        State::Time => one(quote!(f64), quote!(0.0)),
-        // Finite (JSON has no infinity), and far enough in the past for any cooldown.
-        State::LastTime => one(quote!(f64), quote!(f64::MIN)),
-        State::Delay => one(quote!((f64, bool)), quote!((0.0, false))),
-        State::Shuffle(n) => {
-            let n = lit(*n);
-            one(quote!(([u8; #n], u8)), quote!(([0; #n], 0)))
-        }
-        State::Vars => match &s.node.kind {
-            Kind::Scope(vars) => vars
-                .iter()
-                .map(|v| {
-                    (
-                        var_field(s.id, &v.name),
-                        v.ty.to_token_stream(),
-                        v.init.to_token_stream(),
-                    )
-                })
-                .collect(),
-            _ => unreachable!("variables on a non-scope"),
-        },
-        State::Items => match &s.node.kind {
-            Kind::ForEach { source, max } | Kind::Pick { source, max, .. } => {
-                let rt = rt_path();
-                let max = match max {
-                    crate::model::Count::Literal(n) => Literal::usize_unsuffixed(*n as usize).into_token_stream(),
-                    crate::model::Count::Expr(e) => quote!({ (#e) as usize }),
-                };
-                let item = match source {
-                    crate::model::ForSource::Closure { ty, .. } => ty.to_token_stream(),
-                    crate::model::ForSource::List(Leaf::Value { ty, .. }) => {
-                        let ctx = with_lifetimes(ctx, "'static");
-                        quote!(<#ty as #rt::ItemList<#ctx>>::Item)
-                    }
-                    crate::model::ForSource::List(Leaf::Inline(_)) => unreachable!("a list is a value"),
-                };
-                one(quote!(#rt::ForEachItems<#item, #max>), quote!(#rt::ForEachItems::new()))
-            }
-            _ => unreachable!("items on a non-for, non-pick"),
-        },
-        State::Leaf(ty) => match &s.node.kind {
-            Kind::Cond(Leaf::Value { expr, .. })
-            | Kind::Act(Leaf::Value { expr, .. })
-            | Kind::WaitUntil(Leaf::Value { expr, .. }) => {
-                one(ty.to_token_stream(), value_expr(expr).to_token_stream())
-            }
-            _ => unreachable!("leaf state on a non-leaf"),
-        },
-        State::Subtree(ty) => one(ty.to_token_stream(), subtree_init(ty, &s.node.kind)),
-    }
-}
-
-/// A subtree's value in `new()`: its own `new()`, built with its remapped
-/// blackboard keys in place where the file remaps them (the runtime's
-/// `with_remap`, which its leaves' ports then resolve through).
-fn subtree_init(ty: &syn::Type, kind: &Kind) -> TokenStream {
-    let new = subtree_item(ty, quote!(new()));
-    match kind {
-        Kind::Subtree { remap, .. } if !remap.is_empty() => {
-            let private = crate::facade::private(first_span(ty));
-            let pairs = remap
-                .iter()
-                .map(|(key, to, entry)| quote!((#key, #to, #private::remap_entry(#entry))));
-            quote!(#private::with_remap(&[#(#pairs),*], || #new))
-        }
-        _ => new,
-    }
-}
-
-/// The id of local node `id` in the outermost table: subtrees before it in
-/// pre-order shift it by their node counts, summed once in [`shifts`].
-fn flat_id(l: &Lowered, id: usize) -> TokenStream {
-    let local = Literal::u32_unsuffixed(id as u32);
-    // `subtrees` is in pre-order, as ids are.
-    match l.subtrees.partition_point(|&s| s < id) {
-        0 => quote!((#local)),
-        before => {
-            let shift = shift_name(l.subtrees[before - 1]);
-            quote!((#local + Self::#shift))
-        }
-    }
-}
-
-/// The constants [`flat_id`] adds: for each subtree with nodes after it, the
-/// node count of it and of every subtree before it. Spelling each node's id
-/// as the sum of all the subtrees before it made the expansion grow with the
-/// square of the tree (`scaling.rs`).
-fn shifts(l: &Lowered) -> TokenStream {
-    let last = l.slots.len() - 1;
-    let mut before = quote!(0);
-    let mut out = TokenStream::new();
-    for &s in l.subtrees.iter().filter(|&&s| s < last) {
-        let (name, ty) = (shift_name(s), subtree_type(l, s));
-        let count = subtree_item(ty, quote!(NODE_COUNT));
-        out.extend(quote!(const #name: u32 = #before + #count;));
-        before = quote!(Self::#name);
-    }
-    out
-}
-
-/// The name of subtree node `id`'s constant in [`shifts`].
-fn shift_name(id: usize) -> syn::Ident {
-    format_ident!("__SHIFT_{}", id)
-}
-
-fn subtree_type<'a>(l: &'a Lowered, id: usize) -> &'a syn::Type {
-    match &l.slots[id].state {
-        State::Subtree(ty) => ty,
-        _ => unreachable!("not a subtree"),
-    }
-}
-
-/// The span of the first token of `ty` (its name, for a path).
-pub(crate) fn first_span(ty: &impl ToTokens) -> Span {
-    ty.to_token_stream()
-        .into_iter()
-        .next()
-        .map_or(Span::call_site(), |t| t.span())
-}
-
-/// `impl Subtree for Name`: what a parent tree reads of this one, its
-/// public constants and `new()` (the tree and its stand-in alike), with the
-/// `async_checks` that every function returning the tree has; one line, the
-/// runtime's `subtree_impl!`.
-fn subtree_impl(name: &syn::Ident, async_checks: &TokenStream) -> TokenStream {
-    // At the tree's name: where rustc points when it lists the trees.
-    let rt = rt_at(name.span());
-    quote_spanned!(name.span()=> #rt::subtree_impl!(#name, { #async_checks });)
-}
-
-/// `<Ty as Subtree>::item` for subtree type `ty`, every token at its name:
-/// generated code names a subtree only so, and a type that is no tree
-/// declared with `behave!` is one error there (the same diagnostic at every
-/// use, which rustc reports once), not one per generated item.
-pub(crate) fn subtree_item(ty: &syn::Type, item: TokenStream) -> TokenStream {
-    let span = first_span(ty);
-    let rt = rt_at(span);
-    // The item too: a path's span runs from its first token to its last.
-    let item = item.into_iter().map(|mut t| {
-        t.set_span(span);
-        t
-    });
-    quote_spanned!(span=> <#ty as #rt::Subtree>::#(#item)*)
-}
-
-fn node_count(l: &Lowered) -> TokenStream {
-    let local = Literal::u32_unsuffixed(l.slots.len() as u32);
-    let subs = l
-        .subtrees
-        .iter()
-        .map(|&s| subtree_item(subtree_type(l, s), quote!(NODE_COUNT)));
-    quote!((#local #( + #subs )*))
-}
-
-/// The node table: one call of the runtime's `node_table` with a row per
-/// own node (kind, parent's id, label, line) and the subtrees to splice in.
-/// Rows, not a statement per node (`__table[i] = NodeInfo { .. };`): rustc
-/// type-checks, borrow-checks and evaluates a const body, and a big tree's
-/// was 10,000 statements (BENCHMARKS.md, "Where rustc spends a big tree's
-/// time").
-fn node_table(l: &Lowered) -> TokenStream {
-    let rt = rt();
-    let rows = l.slots.iter().map(|s| {
-        let parent = match s.parent {
-            // The root's parent is not read.
-            None => Literal::u32_unsuffixed(0).into_token_stream(),
-            Some(p) if l.subtrees.partition_point(|&sub| sub < p) == 0 => {
-                Literal::u32_unsuffixed(p as u32).into_token_stream()
-            }
-            Some(p) => flat_id(l, p),
-        };
-        let kind = format_ident!("{}", format!("{:?}", s.node.kind.catalog()));
-        let label = &s.node.label;
-        let line = Literal::u32_unsuffixed(s.node.line);
-        quote!((#rt::NodeKind::#kind, #parent, #label, #line),)
-    });
-    let subtrees = l.subtrees.iter().map(|&id| {
-        let (row, nodes) = (
-            Literal::u32_unsuffixed(id as u32),
-            subtree_item(subtree_type(l, id), quote!(NODES)),
-        );
-        quote!((#row, #nodes),)
-    });
-    quote!(#rt::node_table(&[#(#rows)*], &[#(#subtrees)*]))
 }
 
 impl Gen<'_> {
