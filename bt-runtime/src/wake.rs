@@ -13,23 +13,13 @@ use crate::{Reads, Status};
 /// its running path would return `Running` again, no node would enter or be
 /// halted, no leaf would run, and neither the context nor the RNG would be
 /// touched. A tree that is not running always needs the next tick (it starts
-/// again). On the running path:
-///
-/// | node | wake |
-/// |---|---|
-/// | `wait(d)`, `delay(d)` before its child starts | `d` after entry |
-/// | `timeout(d)` | `d` after entry, or its child's wake if earlier |
-/// | `running` | `Never` |
-/// | an action value | its [`Action::next_wake`](crate::Action::next_wake) (default `NextTick`) |
-/// | a subtree | its root's wake |
-/// | `parallel` | the earliest wake of its running children |
-/// | sequences, selectors, `random`, `if`, `match`, decorators, bounded loops | the running child's wake |
-/// | `loop`, `while`, `until_*` | the body's wake while it runs; `NextTick` between two iterations |
-/// | `reactive` nodes, `abort_if`, `wait_until` whose re-checked conditions have known [`Reads`] | [`Watch`](Wake::Watch): a change of those inputs, or the running child's wake if earlier |
-/// | the same with a condition of unknown inputs, inline `act(..)` | `NextTick` |
-/// | `utility`, `utility(weighted)` | the running child's wake |
-/// | `utility(reactive)` | `NextTick` (it scores on every tick) |
-/// | `utility(every = d)` | `d` after its last scoring, or its child's wake if earlier |
+/// again); a running tree needs the earliest wake of its running path: a
+/// timer its time, `running` `Never`, an action its
+/// [`Action::next_wake`](crate::Action::next_wake), a reactive node's
+/// re-checked conditions a [`Watch`](Wake::Watch) of what they read, and
+/// most other nodes their running child's wake. The rule of every node kind
+/// is one table, in
+/// [`SEMANTICS.md#sleeping`](https://docs.rs/behaved/latest/behaved/semantics/index.html#sleeping).
 ///
 /// Ticking earlier than the wake is always allowed and changes nothing; a
 /// caller that changes what a condition reads, or that an action waits for,
