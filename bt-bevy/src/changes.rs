@@ -24,8 +24,12 @@
 //! marks every input of its NPC's context ([`Reads::ALL`]): the tree wakes
 //! if it watches anything. Likewise a changed resource that the brain's
 //! `World` reads (a `Res<T>` in it) wakes every watching tree of that brain
-//! ([`mark_resource_changes`]). What Bevy cannot see (a value behind a lock
-//! in a resource, a `Local`) the game marks with [`Behaviors::changed_all`].
+//! ([`mark_resource_changes`]). A resource that changes on every update,
+//! such as `Res<Time>`, therefore wakes those trees on every update: read
+//! the time from the `now` the plugin ticks with ([`Brain::tick`])
+//! instead, so that timers are what wakes them. What Bevy cannot see (a
+//! value behind a lock in a resource, a `Local`) the game marks with
+//! [`Behaviors::changed_all`].
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
