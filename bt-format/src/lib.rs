@@ -50,6 +50,7 @@ pub mod model;
 mod params;
 pub mod port;
 mod reader;
+pub mod schema;
 pub mod utility;
 #[cfg(feature = "xml")]
 pub mod xml;

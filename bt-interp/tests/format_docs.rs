@@ -59,3 +59,22 @@ fn format_md_documents_every_node_kind_and_every_field() {
         }
     }
 }
+
+/// The schema file is the catalogue's: `behaved_format::schema::tree_schema`
+/// writes it, so no kind or field is missing or stale in it.
+/// `BEHAVED_REGENERATE=1 cargo test -p behaved-interp --test format_docs`
+/// writes it again.
+#[test]
+fn the_schema_file_is_written_from_the_catalogue() {
+    let generated = behaved_format::schema::tree_schema();
+    if std::env::var_os("BEHAVED_REGENERATE").is_some() {
+        let path = format!("{}/schema/bt-tree.schema.json", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(path, serde_json::to_string_pretty(&generated).unwrap() + "\n").unwrap();
+    }
+    let file: serde_json::Value = serde_json::from_str(&read("schema/bt-tree.schema.json")).unwrap();
+    assert!(
+        file == generated,
+        "schema/bt-tree.schema.json is not the catalogue's schema: \
+         BEHAVED_REGENERATE=1 cargo test -p behaved-interp --test format_docs writes it"
+    );
+}

@@ -164,7 +164,7 @@ macro_rules! rules {
 }
 
 macro_rules! catalogue {
-    ($( $(#[$doc:meta])* $kind:ident => {
+    ($( #[doc = $summary:literal] #[doc = rules!($anchor:literal)] $kind:ident => {
         dsl: $dsl:literal, json: $json:literal, arity: $arity:ident, aliases: [$($alias:literal),*],
         is_loop: $is_loop:literal, is_timed: $is_timed:literal, params: $params:ident, slots: $slots:ident,
         fields: [$($field:literal),*], group: $group:ident, icon: $icon:literal, work: $work:ident
@@ -174,7 +174,7 @@ macro_rules! catalogue {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum NodeKind {
-            $( $(#[$doc])* $kind, )*
+            $( #[doc = $summary] #[doc = rules!($anchor)] $kind, )*
         }
 
         impl NodeKind {
@@ -243,6 +243,18 @@ macro_rules! catalogue {
             /// How this kind's work per tick follows from its children's.
             pub const fn work(self) -> Work {
                 match self { $(NodeKind::$kind => Work::$work,)* }
+            }
+
+            /// What this kind does, in one sentence: the first line of its
+            /// documentation (the JSON schema's description of it).
+            pub fn summary(self) -> &'static str {
+                match self { $(NodeKind::$kind => $summary,)* }.trim()
+            }
+
+            /// The anchor of this kind's section in `SEMANTICS.md`
+            /// (`"abort_if"`), where its full rules are.
+            pub const fn rules_anchor(self) -> &'static str {
+                match self { $(NodeKind::$kind => $anchor,)* }
             }
         }
     };
