@@ -7,6 +7,8 @@ export interface Kind {
   type: string;
   /** Its DSL word. */
   dsl: string;
+  /** What it does, in one sentence (the catalogue's first doc line). */
+  summary: string;
   /** How many children it takes. */
   arity: 'leaf' | 'one' | 'many' | 'branches';
   /** Its palette group. */

@@ -382,7 +382,7 @@ function renderPalette() {
   for (const group of ed.palette.groups) {
     box.appendChild(html('h4', {}, group));
     for (const k of ed.palette.kinds.filter((x) => x.group === group)) {
-      const b = html('button', { 'data-kind': k.type, title: `${k.dsl} (${k.arity})` }, `${BtDraw.ICONS[k.type] || '•'} ${k.type}`);
+      const b = html('button', { 'data-kind': k.type, title: `${k.dsl}: ${k.summary}` }, `${BtDraw.ICONS[k.type] || '•'} ${k.type}`);
       b.addEventListener('click', () => add(template(k.type)));
       box.appendChild(b);
     }

@@ -891,6 +891,16 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
             ("false".into(), "guard.json · behaved-studio editor".into())
         );
         let all = palette_shown(&client).await.as_array().unwrap().len();
+        // Each kind's button says what it does: the catalogue's summary.
+        let title = eval(
+            &client,
+            "return document.querySelector(\"#palette button[data-kind='abortIf']\").title;",
+        )
+        .await;
+        assert_eq!(
+            title,
+            format!("abort_if: {}", behaved_runtime::NodeKind::AbortIf.summary())
+        );
         // "/" on the tree goes to the filter.
         let svg = client.find(Locator::Css("#tree")).await.unwrap();
         svg.send_keys("/").await.unwrap();

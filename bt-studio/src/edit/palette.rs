@@ -7,8 +7,8 @@ use behaved_runtime::catalog::{Group, Slots};
 use behaved_runtime::{Arity, NodeKind};
 use serde_json::{Value, json};
 
-/// Every kind of the catalogue: `{"type", "dsl", "group", "arity", "fields",
-/// "icon", "slots", "loop"}`, the groups in the order they are shown, and
+/// Every kind of the catalogue: `{"type", "dsl", "summary", "group",
+/// "arity", "fields", "icon", "slots", "loop"}`, the groups in the order they are shown, and
 /// `utility`'s response curves with their parameters (`{"name", "params"}`).
 pub fn palette() -> Value {
     let kinds: Vec<Value> = NodeKind::ALL
@@ -31,6 +31,7 @@ pub fn palette() -> Value {
             json!({
                 "type": k.json_name(),
                 "dsl": k.dsl_name(),
+                "summary": k.summary(),
                 "group": k.group().name(),
                 "arity": arity,
                 "fields": k.fields(),
@@ -63,6 +64,7 @@ mod tests {
         assert_eq!(find("while")["group"], "loops");
         assert_eq!(find("while")["loop"], true);
         assert_eq!(find("sequence")["icon"], "→");
+        assert_eq!(find("abortIf")["summary"], NodeKind::AbortIf.summary());
         assert_eq!(find("break")["group"], "loops");
         assert_eq!(find("break")["loop"], false);
         assert_eq!(find("waitUntil")["group"], "timing");
