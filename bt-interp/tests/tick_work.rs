@@ -4,7 +4,8 @@
 mod support;
 
 use behaved_interp::Registry;
-use behaved_runtime::Status;
+use behaved_runtime::catalog::{Group, Parameters, Slots, Work};
+use behaved_runtime::{Arity, NodeKind, Status};
 use serde_json::{Value, json};
 use support::*;
 
@@ -203,92 +204,106 @@ impl behaved_interp::ItemList<Ctx> for NoItems {
     fn select(&self, _: &mut Ctx, _: &u32) {}
 }
 
-/// A tree whose root is of `kind`, over children of known figures, and the
-/// figure its work rule gives; `None` for a kind without a case here.
-fn case(kind: behaved_runtime::NodeKind) -> Option<(Value, u64)> {
-    use behaved_runtime::NodeKind as K;
-    let pair = || vec![act("a"), repeat(2, act("b"))];
-    let child = || repeat(3, act("a"));
-    Some(match kind {
-        K::Sequence | K::Selector | K::ReactiveSequence | K::ReactiveSelector | K::SequenceAlways => {
-            (many(kind.json_name(), pair()), 1 + 2)
+/// A tree whose root is of `kind`, built from its catalogue facts (where
+/// its children sit, which parameters it takes) over children of known
+/// figures, and the figure its work rule gives: a kind of a known shape
+/// needs no case of its own here, and a new shape (a `Slots`, `Parameters`
+/// or `Work` variant) does not compile until this function builds it.
+fn case(kind: NodeKind) -> (Value, u64) {
+    // Children of known figures: 1, 2 (a pair), 3 (a body), a condition's 1.
+    let body = || repeat(3, act("a"));
+    let mut node = json!({"type": kind.json_name()});
+    // The children's figures, by role: conditions read every tick, the
+    // children (or branches) the rule adds or picks from.
+    let (conditions, children): (u64, Vec<u64>) = match kind.slots() {
+        Slots::None if kind == NodeKind::Subtree => (0, vec![3]),
+        Slots::None => (0, vec![]),
+        Slots::Child => {
+            node["child"] = body();
+            (0, vec![3])
         }
-        K::Parallel => (
-            json!({"type": "parallel", "policy": "requireAll", "children": pair()}),
-            1 + 2,
-        ),
-        K::ParallelMain => (many("parallelMain", pair()), 1 + 2),
-        K::Random | K::Shuffle => (many(kind.json_name(), pair()), if kind == K::Shuffle { 3 } else { 2 }),
-        K::Weighted => (json!({"type": "weighted", "weights": [1, 2], "children": pair()}), 2),
-        // Every child's score, then the largest child (`ScoresAndLargest`).
-        K::Utility => (
-            json!({"type": "utility", "scores": [{"consider": "s1"}, {"consider": "s2"}], "children": pair()}),
-            2 + 2,
-        ),
-        K::If | K::ReactiveIf => (
-            json!({"type": kind.json_name(), "branches": [{"if": cond("c1"), "then": child()}], "else": act("b")}),
-            1 + 3,
-        ),
-        K::Match | K::ReactiveMatch => (
-            json!({"type": kind.json_name(), "value": "mode",
-                   "cases": [{"when": "x", "child": child()}], "default": act("b")}),
-            1 + 3,
-        ),
-        K::Loop | K::UntilFail | K::UntilSuccess => (one(kind.json_name(), child()), 2 * 3),
-        K::Repeat | K::Retry => (json!({"type": kind.json_name(), "count": 4, "child": child()}), 4 * 3),
-        K::While => (
-            json!({"type": "while", "condition": cond("c1"), "child": child()}),
-            2 * (1 + 3),
-        ),
-        K::ForEach => (
-            json!({"type": "forEach", "items": "none", "max": 5, "child": child()}),
-            1 + 5 * 3,
-        ),
-        // Reading the candidates, one score each, then the body once (`ReadScoresAndBody`).
-        K::Pick => (
-            json!({"type": "pick", "items": "none", "max": 5, "score": {"consider": "s1"}, "child": child()}),
-            1 + 5 + 3,
-        ),
-        K::Break | K::Continue => (
-            json!({"type": "loop", "label": "l", "child": {"type": kind.json_name(), "label": "l"}}),
-            2,
-        ),
-        K::Invert | K::ForceSuccess | K::ForceFailure | K::RunOnce | K::Scope => (one(kind.json_name(), child()), 3),
-        K::Timeout | K::Delay | K::Cooldown => (json!({"type": kind.json_name(), "seconds": 1.0, "child": child()}), 3),
-        K::Limit => (json!({"type": "limit", "count": 2, "child": child()}), 3),
-        K::AbortIf | K::Latch => (
-            json!({"type": kind.json_name(), "condition": cond("c1"), "child": child()}),
-            1 + 3,
-        ),
-        K::Success | K::Failure | K::Running => (json!({"type": kind.json_name()}), 1),
-        K::Wait => (json!({"type": "wait", "seconds": 1.0}), 1),
-        K::Condition => (cond("c1"), 1),
-        K::WaitUntil => (json!({"type": "waitUntil", "condition": "c1"}), 1),
-        K::Action => (act("a"), 1),
-        K::Subtree => (json!({"type": "subtree", "subtreeId": "three"}), 3),
-        _ => return None,
-    })
+        Slots::Children => {
+            node["children"] = json!([act("a"), repeat(2, act("b"))]);
+            (0, vec![1, 2])
+        }
+        Slots::ConditionChild => {
+            node["condition"] = cond("c1");
+            node["child"] = body();
+            (1, vec![3])
+        }
+        Slots::Branches => {
+            node["branches"] = json!([{"if": cond("c1"), "then": body()}]);
+            node["else"] = act("b");
+            (1, vec![3, 1])
+        }
+        Slots::Cases => {
+            node["value"] = json!("mode");
+            node["cases"] = json!([{"when": "x", "child": body()}]);
+            node["default"] = act("b");
+            (0, vec![3, 1])
+        }
+    };
+    let (max, count) = (5, 4);
+    match kind.params() {
+        Parameters::None | Parameters::Branches | Parameters::Cases => {}
+        Parameters::Policy => node["policy"] = json!("requireAll"),
+        Parameters::Weights => node["weights"] = json!([1, 2]),
+        Parameters::Count => node["count"] = json!(count),
+        Parameters::Seconds => node["seconds"] = json!(1.0),
+        Parameters::Leaf => {
+            let field = kind.fields()[0];
+            node[field] = json!(if field == "action" { "a" } else { "c1" });
+        }
+        Parameters::Subtree => node["subtreeId"] = json!("three"),
+        Parameters::ForEach => {
+            node["items"] = json!("none");
+            node["max"] = json!(max);
+        }
+        Parameters::Utility => {
+            node["scores"] = json!(children.iter().map(|_| json!({"consider": "s1"})).collect::<Vec<_>>())
+        }
+        Parameters::Pick => {
+            node["items"] = json!("none");
+            node["max"] = json!(max);
+            node["score"] = json!({"consider": "s1"});
+        }
+    }
+    let sum: u64 = children.iter().sum();
+    let largest = children.iter().copied().max().unwrap_or(0);
+    let figure = match kind.work() {
+        Work::One => 1,
+        Work::Sum => conditions + sum,
+        Work::Largest => largest,
+        Work::Branches => conditions + largest,
+        // Reading the value, then the largest case.
+        Work::Match => 1 + largest,
+        Work::Times => count * sum,
+        // Reading the items, then `max` iterations.
+        Work::TimesAndRead => 1 + max * sum,
+        Work::Twice => 2 * (conditions + sum),
+        // One score per child, then the largest child.
+        Work::ScoresAndLargest => children.len() as u64 + largest,
+        // Reading the candidates, one score each, then the body once.
+        Work::ReadScoresAndBody => 1 + max + sum,
+    };
+    // `break` and `continue` stand inside the loop they end (`loop`: twice its body).
+    if kind.group() == Group::Loops && kind.arity() == Arity::Leaf {
+        node["label"] = json!("l");
+        return (json!({"type": "loop", "label": "l", "child": node}), 2 * figure);
+    }
+    (node, figure)
 }
 
-/// Every kind of the catalogue has a figure here (a new kind fails, named,
-/// until it has one), and each is the one its work rule gives.
+/// Every kind of the catalogue has a figure here, built from its facts, and
+/// each is the one its work rule gives.
 #[test]
 fn every_kind_of_the_catalogue_has_its_figure() {
     let mut registry = registry();
     registry.list("none", |_: behaved_interp::NoParams| NoItems);
     let mut library = behaved_interp::Library::new();
     library.insert_json("three", &repeat(3, act("a")).to_string()).unwrap();
-    let missing: Vec<&str> = behaved_runtime::NodeKind::ALL
-        .iter()
-        .filter(|k| case(**k).is_none())
-        .map(|k| k.json_name())
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "no work figure for {missing:?}: add a case to tick_work.rs's `case`"
-    );
-    for &kind in behaved_runtime::NodeKind::ALL {
-        let (tree, figure) = case(kind).unwrap();
+    for &kind in NodeKind::ALL {
+        let (tree, figure) = case(kind);
         let def = match registry.load_with(&tree.to_string(), &library) {
             Ok(def) => def,
             Err(e) => panic!("`{}`: {e}", kind.json_name()),
