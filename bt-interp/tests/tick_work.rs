@@ -4,8 +4,8 @@
 mod support;
 
 use behaved_interp::Registry;
-use behaved_runtime::catalog::{Group, Parameters, Slots, Work};
-use behaved_runtime::{Arity, NodeKind, Status};
+use behaved_runtime::catalog::{Slots, Work};
+use behaved_runtime::{NodeKind, Status};
 use serde_json::{Value, json};
 use support::*;
 
@@ -204,72 +204,36 @@ impl behaved_interp::ItemList<Ctx> for NoItems {
     fn select(&self, _: &mut Ctx, _: &u32) {}
 }
 
-/// A tree whose root is of `kind`, built from its catalogue facts (where
-/// its children sit, which parameters it takes) over children of known
-/// figures, and the figure its work rule gives: a kind of a known shape
-/// needs no case of its own here, and a new shape (a `Slots`, `Parameters`
-/// or `Work` variant) does not compile until this function builds it.
+/// A tree whose root is of `kind`, built from its catalogue facts
+/// ([`sample`]) over children of known figures (3, then 1; conditions 1),
+/// and the figure its work rule gives: a kind of a known shape needs no case
+/// of its own here, and a new `Work` variant does not compile until it has
+/// its figure.
 fn case(kind: NodeKind) -> (Value, u64) {
-    // Children of known figures: 1, 2 (a pair), 3 (a body), a condition's 1.
-    let body = || repeat(3, act("a"));
-    let mut node = json!({"type": kind.json_name()});
-    // The children's figures, by role: conditions read every tick, the
-    // children (or branches) the rule adds or picks from.
-    let (conditions, children): (u64, Vec<u64>) = match kind.slots() {
-        Slots::None if kind == NodeKind::Subtree => (0, vec![3]),
-        Slots::None => (0, vec![]),
-        Slots::Child => {
-            node["child"] = body();
-            (0, vec![3])
-        }
-        Slots::Children => {
-            node["children"] = json!([act("a"), repeat(2, act("b"))]);
-            (0, vec![1, 2])
-        }
-        Slots::ConditionChild => {
-            node["condition"] = cond("c1");
-            node["child"] = body();
-            (1, vec![3])
-        }
-        Slots::Branches => {
-            node["branches"] = json!([{"if": cond("c1"), "then": body()}]);
-            node["else"] = act("b");
-            (1, vec![3, 1])
-        }
-        Slots::Cases => {
-            node["value"] = json!("mode");
-            node["cases"] = json!([{"when": "x", "child": body()}]);
-            node["default"] = act("b");
-            (0, vec![3, 1])
-        }
+    let parts = Parts {
+        child: |i| if i == 0 { repeat(3, act("a")) } else { act("b") },
+        condition: cond("c1"),
+        condition_leaf: json!("c1"),
+        action_leaf: json!("a"),
+        list: json!("none"),
+        value: json!("mode"),
+        score: |_| json!({"consider": "s1"}),
+        subtree: "three",
     };
-    let (max, count) = (5, 4);
-    match kind.params() {
-        Parameters::None | Parameters::Branches | Parameters::Cases => {}
-        Parameters::Policy => node["policy"] = json!("requireAll"),
-        Parameters::Weights => node["weights"] = json!([1, 2]),
-        Parameters::Count => node["count"] = json!(count),
-        Parameters::Seconds => node["seconds"] = json!(1.0),
-        Parameters::Leaf => {
-            let field = kind.fields()[0];
-            node[field] = json!(if field == "action" { "a" } else { "c1" });
-        }
-        Parameters::Subtree => node["subtreeId"] = json!("three"),
-        Parameters::ForEach => {
-            node["items"] = json!("none");
-            node["max"] = json!(max);
-        }
-        Parameters::Utility => {
-            node["scores"] = json!(children.iter().map(|_| json!({"consider": "s1"})).collect::<Vec<_>>())
-        }
-        Parameters::Pick => {
-            node["items"] = json!("none");
-            node["max"] = json!(max);
-            node["score"] = json!({"consider": "s1"});
-        }
-    }
-    let sum: u64 = children.iter().sum();
-    let largest = children.iter().copied().max().unwrap_or(0);
+    let node = sample(kind, &parts);
+    let children: Vec<u64> = match kind.slots() {
+        // A subtree counts as its body.
+        Slots::None if kind == NodeKind::Subtree => vec![3],
+        Slots::None => vec![],
+        Slots::Child | Slots::ConditionChild => vec![3],
+        Slots::Children | Slots::Branches | Slots::Cases => vec![3, 1],
+    };
+    // Conditions checked before the children: `while`'s, `abortIf`'s, an `if`'s.
+    let conditions = u64::from(matches!(kind.slots(), Slots::ConditionChild | Slots::Branches));
+    let (sum, largest) = (
+        children.iter().sum::<u64>(),
+        children.iter().copied().max().unwrap_or(0),
+    );
     let figure = match kind.work() {
         Work::One => 1,
         Work::Sum => conditions + sum,
@@ -277,20 +241,21 @@ fn case(kind: NodeKind) -> (Value, u64) {
         Work::Branches => conditions + largest,
         // Reading the value, then the largest case.
         Work::Match => 1 + largest,
-        Work::Times => count * sum,
+        Work::Times => SAMPLE_COUNT * sum,
         // Reading the items, then `max` iterations.
-        Work::TimesAndRead => 1 + max * sum,
+        Work::TimesAndRead => 1 + SAMPLE_MAX * sum,
         Work::Twice => 2 * (conditions + sum),
         // One score per child, then the largest child.
         Work::ScoresAndLargest => children.len() as u64 + largest,
         // Reading the candidates, one score each, then the body once.
-        Work::ReadScoresAndBody => 1 + max + sum,
+        Work::ReadScoresAndBody => 1 + SAMPLE_MAX + sum,
     };
-    // `break` and `continue` stand inside the loop they end (`loop`: twice its body).
-    if kind.group() == Group::Loops && kind.arity() == Arity::Leaf {
-        node["label"] = json!("l");
-        return (json!({"type": "loop", "label": "l", "child": node}), 2 * figure);
-    }
+    // `break` and `continue` stand inside a `loop`: twice their figure.
+    let figure = if node["type"] == "loop" && kind != NodeKind::Loop {
+        2 * figure
+    } else {
+        figure
+    };
     (node, figure)
 }
 

@@ -94,3 +94,100 @@ pub fn many(kind: &str, children: Vec<Value>) -> Value {
 pub fn one(kind: &str, child: Value) -> Value {
     json!({"type": kind, "child": child})
 }
+
+/// What [`sample`] builds a node of any kind from: the test's own children
+/// and registered leaves.
+pub struct Parts {
+    /// The node's child number `i` (0: its body or first child, 1: its
+    /// second child, `else` or `default`).
+    pub child: fn(usize) -> Value,
+    /// A condition node (`while`, `abortIf`, `latch`, an `if` branch).
+    pub condition: Value,
+    /// A registered condition, by name or with its parameters.
+    pub condition_leaf: Value,
+    /// A registered action, by name or with its parameters.
+    pub action_leaf: Value,
+    /// A registered list (`forEach`, `pick`).
+    pub list: Value,
+    /// A registered value (`match`).
+    pub value: Value,
+    /// The `i`th score of a `utility`, or a `pick`'s score.
+    pub score: fn(usize) -> Value,
+    /// The library's subtree a `subtree` node runs.
+    pub subtree: &'static str,
+}
+
+/// A node of `kind` built from its catalogue facts: its children where its
+/// slots put them (child 0, then child 1 as a second child, `else` or
+/// `default`) and its parameters from `parts`, so that a test covering every
+/// kind needs no case per kind. `break` and `continue` stand inside a
+/// labelled `loop`. A new `Slots` or `Parameters` variant does not compile
+/// until it is built here.
+pub fn sample(kind: behaved_runtime::NodeKind, parts: &Parts) -> Value {
+    use behaved_runtime::catalog::{Group, Parameters, Slots};
+    let child = parts.child;
+    let mut node = json!({"type": kind.json_name()});
+    let children = match kind.slots() {
+        Slots::None => 0,
+        Slots::Child => {
+            node["child"] = child(0);
+            1
+        }
+        Slots::Children => {
+            node["children"] = json!([child(0), child(1)]);
+            2
+        }
+        Slots::ConditionChild => {
+            node["condition"] = parts.condition.clone();
+            node["child"] = child(0);
+            1
+        }
+        Slots::Branches => {
+            node["branches"] = json!([{"if": parts.condition, "then": child(0)}]);
+            node["else"] = child(1);
+            2
+        }
+        Slots::Cases => {
+            node["value"] = parts.value.clone();
+            node["cases"] = json!([{"when": "x", "child": child(0)}]);
+            node["default"] = child(1);
+            2
+        }
+    };
+    match kind.params() {
+        Parameters::None | Parameters::Branches | Parameters::Cases => {}
+        Parameters::Policy => node["policy"] = json!("requireAll"),
+        Parameters::Weights => node["weights"] = json!([1, 2]),
+        Parameters::Count => node["count"] = json!(SAMPLE_COUNT),
+        Parameters::Seconds => node["seconds"] = json!(1.0),
+        Parameters::Leaf => {
+            let field = kind.fields()[0];
+            node[field] = if field == "action" {
+                parts.action_leaf.clone()
+            } else {
+                parts.condition_leaf.clone()
+            };
+        }
+        Parameters::Subtree => node["subtreeId"] = json!(parts.subtree),
+        Parameters::ForEach => {
+            node["items"] = parts.list.clone();
+            node["max"] = json!(SAMPLE_MAX);
+        }
+        Parameters::Utility => node["scores"] = (0..children).map(parts.score).collect(),
+        Parameters::Pick => {
+            node["items"] = parts.list.clone();
+            node["max"] = json!(SAMPLE_MAX);
+            node["score"] = (parts.score)(0);
+        }
+    }
+    if kind.group() == Group::Loops && kind.arity() == behaved_runtime::Arity::Leaf {
+        node["label"] = json!("l");
+        return json!({"type": "loop", "label": "l", "child": node});
+    }
+    node
+}
+
+/// The `count` of a [`sample`] (`repeater`, `retry`, `limit`).
+pub const SAMPLE_COUNT: u64 = 4;
+/// The `max` of a [`sample`] (`forEach`, `pick`).
+pub const SAMPLE_MAX: u64 = 5;
