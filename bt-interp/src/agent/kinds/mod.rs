@@ -3,9 +3,10 @@
 //! its wake (`*_wake`). This file is the one place where kinds meet phases:
 //! the tick's dispatch for the kinds without code of their own on the hot
 //! path, and for every node with hooks ([`Exec::general`]), the halt's
-//! ([`Exec::halted_child`]) and the wake's ([`kind_wake`]). A new kind is a
-//! module here (or code in its family's) and its line in each dispatch;
-//! `halt.rs` and `wake.rs` hold what every kind shares.
+//! ([`Exec::halted_child`]) and the wake's ([`kind_wake`]), both by the
+//! kind's [`family`]. A new kind is a module here (or code in its family's),
+//! its line in the tick's dispatch and its family; `halt.rs` and `wake.rs`
+//! hold what every kind shares.
 
 mod branches;
 mod chains;
@@ -124,48 +125,20 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 
     /// The child whose halt node `node`'s halt follows (`None`: it has no
-    /// running child), by its kind; `halt_kids` halts it unless it is
-    /// `except`.
+    /// running child), by its kind's family; `halt_kids` halts it unless it
+    /// is `except`.
     pub(super) fn halted_child(&mut self, node: &Flat, except: u32) -> Option<u32> {
-        match node.op {
-            NodeKind::Sequence
-            | NodeKind::Selector
-            | NodeKind::ReactiveSequence
-            | NodeKind::ReactiveSelector
-            | NodeKind::SequenceAlways => self.chain_halted(node),
-            NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => self.random_halted(node),
-            // The state word is the chosen child's index + 1, as a branch's.
-            NodeKind::Utility => self.branch_halted(node),
-            NodeKind::If | NodeKind::ReactiveIf | NodeKind::Match | NodeKind::ReactiveMatch => self.branch_halted(node),
-            NodeKind::Parallel | NodeKind::ParallelMain => self.parallel_halted(node, except),
-            NodeKind::Loop
-            | NodeKind::UntilFail
-            | NodeKind::UntilSuccess
-            | NodeKind::While
-            | NodeKind::Repeat
-            | NodeKind::Retry
-            | NodeKind::ForEach
-            | NodeKind::Pick
-            | NodeKind::Break
-            | NodeKind::Continue => self.loop_halted(node),
-            NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => self.timing_halted(node),
-            NodeKind::Invert
-            | NodeKind::ForceSuccess
-            | NodeKind::ForceFailure
-            | NodeKind::Limit
-            | NodeKind::RunOnce
-            | NodeKind::AbortIf
-            | NodeKind::Latch
-            | NodeKind::Scope
-            | NodeKind::Subtree => self.decorator_halted(node),
+        match family(node.op) {
+            Family::Chain => self.chain_halted(node),
+            Family::Random => self.random_halted(node),
+            // A utility's state word is the chosen child's index + 1, as a branch's.
+            Family::Branch | Family::Utility => self.branch_halted(node),
+            Family::Parallel => self.parallel_halted(node, except),
+            Family::Loop => self.loop_halted(node),
+            Family::Timing => self.timing_halted(node),
+            Family::Decorator => self.decorator_halted(node),
             // Leaves have no children; an action's own halt is in `halt`.
-            NodeKind::Success
-            | NodeKind::Failure
-            | NodeKind::Running
-            | NodeKind::WaitUntil
-            | NodeKind::Condition
-            | NodeKind::Action => None,
-            _ => unreachable!("{UNKNOWN_KIND}"),
+            Family::Leaf => None,
         }
     }
 }
@@ -173,44 +146,78 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 /// The wake of running node `id` of kind `node.op` (its hooks checked
 /// already, in `wake.rs`).
 pub(super) fn kind_wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, node: &Flat, now: f64) -> Wake {
-    match node.op {
-        // Checked again on every tick: until a change of what they read (`watch.rs`).
-        NodeKind::ReactiveSequence
-        | NodeKind::ReactiveSelector
-        | NodeKind::ReactiveIf
-        | NodeKind::ReactiveMatch
-        | NodeKind::AbortIf
-        | NodeKind::WaitUntil => super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick),
-        NodeKind::Sequence | NodeKind::Selector | NodeKind::SequenceAlways => chain_wake(def, st, node, now),
-        NodeKind::Random | NodeKind::Weighted | NodeKind::Shuffle => random_wake(def, st, node, now),
-        NodeKind::Utility => utility_wake(def, st, node, now, || branch_wake(def, st, node, now)),
-        NodeKind::If | NodeKind::Match => branch_wake(def, st, node, now),
-        NodeKind::Parallel | NodeKind::ParallelMain => parallel_wake(def, st, node, now),
-        NodeKind::Loop
-        | NodeKind::UntilFail
-        | NodeKind::UntilSuccess
-        | NodeKind::While
-        | NodeKind::Repeat
-        | NodeKind::Retry
-        | NodeKind::ForEach
-        | NodeKind::Pick
-        | NodeKind::Break
-        | NodeKind::Continue => loop_wake(def, st, id, node, now),
-        NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown => {
-            timing_wake(def, st, id, node, now)
-        }
-        NodeKind::Invert
-        | NodeKind::ForceSuccess
-        | NodeKind::ForceFailure
-        | NodeKind::Limit
-        | NodeKind::RunOnce
-        | NodeKind::Latch
-        | NodeKind::Scope
-        | NodeKind::Subtree => decorator_wake(def, st, id, node, now),
-        NodeKind::Success | NodeKind::Failure | NodeKind::Running | NodeKind::Condition | NodeKind::Action => {
-            leaf_wake(def, st, id, node, now)
-        }
-        // A kind the interpreter does not run: the next tick is always safe.
-        _ => Wake::NextTick,
+    if rechecks(node.op) {
+        // Until a change of what they read (`watch.rs`).
+        return super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick);
     }
+    match family(node.op) {
+        Family::Chain => chain_wake(def, st, node, now),
+        Family::Random => random_wake(def, st, node, now),
+        Family::Utility => utility_wake(def, st, node, now, || branch_wake(def, st, node, now)),
+        Family::Branch => branch_wake(def, st, node, now),
+        Family::Parallel => parallel_wake(def, st, node, now),
+        Family::Loop => loop_wake(def, st, id, node, now),
+        Family::Timing => timing_wake(def, st, id, node, now),
+        Family::Decorator => decorator_wake(def, st, id, node, now),
+        Family::Leaf => leaf_wake(def, st, id, node, now),
+    }
+}
+
+/// The families of kinds whose halt and wake are the same code, each in
+/// its module here.
+#[derive(Clone, Copy)]
+enum Family {
+    Chain,
+    Random,
+    Branch,
+    Utility,
+    Parallel,
+    Loop,
+    Timing,
+    Decorator,
+    Leaf,
+}
+
+/// The family of kind `op`: a new kind's one line for its halt and wake.
+const fn family(op: NodeKind) -> Family {
+    use NodeKind as K;
+    match op {
+        K::Sequence | K::Selector | K::ReactiveSequence | K::ReactiveSelector | K::SequenceAlways => Family::Chain,
+        K::Random | K::Weighted | K::Shuffle => Family::Random,
+        K::If | K::ReactiveIf | K::Match | K::ReactiveMatch => Family::Branch,
+        K::Utility => Family::Utility,
+        K::Parallel | K::ParallelMain => Family::Parallel,
+        K::Loop
+        | K::UntilFail
+        | K::UntilSuccess
+        | K::While
+        | K::Repeat
+        | K::Retry
+        | K::ForEach
+        | K::Pick
+        | K::Break
+        | K::Continue => Family::Loop,
+        K::Wait | K::Timeout | K::Delay | K::Cooldown => Family::Timing,
+        K::Invert
+        | K::ForceSuccess
+        | K::ForceFailure
+        | K::Limit
+        | K::RunOnce
+        | K::AbortIf
+        | K::Latch
+        | K::Scope
+        | K::Subtree => Family::Decorator,
+        K::Success | K::Failure | K::Running | K::WaitUntil | K::Condition | K::Action => Family::Leaf,
+        _ => panic!("{}", UNKNOWN_KIND),
+    }
+}
+
+/// The kinds that check conditions again on every tick, so that they wake
+/// on a change of what those read rather than by their family's rule.
+const fn rechecks(op: NodeKind) -> bool {
+    use NodeKind as K;
+    matches!(
+        op,
+        K::ReactiveSequence | K::ReactiveSelector | K::ReactiveIf | K::ReactiveMatch | K::AbortIf | K::WaitUntil
+    )
 }
