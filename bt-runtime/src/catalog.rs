@@ -440,6 +440,22 @@ catalogue! {
 }
 
 impl NodeKind {
+    /// Whether this kind checks its conditions (or its value) again on every
+    /// tick while a child runs, so that a sleeping tree wakes on a change of
+    /// what those read rather than by its running child alone
+    /// (`SEMANTICS.md`, "Sleeping on inputs").
+    pub const fn is_reactive(self) -> bool {
+        matches!(
+            self,
+            NodeKind::ReactiveSequence
+                | NodeKind::ReactiveSelector
+                | NodeKind::ReactiveIf
+                | NodeKind::ReactiveMatch
+                | NodeKind::AbortIf
+                | NodeKind::WaitUntil
+        )
+    }
+
     /// The kind whose DSL keyword is `name` (`"sequence"`, `"reactive selector"`, ...).
     pub fn from_dsl_name(name: &str) -> Option<NodeKind> {
         NodeKind::ALL.iter().copied().find(|k| k.dsl_name() == name)

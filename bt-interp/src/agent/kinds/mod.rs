@@ -146,7 +146,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 /// The wake of running node `id` of kind `node.op` (its hooks checked
 /// already, in `wake.rs`).
 pub(super) fn kind_wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, node: &Flat, now: f64) -> Wake {
-    if rechecks(node.op) {
+    if node.op.is_reactive() {
         // Until a change of what they read (`watch.rs`).
         return super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick);
     }
@@ -210,14 +210,4 @@ const fn family(op: NodeKind) -> Family {
         K::Success | K::Failure | K::Running | K::WaitUntil | K::Condition | K::Action => Family::Leaf,
         _ => panic!("{}", UNKNOWN_KIND),
     }
-}
-
-/// The kinds that check conditions again on every tick, so that they wake
-/// on a change of what those read rather than by their family's rule.
-const fn rechecks(op: NodeKind) -> bool {
-    use NodeKind as K;
-    matches!(
-        op,
-        K::ReactiveSequence | K::ReactiveSelector | K::ReactiveIf | K::ReactiveMatch | K::AbortIf | K::WaitUntil
-    )
 }

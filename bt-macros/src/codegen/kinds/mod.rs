@@ -1,8 +1,9 @@
 //! Each node kind's generated code, one module per kind or small family of
 //! kinds that share code, and the one place where kinds meet phases: the
-//! dispatch of each phase (tick, halt, wake) to the kind's module. A new kind
-//! is a module here (or code in its family's) and its line in each `match`
-//! below; `tick.rs`, `halt.rs` and `wake.rs` hold what every kind shares.
+//! dispatch of each phase (tick, halt, wake) to the kind's module, the halt
+//! and the wake by the kind's [`family`]. A new kind is a module here (or
+//! code in its family's), its line in the tick's `match` and its family;
+//! `tick.rs`, `halt.rs` and `wake.rs` hold what every kind shares.
 
 mod branches;
 mod chains;
@@ -21,6 +22,8 @@ use quote::quote;
 use super::wake::WakeCode;
 use super::{Gen, rt};
 use crate::lower::Slot;
+use behaved_runtime::NodeKind;
+
 use crate::model::{Kind, Leaf};
 
 impl Gen<'_> {
@@ -76,85 +79,83 @@ impl Gen<'_> {
 
     /// Node `s`'s own halt: its running children's, its state cleared.
     pub(super) fn kind_halt(&self, s: &Slot) -> TokenStream {
-        match &s.node.kind {
-            Kind::Sequence
-            | Kind::Selector
-            | Kind::ReactiveSequence
-            | Kind::ReactiveSelector
-            | Kind::SequenceAlways => self.chain_halt(s),
-            Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_halt(s),
-            Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_halt(s),
-            Kind::If { .. } | Kind::Match { .. } => self.branch_halt(s),
-            // The state is the chosen child's index + 1, as a branch's.
-            Kind::Utility { .. } => self.branch_halt(s),
-            Kind::Pick { .. } => self.pick_halt(s),
-            Kind::Invert
-            | Kind::ForceSuccess
-            | Kind::ForceFailure
-            | Kind::Limit(_)
-            | Kind::RunOnce
-            | Kind::AbortIf
-            | Kind::Latch
-            | Kind::Scope(_) => self.decorator_halt(s),
-            Kind::Repeat(_)
-            | Kind::Retry(_)
-            | Kind::ForEach { .. }
-            | Kind::Loop
-            | Kind::While
-            | Kind::UntilFail
-            | Kind::UntilSuccess
-            | Kind::Break(_)
-            | Kind::Continue(_) => self.loop_halt(s),
-            Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => self.timing_halt(s),
-            Kind::Act(_)
-            | Kind::Subtree { .. }
-            | Kind::Cond(_)
-            | Kind::WaitUntil(_)
-            | Kind::Success
-            | Kind::Failure
-            | Kind::Running => self.leaf_halt(s),
-            Kind::Invalid => unreachable!("trees with errors are not generated"),
+        match family(&s.node.kind) {
+            Family::Chain => self.chain_halt(s),
+            Family::Parallel => self.parallel_halt(s),
+            Family::Random => self.random_halt(s),
+            // A utility's state is the chosen child's index + 1, as a branch's.
+            Family::Branch | Family::Utility => self.branch_halt(s),
+            Family::Pick => self.pick_halt(s),
+            Family::Decorator => self.decorator_halt(s),
+            Family::Loop => self.loop_halt(s),
+            Family::Timing => self.timing_halt(s),
+            Family::Leaf => self.leaf_halt(s),
         }
     }
 
     /// Node `s`'s wake, from its children's (`children`, each used once).
     pub(super) fn kind_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
-        match &s.node.kind {
-            // Checked again on every tick: until a change of what they read
-            // (`watch.rs`).
-            Kind::ReactiveSequence
-            | Kind::ReactiveSelector
-            | Kind::If { reactive: true, .. }
-            | Kind::Match { reactive: true, .. }
-            | Kind::AbortIf
-            | Kind::WaitUntil(_) => self.reactive_wake(s, children).expect("a reactive kind"),
-            Kind::Sequence | Kind::Selector | Kind::SequenceAlways => self.chain_wake(s, children),
-            Kind::Parallel { .. } | Kind::ParallelMain => self.parallel_wake(s, children),
-            Kind::Random | Kind::Weighted(_) | Kind::Shuffle => self.random_wake(s, children),
-            Kind::If { .. } | Kind::Match { .. } => self.branch_wake(s, children),
-            Kind::Utility { .. } => self.utility_wake(s, children),
-            Kind::Pick { .. } => self.pick_wake(children),
-            Kind::Invert
-            | Kind::ForceSuccess
-            | Kind::ForceFailure
-            | Kind::Limit(_)
-            | Kind::RunOnce
-            | Kind::Latch
-            | Kind::Scope(_) => self.decorator_wake(s, children),
-            Kind::Repeat(_)
-            | Kind::Retry(_)
-            | Kind::ForEach { .. }
-            | Kind::Loop
-            | Kind::While
-            | Kind::UntilFail
-            | Kind::UntilSuccess
-            | Kind::Break(_)
-            | Kind::Continue(_) => self.loop_wake(s, children),
-            Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => self.timing_wake(s, children),
-            Kind::Act(_) | Kind::Subtree { .. } | Kind::Cond(_) | Kind::Success | Kind::Failure | Kind::Running => {
-                self.leaf_wake(s)
-            }
-            Kind::Invalid => unreachable!("trees with errors are not generated"),
+        if s.node.kind.catalog().is_reactive() {
+            // Until a change of what its conditions read (`watch.rs`).
+            return self.reactive_wake(s, children).expect("a reactive kind");
         }
+        match family(&s.node.kind) {
+            Family::Chain => self.chain_wake(s, children),
+            Family::Parallel => self.parallel_wake(s, children),
+            Family::Random => self.random_wake(s, children),
+            Family::Branch => self.branch_wake(s, children),
+            Family::Utility => self.utility_wake(s, children),
+            Family::Pick => self.pick_wake(children),
+            Family::Decorator => self.decorator_wake(s, children),
+            Family::Loop => self.loop_wake(s, children),
+            Family::Timing => self.timing_wake(s, children),
+            Family::Leaf => self.leaf_wake(s),
+        }
+    }
+}
+
+/// The families of kinds whose halt and wake are the same code, each in
+/// its module here.
+enum Family {
+    Chain,
+    Parallel,
+    Random,
+    Branch,
+    Utility,
+    Pick,
+    Decorator,
+    Loop,
+    Timing,
+    Leaf,
+}
+
+/// The family of `kind`: a new kind's one line for its halt and wake.
+fn family(kind: &Kind) -> Family {
+    use NodeKind as K;
+    if matches!(kind, Kind::Invalid) {
+        unreachable!("trees with errors are not generated");
+    }
+    match kind.catalog() {
+        K::Sequence | K::Selector | K::ReactiveSequence | K::ReactiveSelector | K::SequenceAlways => Family::Chain,
+        K::Parallel | K::ParallelMain => Family::Parallel,
+        K::Random | K::Weighted | K::Shuffle => Family::Random,
+        K::If | K::ReactiveIf | K::Match | K::ReactiveMatch => Family::Branch,
+        K::Utility => Family::Utility,
+        K::Pick => Family::Pick,
+        K::Invert | K::ForceSuccess | K::ForceFailure | K::Limit | K::RunOnce | K::AbortIf | K::Latch | K::Scope => {
+            Family::Decorator
+        }
+        K::Repeat
+        | K::Retry
+        | K::ForEach
+        | K::Loop
+        | K::While
+        | K::UntilFail
+        | K::UntilSuccess
+        | K::Break
+        | K::Continue => Family::Loop,
+        K::Wait | K::Timeout | K::Delay | K::Cooldown => Family::Timing,
+        K::Action | K::Subtree | K::Condition | K::WaitUntil | K::Success | K::Failure | K::Running => Family::Leaf,
+        other => unreachable!("no code for {other:?}"),
     }
 }
