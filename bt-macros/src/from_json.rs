@@ -82,6 +82,7 @@ fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(N
         ctx,
         ports_used: vec![false; source.ports.len()],
         port_checks: Default::default(),
+        in_pick: false,
     };
     for (i, (name, _)) in source.leaves.iter().enumerate() {
         // The first mapping of a name wins, as a scan from the start finds it.
@@ -183,6 +184,9 @@ pub(crate) struct Convert<'a> {
     /// The (leaf type, parameter, entry) triples whose types rustc is
     /// already asked to check: one error for a mistake, however many leaves.
     pub(crate) port_checks: std::collections::HashSet<(String, String, String)>,
+    /// Whether the score being read is a `pick`'s (its considerations read
+    /// the selected candidate), for the messages.
+    in_pick: bool,
 }
 
 impl Convert<'_> {
@@ -310,6 +314,21 @@ impl Convert<'_> {
                     source: crate::model::ForSource::List(list),
                     max: count(*max),
                 }),
+            (NodeKind::Pick, Params::Pick { items, max, score }) => {
+                // Both are read, so that each problem is reported.
+                let list = self.leaf(items, &field(path, "items"), "list");
+                self.in_pick = true;
+                let score = self.score(score, &field(path, "score"));
+                self.in_pick = false;
+                match (list, score) {
+                    (Some(list), Some(score)) => Kind::Pick {
+                        source: crate::model::ForSource::List(list),
+                        max: count(*max),
+                        score: Box::new(crate::model::PickScore::Selected(score)),
+                    },
+                    _ => Kind::Invalid,
+                }
+            }
             (NodeKind::Break, _) => Kind::Break(jump_label()),
             (NodeKind::Continue, _) => Kind::Continue(jump_label()),
             (NodeKind::Timeout, _) => Kind::Timeout(seconds()),
@@ -466,6 +485,25 @@ impl Convert<'_> {
             return None;
         }
         let mapped = self.mapped(&leaf.type_name, path, "consideration")?;
+        if let Expr::Closure(c) = &mapped
+            && c.inputs.len() != 1
+        {
+            let code = render(&mapped.to_token_stream());
+            let why = if self.in_pick {
+                ": in a JSON `pick` the list's `select` puts each candidate in the context, where the consideration reads it (a closure `|c, t| ..` is the DSL's `pick .. by`)"
+            } else {
+                ""
+            };
+            self.error(
+                path,
+                format!(
+                    "the consideration `{}` maps to a closure of {} parameters, `{code}`; a consideration is a closure of the context alone, `|c: &Ctx| ..`, or a type implementing `Consideration<Ctx>`{why}",
+                    leaf.type_name,
+                    c.inputs.len()
+                ),
+            );
+            return None;
+        }
         if leaf.params.is_empty() {
             return Some(mapped);
         }

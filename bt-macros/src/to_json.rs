@@ -183,6 +183,8 @@ pub fn params(node: &Node) -> (Params, Code) {
                         crate::model::PickScore::Closure(c, x, body) => behaved_format::utility::Score::consider(
                             inline(format!("|{}, {}| {}", text(c), text(x), text(body))),
                         ),
+                        // A JSON tree's score, written as a `utility` child's is.
+                        crate::model::PickScore::Selected(e) => score_json(e),
                     };
                     Params::Pick {
                         items: source,

@@ -51,6 +51,10 @@ pub(super) fn fields_of(s: &Slot, ctx: &syn::Type) -> Vec<Field> {
         Kind::ForEach {
             source: crate::model::ForSource::List(Leaf::Value { expr, ty, .. }),
             ..
+        }
+        | Kind::Pick {
+            source: crate::model::ForSource::List(Leaf::Value { expr, ty, .. }),
+            ..
         } => Some(Field {
             name: list_field(s.id),
             ty: ty.to_token_stream(),

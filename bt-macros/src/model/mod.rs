@@ -210,10 +210,11 @@ pub enum Kind {
         /// The most items the loop holds.
         max: Count,
     },
-    /// `pick var: ty in |param| items max N by |c, x| score { body }`: the
-    /// body runs once with the best-scoring candidate bound; children are the body.
+    /// `pick var: ty in |param| items max N by |c, x| score { body }`, or a
+    /// JSON tree's `pick`: the body runs once with the best-scoring
+    /// candidate bound (selected, from JSON); children are the body.
     Pick {
-        /// Where the candidates come from (a closure in the DSL).
+        /// Where the candidates come from (a closure in the DSL, a list from JSON).
         source: ForSource,
         /// The most candidates it holds.
         max: Count,
@@ -374,6 +375,11 @@ pub enum PickScore {
     /// `by Nearest { .. }`: a value implementing
     /// `behaved::utility::CandidateConsideration<Ctx, T>`.
     Value(Expr),
+    /// A JSON tree's `"score"` (its source a `ForSource::List`): a
+    /// `behaved::utility::Consideration<Ctx>`, as a `utility` child's score
+    /// is written, that reads the candidate the list's `select` put in the
+    /// context, as the interpreter scores it.
+    Selected(Expr),
 }
 
 /// The items of a `for` loop.
@@ -390,9 +396,10 @@ pub enum ForSource {
         /// The source closure's body: an iterator (or `IntoIterator`) of `ty` or `&ty`.
         items: Expr,
     },
-    /// A JSON tree's `forEach`: a value implementing `behaved::ItemList`, stored in
-    /// the tree, whose `select` puts the current item in the context before
-    /// each tick of the body (as the interpreter does).
+    /// A JSON tree's `forEach` or `pick`: a value implementing
+    /// `behaved::ItemList`, stored in the tree, whose `select` puts the
+    /// current item (a `pick`'s candidate being scored, then its chosen one)
+    /// in the context before each tick of the body (as the interpreter does).
     List(Leaf),
 }
 

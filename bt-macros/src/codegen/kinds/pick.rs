@@ -17,25 +17,97 @@ use crate::model::{ForSource, Kind, PickScore};
 impl Gen<'_> {
     /// The tick of a `pick` node.
     pub(in crate::codegen) fn pick(&self, s: &Slot) -> TokenStream {
-        let Kind::Pick {
-            source: ForSource::Closure { ty, param, items, .. },
-            score,
-            ..
-        } = &s.node.kind
-        else {
-            unreachable!("a pick reads its candidates with a closure")
+        let Kind::Pick { source, score, .. } = &s.node.kind else {
+            unreachable!("pick code for a pick")
         };
         let rt = rt();
         let (f, ctx) = (field(s.id), &self.ctx);
-        let span = syn::spanned::Spanned::span(items);
-        let binding = match param {
-            syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
-            _ => quote!(let #param: &#ctx = &*__ctx;),
+        let (fill, one, select) = match (source, &**score) {
+            (ForSource::Closure { ty, param, items, .. }, score) => {
+                let span = syn::spanned::Spanned::span(items);
+                let binding = match param {
+                    syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
+                    _ => quote!(let #param: &#ctx = &*__ctx;),
+                };
+                let vars = self.var_bindings(s, &items.to_token_stream());
+                let (_, __this, _) = call_site_names();
+                let fill = quote_spanned!(span=> #__this.#f.fill(#items));
+                (
+                    quote!(#vars #binding #fill;),
+                    self.candidate_score(s, ty, score),
+                    quote!(),
+                )
+            }
+            // A JSON tree's: the list fills the candidates and selects each
+            // in the context, where the score's considerations read it; the
+            // chosen one is selected again before each tick of the body.
+            (ForSource::List(_), PickScore::Selected(score)) => {
+                let list = crate::codegen::list_field(s.id);
+                let span = s.node.span;
+                let rt = crate::codegen::rt_at(span);
+                let score = self.score(s, score);
+                (
+                    quote_spanned!(span=> self.#f.fill(#rt::ItemList::<#ctx>::items(&self.#list, &*__ctx));),
+                    quote_spanned!(span=> {
+                        #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.get(__i));
+                        #score
+                    }),
+                    quote_spanned!(span=> #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.current());),
+                )
+            }
+            (ForSource::List(_), _) => unreachable!("a JSON pick's score is a consideration of the context"),
         };
-        let vars = self.var_bindings(s, &items.to_token_stream());
+        // The observed path reports each candidate's score; the fast path does not.
+        let report = if self.fast {
+            quote!()
+        } else {
+            let id = crate::codegen::flat_id(self.l, s.id);
+            quote!(__env.scored(#id, __i as u32, __score);)
+        };
+        let cleanup = quote!(self.#f.clear(););
+        let child = self.guarded_child(s, 0, quote!(__entering), cleanup);
+        quote! {{
+            let __chosen = if __entering {
+                #fill
+                let mut __best = #rt::utility::Best::new();
+                for __i in 0..self.#f.len() {
+                    let __score: f32 = #one;
+                    #report
+                    __best.offer(__i, __score);
+                }
+                match __best.chosen() {
+                    #rt::Option::Some(__i) => {
+                        self.#f.choose(__i);
+                        true
+                    }
+                    #rt::Option::None => {
+                        self.#f.clear();
+                        false
+                    }
+                }
+            } else {
+                true
+            };
+            if __chosen {
+                #select
+                let __s = #child;
+                if !matches!(__s, #rt::Status::Running) {
+                    self.#f.clear();
+                }
+                __s
+            } else {
+                #rt::Status::Failure
+            }
+        }}
+    }
+
+    /// A DSL `pick`'s score of candidate `__i`, an `f32`: its closure's body
+    /// with the context and the candidate bound, or a
+    /// `CandidateConsideration` value's `score`.
+    fn candidate_score(&self, s: &Slot, ty: &syn::Type, score: &PickScore) -> TokenStream {
+        let (f, ctx) = (field(s.id), &self.ctx);
         let (_, __this, _) = call_site_names();
-        let fill = quote_spanned!(span=> #__this.#f.fill(#items));
-        let one = match &**score {
+        match score {
             PickScore::Closure(c, x, body) => {
                 let score_span = syn::spanned::Spanned::span(body);
                 let score_vars = self.var_bindings(s, &body.to_token_stream());
@@ -68,57 +140,30 @@ impl Gen<'_> {
                     #rt::utility::CandidateConsideration::<#ctx, #ty>::score(&(#value), &*__ctx, #__this.#f.get(__i))
                 })
             }
-        };
-        // The observed path reports each candidate's score; the fast path does not.
-        let report = if self.fast {
-            quote!()
-        } else {
-            let id = crate::codegen::flat_id(self.l, s.id);
-            quote!(__env.scored(#id, __i as u32, __score);)
-        };
-        let cleanup = quote!(self.#f.clear(););
-        let child = self.guarded_child(s, 0, quote!(__entering), cleanup);
-        quote! {{
-            let __chosen = if __entering {
-                #vars
-                #binding
-                #fill;
-                let mut __best = #rt::utility::Best::new();
-                for __i in 0..self.#f.len() {
-                    let __score: f32 = #one;
-                    #report
-                    __best.offer(__i, __score);
-                }
-                match __best.chosen() {
-                    #rt::Option::Some(__i) => {
-                        self.#f.choose(__i);
-                        true
-                    }
-                    #rt::Option::None => {
-                        self.#f.clear();
-                        false
-                    }
-                }
-            } else {
-                true
-            };
-            if __chosen {
-                let __s = #child;
-                if !matches!(__s, #rt::Status::Running) {
-                    self.#f.clear();
-                }
-                __s
-            } else {
-                #rt::Status::Failure
-            }
-        }}
+            PickScore::Selected(_) => unreachable!("a DSL pick reads its candidates with a closure"),
+        }
     }
 
     /// A `pick`'s halt: its body's (whose halt hooks may still read the
-    /// chosen candidate), then its candidates dropped.
+    /// chosen candidate; a JSON tree's list selects it again first, as the
+    /// interpreter does), then its candidates dropped.
     pub(in crate::codegen) fn pick_halt(&self, s: &Slot) -> TokenStream {
         let (f, child) = (field(s.id), self.halt_child(s, 0));
+        let select = match &s.node.kind {
+            Kind::Pick {
+                source: ForSource::List(_),
+                ..
+            } => {
+                let (list, ctx) = (crate::codegen::list_field(s.id), &self.ctx);
+                let rt = crate::codegen::rt_at(s.node.span);
+                quote_spanned!(s.node.span=> if self.#f.has_current() {
+                    #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.current());
+                })
+            }
+            _ => quote!(),
+        };
         quote! {
+            #select
             #child;
             self.#f.clear();
         }

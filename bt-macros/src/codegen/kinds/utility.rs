@@ -131,8 +131,9 @@ impl Gen<'_> {
 
     /// One child's score, an `f32`: a closure's body in place (its parameter
     /// bound to `&Ctx`; a body that is not an `f32` is rustc's "expected
-    /// `f32`" at the body), or a `Consideration` value's `score`.
-    fn score(&self, s: &Slot, score: &syn::Expr) -> TokenStream {
+    /// `f32`" at the body), or a `Consideration` value's `score`. A JSON
+    /// `pick`'s score is written the same way (`kinds/pick.rs`).
+    pub(in crate::codegen) fn score(&self, s: &Slot, score: &syn::Expr) -> TokenStream {
         let ctx = &self.ctx;
         let span = syn::spanned::Spanned::span(score);
         let rt = rt_at(span);
