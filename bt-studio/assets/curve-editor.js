@@ -1,8 +1,9 @@
-// behaved-studio's editor of a `utility` node's scores (used by editor.js):
-// per child, what it considers, its response curve (kind and parameters, the
-// kinds and their parameters from the catalogue) with a plot of it, and its
-// weight; a product of scores (`all`) lists its parts the same way. Every
-// change hands the whole new `scores` list to the editor as one step.
+// behaved-studio's editor of a `utility` node's scores and a `pick` node's
+// score (used by editor.js): per child (or for each candidate), what it
+// considers, its response curve (kind and parameters, the kinds and their
+// parameters from the catalogue) with a plot of it, and its weight; a product
+// of scores (`all`) lists its parts the same way. Every change hands the
+// whole new `scores` list (or `score`) to the editor as one step.
 // @ts-check
 import { html, svgEl } from './draw.js';
 import { catalogue } from './catalogue.js';
@@ -24,6 +25,25 @@ function scoresEditor(box, scores, onChange) {
     const set = (next) => onChange(scores.map((s, j) => (j === i ? next : s)));
     section.append(scoreEditor(score, `scores[${i}]`, `child ${i}`, set));
   });
+  box.append(section);
+}
+
+/**
+ * The score editor of a `pick` node whose score is `score` (one score, as a
+ * `utility` child's, applied to each candidate); `onChange(next)` gets the
+ * whole score after each change.
+ * @param {HTMLElement} box
+ * @param {any} score
+ * @param {(next: any) => void} onChange
+ */
+function pickScoreEditor(box, score, onChange) {
+  const section = html('section', { id: 'scores-editor' });
+  section.append(html('h4', {}, 'Score (of each candidate)'));
+  if (score !== null && typeof score === 'object' && !Array.isArray(score)) {
+    section.append(scoreEditor(score, 'score', 'each candidate', onChange));
+  } else {
+    section.append(html('p', { class: 'hint' }, 'No score: write one in the node\'s JSON, {"consider": <registered consideration>}.'));
+  }
   box.append(section);
 }
 
@@ -125,4 +145,4 @@ function points(text) {
     .filter((p) => p.length === 2 && p.every((v) => Number.isFinite(v)));
 }
 
-export { scoresEditor };
+export { scoresEditor, pickScoreEditor };

@@ -15,7 +15,7 @@ import * as BtDraw from './draw.js';
 import { catalogue, limits } from './catalogue.js';
 import { traceBytesPastLimit } from './limits.js';
 import { changeKind } from './kinds.js';
-import { scoresEditor } from './curve-editor.js';
+import { scoresEditor, pickScoreEditor } from './curve-editor.js';
 
 const { svgEl, html, all, onDroppedFile, BOX_H, shorten } = BtDraw;
 const $ = (sel) => document.querySelector(sel);
@@ -1165,12 +1165,14 @@ function renderProperties() {
       leafEditor(box, at, n, 'condition');
     } else if (f === 'action' && n.type === 'action') {
       leafEditor(box, at, n, 'action');
-    } else if (f === 'items' && n.type === 'forEach') {
+    } else if (f === 'items' && (n.type === 'forEach' || n.type === 'pick')) {
       itemsEditor(box, at, n);
-    } else if (f === 'max' && n.type === 'forEach') {
+    } else if (f === 'max' && (n.type === 'forEach' || n.type === 'pick')) {
       maxEditor(box, at, n);
     } else if (f === 'scores' && n.type === 'utility') {
       scoresEditor(box, n.scores, (scores) => setField(at, 'scores', scores));
+    } else if (f === 'score' && n.type === 'pick') {
+      pickScoreEditor(box, n.score, (score) => setField(at, 'score', score));
     }
   }
   if (isIf(n) || isMatch(n)) armsEditor(box, at, n);

@@ -5,7 +5,9 @@
 //! is accepted with any parameters. In a preview each stand-in returns what
 //! the same leaf returned in a recording ([`Script`]). A recording does not
 //! keep a `forEach` list's items, so a stand-in list has none (the preview
-//! says so at the loop).
+//! says so at the loop). A manifest lists no considerations, so every
+//! consideration a document's scores name (a `utility`'s or a `pick`'s)
+//! stands in, with any parameters, scoring 1.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
@@ -108,6 +110,16 @@ impl ItemList<Script> for NoItems {
         std::iter::empty()
     }
     fn select(&self, _: &mut Script, _: &()) {}
+}
+
+/// A stand-in consideration: no recording keeps what a consideration read,
+/// so every one scores 1 (in a preview, a `utility` runs its first child).
+struct Even;
+
+impl behaved_runtime::utility::Consideration<Script> for Even {
+    fn score(&self, _: &Script) -> f32 {
+        1.0
+    }
 }
 
 /// A leaf's label in node tables and traces: `name` or `name(k: v, ..)`
@@ -222,7 +234,34 @@ pub fn registry(manifest: Option<&Manifest>, doc: &Value) -> Registry<Script> {
         let check = make(name, list.params.clone());
         r.try_list(name, move |given: Map<String, Value>| check(given).map(|_| NoItems));
     }
+    let mut considerations = BTreeSet::new();
+    considerations_in(doc, &mut considerations);
+    for name in &considerations {
+        r.consideration(name, |_: Map<String, Value>| Even);
+    }
     r
+}
+
+/// The names of the considerations that the scores in `v` name (`"consider"`),
+/// but `inline` (code written by `Tree::JSON`, which no registry runs).
+fn considerations_in(v: &Value, names: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(o) => {
+            for (key, value) in o {
+                let name = match value {
+                    Value::String(s) => Some(s.as_str()),
+                    Value::Object(leaf) => leaf.get("type").and_then(Value::as_str),
+                    _ => None,
+                };
+                match name {
+                    Some(name) if key == "consider" && name != "inline" => drop(names.insert(name.to_string())),
+                    _ => considerations_in(value, names),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| considerations_in(v, names)),
+        _ => {}
+    }
 }
 
 /// A manifest of every leaf name in `doc`, with any parameters.
@@ -253,7 +292,7 @@ fn collect(v: &Value, m: &mut Manifest) {
                     ("match" | "reactiveMatch", "value") => Some(&mut m.values),
                     _ => None,
                 };
-                if (kind, key.as_str()) == ("forEach", "items")
+                if matches!((kind, key.as_str()), ("forEach" | "pick", "items"))
                     && let Some(name) = name_of(value)
                 {
                     let any = behaved_interp::ListDoc {
@@ -330,5 +369,38 @@ mod tests {
             {"type": "while", "condition": {"type": "condition", "condition": "awake"}, "child": {"type": "action", "action": "walk"}},
             {"type": "waitUntil", "condition": "arrived"}]});
         assert_eq!(problems(doc, None), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_considerations_a_document_names_stand_in_with_a_manifest_or_without() {
+        let scored = |items: &str| {
+            json!({"type": "sequence", "children": [
+                {"type": "utility", "scores": [{"consider": "hunger"}, {"all": [{"consider": {"type": "near", "within": 2}}]}],
+                 "children": [{"type": "success"}, {"type": "failure"}]},
+                {"type": "pick", "items": items, "max": 4, "score": {"consider": "health", "curve": {"curve": "linear", "slope": 1, "intercept": 0}},
+                 "child": {"type": "success"}}]})
+        };
+        assert_eq!(problems(scored("targets"), None), Vec::<String>::new());
+        let mut m = manifest();
+        m.lists.insert(
+            "targets".into(),
+            behaved_interp::ListDoc {
+                params: None,
+                item: None,
+            },
+        );
+        assert_eq!(problems(scored("targets"), Some(&m)), Vec::<String>::new());
+        assert_eq!(
+            problems(scored("targts"), Some(&m)),
+            ["at `children[1].items`: unknown list type \"targts\"; did you mean \"targets\"?"],
+            "a pick's list is the manifest's"
+        );
+        let inline = json!({"type": "pick", "items": "targets", "max": 4,
+                            "score": {"consider": {"type": "inline", "code": "|c| 1.0"}}, "child": {"type": "success"}});
+        assert_eq!(
+            problems(inline, Some(&m)).len(),
+            1,
+            "an inline consideration does not stand in"
+        );
     }
 }
