@@ -91,3 +91,24 @@ extern crate std;
 /// Where [`JsonScore`]s are kept.
 #[cfg(feature = "json")]
 pub use std::sync::OnceLock;
+
+/// A consideration of a JSON `pick`'s score: one on the context (a
+/// `Consideration<C>`) that reads the candidate the pick's list selected
+/// there. `behave!` passes each mapped value through
+/// [`pick_consideration`], so that a value that is not one (a DSL `pick`'s
+/// `CandidateConsideration`, say) is an error that says so.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a consideration on `{C}`, which a JSON `pick`'s score needs",
+    label = "a consideration of a JSON `pick`'s score",
+    note = "a JSON `pick`'s list selects each candidate in the context (its `select`) before the score reads it: implement `behaved::utility::Consideration<{C}>` (fn score(&self, ctx: &{C}) -> f32) reading the selected candidate there; a `CandidateConsideration` scores only the DSL's `pick .. by`"
+)]
+pub trait PickConsideration<C: ?Sized> {}
+
+impl<C: ?Sized, T: behaved_runtime::utility::Consideration<C>> PickConsideration<C> for T {}
+
+/// `consideration`, unchanged, once rustc has checked that it is a
+/// [`PickConsideration`].
+#[inline(always)]
+pub const fn pick_consideration<C: ?Sized, T: PickConsideration<C>>(consideration: T) -> T {
+    consideration
+}

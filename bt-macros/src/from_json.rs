@@ -505,6 +505,13 @@ impl Convert<'_> {
             return None;
         }
         if leaf.params.is_empty() {
+            if self.in_pick && !matches!(mapped, Expr::Closure(_)) {
+                // rustc's error for a value that is no consideration says
+                // what a JSON pick's score reads, at the mapping.
+                let (private, ctx) = (crate::facade::private(self.span), self.ctx);
+                let at = syn::spanned::Spanned::span(&mapped);
+                return Some(syn::parse_quote_spanned!(at=> #private::pick_consideration::<#ctx, _>(#mapped)));
+            }
             return Some(mapped);
         }
         let Expr::Path(p) = mapped else {
