@@ -41,7 +41,7 @@ pub fn check(l: &Lowered, errors: &mut Errors) -> Vec<TokenStream> {
                     errors.at(
                         s.node.span,
                         format!(
-                            "`{}`: the for-each loops up to here hold up to {known} items in all, above the limit \
+                            "`{}`: the for-each loops and picks up to here hold up to {known} items in all, above the limit \
                              of {MAX_ITEMS} (the tree keeps room for them in its struct, as the loader's \
                              `Registry::max_items` does in each agent); lower a `max`",
                             s.node.label
@@ -59,7 +59,7 @@ pub fn check(l: &Lowered, errors: &mut Errors) -> Vec<TokenStream> {
         };
         let now = format_ident!("__ITEMS_{}", s.id);
         let message = format!(
-            "`{}`: the for-each loops up to here hold more than {MAX_ITEMS} items in all (the tree keeps \
+            "`{}`: the for-each loops and picks up to here hold more than {MAX_ITEMS} items in all (the tree keeps \
              room for them in its struct, as the loader's `Registry::max_items` does in each agent); lower a `max`",
             s.node.label
         );
@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].starts_with(
-                "`for d: u8 in |c| c.d.iter() max 1`: the for-each loops up to here hold up to 65537 items"
+                "`for d: u8 in |c| c.d.iter() max 1`: the for-each loops and picks up to here hold up to 65537 items"
             ),
             "{errors:?}"
         );
