@@ -334,6 +334,34 @@ fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
     );
 }
 
+behave! {
+    /// The healthiest of the first two: one curved consideration.
+    tree Plain for Camp = json("tests/trees/pick_plain.json") {
+        "targets" => Targets,
+        "health" => Health,
+        "attack" => Attack,
+    }
+}
+
+#[test]
+fn tree_json_writes_a_curved_consideration_as_data() {
+    let mut t = Both::new(
+        Plain::new(),
+        include_str!("trees/pick_plain.json"),
+        Camp::new(&[1, 2, 3], [0.0, 0.3, 0.6, 0.9, 0.0, 0.0, 0.0, 0.0]),
+    );
+    assert_eq!(t.tick(0.0), (R, log(&["select 1", "select 2", "select 2", "attack 2"])));
+    // As for every tree compiled from a file, names are the mapped Rust's
+    // (a product, a weight or a consideration with parameters is written
+    // as its code).
+    let written: serde_json::Value = serde_json::from_str(Plain::JSON).unwrap();
+    assert_eq!(
+        written["score"],
+        serde_json::json!({"consider": "Health", "curve": {"curve": "linear", "slope": 1.0, "intercept": 0.0}}),
+        "{written}"
+    );
+}
+
 #[global_allocator]
 static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
 

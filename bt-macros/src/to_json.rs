@@ -228,6 +228,13 @@ fn score_json(e: &Expr) -> behaved_format::utility::Score {
             params: Map::new(),
         }),
         Expr::Paren(p) => score_json(&p.expr),
+        // A JSON `pick`'s consideration, checked by rustc: the value it passes on.
+        Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "pick_consideration")) =>
+        {
+            score_json(&c.args[0])
+        }
         Expr::MethodCall(m) if m.method == "weight" && m.args.len() == 1 => match crate::model::number(&m.args[0]) {
             Some(w) => {
                 let mut inner = score_json(&m.receiver);
