@@ -121,26 +121,35 @@ fn interpreted(json: &str) -> Agent<Ctx> {
     Agent::new(leaves.load(json).unwrap())
 }
 
-/// Ten frames; the night falls at frame 3 and ends at frame 7, each change
-/// marked. A frame ticks the tree only when its wake is due or a marked
+/// Ten frames, each first changed by `change` (which returns what it marked
+/// as changed). A frame ticks the tree only when its wake is due or a marked
 /// change meets it. Returns the frames ticked and the log.
-fn run<T: Tree<Ctx>>(tree: &mut T) -> (Vec<u32>, String) {
+fn frames<T: Tree<Ctx>>(tree: &mut T, change: impl Fn(u32, &mut Ctx) -> Reads) -> (Vec<u32>, String) {
     let mut ctx = Ctx::default();
     let (mut ticked, mut wake) = (Vec::new(), Wake::NextTick);
     for frame in 0..10 {
         let now = f64::from(frame);
         ctx.now = now;
-        let mut changed = Reads::NONE;
-        if frame == 3 || frame == 7 {
-            ctx.night = frame == 3;
-            changed = Reads::field("night");
-        }
+        let changed = change(frame, &mut ctx);
         if wake.is_due(now) || wake.wakes_on(changed) {
             ticked.push(frame);
             wake = tree.step(&mut ctx, now).wake;
         }
     }
     (ticked, ctx.log)
+}
+
+/// [`frames`] where the night falls at frame 3 and ends at frame 7, each
+/// change marked.
+fn run<T: Tree<Ctx>>(tree: &mut T) -> (Vec<u32>, String) {
+    frames(tree, |frame, ctx| {
+        if frame == 3 || frame == 7 {
+            ctx.night = frame == 3;
+            Reads::field("night")
+        } else {
+            Reads::NONE
+        }
+    })
 }
 
 #[test]
@@ -340,25 +349,17 @@ fn listening(declared: bool) -> Agent<Ctx> {
     Agent::new(leaves.load(LISTENING_JSON).unwrap())
 }
 
-/// Ten frames; the noise rises at frame 2 and falls at frame 6, each change
-/// marked; a frame ticks at the wake or on a marked change.
+/// [`frames`] where the noise rises at frame 2 and falls at frame 6, each
+/// change marked.
 fn run_noise<T: Tree<Ctx>>(tree: &mut T) -> (Vec<u32>, String) {
-    let mut ctx = Ctx::default();
-    let (mut ticked, mut wake) = (Vec::new(), Wake::NextTick);
-    for frame in 0..10 {
-        let now = f64::from(frame);
-        ctx.now = now;
-        let mut changed = Reads::NONE;
+    frames(tree, |frame, ctx| {
         if frame == 2 || frame == 6 {
             ctx.noise = if frame == 2 { 5 } else { 0 };
-            changed = Reads::field("noise");
+            Reads::field("noise")
+        } else {
+            Reads::NONE
         }
-        if wake.is_due(now) || wake.wakes_on(changed) {
-            ticked.push(frame);
-            wake = tree.step(&mut ctx, now).wake;
-        }
-    }
-    (ticked, ctx.log)
+    })
 }
 
 #[test]

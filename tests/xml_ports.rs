@@ -6,7 +6,9 @@
 //! the two agree tick for tick: statuses, events and the world.
 use behaved::port::{OutPort, Port};
 use behaved::prelude::*;
-use behaved_interp::{Agent, Registry, entry};
+use std::sync::Arc;
+
+use behaved_interp::{Agent, Definition, Registry, entry};
 use behaved_testkit::script::IdEvents;
 
 #[global_allocator]
@@ -134,20 +136,27 @@ fn world_at(t: u32, w: &mut World) {
     w.power = 10 + t;
 }
 
-#[test]
-fn the_hunt_compiled_and_interpreted_agree_tick_for_tick() {
-    let def = registry()
-        .load_xml(include_str!("trees/hunt.xml"))
-        .unwrap_or_else(|e| panic!("{e}"));
+/// The compiled `tree` (node table `nodes`) and the interpreter's `def`
+/// side by side for `ticks` ticks, `world_at` setting each one's world
+/// before every tick: the same node table, and tick by tick the same status,
+/// events and world. `each` sees the world after each tick; returns the last
+/// world and the statuses.
+fn agree(
+    mut tree: impl Tree<World>,
+    nodes: &[NodeInfo],
+    def: Arc<Definition<World>>,
+    ticks: u32,
+    world_at: fn(u32, &mut World),
+    mut each: impl FnMut(&World),
+) -> (World, Vec<Status>) {
     let labels: Vec<String> = def.nodes().iter().map(|n| n.label.clone()).collect();
-    let compiled: Vec<String> = Hunt::NODES.iter().map(|n| n.label.to_string()).collect();
+    let compiled: Vec<String> = nodes.iter().map(|n| n.label.to_string()).collect();
     assert_eq!(compiled, labels, "the same node table");
 
-    let mut tree = Hunt::new();
     let mut agent = Agent::new(def);
     let (mut a, mut b) = (World::default(), World::default());
     let mut statuses = Vec::new();
-    for t in 0..60 {
+    for t in 0..ticks {
         world_at(t, &mut a);
         world_at(t, &mut b);
         let (mut ea, mut eb) = (IdEvents::default(), IdEvents::default());
@@ -156,8 +165,18 @@ fn the_hunt_compiled_and_interpreted_agree_tick_for_tick() {
         assert_eq!(s, agent.tick_observed(&mut b, now, &mut eb), "status at tick {t}");
         assert_eq!(ea.0, eb.0, "events at tick {t}");
         assert_eq!(a, b, "the world after tick {t}");
+        each(&a);
         statuses.push(s);
     }
+    (a, statuses)
+}
+
+#[test]
+fn the_hunt_compiled_and_interpreted_agree_tick_for_tick() {
+    let def = registry()
+        .load_xml(include_str!("trees/hunt.xml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (a, statuses) = agree(Hunt::new(), Hunt::NODES, def, 60, world_at, |_| {});
     // The ports did their work: targets written through `{goal}`, the
     // approach read it and the changing speed, strikes read `{power}`.
     assert_eq!(a.picked, 12);
@@ -316,27 +335,10 @@ fn subtree_ports_remapped_to_other_entries_agree_tick_for_tick() {
     let def = relay_registry()
         .load_xml_with(include_str!("trees/relay.xml"), Some(&beside))
         .unwrap_or_else(|e| panic!("{e}"));
-    let labels: Vec<String> = def.nodes().iter().map(|n| n.label.clone()).collect();
-    let compiled: Vec<String> = Relay::NODES.iter().map(|n| n.label.to_string()).collect();
-    assert_eq!(compiled, labels, "the same node table");
-
-    let mut tree = Relay::new();
-    let mut agent = Agent::new(def);
-    let (mut a, mut b) = (World::default(), World::default());
-    let mut statuses = Vec::new();
     let mut homes = 0;
-    for t in 0..80 {
-        relay_world_at(t, &mut a);
-        relay_world_at(t, &mut b);
-        let (mut ea, mut eb) = (IdEvents::default(), IdEvents::default());
-        let now = f64::from(t);
-        let s = tree.tick_observed(&mut a, now, &mut ea);
-        assert_eq!(s, agent.tick_observed(&mut b, now, &mut eb), "status at tick {t}");
-        assert_eq!(ea.0, eb.0, "events at tick {t}");
-        assert_eq!(a, b, "the world after tick {t}");
+    let (a, statuses) = agree(Relay::new(), Relay::NODES, def, 80, relay_world_at, |a| {
         homes += usize::from(a.pos == a.home);
-        statuses.push(s);
-    }
+    });
     // The remaps did their work: the prey written and chased, home reached,
     // rests with the relay's force plus Rest's literal bonus 0.
     assert_eq!(a.picked, 11);

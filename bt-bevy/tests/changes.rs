@@ -20,8 +20,10 @@ struct Night(bool);
 #[derive(Component, Default)]
 struct Acts(String);
 
+/// What a guard's tree sees: whether its watch holds (the night for the
+/// post's guard, the curfew for the town's) and its log of acts.
 struct GuardCtx<'a> {
-    night: bool,
+    watch: bool,
     acts: &'a mut Acts,
 }
 
@@ -42,7 +44,7 @@ impl<'a> Action<GuardCtx<'a>> for Keep {
 behave! {
     /// Stands at the post by night, patrols by day.
     tree Guard for GuardCtx<'a> {
-        reactive if |c| c.night { Keep('s') } else { Keep('p') }
+        reactive if |c| c.watch { Keep('s') } else { Keep('p') }
     }
 }
 
@@ -61,11 +63,30 @@ impl Brain for GuardBrain {
     ) -> Ticked {
         let (night, acts) = npc;
         let mut ctx = GuardCtx {
-            night: night.0,
+            watch: night.0,
             acts: acts.into_inner(),
         };
         self.0.step(&mut ctx, now)
     }
+}
+
+/// An app stepping 1/64 s an update, with `plugin`.
+fn guard_app(plugin: BehaviorPlugin<GuardBrain>) -> App {
+    let mut app = App::new();
+    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
+        .add_plugins(plugin);
+    app
+}
+
+/// A guard by day at its post, its tree not yet ticked.
+fn spawn_guard(app: &mut App) -> Entity {
+    app.world_mut()
+        .spawn((
+            Night(false),
+            Acts::default(),
+            Behavior::continuous(GuardBrain(Guard::new())),
+        ))
+        .id()
 }
 
 fn ticks(app: &App, e: Entity) -> u64 {
@@ -92,17 +113,8 @@ fn a_guard_wakes_on_a_change_that_bevys_changed_filter_finds() {
 fn a_component_left_out_of_the_filter_wakes_nobody() {
     // The filter names `Acts` only: a change of `Night` goes unseen (the
     // filter broke the game's promise to mark every change of an input).
-    let mut app = App::new();
-    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
-        .add_plugins(BehaviorPlugin::<GuardBrain>::default().watch_changes::<Changed<Acts>>());
-    let guard = app
-        .world_mut()
-        .spawn((
-            Night(false),
-            Acts::default(),
-            Behavior::continuous(GuardBrain(Guard::new())),
-        ))
-        .id();
+    let mut app = guard_app(BehaviorPlugin::default().watch_changes::<Changed<Acts>>());
+    let guard = spawn_guard(&mut app);
     updates(&mut app, 3);
     assert_eq!(
         ticks(&app, guard),
@@ -121,19 +133,8 @@ fn a_component_left_out_of_the_filter_wakes_nobody() {
 }
 
 fn guard_wakes_on_a_change(plugin: BehaviorPlugin<GuardBrain>) {
-    let mut app = App::new();
-    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
-        .add_plugins(plugin);
-    let spawn = |app: &mut App| {
-        app.world_mut()
-            .spawn((
-                Night(false),
-                Acts::default(),
-                Behavior::continuous(GuardBrain(Guard::new())),
-            ))
-            .id()
-    };
-    let (guard, other) = (spawn(&mut app), spawn(&mut app));
+    let mut app = guard_app(plugin);
+    let (guard, other) = (spawn_guard(&mut app), spawn_guard(&mut app));
     updates(&mut app, 10);
     assert_eq!(
         (ticks(&app, guard), ticks(&app, other)),
@@ -174,23 +175,14 @@ fn guard_wakes_on_a_change(plugin: BehaviorPlugin<GuardBrain>) {
 #[test]
 fn a_change_while_the_trees_time_stands_still_is_ticked_when_it_moves() {
     for filtered in [false, true] {
-        let mut app = App::new();
         let plugin = BehaviorPlugin::<GuardBrain>::default();
         let plugin = if filtered {
             plugin.watch_changes::<Changed<Night>>()
         } else {
             plugin
         };
-        app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
-            .add_plugins(plugin);
-        let guard = app
-            .world_mut()
-            .spawn((
-                Night(false),
-                Acts::default(),
-                Behavior::continuous(GuardBrain(Guard::new())),
-            ))
-            .id();
+        let mut app = guard_app(plugin);
+        let guard = spawn_guard(&mut app);
         updates(&mut app, 3);
         app.world_mut().resource_mut::<BehaviorClock>().step = 0.0;
         app.world_mut().get_mut::<Night>(guard).unwrap().0 = true;
@@ -207,17 +199,8 @@ fn a_change_while_the_trees_time_stands_still_is_ticked_when_it_moves() {
 
 #[test]
 fn a_woken_guard_whose_input_changed_too_is_ticked_once() {
-    let mut app = App::new();
-    app.insert_resource(BehaviorClock::stepping(1.0 / 64.0))
-        .add_plugins(BehaviorPlugin::<GuardBrain>::default().watch_changes::<Changed<Night>>());
-    let guard = app
-        .world_mut()
-        .spawn((
-            Night(false),
-            Acts::default(),
-            Behavior::continuous(GuardBrain(Guard::new())),
-        ))
-        .id();
+    let mut app = guard_app(BehaviorPlugin::default().watch_changes::<Changed<Night>>());
+    let guard = spawn_guard(&mut app);
     updates(&mut app, 3);
     app.world_mut().get_mut::<Night>(guard).unwrap().0 = true;
     assert!(app.world_mut().resource_mut::<Behaviors<GuardBrain>>().wake(guard));
@@ -232,28 +215,10 @@ fn a_woken_guard_whose_input_changed_too_is_ticked_once() {
 #[derive(Resource, Default)]
 struct Curfew(bool);
 
-struct TownCtx<'a> {
-    curfew: bool,
-    acts: &'a mut Acts,
-}
-
-#[derive(Clone)]
-struct TownKeep(char);
-
-impl<'a> Action<TownCtx<'a>> for TownKeep {
-    fn tick(&mut self, ctx: &mut TownCtx<'a>) -> Status {
-        ctx.acts.0.push(self.0);
-        Status::Running
-    }
-    fn next_wake(&self, _: f64) -> Wake {
-        Wake::Never
-    }
-}
-
 behave! {
     /// Stands at the gate during the curfew, patrols otherwise.
-    tree TownGuard for TownCtx<'a> {
-        reactive if |c| c.curfew { TownKeep('g') } else { TownKeep('p') }
+    tree TownGuard for GuardCtx<'a> {
+        reactive if |c| c.watch { Keep('g') } else { Keep('p') }
     }
 }
 
@@ -270,8 +235,8 @@ impl Brain for TownBrain {
         curfew: &SystemParamItem<'_, '_, Self::World>,
         now: f64,
     ) -> Ticked {
-        let mut ctx = TownCtx {
-            curfew: curfew.0,
+        let mut ctx = GuardCtx {
+            watch: curfew.0,
             acts: acts.into_inner(),
         };
         self.0.step(&mut ctx, now)

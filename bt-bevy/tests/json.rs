@@ -104,11 +104,7 @@ fn a_json_tree_on_interaction_runs_to_completion_and_answers_how() {
     app.world_mut().write_message(Interact { npc });
     app.world_mut().write_message(Interact { npc: looping });
     app.update();
-    let answers: Vec<Answer<Run>> = app
-        .world_mut()
-        .resource_mut::<Messages<Answer<Run>>>()
-        .drain()
-        .collect();
+    let answers: Vec<Answer<Run>> = common::answers(&mut app);
     assert_eq!(
         answers,
         [

@@ -304,11 +304,7 @@ fn an_interaction_runs_the_tree_to_completion_and_answers() {
     app.world_mut().write_message(Interact { npc: guard });
     app.world_mut().write_message(Interact { npc: patrol });
     app.update();
-    let answers: Vec<Answer<i32>> = app
-        .world_mut()
-        .resource_mut::<Messages<Answer<i32>>>()
-        .drain()
-        .collect();
+    let answers: Vec<Answer<i32>> = common::answers(&mut app);
     assert_eq!(
         answers,
         [Answer { npc: guard, choice: 6 }, Answer { npc: patrol, choice: 2 }],

@@ -170,11 +170,7 @@ fn a_brain_writes_only_the_method_of_its_mode_and_a_missing_one_is_reported_once
     let asked = app.world_mut().spawn(Behavior::on_interaction(Oracle)).id();
     app.world_mut().write_message(Interact { npc: asked });
     app.update();
-    let answers: Vec<Answer<u32>> = app
-        .world_mut()
-        .resource_mut::<Messages<Answer<u32>>>()
-        .drain()
-        .collect();
+    let answers: Vec<Answer<u32>> = common::answers(&mut app);
     assert_eq!(answers, [Answer { npc: asked, choice: 42 }]);
     assert!(warnings("Oracle").is_empty());
 

@@ -573,6 +573,37 @@ impl Decoder<'_> {
         }
     }
 
+    /// Entry `v` (at `at`) of a list of `what`s, each an object `shape` of
+    /// the two `fields`: the object, or `None` where it is not one. What is
+    /// wrong (not an object, an unknown field) is reported and clears `ok`.
+    fn entry<'v, 'j>(
+        &mut self,
+        v: &'v Json<'j>,
+        at: &str,
+        what: &str,
+        shape: &str,
+        fields: [&str; 2],
+        ok: &mut bool,
+    ) -> Option<&'v Object<'j>> {
+        let Some(obj) = v.as_object() else {
+            self.report(at, format!("expected a {what} {shape}, found {}", describe(v)));
+            *ok = false;
+            return None;
+        };
+        let [a, b] = fields;
+        for key in obj.keys().filter(|k| *k != a && *k != b) {
+            self.report(
+                &path::field(at, key),
+                format!(
+                    "unknown field {} in a {what}; its fields are \"{a}\" and \"{b}\"",
+                    shown(key)
+                ),
+            );
+            *ok = false;
+        }
+        Some(obj)
+    }
+
     fn branches(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let p = path::field(at, "branches");
@@ -581,27 +612,10 @@ impl Decoder<'_> {
             Some(Json::Array(list)) if !list.is_empty() => {
                 for (i, b) in list.iter().enumerate() {
                     let bp = path::index(&p, i);
-                    let Some(bo) = b.as_object() else {
-                        self.report(
-                            &bp,
-                            format!(
-                                "expected a branch {{\"if\": <condition node>, \"then\": <node>}}, found {}",
-                                describe(b)
-                            ),
-                        );
-                        ok = false;
+                    let shape = "{\"if\": <condition node>, \"then\": <node>}";
+                    let Some(bo) = self.entry(b, &bp, "branch", shape, ["if", "then"], &mut ok) else {
                         continue;
                     };
-                    for key in bo.keys().filter(|k| !matches!(*k, "if" | "then")) {
-                        self.report(
-                            &path::field(&bp, key),
-                            format!(
-                                "unknown field {} in a branch; its fields are \"if\" and \"then\"",
-                                shown(key)
-                            ),
-                        );
-                        ok = false;
-                    }
                     let cond = self.condition_at(bo.get("if"), &bp, "if", "a branch", depth);
                     let then = match bo.get("then") {
                         Some(t) => self.node(t, &path::field(&bp, "then"), depth + 1),
@@ -652,23 +666,9 @@ impl Decoder<'_> {
     fn cases(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let mut ok = true;
-        let value = match obj.get("value") {
-            Some(v) => {
-                let vp = path::field(at, "value");
-                let leaf = self.leaf_spec(v, &vp, "value");
-                if let Some(l) = &leaf {
-                    self.check_leaf(LeafFamily::Value, l, &vp);
-                }
-                leaf
-            }
-            None => {
-                self.report(
-                    at,
-                    format!("{name:?} needs \"value\": the registered value it matches on"),
-                );
-                None
-            }
-        };
+        let value = self.checked_leaf(obj, at, "value", LeafFamily::Value, "value", || {
+            format!("{name:?} needs \"value\": the registered value it matches on")
+        });
         let p = path::field(at, "cases");
         let mut keys = Vec::new();
         // Each key, with the case that first matches it.
@@ -677,27 +677,10 @@ impl Decoder<'_> {
             Some(Json::Array(list)) => {
                 for (i, c) in list.iter().enumerate() {
                     let cp = path::index(&p, i);
-                    let Some(co) = c.as_object() else {
-                        self.report(
-                            &cp,
-                            format!(
-                                "expected a case {{\"when\": <key or keys>, \"child\": <node>}}, found {}",
-                                describe(c)
-                            ),
-                        );
-                        ok = false;
+                    let shape = "{\"when\": <key or keys>, \"child\": <node>}";
+                    let Some(co) = self.entry(c, &cp, "case", shape, ["when", "child"], &mut ok) else {
                         continue;
                     };
-                    for key in co.keys().filter(|k| !matches!(*k, "when" | "child")) {
-                        self.report(
-                            &path::field(&cp, key),
-                            format!(
-                                "unknown field {} in a case; its fields are \"when\" and \"child\"",
-                                shown(key)
-                            ),
-                        );
-                        ok = false;
-                    }
                     let when = self.when(co.get("when"), &cp, i, &mut matched);
                     let child = match co.get("child") {
                         Some(n) => self.node(n, &path::field(&cp, "child"), depth + 1),
@@ -897,23 +880,9 @@ impl Decoder<'_> {
     /// The `"items"` (a registered list) and `"max"` of a `kind` node that
     /// reads items from the context (`does`: what it does with them).
     fn items_and_max(&mut self, obj: &Object<'_>, at: &str, kind: &str, does: &str) -> (Option<Leaf>, Option<u32>) {
-        let items = match obj.get("items") {
-            Some(v) => {
-                let ip = path::field(at, "items");
-                let leaf = self.leaf_spec(v, &ip, "list");
-                if let Some(l) = &leaf {
-                    self.check_leaf(LeafFamily::List, l, &ip);
-                }
-                leaf
-            }
-            None => {
-                self.report(
-                    at,
-                    format!("\"{kind}\" needs \"items\": the registered list whose items it {does}"),
-                );
-                None
-            }
-        };
+        let items = self.checked_leaf(obj, at, "items", LeafFamily::List, "list", || {
+            format!("\"{kind}\" needs \"items\": the registered list whose items it {does}")
+        });
         let max = match obj.get("max") {
             Some(v) => self.positive(v, &path::field(at, "max"), "\"max\""),
             None => {
@@ -1074,21 +1043,31 @@ impl Decoder<'_> {
         } else {
             LeafFamily::Action
         };
-        match obj.get(name) {
-            Some(v) => {
-                let lp = path::field(at, name);
-                let leaf = self.leaf_spec(v, &lp, name)?;
-                self.check_leaf(family, &leaf, &lp);
-                Some(leaf)
-            }
-            None => {
-                self.report(
-                    at,
-                    format!("{kind:?} needs {name:?}: {{\"type\": <a registered {name} type>, ..parameters}}"),
-                );
-                None
-            }
-        }
+        self.checked_leaf(obj, at, name, family, name, || {
+            format!("{kind:?} needs {name:?}: {{\"type\": <a registered {name} type>, ..parameters}}")
+        })
+    }
+
+    /// The leaf named in `field` of the node at `at`: a leaf of `family`
+    /// (`what`, in messages), checked against the registry. Without the
+    /// field, `missing()` is reported.
+    fn checked_leaf(
+        &mut self,
+        obj: &Object<'_>,
+        at: &str,
+        field: &str,
+        family: LeafFamily,
+        what: &str,
+        missing: impl FnOnce() -> String,
+    ) -> Option<Leaf> {
+        let Some(v) = obj.get(field) else {
+            self.report(at, missing());
+            return None;
+        };
+        let lp = path::field(at, field);
+        let leaf = self.leaf_spec(v, &lp, what)?;
+        self.check_leaf(family, &leaf, &lp);
+        Some(leaf)
     }
 
     /// `{"type": "name", ..params}` or the shorthand `"name"`.

@@ -15,6 +15,32 @@ fn read(xml: &str) -> Result<XmlTrees, LoadError> {
     XmlReader::new().read(xml)
 }
 
+/// Reads `written`, the XML that `first` was written as: the same trees
+/// come back, and writing them again gives `written` (XML -> model -> XML
+/// is then a fixed point). Returns what was read.
+fn read_back(first: &XmlTrees, written: &str) -> XmlTrees {
+    let second = read(written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(second.main(), first.main());
+    assert_eq!(second.library(), first.library());
+    assert_eq!(
+        to_xml(first.main_id(), second.main(), second.library()).expect("writes"),
+        written
+    );
+    second
+}
+
+/// JSON -> XML -> JSON: `tree` (as tree `main_id`) and `library` written as
+/// XML and read back give the same JSON, for the main tree and `subtree`.
+fn json_round_trip(main_id: &str, tree: &Node, library: &Library, subtree: &str) {
+    let xml = to_xml(main_id, tree, library).expect("writes");
+    let back = read(&xml).expect("the written file loads");
+    assert_eq!(back.main().to_json(), tree.to_json());
+    assert_eq!(
+        back.library().get(subtree).map(Node::to_json),
+        library.get(subtree).map(Node::to_json)
+    );
+}
+
 fn error(xml: &str) -> String {
     match read(xml) {
         Ok(_) => panic!("expected an error for {xml}"),
@@ -50,15 +76,8 @@ fn every_refused_construct_is_an_error_at_its_line_and_column() {
 fn xml_to_model_to_xml_keeps_the_tree() {
     let first = read(&file("every_node.xml")).expect("loads");
     let written = to_xml(first.main_id(), first.main(), first.library()).expect("writes");
-    let second = read(&written).expect("the written file loads");
-    assert_eq!(second.main(), first.main());
-    assert_eq!(second.library(), first.library());
+    let second = read_back(&first, &written);
     assert_eq!(second.main_id(), "Main");
-    // Writing is a fixed point from then on.
-    assert_eq!(
-        to_xml("Main", second.main(), second.library()).expect("writes"),
-        written
-    );
 }
 
 #[test]
@@ -66,13 +85,7 @@ fn json_to_xml_to_json_is_identical() {
     let tree = Node::parse(&file("every_node.json")).expect("loads");
     let mut library = Library::new();
     library.insert("Patrol", Node::parse(&file("patrol.json")).expect("loads"));
-    let xml = to_xml("Main", &tree, &library).expect("writes");
-    let back = read(&xml).expect("the written file loads");
-    assert_eq!(back.main().to_json(), tree.to_json());
-    assert_eq!(
-        back.library().get("Patrol").map(Node::to_json),
-        library.get("Patrol").map(Node::to_json)
-    );
+    json_round_trip("Main", &tree, &library, "Patrol");
 }
 
 #[test]
@@ -499,24 +512,13 @@ fn blackboard_ports_round_trip() {
         written.contains(r#"<input_port name="bonus" type="int"/>"#),
         "{written}"
     );
-    let second = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
-    assert_eq!(second.main(), first.main());
-    assert_eq!(second.library(), first.library());
-    assert_eq!(
-        to_xml("Hunt", second.main(), second.library()).expect("writes"),
-        written
-    );
+    read_back(&first, &written);
     // JSON -> XML -> JSON is identical.
     let tree = Node::parse(&file("ports.json")).expect("loads");
     let mut library = Library::new();
     library.insert("Approach", Node::parse(&file("ports_approach.json")).expect("loads"));
     library.insert("Rest", first.library().get("Rest").expect("read").clone());
-    let back = read(&to_xml("Hunt", &tree, &library).expect("writes")).expect("loads");
-    assert_eq!(back.main().to_json(), tree.to_json());
-    assert_eq!(
-        back.library().get("Approach").map(Node::to_json),
-        library.get("Approach").map(Node::to_json)
-    );
+    json_round_trip("Hunt", &tree, &library, "Approach");
 }
 
 #[test]

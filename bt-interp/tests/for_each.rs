@@ -244,27 +244,21 @@ fn a_saved_agent_keeps_the_items_and_the_place_of_a_running_loop() {
         log(&["hit 2", "hit 3"]),
         "the saved copy, at the saved item"
     );
-    let past_the_end = saved.replace(r#""items":[[1,2,3]]"#, r#""items":[[1]]"#);
-    let error = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&past_the_end))
-        .err()
-        .unwrap()
-        .to_string();
+    let load_error = |text: &str| {
+        Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(text))
+            .err()
+            .unwrap()
+            .to_string()
+    };
+    let error = load_error(&saved.replace(r#""items":[[1,2,3]]"#, r#""items":[[1]]"#));
     assert!(
         error.contains("the forEach at \"\" is at item 2 of the 1 it holds"),
         "{error}"
     );
-    let too_many = saved.replace(r#""items":[[1,2,3]]"#, r#""items":[[1,2,3,4,5]]"#);
-    let error = Agent::load(def.clone(), &mut serde_json::Deserializer::from_str(&too_many))
-        .err()
-        .unwrap()
-        .to_string();
+    let error = load_error(&saved.replace(r#""items":[[1,2,3]]"#, r#""items":[[1,2,3,4,5]]"#));
     assert!(error.contains("at most 4 items"), "{error}");
     // Read one by one: the fifth item is refused before the rest is read.
-    let cut = saved.replace(r#""items":[[1,2,3]],"savedAt":0.0}"#, r#""items":[[1,2,3,4,5,"#);
-    let error = Agent::load(def, &mut serde_json::Deserializer::from_str(&cut))
-        .err()
-        .unwrap()
-        .to_string();
+    let error = load_error(&saved.replace(r#""items":[[1,2,3]],"savedAt":0.0}"#, r#""items":[[1,2,3,4,5,"#));
     assert!(
         error.starts_with("more items than this forEach holds: at most 4 items"),
         "{error}"

@@ -9,15 +9,7 @@ use support::*;
 
 /// Ticks 1-3 of the Patrol scenario (walk, wait, alarm) and a reset, logged to `logger`.
 fn scenario<O: Observer>(logger: &mut O) {
-    let mut tree = Patrol::new();
-    let mut world = World::new(LEAVES);
-    world.set("walk", R);
-    tree.tick_observed(&mut world, 0.0, logger);
-    world.set("walk", S);
-    tree.tick_observed(&mut world, 0.5, logger);
-    world.alarm = true;
-    world.set("chase", R);
-    tree.tick_observed(&mut world, 1.0, logger);
+    let (mut tree, mut world) = patrol_three_ticks(logger);
     tree.reset_observed(&mut world, logger);
 }
 

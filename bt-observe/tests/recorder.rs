@@ -20,19 +20,6 @@ fn halted(n: u32) -> Event {
     Event::Halted { node: NodeId(n) }
 }
 
-/// Runs Patrol through the scenario of the snapshot test (ticks 1-3) with `recorder`.
-fn patrol_three_ticks(recorder: &mut TraceRecorder) {
-    let mut tree = Patrol::new();
-    let mut world = World::new(LEAVES);
-    world.set("walk", R);
-    tree.tick_observed(&mut world, 0.0, recorder);
-    world.set("walk", S);
-    tree.tick_observed(&mut world, 0.5, recorder);
-    world.alarm = true;
-    world.set("chase", R);
-    tree.tick_observed(&mut world, 1.0, recorder);
-}
-
 #[test]
 fn records_every_event_in_order() {
     let mut recorder = TraceRecorder::new(Patrol::NODES, 100).unwrap();

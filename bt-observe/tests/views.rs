@@ -14,16 +14,8 @@ behave! {
 
 /// Patrol's states after tick 3 of the snapshot scenario: chasing, patrol halted.
 fn patrol_chasing() -> Vec<NodeState> {
-    let mut tree = Patrol::new();
-    let mut world = World::new(LEAVES);
     let mut snap = StatusSnapshot::new(Patrol::NODES).unwrap();
-    world.set("walk", R);
-    tree.tick_observed(&mut world, 0.0, &mut snap);
-    world.set("walk", S);
-    tree.tick_observed(&mut world, 0.5, &mut snap);
-    world.alarm = true;
-    world.set("chase", R);
-    tree.tick_observed(&mut world, 1.0, &mut snap);
+    patrol_three_ticks(&mut snap);
     assert_eq!(snap.statuses(), states("R R S R I I I I"));
     snap.statuses().to_vec()
 }

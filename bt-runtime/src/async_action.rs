@@ -295,15 +295,19 @@ mod tests {
         }
     }
 
+    /// The action around `Work` (its futures' drops counted in `dropped`),
+    /// entered, with the context it was entered with (0 before).
+    fn entered(dropped: &Cell<u32>) -> (Async<Work<'_>>, u32) {
+        let mut a = Async::new(Work { dropped, cancelled: 0 });
+        let mut ctx = 0;
+        a.enter(&mut ctx);
+        (a, ctx)
+    }
+
     #[test]
     fn runs_until_the_future_completes_then_finishes() {
         let dropped = Cell::new(0);
-        let mut a = Async::new(Work {
-            dropped: &dropped,
-            cancelled: 0,
-        });
-        let mut ctx = 0;
-        a.enter(&mut ctx);
+        let (mut a, mut ctx) = entered(&dropped);
         assert_eq!(ctx, 100);
         assert_eq!(a.tick(&mut ctx), Status::Running);
         assert_eq!(a.next_wake(0.0), Wake::NextTick, "no waker: polled every tick");
@@ -317,12 +321,7 @@ mod tests {
     #[test]
     fn halting_drops_the_future() {
         let dropped = Cell::new(0);
-        let mut a = Async::new(Work {
-            dropped: &dropped,
-            cancelled: 0,
-        });
-        let mut ctx = 0;
-        a.enter(&mut ctx);
+        let (mut a, mut ctx) = entered(&dropped);
         assert_eq!(a.tick(&mut ctx), Status::Running);
         a.halt(&mut ctx);
         assert_eq!(dropped.get(), 1);

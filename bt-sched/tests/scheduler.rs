@@ -56,12 +56,18 @@ impl Npc {
 
 const DT: f64 = 1.0 / 60.0;
 
+/// Moves `world` to the scheduler's next frame; returns the frame's time.
+fn start_frame(sched: &Scheduler<Npc>, world: &mut World) -> f64 {
+    let frame = sched.next_frame();
+    let now = frame as f64 * DT;
+    world.now = now;
+    world.frame = frame;
+    now
+}
+
 fn run(sched: &mut Scheduler<Npc>, world: &mut World, frames: u64) {
     for _ in 0..frames {
-        let frame = sched.next_frame();
-        let now = frame as f64 * DT;
-        world.now = now;
-        world.frame = frame;
+        let now = start_frame(sched, world);
         sched.frame(now, |id, npc| {
             world.me = id;
             npc.step(world, now)
@@ -255,10 +261,7 @@ fn busy_run() -> Vec<(u64, u64)> {
 /// afterwards (as an ECS does), their wakes handed back.
 fn run_batched(sched: &mut Scheduler<Npc>, world: &mut World, frames: u64) {
     for _ in 0..frames {
-        let frame = sched.next_frame();
-        let now = frame as f64 * DT;
-        world.now = now;
-        world.frame = frame;
+        let now = start_frame(sched, world);
         let batch = sched.batch(now);
         let ids: Vec<u64> = batch.iter().map(|(id, _)| id).collect();
         let mut wakes = std::collections::HashMap::new();

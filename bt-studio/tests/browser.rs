@@ -1068,13 +1068,7 @@ fn the_live_view_lists_the_agents_and_follows_one_tick_by_tick() {
         screenshot(&client, "live").await;
 
         // The list follows the game: an agent that comes and one that goes.
-        client
-            .find(Locator::Css("#agent-filter"))
-            .await
-            .unwrap()
-            .clear()
-            .await
-            .unwrap();
+        common::browser::clear(&client, "#agent-filter").await;
         let _late = studio.agent("late#5", Guard::NODES).unwrap();
         drop(agents.remove(0));
         for css in ["#agent-list li[data-agent='5']", "#agent-list li.gone[data-agent='0']"] {
@@ -1143,13 +1137,7 @@ fn a_followed_agent_past_its_window_is_replayed_as_it_grows_and_drawn_as_the_cur
         assert_eq!(drawn(&client).await.tick, first);
         // The inspector counts the window's events only.
         let chase = node_id(&window, "Chase");
-        client
-            .find(Locator::Css("#search"))
-            .await
-            .unwrap()
-            .send_keys(&format!("#{chase}{}", Key::Enter))
-            .await
-            .unwrap();
+        common::browser::search_node(&client, chase).await;
         let entered = window
             .events
             .iter()

@@ -10,7 +10,6 @@
 
 mod common;
 
-use std::net::TcpStream;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -20,9 +19,8 @@ use behaved_format::port::{Entry, OutPort, Port};
 use behaved_interp::{Agent, NoParams, Registry};
 use behaved_observe::{DataFlow, NodeRow, WOKE_KEY, Woke};
 use behaved_studio::{ObservedAgent, Studio};
+use common::live::{connect, next};
 use serde_json::{Value, json};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
 
 /// The guard's world.
 #[derive(Debug, Clone, Default)]
@@ -265,13 +263,6 @@ fn observed(studio: &Studio, name: &str, nodes: &[impl NodeRow], flow: &DataFlow
     observer
 }
 
-fn next(socket: &mut WebSocket<MaybeTlsStream<TcpStream>>) -> Value {
-    match socket.read().unwrap() {
-        Message::Text(text) => serde_json::from_str(&text).unwrap(),
-        other => panic!("a text message, not {other:?}"),
-    }
-}
-
 #[test]
 fn the_compiled_trees_reads_are_what_its_conditions_read_and_a_method_call_is_unknown() {
     let flow = compiled_flow(&Watch::new());
@@ -333,10 +324,7 @@ fn the_wakes_and_the_flow_reach_a_following_page_over_the_socket() {
     let studio = Studio::serve("127.0.0.1:0").unwrap();
     let flow = compiled_flow(&Watch::new());
     let observer = observed(&studio, "guard", Watch::NODES, &flow);
-    let (mut socket, _) = tungstenite::connect(format!("ws://{}/api/live/0", studio.addr())).unwrap();
-    if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-        stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    }
+    let mut socket = connect(studio.addr(), "/api/live/0");
     assert!(next(&mut socket).get("following").is_some());
     let (go, log, _quit) = start_game(Watch::new(), observer, &flow);
     go.send(()).unwrap();
@@ -350,12 +338,7 @@ fn the_wakes_and_the_flow_reach_a_following_page_over_the_socket() {
         if let Some(f) = message.get("flow") {
             flow_sent = Some(f.clone());
         }
-        let entries = message["append"]["context"]
-            .as_array()
-            .or(message["trace"]["context"].as_array())
-            .cloned()
-            .unwrap_or_default();
-        for entry in entries {
+        for entry in common::live::context_entries(&message) {
             if let Some(w) = entry["values"].get(WOKE_KEY) {
                 woke.insert(entry["tick"].as_u64().unwrap(), w.clone());
                 assert!(

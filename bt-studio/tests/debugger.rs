@@ -9,9 +9,10 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use behaved::prelude::*;
-use behaved_observe::{Event, Trace, TraceStart};
+use behaved_observe::{Event, Trace};
 use common::game::Game;
 use common::guard::Guard;
+use common::live::apply;
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -97,33 +98,24 @@ impl Page {
     }
 }
 
-/// The window a page holds, rebuilt from the server's messages as the page does.
-fn apply(window: &mut Option<Trace>, message: &Value) {
-    if let Some(trace) = message.get("trace") {
-        *window = Some(serde_json::from_value(trace.clone()).unwrap());
-        return;
-    }
-    let Some(append) = message.get("append") else {
-        return;
-    };
-    let window = window.as_mut().expect("the whole window comes first");
-    if let Some(start) = append.get("start").filter(|s| !s.is_null()) {
-        let start: TraceStart = serde_json::from_value(start.clone()).unwrap();
-        window
-            .events
-            .drain(..(start.dropped_events - window.start.dropped_events) as usize);
-        window.start = start;
-    }
-    let events: Vec<Event> = serde_json::from_value(append["events"].clone()).unwrap();
-    window.events.extend(events);
-}
-
 /// The event a stop names: event `event` (from 1; 0 is the tick's start) of tick `tick`.
 fn stopped_at(window: &Trace, stop: &Value) -> Event {
     let tick = stop["tick"].as_u64().unwrap();
     let k = stop["event"].as_u64().unwrap() as usize;
     let events = window.ticks().find(|t| t.tick == tick).unwrap().events;
     events[k]
+}
+
+/// `events` with every tick's number taken out of its start (set to 0):
+/// two runs counted from different ticks compare event for event.
+fn without_tick_numbers(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .map(|e| match *e {
+            Event::TickStarted { now, .. } => Event::TickStarted { tick: 0, now },
+            e => e,
+        })
+        .collect()
 }
 
 #[test]
@@ -284,9 +276,7 @@ fn a_bad_command_is_answered_with_what_is_wrong() {
 
 #[test]
 fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_frame_or_to_the_next_event() {
-    use common::browser::{attribute, click, open, wait_for, with_browser};
-    use fantoccini::Locator;
-    use fantoccini::key::Key;
+    use common::browser::{attribute, clear, click, open, search_node, wait_for, with_browser};
     with_browser("debugger", |client| async move {
         let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
         let chase = Guard::NODES.iter().position(|n| n.label == "Chase").unwrap();
@@ -295,13 +285,7 @@ fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_
         wait_for(&client, "body[data-following='0'] #game-controls:not([hidden])").await;
         wait_for(&client, "#tree [data-id]").await;
         // Select Chase and set a breakpoint on its entering, before the game's first frame.
-        client
-            .find(Locator::Css("#search"))
-            .await
-            .unwrap()
-            .send_keys(&format!("#{chase}{}", Key::Enter))
-            .await
-            .unwrap();
+        search_node(&client, chase).await;
         wait_for(&client, &format!("#position[data-node='{chase}']")).await;
         click(&client, "#agents-tab").await;
         click(&client, "#break-toggle").await;
@@ -366,20 +350,8 @@ fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_
             .iter()
             .position(|n| n.label == "cond(|p| p.sees_intruder())")
             .unwrap();
-        client
-            .find(Locator::Css("#search"))
-            .await
-            .unwrap()
-            .clear()
-            .await
-            .unwrap();
-        client
-            .find(Locator::Css("#search"))
-            .await
-            .unwrap()
-            .send_keys(&format!("#{check}{}", Key::Enter))
-            .await
-            .unwrap();
+        clear(&client, "#search").await;
+        search_node(&client, check).await;
         wait_for(&client, &format!("#position[data-node='{check}']")).await;
         click(&client, "#agents-tab").await;
         click(&client, "#force-once").await;
@@ -449,24 +421,8 @@ fn a_forced_failure_gives_the_same_ticks_as_the_test_kits_stand_in_and_is_record
         kit.tick(&mut kit_post, now);
     }
     page.until("30 ticks in the window", |p| p.window().last_tick() == 30);
-    let ours: Vec<Event> = page
-        .window()
-        .events
-        .iter()
-        .map(|e| match *e {
-            Event::TickStarted { now, .. } => Event::TickStarted { tick: 0, now },
-            e => e,
-        })
-        .collect();
-    let kits: Vec<Event> = kit
-        .trace()
-        .events
-        .iter()
-        .map(|e| match *e {
-            Event::TickStarted { now, .. } => Event::TickStarted { tick: 0, now },
-            e => e,
-        })
-        .collect();
+    let ours = without_tick_numbers(&page.window().events);
+    let kits = without_tick_numbers(&kit.trace().events);
     assert_eq!(ours.len(), kits.len());
     assert!(ours == kits, "event for event, as the stand-in has it");
     assert!(

@@ -8,7 +8,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -16,9 +15,8 @@ use std::time::Duration;
 use behaved::prelude::*;
 use behaved_studio::{ObservedAgent, Setters};
 use common::guard::{Guard, Post};
-use serde_json::{Value, json};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+use common::live::{Socket, connect, next, send};
+use serde_json::json;
 
 /// The game's own values: a speed the page may edit, and the distance the
 /// game adds it to on every tick (which has no setter).
@@ -60,24 +58,10 @@ fn start_game(mut observer: ObservedAgent) -> (Arc<AtomicBool>, Arc<Mutex<Vec<Wa
 }
 
 /// Follows agent 0 at `studio` over a WebSocket; the socket after the hello.
-fn follow(studio: &behaved_studio::Studio) -> WebSocket<MaybeTlsStream<TcpStream>> {
-    let (mut socket, _) = tungstenite::connect(format!("ws://{}/api/live/0", studio.addr())).unwrap();
-    if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-        stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    }
+fn follow(studio: &behaved_studio::Studio) -> Socket {
+    let mut socket = connect(studio.addr(), "/api/live/0");
     assert_eq!(next(&mut socket)["mayControl"], true);
     socket
-}
-
-fn next(socket: &mut WebSocket<MaybeTlsStream<TcpStream>>) -> Value {
-    match socket.read().unwrap() {
-        Message::Text(text) => serde_json::from_str(&text).unwrap(),
-        other => panic!("a text message, not {other:?}"),
-    }
-}
-
-fn send(socket: &mut WebSocket<MaybeTlsStream<TcpStream>>, command: Value) {
-    socket.send(Message::Text(command.to_string().into())).unwrap();
 }
 
 /// The most messages a test reads waiting for something (a few a second come while the game runs).
@@ -143,12 +127,7 @@ fn an_edit_over_the_socket_reaches_the_games_state_and_its_next_ticks_context() 
         assert!(read < MESSAGES, "the edit never showed in the game's context");
         let message = next(&mut page);
         assert!(message.get("error").is_none(), "{message}");
-        let entries = message["append"]["context"]
-            .as_array()
-            .or(message["trace"]["context"].as_array())
-            .cloned()
-            .unwrap_or_default();
-        for entry in entries {
+        for entry in common::live::context_entries(&message) {
             let tick = entry["tick"].as_u64().unwrap();
             context.insert(tick, entry["values"].clone());
             if entry["values"]["speed"] == 7.0 {

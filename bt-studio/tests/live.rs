@@ -3,15 +3,15 @@
 
 mod common;
 
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 
 use behaved::prelude::*;
-use behaved_observe::{Event, Tee, TickContext, Trace, TraceRecorder, TraceStart};
+use behaved_observe::{Tee, Trace, TraceRecorder};
 use common::guard::{Guard, Post};
+use common::live::apply;
 use serde_json::{Value, json};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
 
 /// Asks for a WebSocket at `path` with `origin` and returns the answer's status.
 fn upgrade(addr: SocketAddr, path: &str, origin: Option<&str>) -> u16 {
@@ -127,7 +127,7 @@ fn with_nobody_following_the_observer_records_nothing() {
 }
 
 /// A page's WebSocket to `/api/live/{id}`, reading the server's messages.
-struct Page(WebSocket<MaybeTlsStream<TcpStream>>);
+struct Page(common::live::Socket);
 
 impl Page {
     fn follow(addr: SocketAddr, id: usize) -> Page {
@@ -144,40 +144,7 @@ impl Page {
 
     /// The next text message, as JSON.
     fn next(&mut self) -> Value {
-        match self.0.read().unwrap() {
-            Message::Text(text) => serde_json::from_str(&text).unwrap(),
-            other => panic!("a text message, not {other:?}"),
-        }
-    }
-}
-
-/// The window a page holds, rebuilt from the server's messages as the page does.
-fn apply(window: &mut Option<Trace>, message: &Value) {
-    if let Some(trace) = message.get("trace") {
-        *window = Some(serde_json::from_value(trace.clone()).unwrap());
-        return;
-    }
-    let Some(append) = message.get("append") else {
-        return;
-    };
-    let window = window.as_mut().expect("the whole window comes first");
-    if let Some(start) = append.get("start").filter(|s| !s.is_null()) {
-        let start: TraceStart = serde_json::from_value(start.clone()).unwrap();
-        window
-            .events
-            .drain(..(start.dropped_events - window.start.dropped_events) as usize);
-        window.context.retain(|c| c.tick >= start.tick);
-        window.start = start;
-    }
-    let events: Vec<Event> = serde_json::from_value(append["events"].clone()).unwrap();
-    window.events.extend(events);
-    let context: Vec<TickContext> = serde_json::from_value(append["context"].clone()).unwrap();
-    for c in context {
-        match window.context.last_mut() {
-            Some(last) if last.tick == c.tick => *last = c,
-            Some(last) if last.tick > c.tick => {}
-            _ => window.context.push(c),
-        }
+        common::live::next(&mut self.0)
     }
 }
 

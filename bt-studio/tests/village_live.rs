@@ -16,8 +16,6 @@ use behaved::NodeKind;
 use behaved_observe::{Event, Tee, Trace, TraceRecorder};
 use behaved_scenarios::village::{Village, Villager};
 use common::browser::{click, eval, follow_first_agent, wait_for, with_browser};
-use fantoccini::Locator;
-use fantoccini::key::Key;
 use serde_json::Value;
 
 /// The last scoring of node `node` in `trace` up to the end of the tick
@@ -77,13 +75,7 @@ fn a_followed_villagers_inspector_shows_the_scores_its_tree_reported() {
         follow_first_agent(&client, &studio.url()).await;
         // The tree is drawn (the first window arrived) before the search can find its node.
         wait_for(&client, "#tree [data-id]").await;
-        client
-            .find(Locator::Css("#search"))
-            .await
-            .unwrap()
-            .send_keys(&format!("#{utility}{}", Key::Enter))
-            .await
-            .unwrap();
+        common::browser::search_node(&client, utility).await;
         wait_for(&client, &format!("#position[data-node='{utility}']")).await;
         click(&client, "#tabs button[data-tab='inspector']").await;
         wait_for(&client, "#scores-table tr[data-child='3']").await;

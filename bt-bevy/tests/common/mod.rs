@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use behaved::prelude::*;
-use behaved_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
+use behaved_bevy::{Answer, Behavior, BehaviorPlugin, Brain, Ticked};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
@@ -123,4 +123,10 @@ pub fn tick_log_of<B: Brain>(app: &mut App, npcs: &[Entity], first: u64, updates
 /// [`tick_log_from`] with updates numbered from 1.
 pub fn tick_log(app: &mut App, npcs: &[Entity], updates: u64) -> Vec<Vec<u64>> {
     tick_log_from(app, npcs, 1, updates)
+}
+
+/// The answers to `Interact` that the last updates wrote, taken out of the
+/// app's messages.
+pub fn answers<C: Send + Sync + 'static>(app: &mut App) -> Vec<Answer<C>> {
+    app.world_mut().resource_mut::<Messages<Answer<C>>>().drain().collect()
 }

@@ -36,14 +36,7 @@ use crate::model::{Node, Params, Policy};
 /// # Ok::<(), behaved_format::LoadError>(())
 /// ```
 pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, LoadError> {
-    let mut w = Writer {
-        out: String::new(),
-        problems: Problems::default(),
-        leaves: BTreeMap::new(),
-        port_index: HashMap::new(),
-        untyped: HashSet::new(),
-        shared: BTreeSet::new(),
-    };
+    let mut w = Writer::new();
     let mut all = library.clone();
     all.insert(main_id, main.clone());
     w.shared = super::scopes::with_entries(&all);
@@ -80,14 +73,7 @@ pub fn to_xml(main_id: &str, main: &Node, library: &Library) -> Result<String, L
 /// assert!(xml.contains("<output_port name=\"at\" type=\"json\"/>"));
 /// ```
 pub fn nodes_model(leaves: &[(String, LeafModel)]) -> String {
-    let mut w = Writer {
-        out: String::new(),
-        problems: Problems::default(),
-        leaves: BTreeMap::new(),
-        port_index: HashMap::new(),
-        untyped: HashSet::new(),
-        shared: BTreeSet::new(),
-    };
+    let mut w = Writer::new();
     w.out
         .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<root BTCPP_format=\"4\">\n");
     w.models(leaves);
@@ -113,6 +99,18 @@ struct Writer {
 }
 
 impl Writer {
+    /// A write with nothing written yet.
+    fn new() -> Writer {
+        Writer {
+            out: String::new(),
+            problems: Problems::default(),
+            leaves: BTreeMap::new(),
+            port_index: HashMap::new(),
+            untyped: HashSet::new(),
+            shared: BTreeSet::new(),
+        }
+    }
+
     fn tree(&mut self, id: &str, node: &Node, at: &str) {
         let _ = writeln!(self.out, "  <BehaviorTree ID=\"{}\">", escape(id));
         self.node(node, at, 2);

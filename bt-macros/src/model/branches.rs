@@ -191,31 +191,19 @@ pub(super) fn build_for(f: crate::parse::ForSyntax, errors: &mut Errors) -> Node
     };
     let body_what = if picking { "a `pick` body" } else { "a `for` body" };
     node.children.extend(single_body(f.body, body_what, errors));
-    if let Some(score) = score {
-        if let (Some(ty), Some((param, items)), Some(max), Some(score)) = (ty, source, max, score) {
-            node.kind = Kind::Pick {
-                source: ForSource::Closure {
-                    var: f.var,
-                    ty,
-                    param,
-                    items,
-                },
-                max,
-                score,
-            };
-        }
+    let (Some(ty), Some((param, items)), Some(max)) = (ty, source, max) else {
         return node;
-    }
-    if let (Some(ty), Some((param, items)), Some(max)) = (ty, source, max) {
-        node.kind = Kind::ForEach {
-            source: ForSource::Closure {
-                var: f.var,
-                ty,
-                param,
-                items,
-            },
-            max,
-        };
+    };
+    let source = ForSource::Closure {
+        var: f.var,
+        ty,
+        param,
+        items,
+    };
+    match score {
+        Some(Some(score)) => node.kind = Kind::Pick { source, max, score },
+        Some(None) => {}
+        None => node.kind = Kind::ForEach { source, max },
     }
     node
 }

@@ -98,6 +98,22 @@ behave! {
     }
 }
 
+/// Ticks 1-3 of the Patrol scenario, seen by `observer`: tick 1 starts the
+/// walk, tick 2 finishes it and starts the wait, tick 3 raises the alarm and
+/// starts the chase. Returns the tree and its world as they are then.
+pub fn patrol_three_ticks<O: Observer + ?Sized>(observer: &mut O) -> (Patrol, World) {
+    let mut tree = Patrol::new();
+    let mut world = World::new(LEAVES);
+    world.set("walk", R);
+    tree.tick_observed(&mut world, 0.0, observer);
+    world.set("walk", S);
+    tree.tick_observed(&mut world, 0.5, observer);
+    world.alarm = true;
+    world.set("chase", R);
+    tree.tick_observed(&mut world, 1.0, observer);
+    (tree, world)
+}
+
 /// Every leaf name the trees use.
 pub const LEAVES: &[&str] = &["chase", "walk", "look", "scan", "shout", "rest"];
 

@@ -388,6 +388,23 @@ pub async fn click(client: &Client, css: &str) {
     }
 }
 
+/// Types `#node` and Enter into the search field: the page selects node `node`.
+pub async fn search_node(client: &Client, node: impl std::fmt::Display) {
+    let enter = fantoccini::key::Key::Enter;
+    client
+        .find(Locator::Css("#search"))
+        .await
+        .unwrap()
+        .send_keys(&format!("#{node}{enter}"))
+        .await
+        .unwrap();
+}
+
+/// Empties the text field `css`.
+pub async fn clear(client: &Client, css: &str) {
+    client.find(Locator::Css(css)).await.unwrap().clear().await.unwrap();
+}
+
 /// Replaces the text of input `css` with `text` and leaves it (one change event).
 pub async fn type_into(client: &Client, css: &str, text: &str) {
     let input = client.find(Locator::Css(css)).await.unwrap();

@@ -7,6 +7,7 @@ pub mod browser;
 pub mod editing;
 pub mod game;
 pub mod http;
+pub mod live;
 
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;

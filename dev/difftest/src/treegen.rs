@@ -20,6 +20,12 @@ pub const MACRO_HOOKS: bool = true;
 /// Every kind the generator can write: the whole catalogue, in its order.
 pub const ALL_KINDS: &[K] = K::ALL;
 
+/// The kinds of `kinds` that `found` lacks: for the tests' check that the
+/// generated trees have (or tick) every kind they may.
+pub fn kinds_missing(kinds: &[K], found: &std::collections::BTreeSet<K>) -> Vec<K> {
+    kinds.iter().copied().filter(|k| !found.contains(k)).collect()
+}
+
 /// The most `for` loops nested in each other (subtrees included): each has
 /// its own slot for the current item in the context (`Ctx::items`).
 pub const FOR_LEVELS: usize = 4;
@@ -383,14 +389,20 @@ impl Gen<'_> {
         }
     }
 
-    fn looped(&mut self, k: K, depth: usize, sub: usize) -> Both {
+    /// A fresh label for a loop, one time in three where the tree may jump
+    /// (`break`/`continue` are in the mix); none otherwise.
+    fn loop_label(&mut self) -> Option<String> {
         let jumps = self.has(K::Break) || self.has(K::Continue);
-        let label = if jumps && self.rand.chance(1, 3) {
+        if jumps && self.rand.chance(1, 3) {
             self.next_label += 1;
             Some(format!("l{}", self.next_label))
         } else {
             None
-        };
+        }
+    }
+
+    fn looped(&mut self, k: K, depth: usize, sub: usize) -> Both {
+        let label = self.loop_label();
         let cond = if k == K::While {
             Some(self.condition_bare())
         } else {
@@ -454,13 +466,7 @@ impl Gen<'_> {
     /// (`c.use_item(id, level, *xN)`), which the JSON form's list puts in the
     /// context's slot for its level.
     fn for_each(&mut self, depth: usize, sub: usize) -> Both {
-        let jumps = self.has(K::Break) || self.has(K::Continue);
-        let label = if jumps && self.rand.chance(1, 3) {
-            self.next_label += 1;
-            Some(format!("l{}", self.next_label))
-        } else {
-            None
-        };
+        let label = self.loop_label();
         let (id, level, max) = (self.leaf_id(), self.for_level, 1 + self.rand.below(3));
         self.loops.push(label.clone());
         self.fors.push((id, level));

@@ -141,7 +141,6 @@ fn the_json_of_every_compiled_tree_loads_as_the_same_tree() {
 
 #[test]
 fn the_generated_trees_are_varied() {
-    use behaved::NodeKind;
     let mut seen = std::collections::BTreeSet::new();
     let mut deepest = 0;
     let mut ticks_with_halts = 0;
@@ -166,21 +165,13 @@ fn the_generated_trees_are_varied() {
             hook_calls += step.log.iter().filter(|l| l.starts_with("on_")).count();
         }
     }
-    let unreached: Vec<NodeKind> = treegen::MACRO_KINDS
-        .iter()
-        .copied()
-        .filter(|k| !reached.contains(k))
-        .collect();
+    let unreached = treegen::kinds_missing(treegen::MACRO_KINDS, &reached);
     assert!(unreached.is_empty(), "kinds never ticked: {unreached:?}");
     assert!(
         !treegen::MACRO_HOOKS || hook_calls > 100,
         "hooks are exercised ({hook_calls} calls)"
     );
-    let missing: Vec<NodeKind> = treegen::MACRO_KINDS
-        .iter()
-        .copied()
-        .filter(|k| !seen.contains(k))
-        .collect();
+    let missing = treegen::kinds_missing(treegen::MACRO_KINDS, &seen);
     assert!(missing.is_empty(), "kinds never generated: {missing:?}");
     assert_eq!(
         deepest,

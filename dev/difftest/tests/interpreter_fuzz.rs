@@ -138,10 +138,6 @@ fn every_node_kind_keeps_the_lifecycle_rules() {
         failures.len(),
         failures[0]
     );
-    let missing: Vec<NodeKind> = treegen::ALL_KINDS
-        .iter()
-        .copied()
-        .filter(|k| !seen.contains(k))
-        .collect();
+    let missing = treegen::kinds_missing(treegen::ALL_KINDS, &seen);
     assert!(missing.is_empty(), "kinds never generated: {missing:?}");
 }
