@@ -3,41 +3,10 @@
 //! the same tick; a failing body fails the loop; `break` and `continue`
 //! (labelled too); halting and re-entry; the item visible to inline leaves
 //! and hooks like a `scope` variable.
-use std::collections::BTreeMap;
 
 use behaved::prelude::*;
+use behaved_testkit::camp::{Alarm, Camp, Hit, Targets};
 use behaved_testkit::script::Events;
-
-/// A camp of targets; leaves log what they do to which target.
-#[derive(Default)]
-struct Camp {
-    targets: Vec<u32>,
-    names: Vec<String>,
-    /// What hitting each target returns (Success when not listed).
-    script: BTreeMap<u32, Status>,
-    log: Vec<String>,
-    alarm: bool,
-    /// The current target of a JSON tree's `forEach` (its list's `select` puts it here).
-    target: u32,
-}
-
-impl Camp {
-    fn with(targets: &[u32]) -> Camp {
-        Camp {
-            targets: targets.to_vec(),
-            ..Camp::default()
-        }
-    }
-
-    fn hit(&mut self, t: u32) -> Status {
-        self.log.push(format!("hit {t}"));
-        self.script.get(&t).copied().unwrap_or(Status::Success)
-    }
-
-    fn take(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.log)
-    }
-}
 
 use Status::{Failure as F, Running as R, Success as S};
 
@@ -93,41 +62,6 @@ behave! {
                 })
             }
         }
-    }
-}
-
-/// The targets as a JSON tree's list: the current one goes to `Camp::target`.
-struct Targets;
-
-impl ItemList<Camp> for Targets {
-    type Item = u32;
-    fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
-        camp.targets.iter().copied()
-    }
-    fn select(&self, camp: &mut Camp, target: &u32) {
-        camp.target = *target;
-    }
-}
-
-/// Hits the current target of a JSON tree's loop.
-#[derive(Clone)]
-struct Hit;
-
-impl Action<Camp> for Hit {
-    fn tick(&mut self, camp: &mut Camp) -> Status {
-        let target = camp.target;
-        camp.hit(target)
-    }
-    fn halt(&mut self, camp: &mut Camp) {
-        camp.log.push(format!("halt {}", camp.target));
-    }
-}
-
-struct Alarm;
-
-impl Condition<Camp> for Alarm {
-    fn check(&self, camp: &Camp) -> bool {
-        camp.alarm
     }
 }
 

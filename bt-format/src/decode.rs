@@ -122,6 +122,53 @@ fn kind_named(name: &str) -> Result<NodeKind, BadKind> {
     }
 }
 
+/// A node's list of two-field objects, as its messages name it: an `if`'s
+/// `"branches"`, a `match`'s `"cases"`.
+struct EntryList {
+    /// The node's field, also the entries' plural (`"branches"`).
+    field: &'static str,
+    /// One entry (`"branch"`).
+    one: &'static str,
+    /// An entry's two fields.
+    fields: [&'static str; 2],
+    /// An entry, as messages show it.
+    shape: &'static str,
+    /// Whether the list may be empty.
+    may_be_empty: bool,
+}
+
+impl EntryList {
+    /// The list `field` of `one`s, two-field objects written as `shape`.
+    const fn new(field: &'static str, one: &'static str, fields: [&'static str; 2], shape: &'static str) -> Self {
+        EntryList {
+            field,
+            one,
+            fields,
+            shape,
+            may_be_empty: false,
+        }
+    }
+}
+
+/// An `if`'s branches: at least one.
+const BRANCHES: EntryList = EntryList::new(
+    "branches",
+    "branch",
+    ["if", "then"],
+    "{\"if\": <condition node>, \"then\": <node>}",
+);
+
+/// A `match`'s cases: none is fine (the default runs).
+const CASES: EntryList = EntryList {
+    may_be_empty: true,
+    ..EntryList::new(
+        "cases",
+        "case",
+        ["when", "child"],
+        "{\"when\": <key or keys>, \"child\": <node>}",
+    )
+};
+
 /// Checks a leaf's type name, for the leaves' problems to be reported with
 /// the tree's own: `Some(message)` when the name is not a registered type
 /// of its family.
@@ -573,24 +620,47 @@ impl Decoder<'_> {
         }
     }
 
-    /// Entry `v` (at `at`) of a list of `what`s, each an object `shape` of
-    /// the two `fields`: the object, or `None` where it is not one. What is
-    /// wrong (not an object, an unknown field) is reported and clears `ok`.
-    fn entry<'v, 'j>(
+    /// The array `list.field` of the node at `at` (`name`: its kind in
+    /// messages); empty where it is missing, not an array or (where it may
+    /// not be) empty, which is reported and clears `ok`.
+    fn entry_list<'o, 'j>(
         &mut self,
-        v: &'v Json<'j>,
+        obj: &'o Object<'j>,
         at: &str,
-        what: &str,
-        shape: &str,
-        fields: [&str; 2],
+        name: &str,
+        list: &EntryList,
         ok: &mut bool,
-    ) -> Option<&'v Object<'j>> {
+    ) -> &'o [Json<'j>] {
+        let p = path::field(at, list.field);
+        match obj.get(list.field) {
+            Some(Json::Array(entries)) if list.may_be_empty || !entries.is_empty() => return entries,
+            Some(Json::Array(_)) => self.report(
+                &p,
+                format!("{name:?} needs at least one {}, found an empty array", list.one),
+            ),
+            Some(other) => self.report(
+                &p,
+                format!("expected an array of {}, found {}", list.field, describe(other)),
+            ),
+            None => self.report(
+                at,
+                format!("{name:?} needs {:?}: an array of {}", list.field, list.shape),
+            ),
+        }
+        *ok = false;
+        &[]
+    }
+
+    /// Entry `v` (at `at`) of a `list`: the object, or `None` where it is
+    /// not one. What is wrong (not an object, an unknown field) is reported
+    /// and clears `ok`.
+    fn entry<'v, 'j>(&mut self, v: &'v Json<'j>, at: &str, list: &EntryList, ok: &mut bool) -> Option<&'v Object<'j>> {
+        let (what, [a, b]) = (list.one, list.fields);
         let Some(obj) = v.as_object() else {
-            self.report(at, format!("expected a {what} {shape}, found {}", describe(v)));
+            self.report(at, format!("expected a {what} {}, found {}", list.shape, describe(v)));
             *ok = false;
             return None;
         };
-        let [a, b] = fields;
         for key in obj.keys().filter(|k| *k != a && *k != b) {
             self.report(
                 &path::field(at, key),
@@ -604,46 +674,38 @@ impl Decoder<'_> {
         Some(obj)
     }
 
+    /// The child node in `field` of the entry at `at` (one level below
+    /// `depth`); `missing` is reported where there is none.
+    fn required_node(&mut self, obj: &Object<'_>, at: &str, field: &str, depth: usize, missing: &str) -> Option<Node> {
+        match obj.get(field) {
+            Some(n) => self.node(n, &path::field(at, field), depth + 1),
+            None => {
+                self.report(at, missing);
+                None
+            }
+        }
+    }
+
     fn branches(&mut self, node: &mut Node, obj: &Object<'_>, at: &str, depth: usize) -> bool {
         let name = node.kind.json_name();
         let p = path::field(at, "branches");
         let mut ok = true;
-        match obj.get("branches") {
-            Some(Json::Array(list)) if !list.is_empty() => {
-                for (i, b) in list.iter().enumerate() {
-                    let bp = path::index(&p, i);
-                    let shape = "{\"if\": <condition node>, \"then\": <node>}";
-                    let Some(bo) = self.entry(b, &bp, "branch", shape, ["if", "then"], &mut ok) else {
-                        continue;
-                    };
-                    let cond = self.condition_at(bo.get("if"), &bp, "if", "a branch", depth);
-                    let then = match bo.get("then") {
-                        Some(t) => self.node(t, &path::field(&bp, "then"), depth + 1),
-                        None => {
-                            self.report(&bp, "a branch needs \"then\": the node run when \"if\" holds");
-                            None
-                        }
-                    };
-                    match (cond, then) {
-                        (Some(c), Some(t)) => node.children.extend([c, t]),
-                        _ => ok = false,
-                    }
-                }
-            }
-            Some(Json::Array(_)) => {
-                self.report(&p, format!("{name:?} needs at least one branch, found an empty array"));
-                ok = false;
-            }
-            Some(other) => {
-                self.report(&p, format!("expected an array of branches, found {}", describe(other)));
-                ok = false;
-            }
-            None => {
-                self.report(
-                    at,
-                    format!("{name:?} needs \"branches\": an array of {{\"if\": <condition node>, \"then\": <node>}}"),
-                );
-                ok = false;
+        for (i, b) in self.entry_list(obj, at, name, &BRANCHES, &mut ok).iter().enumerate() {
+            let bp = path::index(&p, i);
+            let Some(bo) = self.entry(b, &bp, &BRANCHES, &mut ok) else {
+                continue;
+            };
+            let cond = self.condition_at(bo.get("if"), &bp, "if", "a branch", depth);
+            let then = self.required_node(
+                bo,
+                &bp,
+                "then",
+                depth,
+                "a branch needs \"then\": the node run when \"if\" holds",
+            );
+            match (cond, then) {
+                (Some(c), Some(t)) => node.children.extend([c, t]),
+                _ => ok = false,
             }
         }
         let has_else = match obj.get("else") {
@@ -673,41 +735,25 @@ impl Decoder<'_> {
         let mut keys = Vec::new();
         // Each key, with the case that first matches it.
         let mut matched: HashMap<Key, usize> = HashMap::new();
-        match obj.get("cases") {
-            Some(Json::Array(list)) => {
-                for (i, c) in list.iter().enumerate() {
-                    let cp = path::index(&p, i);
-                    let shape = "{\"when\": <key or keys>, \"child\": <node>}";
-                    let Some(co) = self.entry(c, &cp, "case", shape, ["when", "child"], &mut ok) else {
-                        continue;
-                    };
-                    let when = self.when(co.get("when"), &cp, i, &mut matched);
-                    let child = match co.get("child") {
-                        Some(n) => self.node(n, &path::field(&cp, "child"), depth + 1),
-                        None => {
-                            self.report(&cp, "a case needs \"child\": the node run when it matches");
-                            None
-                        }
-                    };
-                    match (when, child) {
-                        (Some(w), Some(c)) => {
-                            keys.push(w);
-                            node.children.push(c);
-                        }
-                        _ => ok = false,
-                    }
+        for (i, c) in self.entry_list(obj, at, name, &CASES, &mut ok).iter().enumerate() {
+            let cp = path::index(&p, i);
+            let Some(co) = self.entry(c, &cp, &CASES, &mut ok) else {
+                continue;
+            };
+            let when = self.when(co.get("when"), &cp, i, &mut matched);
+            let child = self.required_node(
+                co,
+                &cp,
+                "child",
+                depth,
+                "a case needs \"child\": the node run when it matches",
+            );
+            match (when, child) {
+                (Some(w), Some(c)) => {
+                    keys.push(w);
+                    node.children.push(c);
                 }
-            }
-            Some(other) => {
-                self.report(&p, format!("expected an array of cases, found {}", describe(other)));
-                ok = false;
-            }
-            None => {
-                self.report(
-                    at,
-                    format!("{name:?} needs \"cases\": an array of {{\"when\": <key or keys>, \"child\": <node>}}"),
-                );
-                ok = false;
+                _ => ok = false,
             }
         }
         match obj.get("default") {

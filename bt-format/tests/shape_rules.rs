@@ -2,23 +2,11 @@
 //! (its `check.rs` and the `tests/ui/{arity,args,control}` cases) is a rule
 //! of the JSON model too, so the JSON loader refuses the same trees.
 
-use behaved_format::Reader;
+mod support;
+
 use behaved_format::model::{MAX_PARALLEL, Node, Params, Policy};
 use behaved_runtime::NodeKind;
-
-const A: &str = r#"{"type": "action", "action": {"type": "a"}}"#;
-
-/// The JSON loader's messages for `json`, or none.
-fn refusal(json: &str) -> Vec<String> {
-    match Reader::new().node(json) {
-        Ok(_) => Vec::new(),
-        Err(e) => e
-            .problems()
-            .iter()
-            .map(|p| format!("at `{}`: {}", p.path, p.message))
-            .collect(),
-    }
-}
+use support::{A, refusal};
 
 /// `n` copies of the action, as a JSON array's items.
 fn actions(n: usize) -> String {

@@ -3,61 +3,13 @@
 //! `max`), the current one put in the context before each tick of the child,
 //! the next iteration in the same tick, failure, `break`/`continue`, halting;
 //! and the loader's errors at their JSON paths.
-use std::collections::BTreeMap;
 
-use behaved_interp::{Agent, ItemList, NoParams, Registry};
-use behaved_runtime::{Action, Condition, Status};
+use behaved_interp::{Agent, NoParams, Registry};
+use behaved_runtime::{Condition, Status};
+use behaved_testkit::camp::{Alarm, Camp, Hit, Targets};
 use serde_json::json;
 
 use Status::{Failure as F, Running as R, Success as S};
-
-#[derive(Default)]
-struct Camp {
-    targets: Vec<u32>,
-    /// The current item, where the list's `select` puts it.
-    target: u32,
-    script: BTreeMap<u32, Status>,
-    log: Vec<String>,
-    alarm: bool,
-}
-
-impl Camp {
-    fn with(targets: &[u32]) -> Camp {
-        Camp {
-            targets: targets.to_vec(),
-            ..Camp::default()
-        }
-    }
-    fn take(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.log)
-    }
-}
-
-struct Targets;
-
-impl ItemList<Camp> for Targets {
-    type Item = u32;
-    fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
-        camp.targets.iter().copied()
-    }
-    fn select(&self, camp: &mut Camp, target: &u32) {
-        camp.target = *target;
-    }
-}
-
-/// Hits the current target: logs it, returns what the script says.
-#[derive(Clone)]
-struct Hit;
-
-impl Action<Camp> for Hit {
-    fn tick(&mut self, camp: &mut Camp) -> Status {
-        camp.log.push(format!("hit {}", camp.target));
-        camp.script.get(&camp.target).copied().unwrap_or(S)
-    }
-    fn halt(&mut self, camp: &mut Camp) {
-        camp.log.push(format!("halt {}", camp.target));
-    }
-}
 
 /// Holds when the current target is `is`.
 #[derive(serde::Deserialize)]
@@ -70,14 +22,6 @@ struct TargetIs(u32);
 impl Condition<Camp> for TargetIs {
     fn check(&self, camp: &Camp) -> bool {
         camp.target == self.0
-    }
-}
-
-struct Alarm;
-
-impl Condition<Camp> for Alarm {
-    fn check(&self, camp: &Camp) -> bool {
-        camp.alarm
     }
 }
 

@@ -104,16 +104,19 @@ fn a_recursive_subtree_is_inlined_up_to_the_bound_then_cut() {
     assert!(def.tick_work() < 100);
 }
 
+/// The root tree, loaded with at most `max_recursion` levels inside itself,
+/// and a context whose count is `count`.
+fn root_agent(max_recursion: usize, count: u32) -> (Agent<Ctx>, Ctx) {
+    let def = registry(max_recursion).load_with(ROOT, &library()).unwrap();
+    let ctx = Ctx { count, log: Vec::new() };
+    (Agent::new(def), ctx)
+}
+
 /// Each level runs one `dec` (two ticks) and recurses; the way back runs
 /// each level's exit hook, innermost first.
 #[test]
 fn recursion_within_the_bound_runs_level_by_level() {
-    let def = registry(3).load_with(ROOT, &library()).unwrap();
-    let mut agent = Agent::new(def);
-    let mut ctx = Ctx {
-        count: 3,
-        log: Vec::new(),
-    };
+    let (mut agent, mut ctx) = root_agent(3, 3);
     let mut statuses = Vec::new();
     for _ in 0..5 {
         statuses.push(agent.tick_at(&mut ctx, 0.0));
@@ -133,12 +136,7 @@ fn recursion_within_the_bound_runs_level_by_level() {
 /// back up through every level.
 #[test]
 fn recursion_past_the_bound_fails_at_the_cut() {
-    let def = registry(2).load_with(ROOT, &library()).unwrap();
-    let mut agent = Agent::new(def);
-    let mut ctx = Ctx {
-        count: 5,
-        log: Vec::new(),
-    };
+    let (mut agent, mut ctx) = root_agent(2, 5);
     let mut last = Status::Running;
     for _ in 0..10 {
         last = agent.tick_at(&mut ctx, 0.0);

@@ -76,42 +76,43 @@ fn time_of(frame: u64) -> f64 {
     frame as f64 / FPS
 }
 
+/// Runs `frame` (its number and time) on a first cycle of frames, then
+/// `frames` more: the seconds of those after the first cycle.
+fn timed_after_a_cycle<T: Bench>(frames: u64, mut frame: impl FnMut(u64, f64)) -> f64 {
+    let mut start = Instant::now();
+    for n in 0..T::CYCLE + frames {
+        if n == T::CYCLE {
+            start = Instant::now();
+        }
+        frame(n, time_of(n));
+    }
+    start.elapsed().as_secs_f64()
+}
+
 /// Every agent every frame (agent `i` from frame `i % CYCLE` on); the
 /// seconds of the frames after the first cycle.
 fn tick_all<T: Bench>(agents: &mut [(T, Villager)], frames: u64) -> f64 {
-    let mut start = Instant::now();
-    for frame in 0..T::CYCLE + frames {
-        if frame == T::CYCLE {
-            start = Instant::now();
-        }
-        let now = time_of(frame);
+    timed_after_a_cycle::<T>(frames, |frame, now| {
         for (i, (tree, ctx)) in agents.iter_mut().enumerate() {
             if (i as u64 % T::CYCLE) <= frame {
                 ctx.now = now;
                 black_box(tree.tick_at(ctx, now));
             }
         }
-    }
-    start.elapsed().as_secs_f64()
+    })
 }
 
 /// Only the due agents, known without any bookkeeping: agent `i` works on
 /// frame `i % CYCLE` and is due again `CYCLE` frames later. No scheduler can
 /// do less: the floor.
 fn oracle<T: Bench>(agents: &mut [(T, Villager)], frames: u64) -> f64 {
-    let mut start = Instant::now();
-    for frame in 0..T::CYCLE + frames {
-        if frame == T::CYCLE {
-            start = Instant::now();
-        }
-        let now = time_of(frame);
+    timed_after_a_cycle::<T>(frames, |frame, now| {
         let first = (frame % T::CYCLE) as usize;
         for (tree, ctx) in agents.iter_mut().skip(first).step_by(T::CYCLE as usize) {
             ctx.now = now;
             black_box(tree.tick_at(ctx, now));
         }
-    }
-    start.elapsed().as_secs_f64()
+    })
 }
 
 /// Through the scheduler (agent `i` registered at frame `i % CYCLE`): the

@@ -2,7 +2,8 @@
 //!
 //! [`script`] holds the scripted fixtures of the behaviour tests: a context
 //! whose leaves return what a script says and log what happens to them, and
-//! observers that record events as text.
+//! observers that record events as text. [`camp`] is the context and leaves
+//! of the `for` tests.
 //!
 //! [`Counting`] is a global allocator that counts the allocations of the
 //! threads that ask it to, so a test can prove a loop allocates nothing
@@ -21,6 +22,7 @@
 // A global allocator is an `unsafe` trait; this crate is the only place that implements one.
 #![allow(unsafe_code)]
 
+pub mod camp;
 pub mod script;
 
 use std::alloc::{GlobalAlloc, Layout, System};
