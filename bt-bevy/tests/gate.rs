@@ -12,7 +12,7 @@ use behaved_bevy::{BehaviorClock, BehaviorPlugin, FrameGate, frame_gate_open};
 use bevy_app::Update;
 use bevy_ecs::prelude::*;
 use bevy_time::{Time, Virtual};
-use common::{STEP, Walker, spawn, tick_log_from, timed_app};
+use common::{STEP, Walker, patrol_and_fidget, spawn, tick_log_from, timed_app};
 
 /// A gate that says what `script` says, one answer an update (then `true`),
 /// as a debugger's page would: paused, a step, paused, resumed.
@@ -25,9 +25,7 @@ fn scripted(app: &mut bevy_app::App, script: &[bool]) -> Arc<Mutex<VecDeque<bool
 
 #[test]
 fn a_closed_gate_holds_the_trees_and_the_virtual_time_and_a_step_lets_one_update_through() {
-    let mut app = timed_app(BehaviorPlugin::default());
-    let patrol = spawn(&mut app, Walker::patrol());
-    let fidget = spawn(&mut app, Walker::fidget());
+    let (mut app, [patrol, fidget]) = patrol_and_fidget(BehaviorPlugin::default());
     // Updates 1-10 open, 11-20 held, 21 a step, 22-30 held, then open.
     let mut script = vec![true; 10];
     script.extend([false; 10]);

@@ -10,7 +10,7 @@ use bevy_app::{FixedUpdate, Update};
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
 use bevy_time::{Fixed, Time, Virtual};
-use common::{STEP, Walker, spawn, tick_log, tick_log_from, timed_app};
+use common::{STEP, Walker, patrol_and_fidget, spawn, tick_log, tick_log_from, timed_app};
 
 fn times(app: &bevy_app::App, e: Entity) -> Vec<f64> {
     app.world().get::<Behavior<Walker>>(e).unwrap().brain.times().to_vec()
@@ -18,9 +18,7 @@ fn times(app: &bevy_app::App, e: Entity) -> Vec<f64> {
 
 #[test]
 fn trees_run_on_virtual_time_in_update_by_default() {
-    let mut app = timed_app(BehaviorPlugin::default());
-    let patrol = spawn(&mut app, Walker::patrol());
-    let fidget = spawn(&mut app, Walker::fidget());
+    let (mut app, [patrol, fidget]) = patrol_and_fidget(BehaviorPlugin::default());
     let log = tick_log(&mut app, &[patrol, fidget], 130);
     // Update n is at (n - 1)/64 s: the patrol's one-second waits end at updates 65 and 129.
     assert_eq!(log[0], [1, 65, 129]);
@@ -30,9 +28,7 @@ fn trees_run_on_virtual_time_in_update_by_default() {
 
 #[test]
 fn a_paused_time_freezes_the_trees_and_delays_their_waits() {
-    let mut app = timed_app(BehaviorPlugin::default());
-    let patrol = spawn(&mut app, Walker::patrol());
-    let fidget = spawn(&mut app, Walker::fidget());
+    let (mut app, [patrol, fidget]) = patrol_and_fidget(BehaviorPlugin::default());
     let before = tick_log(&mut app, &[patrol, fidget], 10);
     assert_eq!(before[1].len(), 10);
     app.world_mut().resource_mut::<Time<Virtual>>().pause();
@@ -57,10 +53,8 @@ fn a_faster_time_hurries_the_waits() {
 
 #[test]
 fn in_fixed_update_trees_run_on_fixed_time() {
-    let mut app = timed_app(BehaviorPlugin::default().in_schedule(FixedUpdate));
+    let (mut app, [patrol, fidget]) = patrol_and_fidget(BehaviorPlugin::default().in_schedule(FixedUpdate));
     app.insert_resource(Time::<Fixed>::from_seconds(0.25));
-    let patrol = spawn(&mut app, Walker::patrol());
-    let fidget = spawn(&mut app, Walker::fidget());
     let log = tick_log(&mut app, &[patrol, fidget], 90);
     // A fixed step every 16 updates, the first when 0.25 s has accumulated (update 17).
     assert_eq!(log[1], [17, 33, 49, 65, 81]);

@@ -207,30 +207,34 @@ pub(crate) fn one_line(label: &str) -> String {
 
 /// Escapes text for a double-quoted DOT string.
 fn dot_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    escaped(text, |c| match c {
+        '"' => Some("\\\""),
+        '\\' => Some("\\\\"),
+        _ => None,
+    })
 }
 
 /// Escapes text for a double-quoted Mermaid label, with Mermaid's entity codes.
 fn mermaid_escape(text: &str) -> String {
+    escaped(text, |c| match c {
+        '"' => Some("#quot;"),
+        '#' => Some("#35;"),
+        '<' => Some("#lt;"),
+        '>' => Some("#gt;"),
+        '&' => Some("#amp;"),
+        _ => None,
+    })
+}
+
+/// `text` with each character that `escape` names replaced by its escape,
+/// and the other control characters (newlines, tabs) by spaces.
+fn escaped(text: &str, escape: fn(char) -> Option<&'static str>) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '"' => out.push_str("#quot;"),
-            '#' => out.push_str("#35;"),
-            '<' => out.push_str("#lt;"),
-            '>' => out.push_str("#gt;"),
-            '&' => out.push_str("#amp;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
+        match escape(c) {
+            Some(e) => out.push_str(e),
+            None if c.is_control() => out.push(' '),
+            None => out.push(c),
         }
     }
     out

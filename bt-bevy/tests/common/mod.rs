@@ -88,6 +88,14 @@ pub fn spawn(app: &mut App, walker: Walker) -> Entity {
     app.world_mut().spawn((Pos(0), Behavior::continuous(walker))).id()
 }
 
+/// A [`timed_app`] with `plugin` and two walkers: a patrol and a fidget.
+pub fn patrol_and_fidget(plugin: BehaviorPlugin<Walker>) -> (App, [Entity; 2]) {
+    let mut app = timed_app(plugin);
+    let patrol = spawn(&mut app, Walker::patrol());
+    let fidget = spawn(&mut app, Walker::fidget());
+    (app, [patrol, fidget])
+}
+
 pub fn ticks(app: &App, e: Entity) -> u64 {
     ticks_of::<Walker>(app, e)
 }
