@@ -193,15 +193,27 @@ impl<'t> Scan<'t, '_> {
             }
             self.value(path, key_at);
             path.truncate(len);
-            self.ws();
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b'}') => {
-                    self.pos += 1;
-                    return;
-                }
-                _ => return,
+            if !self.after_item(b'}') {
+                return;
             }
+        }
+    }
+
+    /// Past what follows an item of an object or array: a `,` (true:
+    /// another item comes) or the `close` that ends it (false); false at
+    /// anything else, where the scan stops.
+    fn after_item(&mut self, close: u8) -> bool {
+        self.ws();
+        match self.peek() {
+            Some(b',') => {
+                self.pos += 1;
+                true
+            }
+            Some(c) if c == close => {
+                self.pos += 1;
+                false
+            }
+            _ => false,
         }
     }
 
@@ -222,14 +234,8 @@ impl<'t> Scan<'t, '_> {
             let at = self.pos;
             self.value(path, at);
             path.truncate(len);
-            self.ws();
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.pos += 1;
-                    return;
-                }
-                _ => return,
+            if !self.after_item(b']') {
+                return;
             }
         }
     }

@@ -512,13 +512,20 @@ enum Source<C: ?Sized, T> {
     Entry(Entry<C, T>),
 }
 
+/// Written by hand: a derived `Clone` would ask the context `C` to be `Clone` too.
+impl<C: ?Sized, T: Clone> Clone for Source<C, T> {
+    fn clone(&self) -> Self {
+        match self {
+            Source::Value(v) => Source::Value(v.clone()),
+            Source::Entry(e) => Source::Entry(*e),
+        }
+    }
+}
+
 impl<C: ?Sized, T: Clone> Clone for Port<C, T> {
     fn clone(&self) -> Self {
         Port {
-            source: match &self.source {
-                Source::Value(v) => Source::Value(v.clone()),
-                Source::Entry(e) => Source::Entry(*e),
-            },
+            source: self.source.clone(),
         }
     }
 }
@@ -594,10 +601,7 @@ pub struct OutPort<C: ?Sized, T> {
 impl<C: ?Sized, T: Clone> Clone for OutPort<C, T> {
     fn clone(&self) -> Self {
         OutPort {
-            source: match &self.source {
-                Source::Value(v) => Source::Value(v.clone()),
-                Source::Entry(e) => Source::Entry(*e),
-            },
+            source: self.source.clone(),
         }
     }
 }

@@ -290,28 +290,22 @@ fn subtrees_unknown_cyclic_and_too_deep() {
     )
     .unwrap();
     let r = registry();
-    let e = r
-        .load_with(&json!({"type": "subtree", "subtreeId": "patrl"}).to_string(), &lib)
-        .unwrap_err();
+    let subtree_errors = |id: &str| {
+        r.load_with(&json!({"type": "subtree", "subtreeId": id}).to_string(), &lib)
+            .unwrap_err()
+            .messages()
+    };
+    let cycle = "at `subtrees[\"patrol\"].children[1].subtreeId`: subtree cycle: \"guard\" -> \"patrol\" -> \"guard\"; \
+                 a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times";
     assert_eq!(
-        e.messages(),
+        subtree_errors("patrl"),
         [
-            "at `subtrees[\"patrol\"].children[1].subtreeId`: subtree cycle: \"guard\" -> \"patrol\" -> \"guard\"; \
-             a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times",
+            cycle,
             "at `subtreeId`: unknown subtree \"patrl\"; did you mean \"patrol\"?"
         ],
         "a cycle no tree uses is an error too"
     );
-    let e = r
-        .load_with(&json!({"type": "subtree", "subtreeId": "patrol"}).to_string(), &lib)
-        .unwrap_err();
-    assert_eq!(
-        e.messages(),
-        [
-            "at `subtrees[\"patrol\"].children[1].subtreeId`: subtree cycle: \"guard\" -> \"patrol\" -> \"guard\"; \
-             a recursive subtree needs a depth bound: `Registry::max_recursion(n)` lets a subtree nest inside itself n times"
-        ]
-    );
+    assert_eq!(subtree_errors("patrol"), [cycle]);
     assert_eq!(
         r.check_library(&lib).unwrap_err().problems().len(),
         1,

@@ -116,13 +116,7 @@ pub enum UInt {
 impl UInt {
     /// The smallest type that holds `max`.
     pub fn holding(max: u128) -> UInt {
-        match max {
-            0..=0xFF => UInt::U8,
-            0x100..=0xFFFF => UInt::U16,
-            0x1_0000..=0xFFFF_FFFF => UInt::U32,
-            0x1_0000_0000..=0xFFFF_FFFF_FFFF_FFFF => UInt::U64,
-            _ => UInt::U128,
-        }
+        UInt::with_bits((u128::BITS - max.leading_zeros()) as usize)
     }
 
     /// The smallest type with at least `bits` bits.

@@ -403,18 +403,14 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
     let mut weights = Vec::new();
     let mut scores = Vec::new();
     for mut child in block.nodes {
-        if scored {
+        if scored || weighted {
             match child.weight.take() {
-                Some(w) => scores.push(score(w, errors)),
-                None => errors.at(
+                Some(w) if scored => scores.push(score(w, errors)),
+                Some(w) => weights.push(weight(w, errors)),
+                None if scored => errors.at(
                     node_span(&child),
                     "every child of `utility` needs a score: `|c| c.hunger => eat` or `Hunger => eat`",
                 ),
-            }
-        }
-        if weighted {
-            match child.weight.take() {
-                Some(w) => weights.push(weight(w, errors)),
                 None => errors.at(
                     node_span(&child),
                     "every child of `weighted` needs a weight: `3 => node`",
