@@ -78,34 +78,31 @@ impl Action<World> for Patrol {
 
 /// An async action.
 struct Fetch;
-impl Task for Fetch {
-    type Future = core::future::Ready<bool>;
-}
-impl AsyncAction<World> for Fetch {
-    fn start(&mut self, _: &mut World) -> Self::Future {
-        core::future::ready(true)
-    }
-    fn finish(&mut self, _: &mut World, ok: bool) -> Status {
-        Status::from(ok)
-    }
-}
 
 /// An async action with a negative parameter.
 struct FetchFrom {
     #[allow(dead_code)]
     depot: i32,
 }
-impl Task for FetchFrom {
-    type Future = core::future::Ready<bool>;
+
+/// Async actions whose future is ready at once: they succeed.
+macro_rules! ready_async_actions {
+    ($($action:ty),*) => {$(
+        impl Task for $action {
+            type Future = core::future::Ready<bool>;
+        }
+        impl AsyncAction<World> for $action {
+            fn start(&mut self, _: &mut World) -> Self::Future {
+                core::future::ready(true)
+            }
+            fn finish(&mut self, _: &mut World, ok: bool) -> Status {
+                Status::from(ok)
+            }
+        }
+    )*};
 }
-impl AsyncAction<World> for FetchFrom {
-    fn start(&mut self, _: &mut World) -> Self::Future {
-        core::future::ready(true)
-    }
-    fn finish(&mut self, _: &mut World, ok: bool) -> Status {
-        Status::from(ok)
-    }
-}
+
+ready_async_actions!(Fetch, FetchFrom);
 
 /// A unit condition.
 struct Hungry;

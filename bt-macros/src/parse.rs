@@ -724,13 +724,19 @@ impl Parse for ForSyntax {
     }
 }
 
+/// The span of a `reactive` written before a node word (`reactive if`,
+/// `reactive match`), if there is one.
+fn reactive_prefix(input: ParseStream) -> syn::Result<Option<Span>> {
+    Ok(if input.peek(reactive) {
+        Some(input.parse::<reactive>()?.span)
+    } else {
+        None
+    })
+}
+
 impl Parse for IfSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let reactive = if input.peek(reactive) {
-            Some(input.parse::<reactive>()?.span)
-        } else {
-            None
-        };
+        let reactive = reactive_prefix(input)?;
         let span = input.parse::<Token![if]>()?.span;
         let cond = Expr::parse_without_eager_brace(input)?;
         let then = parse_children(input)?;
@@ -765,11 +771,7 @@ impl Parse for IfSyntax {
 
 impl Parse for MatchSyntax {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let reactive = if input.peek(reactive) {
-            Some(input.parse::<reactive>()?.span)
-        } else {
-            None
-        };
+        let reactive = reactive_prefix(input)?;
         let span = input.parse::<Token![match]>()?.span;
         let scrutinee = Expr::parse_without_eager_brace(input)?;
         let content;

@@ -35,6 +35,11 @@ async fn doc_satisfies(client: &Client, test: &str) {
     until(client, &format!("return JSON.parse(window.btEditor.docText()){test};")).await;
 }
 
+/// Waits until the editor's selection is the node at `path`.
+async fn selected_is(client: &Client, path: &str) {
+    until(client, &format!("return window.btEditor.selected() === '{path}';")).await;
+}
+
 /// Presses Save and waits until the page says it saved.
 async fn save_and_wait(client: &Client) {
     click(client, "#save").await;
@@ -218,7 +223,7 @@ fn a_leaf_of_the_manifest_with_a_typo_in_its_parameter_shows_the_loaders_hint() 
         select(&client, "children[3]").await;
         // A registered action from the palette goes after the selected leaf, its parameter present and empty.
         click(&client, "#palette button[data-leaf='moveTo']").await;
-        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        selected_is(&client, "children[4]").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(
             doc["children"][4],
@@ -254,7 +259,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         // 1: wrap the bribe sequence in an inverter.
         select(&client, "children[2]").await;
         choose(&client, "#wrap", "inverter").await;
-        until(&client, "return window.btEditor.selected() === 'children[2]';").await;
+        selected_is(&client, "children[2]").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(doc["children"][2]["type"], "inverter");
         assert_eq!(doc["children"][2]["child"]["name"], "Player has bribe");
@@ -264,7 +269,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         svg.send_keys(&format!("{}{}", char::from(Key::Alt), char::from(Key::Down)))
             .await
             .unwrap();
-        until(&client, "return window.btEditor.selected() === 'children[1]';").await;
+        selected_is(&client, "children[1]").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(doc["children"][0]["name"], "Night behavior");
         assert_eq!(doc["children"][1]["name"], "Quest: Flying Home - Build Resonance");
@@ -276,11 +281,7 @@ fn undo_and_redo_restore_the_exact_document_through_every_kind_of_edit() {
         versions.push(doc_text(&client).await);
         select(&client, "children[0]").await;
         click(&client, "#paste").await;
-        until(
-            &client,
-            "return window.btEditor.selected() === 'children[0].children[2]';",
-        )
-        .await;
+        selected_is(&client, "children[0].children[2]").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(doc["children"][0]["children"][2]["name"], "Default");
         versions.push(doc_text(&client).await);
@@ -630,7 +631,7 @@ fn the_subtree_library_inserts_references_and_opens_them() {
     with_browser("editor_library", |client| async move {
         open(&client, &url).await;
         click(&client, "#library li[data-subtree='greet'] button").await;
-        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        selected_is(&client, "children[4]").await;
         let doc: Value = serde_json::from_str(&doc_text(&client).await).unwrap();
         assert_eq!(
             doc["children"][4],
@@ -767,11 +768,7 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
         // Added into an `if`: a new branch, on the first registered condition.
         select(&client, "children[0]").await;
         click(&client, "#palette button[data-leaf='dialogue']").await;
-        until(
-            &client,
-            "return window.btEditor.selected() === 'children[0].branches[1].then';",
-        )
-        .await;
+        selected_is(&client, "children[0].branches[1].then").await;
         assert_eq!(
             doc(&client).await["children"][0]["branches"][1],
             serde_json::json!({
@@ -783,11 +780,7 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
         svg.send_keys(&format!("{}{}", char::from(Key::Alt), char::from(Key::Up)))
             .await
             .unwrap();
-        until(
-            &client,
-            "return window.btEditor.selected() === 'children[0].branches[0].then';",
-        )
-        .await;
+        selected_is(&client, "children[0].branches[0].then").await;
         let now = doc(&client).await;
         assert_eq!(
             now["children"][0]["branches"][0]["if"]["condition"]["type"],
@@ -799,16 +792,12 @@ fn branches_and_cases_are_added_moved_deleted_and_dropped_like_children_and_keys
         );
         // Deleted: the branch goes with its node.
         svg.send_keys(&char::from(Key::Delete).to_string()).await.unwrap();
-        until(&client, "return window.btEditor.selected() === 'children[0]';").await;
+        selected_is(&client, "children[0]").await;
         assert_eq!(doc(&client).await, original);
 
         // The `else` dropped onto the `match`: a new case on a fresh key.
         drag(&client, "children[0].else", "children[1]").await;
-        until(
-            &client,
-            "return window.btEditor.selected() === 'children[1].cases[1].child';",
-        )
-        .await;
+        selected_is(&client, "children[1].cases[1].child").await;
         let now = doc(&client).await;
         assert_eq!(now["children"][0].get("else"), None);
         assert_eq!(
@@ -919,7 +908,7 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
         assert_eq!(headings, serde_json::json!(["decorators"]));
         // Enter adds the first shown to the selection (the root: its last child).
         filter.send_keys(&char::from(Key::Enter).to_string()).await.unwrap();
-        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        selected_is(&client, "children[4]").await;
         assert_eq!(
             doc(&client).await["children"][4],
             serde_json::json!({"type": "inverter"})
@@ -940,7 +929,7 @@ fn the_palette_filters_as_typed_enter_adds_the_first_and_the_title_marks_unsaved
             .send_keys(&format!("dialo{}", char::from(Key::Enter)))
             .await
             .unwrap();
-        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        selected_is(&client, "children[4]").await;
         assert_eq!(
             doc(&client).await["children"][4],
             serde_json::json!({"type": "action", "action": {"type": "dialogue", "dialogueId": ""}})
@@ -968,11 +957,7 @@ fn duplicate_copies_a_child_or_a_whole_arm_right_after_it() {
         // A branch's node: the branch, condition included, is copied after it.
         select(&client, "children[0].branches[0].then").await;
         svg.send_keys(&ctrl_d).await.unwrap();
-        until(
-            &client,
-            "return window.btEditor.selected() === 'children[0].branches[1].then';",
-        )
-        .await;
+        selected_is(&client, "children[0].branches[1].then").await;
         let branches = &doc(&client).await["children"][0]["branches"];
         assert_eq!(
             branches,
@@ -985,7 +970,7 @@ fn duplicate_copies_a_child_or_a_whole_arm_right_after_it() {
         click(&client, "#fit").await; // the tree grew: all of it in view
         select(&client, "children[1]").await;
         click(&client, "#duplicate").await;
-        until(&client, "return window.btEditor.selected() === 'children[2]';").await;
+        selected_is(&client, "children[2]").await;
         assert_eq!(doc(&client).await["children"][2], original["children"][1]);
         // An `else` has no place beside it: nothing changes, and the page says why.
         let before = doc_text(&client).await;
@@ -1115,7 +1100,7 @@ fn the_selected_node_is_kept_whole_in_the_visible_tree_area() {
             .send_keys(&ctrl_d)
             .await
             .unwrap();
-        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        selected_is(&client, "children[4]").await;
         assert_in_view(&client, "children[4]", "duplicated").await;
         // A node near the bottom, selected where it is; then the preview's lanes open
         // under the tree and take some of its height.
@@ -1216,9 +1201,9 @@ fn a_for_each_from_the_palette_takes_its_list_and_max_and_saves() {
         assert_eq!(listed, serde_json::json!(["loops", "∀ forEach"]));
         // The root is selected: the loop becomes its last child, on the first list, with a body added next.
         click(&client, "#palette button[data-kind='forEach']").await;
-        until(&client, "return window.btEditor.selected() === 'children[4]';").await;
+        selected_is(&client, "children[4]").await;
         click(&client, "#palette button[data-leaf='dialogue']").await;
-        until(&client, "return window.btEditor.selected() === 'children[4].child';").await;
+        selected_is(&client, "children[4].child").await;
         let added = doc(&client).await["children"][4].clone();
         assert_eq!(
             added,
@@ -1317,7 +1302,7 @@ fn without_a_manifest_a_for_each_takes_its_list_as_free_text() {
         open(&client, &url).await;
         click(&client, "#palette button[data-kind='forEach']").await;
         click(&client, "#palette button[data-kind='success']").await;
-        until(&client, "return window.btEditor.selected() === 'children[4].child';").await;
+        selected_is(&client, "children[4].child").await;
         select(&client, "children[4]").await;
         // No list is named yet: the loader says so at the loop's node.
         let error = error_at(&client, "children[4]").await;
