@@ -120,9 +120,8 @@ fn without_tick_numbers(events: &[Event]) -> Vec<Event> {
 
 #[test]
 fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_to_the_next_event() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let (studio, observer) = common::live::serve_guard("guard");
     let chase = Guard::NODES.iter().position(|n| n.label == "Chase").unwrap() as u64;
-    let observer = studio.agent("guard", Guard::NODES).unwrap();
     // The page follows and sets its breakpoint before the game's first frame:
     // the window's ticks and the gate's frames are the game's.
     let mut page = Page::follow(studio.addr(), 0);
@@ -245,8 +244,7 @@ fn breakpoints_stop_the_game_at_the_traced_event_and_steps_advance_one_frame_or_
 
 #[test]
 fn a_bad_command_is_answered_with_what_is_wrong() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let _observer = studio.agent("guard", Guard::NODES).unwrap();
+    let (studio, _observer) = common::live::serve_guard("guard");
     let mut page = Page::follow(studio.addr(), 0);
     let nodes = Guard::NODES.len();
     for (command, error) in [
@@ -278,9 +276,8 @@ fn a_bad_command_is_answered_with_what_is_wrong() {
 fn in_the_page_a_breakpoint_stops_the_game_at_the_traced_event_and_steps_go_one_frame_or_to_the_next_event() {
     use common::browser::{attribute, clear, click, open, search_node, wait_for, with_browser};
     with_browser("debugger", |client| async move {
-        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+        let (studio, observer) = common::live::serve_guard("guard");
         let chase = Guard::NODES.iter().position(|n| n.label == "Chase").unwrap();
-        let observer = studio.agent("guard", Guard::NODES).unwrap();
         open(&client, &format!("{}#agent=0", studio.url())).await;
         wait_for(&client, "body[data-following='0'] #game-controls:not([hidden])").await;
         wait_for(&client, "#tree [data-id]").await;
@@ -399,9 +396,8 @@ fn a_forced_failure_gives_the_same_ticks_as_the_test_kits_stand_in_and_is_record
     use behaved_testing::{StandIn, TestTree};
     use common::guard::Post;
 
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
+    let (studio, mut observer) = common::live::serve_guard("guard");
     let walk = Guard::NODES.iter().position(|n| n.label == "WalkTo(6.0)").unwrap();
-    let mut observer = studio.agent("guard", Guard::NODES).unwrap();
     let mut page = Page::follow(studio.addr(), 0);
     // Forced until cleared, from the first tick; and once, later.
     page.send(json!({ "force": { "node": walk, "status": "failure" } }));
@@ -580,8 +576,7 @@ fn another_machine_controls_the_game_only_with_the_secret_the_game_printed() {
 
 #[test]
 fn followers_are_capped_and_a_page_that_goes_makes_room() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let _observer = studio.agent("guard", Guard::NODES).unwrap();
+    let (studio, _observer) = common::live::serve_guard("guard");
     let max = behaved_studio::limits::MAX_FOLLOWERS;
     let mut pages: Vec<_> = (0..max).map(|_| hello(studio.addr(), "").0).collect();
     let refused = |addr| match tungstenite::connect(format!("ws://{addr}/api/live/0")) {

@@ -76,8 +76,7 @@ fn first_with_speed(log: &Mutex<Vec<Walker>>, speed: f64) -> Option<(Walker, Wal
 
 #[test]
 fn an_edit_over_the_socket_reaches_the_games_state_and_its_next_ticks_context() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let observer = studio.agent("guard", Guard::NODES).unwrap();
+    let (studio, observer) = common::live::serve_guard("guard");
     let mut page = follow(&studio);
     let (quit, log) = start_game(observer);
 
@@ -158,8 +157,7 @@ fn in_the_page_a_value_with_a_setter_is_edited_and_the_games_next_tick_uses_it()
     use fantoccini::Locator;
     use fantoccini::key::Key;
     with_browser("edits", |client| async move {
-        let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-        let observer = studio.agent("guard", Guard::NODES).unwrap();
+        let (studio, observer) = common::live::serve_guard("guard");
         let (quit, log) = start_game(observer);
         open(&client, &format!("{}#agent=0", studio.url())).await;
         wait_for(&client, "body[data-following='0']").await;

@@ -28,8 +28,7 @@ fn upgrade(addr: SocketAddr, path: &str, origin: Option<&str>) -> u16 {
 
 #[test]
 fn the_agents_are_listed_in_the_order_they_came() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let first = studio.agent("guard#0", Guard::NODES).unwrap();
+    let (studio, first) = common::live::serve_guard("guard#0");
     let _second = studio.agent("guard#1", Guard::NODES).unwrap();
     drop(first);
     let answer = common::get(studio.addr(), "/api/agents");
@@ -91,8 +90,7 @@ fn a_page_that_asks_again_is_sent_only_the_agents_that_changed() {
 
 #[test]
 fn only_the_studios_own_pages_may_open_a_websocket() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let _agent = studio.agent("guard#0", Guard::NODES).unwrap();
+    let (studio, _agent) = common::live::serve_guard("guard#0");
     let addr = studio.addr();
     assert_eq!(upgrade(addr, "/api/live/0", Some("http://evil.example")), 403);
     assert_eq!(upgrade(addr, "/api/live/0", Some("http://localhost:1")), 403);
@@ -114,8 +112,7 @@ fn a_bad_node_table_is_refused() {
 
 #[test]
 fn with_nobody_following_the_observer_records_nothing() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let mut observer = studio.agent("guard#0", Guard::NODES).unwrap();
+    let (_studio, mut observer) = common::live::serve_guard("guard#0");
     let mut tree = Guard::new();
     let mut post = Post::at_start();
     for tick in 0..100 {
@@ -150,8 +147,7 @@ impl Page {
 
 #[test]
 fn a_page_gets_the_window_once_then_only_what_is_new() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let observer = studio.agent("guard", Guard::NODES).unwrap();
+    let (studio, observer) = common::live::serve_guard("guard");
     let mut page = Page::follow(studio.addr(), 0);
     assert_eq!(page.next(), json!({ "following": "guard", "mayControl": true }));
     // The page follows from here: a recorder of the server's window size sees what the server does.
@@ -202,8 +198,7 @@ fn a_page_gets_the_window_once_then_only_what_is_new() {
 
 #[test]
 fn the_first_ticks_values_reach_a_new_page_with_that_tick_not_the_next() {
-    let studio = behaved_studio::Studio::serve("127.0.0.1:0").unwrap();
-    let mut observer = studio.agent("guard", Guard::NODES).unwrap();
+    let (studio, mut observer) = common::live::serve_guard("guard");
     let mut tree = Guard::new();
     let mut post = Post::at_start();
     // Ticked and its values recorded before any page follows: nothing is sent of these.

@@ -5,9 +5,18 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
 use behaved_observe::{Event, TickContext, Trace, TraceStart};
+use behaved_studio::{ObservedAgent, Studio};
 use serde_json::Value;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
+
+/// A studio on a free loopback port, and the observer of its first agent
+/// (agent 0): a guard named `name`.
+pub fn serve_guard(name: &str) -> (Studio, ObservedAgent) {
+    let studio = Studio::serve("127.0.0.1:0").unwrap();
+    let observer = studio.agent(name, super::guard::Guard::NODES).unwrap();
+    (studio, observer)
+}
 
 /// A page's WebSocket to the studio.
 pub type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
