@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use behaved_format::xml::{LeafKind, LeafModel, PortType, nodes_model};
 use behaved_interp::{Agent, Definition, Library, NoParams, Registry};
-use behaved_runtime::{Action, Rng, Status};
+use behaved_runtime::Rng;
 use support::*;
 
 fn file(name: &str) -> String {
@@ -34,16 +34,8 @@ fn add_say(r: &mut Registry<Ctx>) {
         loud: bool,
         speed: f64,
     }
-    #[derive(Clone)]
-    struct Say(String);
-    impl Action<Ctx> for Say {
-        fn tick(&mut self, ctx: &mut Ctx) -> Status {
-            ctx.log.push(self.0.clone());
-            Status::Success
-        }
-    }
     r.action("say", |p: SayParams| {
-        Say(format!("say {} x{} loud={} at {}", p.text, p.times, p.loud, p.speed))
+        Log(format!("say {} x{} loud={} at {}", p.text, p.times, p.loud, p.speed))
     });
 }
 

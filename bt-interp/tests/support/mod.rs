@@ -18,6 +18,17 @@ impl MatchValue<Ctx> for Mode {
     }
 }
 
+/// An action that logs its text and succeeds.
+#[derive(Clone)]
+pub struct Log(pub String);
+
+impl Action<Ctx> for Log {
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        ctx.log.push(self.0.clone());
+        Status::Success
+    }
+}
+
 /// Actions `a`..`h`, conditions `c1`..`c4`, considerations `s1`..`s4` (scripted by the same names),
 /// the value `mode`, and the action `log` with a `msg` (for hooks).
 pub fn registry() -> Registry<Ctx> {
@@ -36,14 +47,6 @@ pub fn registry() -> Registry<Ctx> {
     #[serde(deny_unknown_fields)]
     struct Msg {
         msg: String,
-    }
-    #[derive(Clone)]
-    struct Log(String);
-    impl Action<Ctx> for Log {
-        fn tick(&mut self, ctx: &mut Ctx) -> Status {
-            ctx.log.push(self.0.clone());
-            Status::Success
-        }
     }
     r.action("log", |m: Msg| Log(m.msg));
     r
