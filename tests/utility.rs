@@ -404,3 +404,69 @@ fn interval_keeps_its_last_scoring_time_across_save_and_load() {
     resumed.tick_at(&mut c, 100.5);
     assert_eq!(c.take(), log(&["halt 0", "enter 1", "tick 1"]));
 }
+
+/// A linear curve that halves its input.
+const HALF: Curve = Curve::Linear {
+    slope: 0.5,
+    intercept: 0.0,
+};
+
+behave! {
+    tree Parts for Npc {
+        utility(reactive) {
+            all((HALF.of(|c: &Npc| c.score[0]), Second.weight(2.0))).weight(3.0) => Job(0),
+            Second.weight(0.5) => Job(1),
+            |c| c.score[2] => Job(2),
+        }
+    }
+}
+
+/// Records `scored` and `considered` events; considers when `.1`. A part
+/// is labelled by its code (a curve that is a constant is no literal curve).
+struct PartsSeen(Vec<String>, bool);
+
+impl Observer for PartsSeen {
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn considers(&self) -> bool {
+        self.1
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
+    }
+}
+
+#[test]
+fn each_scores_parts_come_before_its_score_labelled_as_written_only_when_considered() {
+    let (mut t, mut c) = (Parts::new(), Npc::new([0.5, 0.25, 0.125]));
+    let mut obs = PartsSeen(Vec::new(), true);
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    let product = behaved::utility::compensated(&[0.25, 0.5]) * 3.0;
+    assert_eq!(
+        obs.0,
+        [
+            "0 0.0 HALF.of(|c: &Npc| c.score[0]) = 0.25".to_string(),
+            "0 0.1 Second × 2 = 0.5".into(),
+            format!("0 0 {product}"),
+            "0 1.0 Second × 0.5 = 0.125".into(),
+            "0 1 0.125".into(),
+            "0 2.0 |c| c.score[2] = 0.125".into(),
+            "0 2 0.125".into(),
+        ],
+        "a product's factors after their own curve and weight (its weight scales the product), \
+         anything else one part, each child's parts just before its score"
+    );
+    obs.0.clear();
+    c.score[1] = 0.5;
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(obs.0[1], "0 0.1 Second × 2 = 1", "re-scored: the parts again");
+    let mut quiet = PartsSeen(Vec::new(), false);
+    t.tick_observed(&mut c, 2.0, &mut quiet);
+    assert_eq!(
+        quiet.0.len(),
+        3,
+        "an observer that does not consider gets scores only: {:?}",
+        quiet.0
+    );
+}

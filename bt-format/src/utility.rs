@@ -111,6 +111,37 @@ impl Score {
             }
     }
 
+    /// The score's label in an observer's `considered` events and the
+    /// studio: the consideration's leaf label (its code when inline), its
+    /// curve's name in parentheses and its weight when not 1 (`Distance
+    /// (logistic) × 2`); a product `all(..)` of its parts' labels.
+    pub fn label(&self) -> String {
+        let base = match &self.of {
+            ScoreOf::Consider { leaf, curve: None } => crate::label::leaf_label(leaf),
+            ScoreOf::Consider { leaf, curve: Some(c) } => format!("{} ({})", crate::label::leaf_label(leaf), c.name()),
+            ScoreOf::All(parts) => {
+                let parts: Vec<String> = parts.iter().map(Score::label).collect();
+                format!("all({})", parts.join(", "))
+            }
+        };
+        if self.weight == 1.0 {
+            base
+        } else {
+            format!("{base} × {}", self.weight)
+        }
+    }
+
+    /// The labels of the parts an engine reports for this score (one
+    /// `considered` event each, in order): each factor of a product
+    /// (`{"all": [..]}`, its weight scaling the product), or the score
+    /// itself. Both engines label their parts with these.
+    pub fn part_labels(&self) -> Vec<String> {
+        match &self.of {
+            ScoreOf::All(parts) => parts.iter().map(Score::label).collect(),
+            ScoreOf::Consider { .. } => vec![self.label()],
+        }
+    }
+
     /// The score as JSON.
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();

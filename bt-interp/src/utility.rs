@@ -41,6 +41,8 @@ pub(crate) struct UtilityNode {
 pub(crate) struct Scoring<C: 'static> {
     pub considerations: Vec<ConsBox<C>>,
     pub nodes: Vec<ScoreNode>,
+    /// Each node's label (`Score::label`), what `considered` events name a part by.
+    pub labels: Vec<Box<str>>,
     pub utility: Vec<UtilityNode>,
     /// The most children of one `utility` node: the size of an agent's scratch.
     pub most: usize,
@@ -51,6 +53,7 @@ impl<C: 'static> Default for Scoring<C> {
         Scoring {
             considerations: Vec::new(),
             nodes: Vec::new(),
+            labels: Vec::new(),
             utility: Vec::new(),
             most: 0,
         }
@@ -85,10 +88,12 @@ impl<C: 'static> Scoring<C> {
                 n: 0,
                 weight: 0.0,
             });
+            self.labels.push(Box::default());
         }
     }
 
     fn fill(&mut self, slot: u32, s: &Score, at: &mut Vec<usize>, build: Build<'_, C>) {
+        self.labels[slot as usize] = s.label().into();
         let node = match &s.of {
             ScoreOf::Consider { leaf, curve } => {
                 let cons = match build(leaf, at) {
@@ -120,6 +125,45 @@ impl<C: 'static> Scoring<C> {
             }
         };
         self.nodes[slot as usize] = node;
+    }
+
+    /// Score program node `i` on `ctx` (the same value as [`score`](Self::score),
+    /// to the bit), giving `each` its parts' positions, labels and values
+    /// in order, as the compiled form's `Consideration::score_parts` gives
+    /// them: each factor of an `all` (after its own curve and weight), a
+    /// registered consideration's own parts when it is a product and has no
+    /// curve, anything else as one part. Labels past the known ones are `""`.
+    pub(crate) fn score_parts(&self, i: u32, ctx: &C, each: &mut dyn FnMut(u32, &str, f32)) -> f32 {
+        let label = |k: u32| if k == 0 { &*self.labels[i as usize] } else { "" };
+        match &self.nodes[i as usize] {
+            ScoreNode::Consider {
+                cons,
+                curve: None,
+                weight,
+            } if self.considerations[*cons as usize].is_product() => {
+                let mut k = 0;
+                let v = self.considerations[*cons as usize].score_parts(ctx, &mut |p| {
+                    each(k, label(k), p);
+                    k += 1;
+                });
+                if *weight == 1.0 { v } else { v * weight }
+            }
+            ScoreNode::Consider { .. } => {
+                let v = self.score(i, ctx);
+                each(0, label(0), v);
+                v
+            }
+            ScoreNode::All { first, n, weight } => {
+                let mut p = Compensated::new(*n as usize);
+                for k in *first..first + n {
+                    let v = self.score(k, ctx);
+                    each(k - first, &self.labels[k as usize], v);
+                    p.push(v);
+                }
+                let v = p.value();
+                if *weight == 1.0 { v } else { v * weight }
+            }
+        }
     }
 
     /// Score program node `i` on `ctx`, computed as the compiled form's

@@ -426,3 +426,64 @@ fn interval_load_errors_name_the_json_path() {
         "{e:?}"
     );
 }
+
+/// Records `scored` and `considered` events.
+#[derive(Default)]
+struct Parts(Vec<String>);
+
+impl behaved_runtime::Observer for Parts {
+    fn scored(&mut self, node: behaved_runtime::NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn considers(&self) -> bool {
+        true
+    }
+    fn considered(&mut self, node: behaved_runtime::NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
+    }
+}
+
+#[test]
+fn each_scores_parts_come_before_its_score_labelled_by_name_and_curve() {
+    let tree = utility(
+        json!({"choose": "reactive"}),
+        vec![
+            json!({"all": [{"consider": "s1", "curve": {"curve": "linear", "slope": 0.5, "intercept": 0}}, {"consider": "s2", "weight": 2}], "weight": 3}),
+            json!({"consider": "s2", "weight": 0.5}),
+            consider("s3"),
+        ],
+        vec![act("a"), act("b"), act("c")],
+    );
+    let (mut t, mut c) = (agent(tree), Ctx::new());
+    c.score("s1", 0.5).score("s2", 0.25).score("s3", 0.125);
+    c.set("a", R).set("b", R).set("c", R);
+    let mut obs = Parts::default();
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    let product = behaved_runtime::utility::compensated(&[0.25, 0.5]) * 3.0;
+    assert_eq!(
+        obs.0,
+        [
+            "0 0.0 s1 (linear) = 0.25".to_string(),
+            "0 0.1 s2 × 2 = 0.5".into(),
+            format!("0 0 {product}"),
+            "0 1.0 s2 × 0.5 = 0.125".into(),
+            "0 1 0.125".into(),
+            "0 2.0 s3 = 0.125".into(),
+            "0 2 0.125".into(),
+        ],
+        "as the compiled form's tests/utility.rs reports them: a product's factors after their own \
+         curve and weight, anything else one part, each child's parts just before its score"
+    );
+    obs.0.clear();
+    c.score("s2", 0.5);
+    t.tick_observed(&mut c, 1.0, &mut obs);
+    assert_eq!(obs.0[1], "0 0.1 s2 × 2 = 1", "re-scored: the parts again");
+    let mut quiet = Scores::default();
+    t.tick_observed(&mut c, 2.0, &mut quiet);
+    assert_eq!(
+        quiet.0.len(),
+        3,
+        "an observer that does not consider gets scores only: {:?}",
+        quiet.0
+    );
+}

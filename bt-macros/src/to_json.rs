@@ -172,20 +172,7 @@ pub fn params(node: &Node) -> (Params, Code) {
                 // A consideration written as a path is one of that name
                 // (`{"consider": "Nearest"}`), as `utility`'s; any other score its code.
                 Kind::Pick { score, .. } => {
-                    let score = match &**score {
-                        crate::model::PickScore::Value(Expr::Path(p)) if p.qself.is_none() => {
-                            behaved_format::utility::Score::consider(JsonLeaf {
-                                type_name: text(p),
-                                params: Map::new(),
-                            })
-                        }
-                        crate::model::PickScore::Value(e) => behaved_format::utility::Score::consider(inline(text(e))),
-                        crate::model::PickScore::Closure(c, x, body) => behaved_format::utility::Score::consider(
-                            inline(format!("|{}, {}| {}", text(c), text(x), text(body))),
-                        ),
-                        // A JSON tree's score, written as a `utility` child's is.
-                        crate::model::PickScore::Selected(e) => score_json(e),
-                    };
+                    let score = pick_score_json(score);
                     Params::Pick {
                         items: source,
                         max,
@@ -198,6 +185,25 @@ pub fn params(node: &Node) -> (Params, Code) {
         _ => Params::None,
     };
     (params, own)
+}
+
+/// A `pick`'s score as data: a consideration written as a path is one of
+/// that name (`{"consider": "Nearest"}`), any other score its code.
+pub(crate) fn pick_score_json(score: &crate::model::PickScore) -> behaved_format::utility::Score {
+    match score {
+        crate::model::PickScore::Value(Expr::Path(p)) if p.qself.is_none() => {
+            behaved_format::utility::Score::consider(JsonLeaf {
+                type_name: text(p),
+                params: Map::new(),
+            })
+        }
+        crate::model::PickScore::Value(e) => behaved_format::utility::Score::consider(inline(text(e))),
+        crate::model::PickScore::Closure(c, x, body) => {
+            behaved_format::utility::Score::consider(inline(format!("|{}, {}| {}", text(c), text(x), text(body))))
+        }
+        // A JSON tree's score, written as a `utility` child's is.
+        crate::model::PickScore::Selected(e) => score_json(e),
+    }
 }
 
 /// A `utility`'s parameters: a consideration written as a path is a leaf of
@@ -219,7 +225,7 @@ fn utility_params(choose: &crate::model::Choose, scores: &[Expr]) -> Params {
 /// curve of literal parameters, `all((a, b, ..))`, `.weight(w)` with a
 /// literal `w`, a consideration named by a path; any other code as an inline
 /// consideration with that code.
-fn score_json(e: &Expr) -> behaved_format::utility::Score {
+pub(crate) fn score_json(e: &Expr) -> behaved_format::utility::Score {
     use behaved_format::utility::{Score, ScoreOf};
     let code = || Score::consider(inline(text(e)));
     match e {

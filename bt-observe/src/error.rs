@@ -71,6 +71,15 @@ pub enum Error {
         /// The number of nodes in the table.
         nodes: usize,
     },
+    /// A trace's `considered` event names a label the trace's `labels` do not have.
+    UnknownLabel {
+        /// The event's index in the trace.
+        event: usize,
+        /// The label's index it names.
+        label: u32,
+        /// The number of labels in the trace.
+        labels: usize,
+    },
     /// A trace's tick numbers do not follow one another.
     TickOrder {
         /// The event's index in the trace.
@@ -154,6 +163,10 @@ impl fmt::Display for Error {
             Error::UnknownNode { event, node, nodes } => write!(
                 f,
                 "trace event {event} names node #{node}, but the trace's table has {nodes} nodes"
+            ),
+            Error::UnknownLabel { event, label, labels } => write!(
+                f,
+                "trace event {event} names label {label}, but the trace's `labels` has {labels}"
             ),
             Error::TickOrder { event, expected, found } => {
                 write!(f, "trace event {event} starts tick {found}, expected tick {expected}")

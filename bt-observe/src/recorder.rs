@@ -12,7 +12,9 @@ use crate::{Error, Event, NodeRow, StatusSnapshot, TickContext, Trace, TraceNode
 /// buffer of fixed capacity, for time travel ([`Cursor`](crate::Cursor)) and
 /// trace files ([`Trace`]).
 ///
-/// All memory is allocated by [`new`](Self::new): recording never allocates.
+/// All memory is allocated by [`new`](Self::new): recording never allocates,
+/// but for a score part's label (`Observer::considered`), copied once, the
+/// first time it is seen.
 /// When an event does not fit, the oldest whole tick is dropped (with any
 /// halts that followed it) and folded into the recorder's starting state, so
 /// the trace still reconstructs every remaining tick exactly. A single tick
@@ -34,6 +36,34 @@ pub struct TraceRecorder {
     capacity: usize,
     tick: u64,
     context: VecDeque<TickContext>,
+    labels: Labels,
+}
+
+/// The score parts' labels a recorder has seen, each once, with their
+/// indices (what a `considered` event holds).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Labels {
+    all: Vec<String>,
+    index: std::collections::HashMap<String, u32>,
+}
+
+impl Labels {
+    /// `label`'s index, adding it the first time it is seen (the only
+    /// allocation of a recording that considers).
+    pub(crate) fn index(&mut self, label: &str) -> u32 {
+        if let Some(&i) = self.index.get(label) {
+            return i;
+        }
+        let i = self.all.len() as u32;
+        self.all.push(label.to_owned());
+        self.index.insert(label.to_owned(), i);
+        i
+    }
+
+    /// Every label, by index.
+    pub(crate) fn all(&self) -> &[String] {
+        &self.all
+    }
 }
 
 impl TraceRecorder {
@@ -48,6 +78,7 @@ impl TraceRecorder {
             capacity,
             tick: 0,
             context: VecDeque::new(),
+            labels: Labels::default(),
         })
     }
 
@@ -150,6 +181,7 @@ impl TraceRecorder {
             version: trace::TRACE_VERSION,
             nodes: self.nodes.clone(),
             start: self.start(),
+            labels: self.labels.all().to_vec(),
             events: self.events.iter().copied().collect(),
             coverage: None,
             context: self.context.iter().cloned().collect(),
@@ -205,6 +237,19 @@ impl Observer for TraceRecorder {
     }
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         self.record(Event::Scored { node, child, score });
+    }
+    fn considers(&self) -> bool {
+        true
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        let label = self.labels.index(label);
+        self.record(Event::Considered {
+            node,
+            child,
+            part,
+            label,
+            value,
+        });
     }
     fn tick_finished(&mut self, status: Status) {
         self.record(Event::TickFinished { status });

@@ -147,7 +147,7 @@ impl StatusSnapshot {
             }
             Event::TickFinished { status } => self.root_status = Some(status),
             // A score changes no node's state.
-            Event::Scored { .. } => {}
+            Event::Scored { .. } | Event::Considered { .. } => {}
         }
     }
 

@@ -42,6 +42,13 @@ impl<A: Observer, B: Observer> Observer for Tee<A, B> {
         self.0.scored(node, child, score);
         self.1.scored(node, child, score);
     }
+    fn considers(&self) -> bool {
+        self.0.considers() || self.1.considers()
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.considered(node, child, part, label, value);
+        self.1.considered(node, child, part, label, value);
+    }
     #[inline]
     fn tick_finished(&mut self, status: Status) {
         self.0.tick_finished(status);

@@ -65,6 +65,26 @@ pub enum Event {
         #[serde(with = "score")]
         score: f32,
     },
+    /// Part `part` of child `child`'s score of the `utility` (or `pick`)
+    /// node `node`: one consideration's value, after its own curve and
+    /// weight ([`Observer::considered`](behaved_runtime::Observer::considered)),
+    /// recorded just before that child's [`Scored`](Event::Scored). `label`
+    /// is the part's label's index in the trace's [`labels`](Trace::labels).
+    /// A value that is not a finite number is written `null` and read as NaN.
+    Considered {
+        /// The `utility` or `pick` node.
+        #[serde(with = "id")]
+        node: NodeId,
+        /// The child's (or candidate's) index.
+        child: u32,
+        /// The part's position among the score's parts.
+        part: u32,
+        /// The part's label: its index in [`Trace::labels`].
+        label: u32,
+        /// Its value.
+        #[serde(with = "score")]
+        value: f32,
+    },
     /// The tick ended with the root returning `status`.
     TickFinished {
         /// The root's status.
@@ -80,7 +100,8 @@ impl Event {
             Event::Entered { node }
             | Event::Ticked { node, .. }
             | Event::Halted { node }
-            | Event::Scored { node, .. } => Some(node),
+            | Event::Scored { node, .. }
+            | Event::Considered { node, .. } => Some(node),
             Event::TickStarted { .. } | Event::TickFinished { .. } => None,
         }
     }
@@ -114,7 +135,10 @@ impl NodeCounts {
                 Status::Running => self.running += 1,
             },
             Event::Halted { .. } => self.halted += 1,
-            Event::TickStarted { .. } | Event::TickFinished { .. } | Event::Scored { .. } => {}
+            Event::TickStarted { .. }
+            | Event::TickFinished { .. }
+            | Event::Scored { .. }
+            | Event::Considered { .. } => {}
         }
     }
 
@@ -214,6 +238,10 @@ pub struct Trace {
     pub nodes: Vec<TraceNode>,
     /// The state the events start from.
     pub start: TraceStart,
+    /// The labels of the score parts the `considered` events name (by
+    /// index), each once; empty when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
     /// The recorded events, oldest first.
     pub events: Vec<Event>,
     /// How often each node did what, indexed by node id, if the trace
@@ -277,6 +305,15 @@ impl Trace {
                     event: i,
                     node: node.0,
                     nodes: self.nodes.len(),
+                });
+            }
+            if let Event::Considered { label, .. } = *event
+                && label as usize >= self.labels.len()
+            {
+                return Err(Error::UnknownLabel {
+                    event: i,
+                    label,
+                    labels: self.labels.len(),
                 });
             }
             if let Event::TickStarted { tick, .. } = *event {
@@ -368,12 +405,17 @@ impl Trace {
         )
         .map_err(io)?;
         write_lines(&mut out, &self.nodes)?;
-        write!(
-            out,
-            "],\n\"start\":{},\n\"events\":[",
-            serde_json::to_string(&self.start)?
-        )
-        .map_err(io)?;
+        write!(out, "],\n\"start\":{},\n", serde_json::to_string(&self.start)?).map_err(io)?;
+        if !self.labels.is_empty() {
+            write!(
+                out,
+                "\"labels\":{},\n\"events\":[",
+                serde_json::to_string(&self.labels)?
+            )
+            .map_err(io)?;
+        } else {
+            write!(out, "\"events\":[").map_err(io)?;
+        }
         write_lines(&mut out, &self.events)?;
         if let Some(coverage) = &self.coverage {
             write!(out, "],\n\"coverage\":[").map_err(io)?;

@@ -87,6 +87,30 @@ pub trait Observer {
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         let _ = (node, child, score);
     }
+    /// Whether this observer wants [`considered`](Observer::considered)
+    /// events. Both engines ask it before scoring and compute the parts of a
+    /// score only when it answers `true`; the default `false` is a constant,
+    /// so a tree ticked with the [`NoopObserver`] (or any observer that does
+    /// not override it) computes nothing extra. Observers that wrap others
+    /// must forward it.
+    #[inline(always)]
+    fn considers(&self) -> bool {
+        false
+    }
+    /// The value of part `part` of child `child`'s score of the `utility`
+    /// (or `pick`) node `node`: one consideration of the product the score
+    /// is, after its own curve and weight (the factor that went into the
+    /// compensated product, before its clamp to `0..=1`; a score that is no
+    /// product is one part, its value the score). `label` names the part
+    /// (the DSL text of the consideration in a compiled tree; the
+    /// registered consideration's name and its curve in a loaded one).
+    /// Reported only when [`considers`](Observer::considers) is `true`, each
+    /// part in order, just before that child's [`scored`](Observer::scored)
+    /// (SEMANTICS.md "utility").
+    #[inline(always)]
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        let _ = (node, child, part, label, value);
+    }
     /// The tick ended with the root returning `status`.
     #[inline(always)]
     fn tick_finished(&mut self, status: Status) {
@@ -124,6 +148,14 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         (**self).scored(node, child, score)
+    }
+    #[inline(always)]
+    fn considers(&self) -> bool {
+        (**self).considers()
+    }
+    #[inline(always)]
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        (**self).considered(node, child, part, label, value)
     }
     #[inline(always)]
     fn tick_finished(&mut self, status: Status) {

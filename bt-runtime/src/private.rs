@@ -76,6 +76,19 @@ impl<'o, O: Observer + ?Sized> Env<'o, O> {
     pub fn scored(&mut self, id: u32, child: u32, score: f32) {
         self.observer.scored(NodeId(self.base + id), child, score);
     }
+    /// Whether the observer wants the parts of each score ([`Observer::considers`]).
+    #[inline(always)]
+    pub fn considers(&self) -> bool {
+        self.observer.considers()
+    }
+    /// Reports part `part` (labelled `labels[part]`, `""` past them) of child
+    /// `child`'s score of the node with local id `id`.
+    #[inline(always)]
+    pub fn considered(&mut self, id: u32, child: u32, part: u32, labels: &[&str], value: f32) {
+        let label = labels.get(part as usize).copied().unwrap_or("");
+        self.observer
+            .considered(NodeId(self.base + id), child, part, label, value);
+    }
 }
 
 /// What a tree made by `behave!` has besides its [`Tree`] impl: its root as

@@ -35,6 +35,28 @@ pub trait Consideration<C: ?Sized> {
     /// The score for `ctx`.
     fn score(&self, ctx: &C) -> f32;
 
+    /// The score for `ctx` (the same value as [`score`](Consideration::score),
+    /// to the bit), giving `each` the value of each of its parts in order:
+    /// what an observer that [`considers`](crate::Observer::considers) sees
+    /// as `considered` events. A part is a factor of the compensated product
+    /// ([`all`]: each of its considerations' own score, after its curve and
+    /// weight, before the product clamps it); any other score is one part,
+    /// itself. [`Weighted`] passes its inner score's parts through (the
+    /// weight scales the product, not a part) when that score
+    /// [`is_product`](Consideration::is_product). Only observed ticks call it.
+    fn score_parts(&self, ctx: &C, each: &mut dyn FnMut(f32)) -> f32 {
+        let v = self.score(ctx);
+        each(v);
+        v
+    }
+
+    /// Whether the score is a product of parts ([`all`], or one weighted):
+    /// then [`score_parts`](Consideration::score_parts) reports its factors,
+    /// not itself.
+    fn is_product(&self) -> bool {
+        false
+    }
+
     /// This consideration's score times `w` (a child's weight).
     fn weight(self, w: f32) -> Weighted<Self>
     where
@@ -72,6 +94,16 @@ impl<C: ?Sized, F: Fn(&C) -> f32> Consideration<C> for F {
 pub trait CandidateConsideration<C: ?Sized, T: ?Sized> {
     /// The score of `candidate` in `ctx`.
     fn score(&self, ctx: &C, candidate: &T) -> f32;
+
+    /// The score of `candidate` (the same value as
+    /// [`score`](CandidateConsideration::score)), giving `each` its parts'
+    /// values in order, as [`Consideration::score_parts`] does: by default
+    /// one part, itself. Only observed ticks call it.
+    fn score_parts(&self, ctx: &C, candidate: &T, each: &mut dyn FnMut(f32)) -> f32 {
+        let v = self.score(ctx, candidate);
+        each(v);
+        v
+    }
 }
 
 impl<C: ?Sized, T: ?Sized, F: Fn(&C, &T) -> f32> CandidateConsideration<C, T> for F {
@@ -92,6 +124,20 @@ impl<C: ?Sized, S: Consideration<C>> Consideration<C> for Weighted<S> {
     #[inline]
     fn score(&self, ctx: &C) -> f32 {
         self.inner.score(ctx) * self.w
+    }
+
+    fn score_parts(&self, ctx: &C, each: &mut dyn FnMut(f32)) -> f32 {
+        if self.inner.is_product() {
+            self.inner.score_parts(ctx, each) * self.w
+        } else {
+            let v = self.score(ctx);
+            each(v);
+            v
+        }
+    }
+
+    fn is_product(&self) -> bool {
+        self.inner.is_product()
     }
 }
 
@@ -424,6 +470,18 @@ macro_rules! all_tuple {
             fn score(&self, ctx: &C) -> f32 {
                 compensated(&[$(self.0.$i.score(ctx)),+])
             }
+
+            fn score_parts(&self, ctx: &C, each: &mut dyn FnMut(f32)) -> f32 {
+                let values = [$(self.0.$i.score(ctx)),+];
+                for &v in &values {
+                    each(v);
+                }
+                compensated(&values)
+            }
+
+            fn is_product(&self) -> bool {
+                true
+            }
         }
     };
 }
@@ -692,5 +750,38 @@ mod tests {
         ))
         .weight(2.0);
         assert_eq!(eat.score(&ctx), compensated(&[0.5, 1.0]) * 2.0);
+    }
+
+    #[test]
+    fn a_product_reports_its_factors_and_anything_else_itself() {
+        struct Ctx {
+            a: f32,
+        }
+        let ctx = Ctx { a: 0.5 };
+        let parts = |s: &dyn Consideration<Ctx>| {
+            let mut seen = Vec::new();
+            let v = s.score_parts(&ctx, &mut |p| seen.push(p));
+            assert_eq!(v.to_bits(), s.score(&ctx).to_bits(), "the same score, to the bit");
+            seen
+        };
+        let half = Curve::Linear {
+            slope: 1.0,
+            intercept: 0.0,
+        };
+        // A weight inside `all` is the part's; one outside scales the product.
+        let product = all((half.of(|c: &Ctx| c.a).weight(3.0), |c: &Ctx| c.a * 4.0)).weight(2.0);
+        assert_eq!(parts(&product), [1.5, 2.0]);
+        assert!(product.is_product());
+        assert_eq!(parts(&(|c: &Ctx| c.a).weight(2.0)), [1.0], "one part, weighted");
+        assert_eq!(
+            parts(&half.of(all((|c: &Ctx| c.a,)))),
+            [0.5],
+            "a curve of a product is one part"
+        );
+        assert_eq!(
+            parts(&all((all((|c: &Ctx| c.a, |c: &Ctx| c.a)), |c: &Ctx| c.a))).len(),
+            2,
+            "an inner product is one factor"
+        );
     }
 }

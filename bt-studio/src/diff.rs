@@ -155,6 +155,9 @@ pub fn describe(trace: &Trace, event: Option<&Event>) -> String {
         Some(&e @ Event::Halted { .. }) => format!("halted {}", node(e)),
         Some(&e @ Event::Ticked { status, .. }) => format!("ticked {}: {}", node(e), status.name()),
         Some(&e @ Event::Scored { child, score, .. }) => format!("scored {}: child {child} {score}", node(e)),
+        Some(&e @ Event::Considered { child, part, value, .. }) => {
+            format!("considered {}: child {child} part {part} {value}", node(e))
+        }
         Some(Event::TickStarted { tick, now }) => format!("tick {tick} started at {now} s"),
         Some(Event::TickFinished { status }) => format!("tick finished: {}", status.name()),
     }

@@ -190,6 +190,7 @@ impl Coverage {
                 dropped_events: 0,
                 statuses: start,
             },
+            labels: Vec::new(),
             events: Vec::new(),
             coverage: Some(self.counts.clone()),
             context: Vec::new(),

@@ -174,6 +174,16 @@ pub(crate) fn event_text(nodes: &[TraceNode], e: &Event) -> String {
         Event::Ticked { node, status } => format!("{} returned {}", d(node), status.name()),
         Event::Halted { node } => format!("{} halted", d(node)),
         Event::Scored { node, child, score } => format!("{} scored its child {child} {score}", d(node)),
+        Event::Considered {
+            node,
+            child,
+            part,
+            value,
+            ..
+        } => format!(
+            "{} considered part {part} of its child {child}'s score: {value}",
+            d(node)
+        ),
         Event::TickFinished { status } => format!("the root returned {}", status.name()),
     }
 }

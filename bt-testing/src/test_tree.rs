@@ -375,6 +375,12 @@ impl<O: Observer + ?Sized> Observer for Watch<'_, O> {
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         self.extra.scored(node, child, score);
     }
+    fn considers(&self) -> bool {
+        self.extra.considers()
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.extra.considered(node, child, part, label, value);
+    }
     fn halted(&mut self, node: NodeId) {
         self.checks.halted(self.nodes, node);
         self.stand_ins.halted(node);

@@ -144,28 +144,71 @@ const _: () = {
                 }
                 let __status: __bt::Status = {
                     let __r = self.__n0;
-                    let __scores: [f32; 2] = [
-                        {
-                            let n: &Npc = &*__ctx;
-                            #[allow(
-                                unused_parens,
-                                unused_braces,
-                                clippy::all,
-                                clippy::pedantic,
-                                clippy::nursery
-                            )]
-                            let __value: f32 = (n.hunger);
-                            __value
-                        },
-                        {
-                            ::behaved::__private::utility::Consideration::<
-                                Npc,
-                            >::score(&(Fatigue), &*__ctx)
-                        },
-                    ];
-                    for (__i, __v) in __scores.iter().enumerate() {
-                        __env.scored((0), __i as u32, *__v);
-                    }
+                    let __scores: [f32; 2] = if __env.considers() {
+                        [
+                            {
+                                let __v: f32 = {
+                                    let __p: f32 = {
+                                        let n: &Npc = &*__ctx;
+                                        #[allow(
+                                            unused_parens,
+                                            unused_braces,
+                                            clippy::all,
+                                            clippy::pedantic,
+                                            clippy::nursery
+                                        )]
+                                        let __value: f32 = (n.hunger);
+                                        __value
+                                    };
+                                    __env.considered((0), 0, 0, &["|n| n.hunger"], __p);
+                                    __p
+                                };
+                                __env.scored((0), 0, __v);
+                                __v
+                            },
+                            {
+                                let __v: f32 = {
+                                    let mut __k = 0u32;
+                                    __bt::utility::Consideration::<
+                                        Npc,
+                                    >::score_parts(
+                                        &(Fatigue),
+                                        &*__ctx,
+                                        &mut |__p| {
+                                            __env.considered((0), 1, __k, &["Fatigue"], __p);
+                                            __k += 1;
+                                        },
+                                    )
+                                };
+                                __env.scored((0), 1, __v);
+                                __v
+                            },
+                        ]
+                    } else {
+                        let __scores: [f32; 2] = [
+                            {
+                                let n: &Npc = &*__ctx;
+                                #[allow(
+                                    unused_parens,
+                                    unused_braces,
+                                    clippy::all,
+                                    clippy::pedantic,
+                                    clippy::nursery
+                                )]
+                                let __value: f32 = (n.hunger);
+                                __value
+                            },
+                            {
+                                ::behaved::__private::utility::Consideration::<
+                                    Npc,
+                                >::score(&(Fatigue), &*__ctx)
+                            },
+                        ];
+                        for (__i, __v) in __scores.iter().enumerate() {
+                            __env.scored((0), __i as u32, *__v);
+                        }
+                        __scores
+                    };
                     let __pick = if __r == 0 {
                         __bt::utility::best(&__scores)
                     } else {

@@ -56,6 +56,9 @@ pub(crate) struct AgentShared {
     pub broken: AtomicBool,
     /// Events the observer dropped because the server did not keep up.
     pub dropped: AtomicU64,
+    /// The labels of the score parts the agent's `considered` events name
+    /// (by index), appended by the game thread the first time it sees one.
+    pub labels: Mutex<Vec<String>>,
     /// Whether the observer was dropped (the agent is gone).
     pub gone: AtomicBool,
     /// The server's history of the agent, while a page follows it.
@@ -191,6 +194,7 @@ impl Registry {
             queue: Mutex::new(queue),
             broken: AtomicBool::new(false),
             dropped: AtomicU64::new(0),
+            labels: Mutex::new(Vec::new()),
             gone: AtomicBool::new(false),
             history: Mutex::new(None),
             changed: AtomicU64::new(changed),
@@ -220,6 +224,7 @@ impl Registry {
             woke: Vec::new(),
             flow: None,
             setters_declared: false,
+            labels: std::collections::HashMap::new(),
         })
     }
 
@@ -295,6 +300,8 @@ pub struct ObservedAgent {
     flow: Option<Arc<DataFlow>>,
     /// Whether [`apply_edits`](Self::apply_edits) declared its setters.
     setters_declared: bool,
+    /// The score parts' labels seen, with their indices in [`AgentShared::labels`].
+    labels: std::collections::HashMap<String, u32>,
 }
 
 impl ObservedAgent {
@@ -589,6 +596,35 @@ impl Observer for ObservedAgent {
         self.record(Event::Scored { node, child, score });
     }
 
+    #[inline]
+    fn considers(&self) -> bool {
+        self.held
+    }
+
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        if !self.held {
+            return;
+        }
+        let label = match self.labels.get(label) {
+            Some(&i) => i,
+            None => {
+                // A new label: shared once, before any event naming it is handed over.
+                let mut all = self.shared.labels.lock().unwrap_or_else(|e| e.into_inner());
+                let i = all.len() as u32;
+                all.push(label.to_owned());
+                self.labels.insert(label.to_owned(), i);
+                i
+            }
+        };
+        self.record(Event::Considered {
+            node,
+            child,
+            part,
+            label,
+            value,
+        });
+    }
+
     fn tick_finished(&mut self, status: Status) {
         if !self.held {
             return;
@@ -718,7 +754,8 @@ impl History {
             }
             // Older handovers are of a tree that was replaced.
             if handover.generation == self.generation {
-                self.record(&handover);
+                let labels = agent.labels.lock().unwrap_or_else(|e| e.into_inner());
+                self.record(&handover, &labels);
             }
         }
     }
@@ -731,8 +768,9 @@ impl History {
         self.contexts = 0;
     }
 
-    /// Replays what was handed over into the history.
-    fn record(&mut self, handover: &Handover) {
+    /// Replays what was handed over into the history; `labels` names the
+    /// score parts of its `considered` events.
+    fn record(&mut self, handover: &Handover, labels: &[String]) {
         let mut context = handover.context.iter().peekable();
         let mut stops = handover.stops.iter().peekable();
         let mut forced = handover.forced.iter().peekable();
@@ -766,6 +804,16 @@ impl History {
                 Event::Ticked { node, status } => self.recorder.ticked(node, status),
                 Event::Halted { node } => self.recorder.halted(node),
                 Event::Scored { node, child, score } => self.recorder.scored(node, child, score),
+                Event::Considered {
+                    node,
+                    child,
+                    part,
+                    label,
+                    value,
+                } => {
+                    let label = labels.get(label as usize).map_or("", String::as_str);
+                    self.recorder.considered(node, child, part, label, value)
+                }
                 Event::TickFinished { status } => self.recorder.tick_finished(status),
             }
             if let Some((_, reason)) = stops.next_if(|(at, _)| *at == i) {

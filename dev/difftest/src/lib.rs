@@ -642,6 +642,10 @@ pub enum Event {
     Finish(Status),
     /// `scored(node, child, score)`, the score's bits.
     Score(u32, u32, u32),
+    /// `considered(node, child, part, _, value)`, the value's bits. The
+    /// label is not compared: each form labels a part by its own text (the
+    /// DSL's closure, the JSON's registered name).
+    Consider(u32, u32, u32, u32),
 }
 
 /// Records every observer event.
@@ -663,6 +667,12 @@ impl Observer for Recorder {
     }
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         self.0.push(Event::Score(node.0, child, score.to_bits()));
+    }
+    fn considers(&self) -> bool {
+        true
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, _label: &str, value: f32) {
+        self.0.push(Event::Consider(node.0, child, part, value.to_bits()));
     }
     fn tick_finished(&mut self, status: Status) {
         self.0.push(Event::Finish(status));

@@ -21,9 +21,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             self.items[k].fill(self.ctx);
             let score = def.scoring.utility[node.b as usize].first;
             let mut best = Best::new();
+            // The score's parts only for an observer that considers.
+            let considers = self.obs.considers();
             for i in 0..self.items[k].len() {
                 self.items[k].select(i, self.ctx);
-                let v = def.scoring.score(score, self.ctx);
+                let v = if considers {
+                    let obs = &mut *self.obs;
+                    def.scoring.score_parts(score, self.ctx, &mut |part, label, v| {
+                        obs.considered(NodeId(id), i as u32, part, label, v)
+                    })
+                } else {
+                    def.scoring.score(score, self.ctx)
+                };
                 self.obs.scored(NodeId(id), i as u32, v);
                 best.offer(i, v);
             }

@@ -35,9 +35,21 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             prev
         } else {
             let scores = &mut self.st.scores[..u.n as usize];
+            // Each score's parts only for an observer that considers (a
+            // constant `false` for most): then before each child's score.
+            let considers = self.obs.considers();
             for (k, slot) in scores.iter_mut().enumerate() {
-                *slot = def.scoring.score(u.first + k as u32, self.ctx);
-                self.obs.scored(NodeId(id), k as u32, *slot);
+                let child = k as u32;
+                *slot = if considers {
+                    let obs = &mut *self.obs;
+                    def.scoring
+                        .score_parts(u.first + child, self.ctx, &mut |part, label, v| {
+                            obs.considered(NodeId(id), child, part, label, v)
+                        })
+                } else {
+                    def.scoring.score(u.first + child, self.ctx)
+                };
+                self.obs.scored(NodeId(id), child, *slot);
             }
             let chosen = match u.choice {
                 Choice::Best => best(scores),

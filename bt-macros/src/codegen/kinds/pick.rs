@@ -22,7 +22,10 @@ impl Gen<'_> {
         };
         let rt = rt();
         let (f, ctx) = (field(s.id), &self.ctx);
-        let (fill, one, select) = match (source, &**score) {
+        let id = crate::codegen::flat_id(self.l, s.id);
+        // Candidate `__i`'s score, reporting its parts to the observer or not.
+        let (fill, one, select): (TokenStream, Box<dyn Fn(bool) -> TokenStream>, TokenStream) = match (source, &**score)
+        {
             (ForSource::Closure { ty, param, items, .. }, score) => {
                 let span = syn::spanned::Spanned::span(items);
                 let binding = match param {
@@ -32,9 +35,10 @@ impl Gen<'_> {
                 let vars = self.var_bindings(s, &items.to_token_stream());
                 let (_, __this, _) = call_site_names();
                 let fill = quote_spanned!(span=> #__this.#f.fill(#items));
+                let id = id.clone();
                 (
                     quote!(#vars #binding #fill;),
-                    self.candidate_score(s, ty, score),
+                    Box::new(move |parts| self.candidate_score(s, ty, score, parts.then_some(&id))),
                     quote!(),
                 )
             }
@@ -45,23 +49,36 @@ impl Gen<'_> {
                 let list = crate::codegen::list_field(s.id);
                 let span = s.node.span;
                 let rt = crate::codegen::rt_at(span);
-                let score = self.score(s, score);
+                let select =
+                    quote_spanned!(span=> #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.get(__i)););
+                let id = id.clone();
                 (
                     quote_spanned!(span=> self.#f.fill(#rt::ItemList::<#ctx>::items(&self.#list, &*__ctx));),
-                    quote_spanned!(span=> {
-                        #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.get(__i));
-                        #score
+                    Box::new(move |parts| {
+                        let value = if parts {
+                            self.score_parts(s, score, &id, &quote!(__i as u32))
+                        } else {
+                            self.score(s, score)
+                        };
+                        quote!({ #select #value })
                     }),
                     quote_spanned!(span=> #rt::ItemList::<#ctx>::select(&self.#list, __ctx, self.#f.current());),
                 )
             }
             (ForSource::List(_), _) => unreachable!("a JSON pick's score is a consideration of the context"),
         };
+        // The observed path computes a score's parts (reporting them) only
+        // when the observer considers; the fast path never does.
+        let one = if self.fast {
+            one(false)
+        } else {
+            let (plain, parts) = (one(false), one(true));
+            quote!(if __env.considers() { #parts } else { #plain })
+        };
         // The observed path reports each candidate's score; the fast path does not.
         let report = if self.fast {
             quote!()
         } else {
-            let id = crate::codegen::flat_id(self.l, s.id);
             quote!(__env.scored(#id, __i as u32, __score);)
         };
         let cleanup = quote!(self.#f.clear(););
@@ -103,10 +120,19 @@ impl Gen<'_> {
 
     /// A DSL `pick`'s score of candidate `__i`, an `f32`: its closure's body
     /// with the context and the candidate bound, or a
-    /// `CandidateConsideration` value's `score`.
-    fn candidate_score(&self, s: &Slot, ty: &syn::Type, score: &PickScore) -> TokenStream {
+    /// `CandidateConsideration` value's `score`. With `report` (the node's
+    /// id), each of its parts goes to the observer as it is computed
+    /// (`__env.considered`), labelled as its JSON twin's score labels it.
+    fn candidate_score(
+        &self,
+        s: &Slot,
+        ty: &syn::Type,
+        score: &PickScore,
+        report: Option<&TokenStream>,
+    ) -> TokenStream {
         let (f, ctx) = (field(s.id), &self.ctx);
         let (_, __this, _) = call_site_names();
+        let labels = crate::to_json::pick_score_json(score).part_labels();
         match score {
             PickScore::Closure(c, x, body) => {
                 let score_span = syn::spanned::Spanned::span(body);
@@ -121,24 +147,41 @@ impl Gen<'_> {
                 };
                 let mut value = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, body.to_token_stream());
                 value.set_span(score_span);
-                quote_spanned!(score_span=> {
+                let value = quote_spanned!(score_span=> {
                     #score_vars
                     #bind_c
                     #bind_x
                     #[allow(unused_parens, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
                     let __value: f32 = #value;
                     __value
-                })
+                });
+                match report {
+                    Some(id) => {
+                        quote!({ let __p: f32 = #value; __env.considered(#id, __i as u32, 0, &[#(#labels),*], __p); __p })
+                    }
+                    None => value,
+                }
             }
             // A `CandidateConsideration` value (an unimplemented trait is its error, at the value).
             PickScore::Value(value) => {
                 let span = syn::spanned::Spanned::span(value);
                 let rt = crate::codegen::rt_at(span);
                 let vars = self.var_bindings(s, &value.to_token_stream());
-                quote_spanned!(span=> {
-                    #vars
-                    #rt::utility::CandidateConsideration::<#ctx, #ty>::score(&(#value), &*__ctx, #__this.#f.get(__i))
-                })
+                match report {
+                    // Spanned as `score`'s call is: one error for a value that scores no candidates.
+                    Some(id) => quote_spanned!(span=> {
+                        #vars
+                        let mut __k = 0u32;
+                        #rt::utility::CandidateConsideration::<#ctx, #ty>::score_parts(&(#value), &*__ctx, #__this.#f.get(__i), &mut |__p| {
+                            __env.considered(#id, __i as u32, __k, &[#(#labels),*], __p);
+                            __k += 1;
+                        })
+                    }),
+                    None => quote_spanned!(span=> {
+                        #vars
+                        #rt::utility::CandidateConsideration::<#ctx, #ty>::score(&(#value), &*__ctx, #__this.#f.get(__i))
+                    }),
+                }
             }
             PickScore::Selected(_) => unreachable!("a DSL pick reads its candidates with a closure"),
         }

@@ -24,19 +24,32 @@ impl Gen<'_> {
             _ => unreachable!("a utility node keeps its running child"),
         };
         let n = lit(scores.len());
-        let each = scores.iter().map(|score| self.score(s, score));
-        // The observed path reports each score (`Observer::scored`); the fast path does not.
-        let report = if self.fast {
-            quote!()
+        let each: Vec<TokenStream> = scores.iter().map(|score| self.score(s, score)).collect();
+        // The observed path reports each score (`Observer::scored`), and each
+        // score's parts before it when the observer considers
+        // (`Observer::considered`, a constant `false` for most observers);
+        // the fast path reports nothing.
+        let scored = if self.fast {
+            quote!(let __scores: [f32; #n] = [#(#each),*];)
         } else {
             let id = crate::codegen::flat_id(self.l, s.id);
+            let parts = scores.iter().enumerate().map(|(i, score)| {
+                let child = Literal::u32_unsuffixed(i as u32);
+                let v = self.score_parts(s, score, &id, &child.to_token_stream());
+                quote!({ let __v: f32 = #v; __env.scored(#id, #child, __v); __v })
+            });
             quote! {
-                for (__i, __v) in __scores.iter().enumerate() {
-                    __env.scored(#id, __i as u32, *__v);
-                }
+                let __scores: [f32; #n] = if __env.considers() {
+                    [#(#parts),*]
+                } else {
+                    let __scores: [f32; #n] = [#(#each),*];
+                    for (__i, __v) in __scores.iter().enumerate() {
+                        __env.scored(#id, __i as u32, *__v);
+                    }
+                    __scores
+                };
             }
         };
-        let scored = quote!(let __scores: [f32; #n] = [#(#each),*]; #report);
         let as_pick = quote!(match __pick { #rt::Option::Some(__i) => (__i + 1) as #ty, #rt::Option::None => 0 });
         let cleanup = quote!(self.#f = 0;);
         let run = self.dispatch(s, 0, quote!(__b), cleanup);
@@ -126,6 +139,42 @@ impl Gen<'_> {
                 WakeCode::Code(quote!({ #rt::Wake::after(self.#at, #d, __now).min(#child) }))
             }
             _ => child,
+        }
+    }
+
+    /// One child's score, an `f32`, reporting its parts to the observer
+    /// (`__env.considered`) as it is computed: a closure is one part; a
+    /// `Consideration` value's parts are those its `score_parts` gives. Each
+    /// part is labelled as its JSON twin's score labels it
+    /// (`behaved_format::utility::Score::part_labels`).
+    pub(in crate::codegen) fn score_parts(
+        &self,
+        s: &Slot,
+        score: &syn::Expr,
+        id: &TokenStream,
+        child: &TokenStream,
+    ) -> TokenStream {
+        let labels = crate::to_json::score_json(score).part_labels();
+        let ctx = &self.ctx;
+        let rt = rt();
+        match in_place::closure_parts(score) {
+            Some(_) => {
+                let value = self.score(s, score);
+                quote!({ let __p: f32 = #value; __env.considered(#id, #child, 0, &[#(#labels),*], __p); __p })
+            }
+            None => {
+                let span = syn::spanned::Spanned::span(score);
+                let vars = self.var_bindings(s, &score.to_token_stream());
+                let value = quote_spanned!(span=> &(#score));
+                quote!({
+                    #vars
+                    let mut __k = 0u32;
+                    #rt::utility::Consideration::<#ctx>::score_parts(#value, &*__ctx, &mut |__p| {
+                        __env.considered(#id, #child, __k, &[#(#labels),*], __p);
+                        __k += 1;
+                    })
+                })
+            }
         }
     }
 
