@@ -12,8 +12,10 @@ use crate::{Error, NodeRow, NodeState, TickContext, table};
 pub const TRACE_FORMAT: &str = "bt-trace";
 /// The `version` of the trace format this crate writes. It reads this one and
 /// every earlier one ([`OLDEST_TRACE_VERSION`] on): version 2 added the
-/// optional [`context`](Trace::context), version 3 the `scored` event
-/// ([`Event::Scored`]).
+/// optional [`context`](Trace::context), version 3 the `scored` and
+/// `considered` events ([`Event::Scored`], [`Event::Considered`]) and the
+/// [`labels`](Trace::labels) of score parts. Version 3 was extended with
+/// `considered` before any release wrote it, so it stays 3.
 pub const TRACE_VERSION: u32 = 3;
 /// The oldest `version` of the trace format this crate still reads.
 pub const OLDEST_TRACE_VERSION: u32 = 1;

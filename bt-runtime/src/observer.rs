@@ -82,7 +82,9 @@ pub trait Observer {
     /// interval form; in child order, after the node's `entered` and before
     /// any child is halted or ticked (SEMANTICS.md "utility"). For a `pick`
     /// node, `child` is the candidate's position among those it read, scored
-    /// on entry in candidate order (SEMANTICS.md "pick").
+    /// on entry in candidate order (SEMANTICS.md "pick"). An observer that
+    /// [`considers`](Observer::considers) gets each score's parts
+    /// ([`considered`](Observer::considered)) just before it.
     #[inline(always)]
     fn scored(&mut self, node: NodeId, child: u32, score: f32) {
         let _ = (node, child, score);
