@@ -82,6 +82,12 @@ impl TraceRecorder {
         })
     }
 
+    /// The labels of the score parts recorded so far, by the index a
+    /// `considered` event holds (the trace's [`labels`](Trace::labels)).
+    pub fn labels(&self) -> &[String] {
+        self.labels.all()
+    }
+
     /// The most events the recorder keeps.
     pub fn capacity(&self) -> usize {
         self.capacity

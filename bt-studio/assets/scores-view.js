@@ -4,6 +4,8 @@
 // the running child marked; below, a lane of every child's score over the
 // window's ticks, with the cursor's tick marked. A `pick` node's scores are
 // its candidates', the chosen one (the first highest above zero) marked.
+// Under each score, its considerations' labels and values (the trace's
+// `considered` events: each factor after its own curve and weight).
 // @ts-check
 import { html, svgEl } from './draw.js';
 import * as Model from './trace-model.js';
@@ -47,8 +49,8 @@ function section(m, ti, k, id, state) {
   at.scores.forEach((score, i) => {
     const child = candidates ? undefined : node.children[i];
     const running = candidates ? i === best : child !== undefined && state[child] === Model.RUNNING;
-    const row = html('tr', { 'data-child': i, 'data-score': String(score) });
-    if (running) row.className = 'chosen';
+    const row = html('tr', { class: 'score', 'data-child': i, 'data-score': String(score) });
+    if (running) row.classList.add('chosen');
     const bar = html('span', { class: 'score-bar', style: `width: ${Math.max(0, (Number.isFinite(score) ? score : 0) / top) * 100}%; background: ${COLOURS[i % COLOURS.length]}` });
     const label = candidates ? `candidate ${i}` : child === undefined ? `child ${i}` : `#${child} ${m.nodes[child].label}`;
     row.append(
@@ -59,6 +61,18 @@ function section(m, ti, k, id, state) {
     );
     row.cells[2].append(bar);
     body.append(row);
+    // The score's considerations: each part's label and value, under its score.
+    (at.parts[i] || []).forEach((p, j) => {
+      const part = html('tr', { class: 'part', 'data-child': i, 'data-part': j, 'data-value': String(p.value) });
+      const name = p.label || `part ${j}`;
+      part.append(
+        html('td', { class: 'label part-label', title: name }, name),
+        html('td', { class: 'value' }, shown(p.value)),
+        html('td', {}),
+        html('td', {}),
+      );
+      body.append(part);
+    });
   });
   table.append(body);
   const lines = candidates ? Math.max(0, ...Model.scoreLanes(m, id).map((l) => (l ? l.length : 0))) : node.children.length;

@@ -148,6 +148,7 @@ function extendShown(append) {
     loadPayload({ name: m.name, trace: live.trace }, true, pos);
   };
   if (append.start && !Model.dropFront(m, append.start)) return rebuild();
+  if (append.labels) m.labels = append.labels;
   Model.extend(m, append.events);
   if (Model.needsCompaction(m)) return rebuild();
   // The context table is worked out again once, when next painted, not for every message.
@@ -1450,6 +1451,7 @@ function appendWindow(t, a) {
     t.context = (t.context || []).filter((c) => c.tick >= a.start.tick);
   }
   for (const e of a.events) t.events.push(e);
+  if (a.labels) t.labels = a.labels;
   const ctx = t.context || (t.context = []);
   for (const c of a.context) {
     const last = ctx.length ? ctx[ctx.length - 1].tick : -1;

@@ -26,18 +26,19 @@
 /**
  * One event (behaved-observe's JSON form): `event` is tick_started,
  * entered, ticked, halted, scored (a `utility` node's score of its child
- * `child`; `score` null when not a number) or tick_finished.
- * @typedef {{ event: string, tick?: number, now?: number, node?: number, status?: string, child?: number, score?: number | null }} TraceEvent
+ * `child`; `score` null when not a number), considered (part `part` of that
+ * score, `value`, its label the trace's `labels[label]`) or tick_finished.
+ * @typedef {{ event: string, tick?: number, now?: number, node?: number, status?: string, child?: number, score?: number | null, part?: number, label?: number, value?: number | null }} TraceEvent
  */
 /**
  * A trace as the server sends it.
- * @typedef {{ nodes: TraceNode[], start: { tick: number, now: number | null, statuses: string[] }, events: TraceEvent[], context?: Array<{ tick: number, values: unknown }> }} Trace
+ * @typedef {{ nodes: TraceNode[], start: { tick: number, now: number | null, statuses: string[] }, labels?: string[], events: TraceEvent[], context?: Array<{ tick: number, values: unknown }> }} Trace
  */
 
 const IDLE = 0, RUNNING = 1, SUCCESS = 2, FAILURE = 3;
 const STATE_CODES = { idle: IDLE, running: RUNNING, success: SUCCESS, failure: FAILURE };
-const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4, EV_SCORED = 5;
-const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED, scored: EV_SCORED };
+const EV_START = 0, EV_ENTERED = 1, EV_TICKED = 2, EV_HALTED = 3, EV_FINISHED = 4, EV_SCORED = 5, EV_CONSIDERED = 6;
+const EVENT_KINDS = { tick_started: EV_START, entered: EV_ENTERED, ticked: EV_TICKED, halted: EV_HALTED, tick_finished: EV_FINISHED, scored: EV_SCORED, considered: EV_CONSIDERED };
 const CHECKPOINT_EVERY = 32;
 /** Dropped ticks kept at most before the model is built afresh (and never more than it shows). */
 const COMPACT_AFTER = 4096;
@@ -66,8 +67,10 @@ function build(name, trace) {
     name, nodes, N,
     E: 0,
     kind: new Uint8Array(0), node: new Int32Array(0), status: new Uint8Array(0),
-    // A scored event's child and score (NaN: not a number); unused by other events.
-    child: new Int32Array(0), score: new Float32Array(0),
+    // A scored event's child and score (NaN: not a number), a considered
+    // event's child, value and label (an index in `labels`); unused by other events.
+    child: new Int32Array(0), score: new Float32Array(0), label: new Int32Array(0),
+    labels: trace.labels || [],
     // Tick index 0 is the start: the events before the first tick_started (normally none).
     ticks: [{ tick: trace.start.tick, now: trace.start.now, from: 0, to: 0, root: null, halts: 0 }],
     end: Int32Array.from(nodes, (n) => n.end),
@@ -108,6 +111,7 @@ function reserve(m, n) {
   m.status = grow(m.status, Uint8Array);
   m.child = grow(m.child, Int32Array);
   m.score = grow(m.score, Float32Array);
+  m.label = grow(m.label, Int32Array);
 }
 
 /**
@@ -132,6 +136,10 @@ function extend(m, events) {
     if (k === EV_SCORED) {
       m.child[i] = e.child ?? -1;
       m.score[i] = typeof e.score === 'number' ? e.score : NaN;
+    } else if (k === EV_CONSIDERED) {
+      m.child[i] = e.child ?? -1;
+      m.score[i] = typeof e.value === 'number' ? e.value : NaN;
+      m.label[i] = e.label ?? -1;
     }
     if (k === EV_START) {
       t.to = i;
@@ -413,27 +421,39 @@ function failureTicks(m, id) {
  * The last scoring of `utility` node `id` at or before the position (tick index
  * `ti`, `k` events applied) within the window: the tick index it happened in and
  * each child's score in child order (NaN: not a number), or null when the
- * window holds none. A scoring is the run of the node's `scored` events, one per
- * child, that the tree reports at once.
+ * window holds none; with each child's parts (`parts[c]`: label and value, in
+ * order; none when the recorder did not consider). A scoring is the run of the
+ * node's `scored` events, one per child, each after its `considered` parts,
+ * that the tree reports at once.
  * @param {Model} m
  * @param {number} ti
  * @param {number} k
  * @param {number} id
- * @returns {{ ti: number, scores: number[] } | null}
+ * @returns {{ ti: number, scores: number[], parts: Array<Array<{ label: string, value: number }>> } | null}
  */
 function scoresAt(m, ti, k, id) {
   const first = m.ticks[m.first].from;
   let i = m.ticks[ti].from + k - 1;
   while (i >= first && !(m.kind[i] === EV_SCORED && m.node[i] === id)) i--;
   if (i < first) return null;
-  while (i > first && m.kind[i - 1] === EV_SCORED && m.node[i - 1] === id && m.child[i] > 0) i--;
+  // Back to the scoring's first score, then over its first child's parts (reported just before it).
+  const ofScoring = (j) => (m.kind[j] === EV_SCORED || m.kind[j] === EV_CONSIDERED) && m.node[j] === id;
+  while (i > first && !(m.kind[i] === EV_SCORED && m.child[i] === 0) && ofScoring(i - 1)) i--;
+  while (i > first && m.kind[i - 1] === EV_CONSIDERED && m.node[i - 1] === id && m.child[i - 1] === 0) i--;
+  /** @type {number[]} */
   const scores = [];
-  for (let j = i; j < m.E && m.kind[j] === EV_SCORED && m.node[j] === id && m.child[j] === scores.length; j++) {
-    scores.push(m.score[j]);
+  /** @type {Array<Array<{ label: string, value: number }>>} */
+  const parts = [];
+  for (let j = i; j < m.E && ofScoring(j) && m.child[j] === scores.length; j++) {
+    if (m.kind[j] === EV_SCORED) {
+      scores.push(m.score[j]);
+    } else {
+      (parts[m.child[j]] ||= []).push({ label: m.labels[m.label[j]] ?? '', value: m.score[j] });
+    }
   }
   let at = ti;
   while (at > m.first && m.ticks[at].from > i) at--;
-  return { ti: at, scores };
+  return { ti: at, scores, parts };
 }
 
 /**
@@ -460,7 +480,7 @@ function scoreLanes(m, id) {
 }
 
 export {
-  IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_ENTERED, EV_TICKED, EV_HALTED, EV_FINISHED, EV_SCORED, EVENT_KINDS,
+  IDLE, RUNNING, SUCCESS, FAILURE, EV_START, EV_ENTERED, EV_TICKED, EV_HALTED, EV_FINISHED, EV_SCORED, EV_CONSIDERED, EVENT_KINDS,
   scoresAt, scoreLanes,
   build, extend, dropFront, needsCompaction, windowTransitions, setContext, stateAt, visitOrder, haltedIn, statsOf,
   failureNear, failureTicks,

@@ -2,8 +2,9 @@
 //! visible"): for every tick of a recorded trace, in headless Chromium, the
 //! inspector's scores are the node's last scoring in the trace (`scored`
 //! events), the running child is the one marked, and the lane has a line per
-//! child with the cursor at the tick. A `pick` node's candidates likewise,
-//! the chosen one marked.
+//! child with the cursor at the tick; under each score, its considerations'
+//! labels and values are the trace's `considered` events of that scoring. A
+//! `pick` node's candidates likewise, the chosen one marked.
 //!
 //! Needs `chromium` and `chromium-driver`; see `tests/browser.rs`.
 
@@ -31,7 +32,11 @@ impl Action<Npc> for Job {
 
 behave! {
     tree Choose for Npc {
-        utility(reactive, margin = 0.1) { |c| c.score[0] => Job, |c| c.score[1] => Job, |c| c.score[2] => Job }
+        utility(reactive, margin = 0.1) {
+            |c| c.score[0] => Job,
+            all((|c: &Npc| c.score[1], |c: &Npc| 1.0 - c.score[2] * 0.5)) => Job,
+            |c| c.score[2] => Job,
+        }
     }
 }
 
@@ -101,24 +106,68 @@ fn hunted() -> Trace {
     recorder.trace()
 }
 
-/// The node's last scoring up to the end of each tick, from the trace.
-fn scores_by_tick(trace: &Trace) -> Vec<(u64, Vec<f32>, u64)> {
-    let mut last: Option<(Vec<f32>, u64)> = None;
+/// Each child's parts in one scoring: its considerations' labels and values.
+type Parts = Vec<Vec<(String, f32)>>;
+
+/// The node's last scoring up to the end of each tick, from the trace: the
+/// tick, the scores, the tick it scored in, and each child's parts.
+fn scores_by_tick(trace: &Trace) -> Vec<(u64, Vec<f32>, u64, Parts)> {
+    let mut last: Option<(Vec<f32>, u64, Parts)> = None;
     let mut out = Vec::new();
     for tick in trace.ticks().skip(1) {
         for e in tick.events {
-            if let Event::Scored { child, score, .. } = *e {
-                if child == 0 {
-                    last = Some((Vec::new(), tick.tick));
+            match *e {
+                Event::Considered {
+                    child,
+                    part,
+                    label,
+                    value,
+                    ..
+                } => {
+                    if child == 0 && part == 0 {
+                        last = Some((Vec::new(), tick.tick, Vec::new()));
+                    }
+                    let parts = &mut last.as_mut().unwrap().2;
+                    parts.resize(child as usize + 1, Vec::new());
+                    parts[child as usize].push((trace.labels[label as usize].clone(), value));
                 }
-                last.as_mut().unwrap().0.push(score);
+                Event::Scored { score, .. } => last.as_mut().unwrap().0.push(score),
+                _ => {}
             }
         }
-        if let Some((scores, at)) = last.clone() {
-            out.push((tick.tick, scores, at));
+        if let Some((scores, at, parts)) = last.clone() {
+            out.push((tick.tick, scores, at, parts));
         }
     }
     out
+}
+
+/// The parts the page shows under each score, as `[{child, label, value}]`
+/// (`value` as written in `data-value`), grouped by child like [`Parts`].
+const SHOWN_PARTS: &str = "[...document.querySelectorAll('#scores-table tr.part')].map((r) => \
+     ({ child: Number(r.dataset.child), label: r.cells[0].textContent, value: r.dataset.value, text: r.cells[1].textContent }))";
+
+/// Checks the page's parts (from [`SHOWN_PARTS`]) against the trace's `parts`.
+fn same_parts(shown: &Value, parts: &Parts, tick: u64) {
+    let shown = shown.as_array().unwrap();
+    let expected: Vec<(usize, &String, f32)> = parts
+        .iter()
+        .enumerate()
+        .flat_map(|(c, ps)| ps.iter().map(move |(l, v)| (c, l, *v)))
+        .collect();
+    assert_eq!(shown.len(), expected.len(), "tick {tick}: parts shown {shown:?}");
+    for (row, (child, label, value)) in shown.iter().zip(expected) {
+        assert_eq!(row["child"], child, "tick {tick}");
+        assert_eq!(row["label"], label.as_str(), "tick {tick}");
+        let page = row["value"].as_str().unwrap().parse::<f64>().unwrap();
+        assert!(
+            page == f64::from(value) || (page.is_nan() && value.is_nan()),
+            "tick {tick}, child {child} `{label}`: the page shows {page}, the trace has {value}"
+        );
+        if value.is_nan() {
+            assert_eq!(row["text"], "not a number", "tick {tick}");
+        }
+    }
 }
 
 #[test]
@@ -141,14 +190,15 @@ fn the_inspector_shows_the_scores_of_the_trace_at_every_tick() {
             let mut cursor = Cursor::new(&trace).unwrap();
             open(&client, &format!("{url}#tick=1&node=0")).await;
             let next = client.find(Locator::Css("#next-tick")).await.unwrap();
-            for (tick, scores, scored_at) in &expected {
+            for (tick, scores, scored_at, parts) in &expected {
                 cursor.seek(*tick).unwrap();
                 let shown = eval(
                     &client,
-                    "const s = document.querySelector('#scores');
-                 const rows = [...document.querySelectorAll('#scores-table tr')];
+                    &format!(
+                        "const s = document.querySelector('#scores');
+                 const rows = [...document.querySelectorAll('#scores-table tr.score')];
                  const lane = document.querySelector('#score-lane .lane-cursor');
-                 return {
+                 return {{
                    position: document.querySelector('#position').dataset.tick,
                    tick: s.dataset.tick,
                    scores: rows.map((r) => r.dataset.score),
@@ -156,7 +206,9 @@ fn the_inspector_shows_the_scores_of_the_trace_at_every_tick() {
                    chosen: rows.map((r) => r.classList.contains('chosen')),
                    lines: document.querySelectorAll('#score-lane polyline').length,
                    lane: lane.dataset.tick,
-                 };",
+                   parts: {SHOWN_PARTS},
+                 }};"
+                    ),
                 )
                 .await;
                 let field = |name: &str| shown[name].clone();
@@ -194,6 +246,8 @@ fn the_inspector_shows_the_scores_of_the_trace_at_every_tick() {
                 );
                 assert_eq!(field("lines"), 3, "a line per child");
                 assert_eq!(field("lane"), Value::from(tick.to_string()), "the lane's cursor");
+                assert_eq!(parts.iter().map(Vec::len).collect::<Vec<_>>(), [1, 2, 1], "tick {tick}");
+                same_parts(&field("parts"), parts, *tick);
                 next.click().await.unwrap();
             }
         },
@@ -213,19 +267,24 @@ fn a_picks_candidates_are_shown_with_their_scores_and_the_chosen_one_marked() {
     assert!(expected.len() >= 8, "the pick scored in several ticks");
     let url = format!("http://{}/", serve(temp_file("pick.json", &trace.to_json().unwrap())));
     with_browser("a_picks_candidates_are_shown", |client| async move {
-        for (tick, scores, scored_at) in &expected {
+        for (tick, scores, scored_at, parts) in &expected {
             open(&client, &format!("{url}#tick={tick}&node={pick}")).await;
             let shown = eval(
                 &client,
-                "const rows = [...document.querySelectorAll('#scores-table tr')];
-                 return {
+                &format!(
+                    "const rows = [...document.querySelectorAll('#scores-table tr.score')];
+                 return {{
                    tick: document.querySelector('#scores').dataset.tick,
                    scores: rows.map((r) => Number(r.dataset.score)),
                    labels: rows.map((r) => r.cells[0].textContent),
                    chosen: rows.map((r) => r.classList.contains('chosen')),
-                 };",
+                   parts: {SHOWN_PARTS},
+                 }};"
+                ),
             )
             .await;
+            assert!(parts.iter().all(|p| p.len() == 1), "a closure is one part, tick {tick}");
+            same_parts(&shown["parts"], parts, *tick);
             assert_eq!(shown["tick"], Value::from(scored_at.to_string()), "tick {tick}");
             let page: Vec<f64> = shown["scores"]
                 .as_array()

@@ -1,8 +1,9 @@
 //! The villagers of `behaved_scenarios::village` watched in the live view
 //! (issue 25: "watched in the studio with its scores"), in headless Chromium:
 //! a game thread steps the village with a studio agent per villager; the
-//! page follows villager 0 and its inspector shows the utility node's scores,
-//! the same as the game's own trace of that villager has at the shown tick.
+//! page follows villager 0 and its inspector shows the utility node's scores
+//! and each score's considerations (labels and values), the same as the
+//! game's own trace of that villager has at the shown tick.
 //!
 //! Needs `chromium` and `chromium-driver`; see `tests/browser.rs`.
 
@@ -20,9 +21,10 @@ use serde_json::Value;
 
 /// The last scoring of node `node` in `trace` up to the end of the tick
 /// that started at time `now` (the live view numbers its ticks from when
-/// the page began to follow; the game's trace from the game's start).
-fn last_scores(trace: &Trace, node: u32, now: f64) -> Vec<f32> {
-    let mut last = Vec::new();
+/// the page began to follow; the game's trace from the game's start): the
+/// scores, and every score's parts in order as `(child, label, value)`.
+fn last_scores(trace: &Trace, node: u32, now: f64) -> (Vec<f32>, Vec<(u32, String, f32)>) {
+    let (mut last, mut parts) = (Vec::new(), Vec::new());
     for t in trace.ticks() {
         let started = t.events.iter().find_map(|e| match *e {
             Event::TickStarted { now, .. } => Some(now),
@@ -32,17 +34,26 @@ fn last_scores(trace: &Trace, node: u32, now: f64) -> Vec<f32> {
             break;
         }
         for e in t.events {
-            if let Event::Scored { node: n, child, score } = *e
-                && n.0 == node
-            {
-                if child == 0 {
-                    last.clear();
+            match *e {
+                Event::Considered {
+                    node: n,
+                    child,
+                    part,
+                    label,
+                    value,
+                } if n.0 == node => {
+                    if child == 0 && part == 0 {
+                        last.clear();
+                        parts.clear();
+                    }
+                    parts.push((child, trace.labels[label as usize].clone(), value));
                 }
-                last.push(score);
+                Event::Scored { node: n, score, .. } if n.0 == node => last.push(score),
+                _ => {}
             }
         }
     }
-    last
+    (last, parts)
 }
 
 #[test]
@@ -86,19 +97,32 @@ fn a_followed_villagers_inspector_shows_the_scores_its_tree_reported() {
         let shown = eval(
             &client,
             "return { now: document.querySelector('#scores').dataset.now,
-                      scores: [...document.querySelectorAll('#scores-table tr')].map((r) => Number(r.dataset.score)) };",
+                      scores: [...document.querySelectorAll('#scores-table tr.score')].map((r) => Number(r.dataset.score)),
+                      parts: [...document.querySelectorAll('#scores-table tr.part')]
+                        .map((r) => [Number(r.dataset.child), r.cells[0].textContent, Number(r.dataset.value)]) };",
         )
         .await;
         let scored_at: f64 = shown["now"].as_str().unwrap().parse().unwrap();
-        let expected: Vec<Value> = last_scores(&trace, utility as u32, scored_at)
+        let (scores, parts) = last_scores(&trace, utility as u32, scored_at);
+        let expected: Vec<Value> = scores.into_iter().map(|s| Value::from(f64::from(s))).collect();
+        let expected_parts: Vec<Value> = parts
             .into_iter()
-            .map(|s| Value::from(f64::from(s)))
+            .map(|(c, l, v)| serde_json::json!([c, l, f64::from(v)]))
             .collect();
+        assert!(
+            expected_parts.len() >= 4,
+            "each choice's considerations: {expected_parts:?}"
+        );
         assert_eq!(expected.len(), 4, "the villager's four choices");
         assert_eq!(
             shown["scores"],
             Value::from(expected),
             "scored in the tick at {scored_at} s"
+        );
+        assert_eq!(
+            shown["parts"],
+            Value::from(expected_parts),
+            "the considerations' labels and values under each score, at {scored_at} s"
         );
     });
 }

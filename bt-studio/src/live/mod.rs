@@ -894,7 +894,13 @@ impl History {
             let start = (dropped != sent.dropped).then(|| self.recorder.start());
             (
                 "append",
-                serde_json::to_value(serde_json::json!({ "events": events, "context": context, "start": start })),
+                serde_json::to_value(serde_json::json!({
+                    "events": events,
+                    "context": context,
+                    "start": start,
+                    // Every score part's label (the new events may name new ones).
+                    "labels": self.recorder.labels(),
+                })),
             )
         };
         *sent = Sent {
