@@ -193,6 +193,90 @@ fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
     assert_eq!(obs.0, Vec::<String>::new(), "scored only on entry");
 }
 
+/// Health times a preference for low ids, reporting the two factors as its parts.
+struct HealthyAndFirst;
+
+impl CandidateConsideration<Camp, u32> for HealthyAndFirst {
+    fn score(&self, c: &Camp, t: &u32) -> f32 {
+        c.health[*t as usize] * (1.0 / (1.0 + *t as f32))
+    }
+    fn score_parts(&self, c: &Camp, t: &u32, each: &mut dyn FnMut(f32)) -> f32 {
+        let (h, f) = (c.health[*t as usize], 1.0 / (1.0 + *t as f32));
+        each(h);
+        each(f);
+        h * f
+    }
+}
+
+behave! {
+    tree Preferring for Camp {
+        pick t: u32 in |c| c.targets.iter() max 4 by HealthyAndFirst {
+            act(|c| c.attack(*t))
+        }
+    }
+}
+
+/// Records `scored` and `considered` events.
+struct Parts(Vec<String>);
+
+impl Observer for Parts {
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn considers(&self) -> bool {
+        true
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
+    }
+}
+
+#[test]
+fn each_candidates_parts_come_before_its_score_one_part_unless_the_value_reports_more() {
+    let camp = || Camp::new(&[3, 1], [0.0, 0.5, 0.0, 0.75, 0.0, 0.0, 0.0, 0.0]);
+    let (mut t, mut c) = (Weakest::new(), camp());
+    let mut obs = Parts(Vec::new());
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(
+        obs.0,
+        [
+            "0 0.0 |c, t| { let h = c.health[*t as usize]; if h > 0.0 { 1.0 - h } else { 0.0 } } = 0.25",
+            "0 0 0.25",
+            "0 1.0 |c, t| { let h = c.health[*t as usize]; if h > 0.0 { 1.0 - h } else { 0.0 } } = 0.5",
+            "0 1 0.5"
+        ],
+        "a closure is one part, labelled by its code"
+    );
+    let (mut t, mut c) = (ByType::new(), camp());
+    let mut obs = Parts(Vec::new());
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(
+        obs.0,
+        [
+            "0 0.0 Healthiest = 0.75",
+            "0 0 0.75",
+            "0 1.0 Healthiest = 0.5",
+            "0 1 0.5"
+        ]
+    );
+    let (mut t, mut c) = (Preferring::new(), camp());
+    let mut obs = Parts(Vec::new());
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(
+        obs.0,
+        [
+            "0 0.0 HealthyAndFirst = 0.75",
+            "0 0.1  = 0.25",
+            "0 0 0.1875",
+            "0 1.0 HealthyAndFirst = 0.5",
+            "0 1.1  = 0.5",
+            "0 1 0.25"
+        ],
+        "a value's own parts (past the one label known, unlabelled)"
+    );
+    assert_eq!(c.take(), log(&["attack 1"]), "the same choice as unobserved");
+}
+
 #[test]
 fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
     let (mut t, mut c) = (

@@ -193,6 +193,60 @@ impl Observer for Scores {
     }
 }
 
+/// Records `scored` and `considered` events.
+struct Parts(Vec<String>);
+
+impl Observer for Parts {
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn considers(&self) -> bool {
+        true
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
+    }
+}
+
+#[test]
+fn each_candidates_parts_come_before_its_score_a_products_factors_by_name_and_curve() {
+    let tree = json!({"type": "pick", "items": "targets", "max": 4,
+        "score": {"all": [{"consider": "health", "curve": {"curve": "linear", "slope": 1, "intercept": 0}},
+                          {"consider": "health", "weight": 0.5}], "weight": 2},
+        "child": attack()});
+    let (mut t, mut c) = (
+        agent(tree),
+        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+    );
+    let mut obs = Parts(Vec::new());
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    let score = |h: f32| behaved_runtime::utility::compensated(&[h, h * 0.5]) * 2.0;
+    assert_eq!(
+        obs.0,
+        [
+            "0 0.0 health (linear) = 0.5".to_string(),
+            "0 0.1 health × 0.5 = 0.25".into(),
+            format!("0 0 {}", score(0.5)),
+            "0 1.0 health (linear) = 0.75".into(),
+            "0 1.1 health × 0.5 = 0.375".into(),
+            format!("0 1 {}", score(0.75)),
+        ],
+        "as utility's children's parts, each candidate's just before its score"
+    );
+    assert_eq!(c.take(), ["attack 2"]);
+    let (mut t, mut c) = (
+        agent(weakest(3, attack())),
+        Camp::new(&[5], [0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0]),
+    );
+    let mut obs = Parts(Vec::new());
+    t.tick_observed(&mut c, 0.0, &mut obs);
+    assert_eq!(obs.0.len(), 2, "{:?}", obs.0);
+    assert_eq!(
+        obs.0[0], "0 0.0 health (piecewise) = 0.5005005",
+        "one consideration: one part"
+    );
+}
+
 #[test]
 fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
     let (mut t, mut c) = (
