@@ -28,6 +28,8 @@ fn check_lifecycle(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> 
     };
     // Active nodes: entered and not yet completed or halted.
     let mut active: BTreeMap<u32, ()> = BTreeMap::new();
+    // Each child's parts reported so far before its score: numbered from 0, in order.
+    let mut parts: BTreeMap<(u32, u32), u32> = BTreeMap::new();
     for (i, step) in steps.iter().enumerate() {
         for e in &step.events {
             match *e {
@@ -63,10 +65,23 @@ fn check_lifecycle(def: &Definition<Ctx>, steps: &[Step]) -> Result<(), String> 
                         return Err(format!("step {i}: node {orphan} is active under an idle parent"));
                     }
                 }
-                Event::Score(n, _, _) => {
+                Event::Score(n, c, _) => {
                     if !active.contains_key(&n) {
                         return Err(format!("step {i}: node {n} scored its children while idle"));
                     }
+                    parts.remove(&(n, c));
+                }
+                Event::Consider(n, c, part, _) => {
+                    if !active.contains_key(&n) {
+                        return Err(format!("step {i}: node {n} considered a score while idle"));
+                    }
+                    let next = parts.entry((n, c)).or_insert(0);
+                    if part != *next {
+                        return Err(format!(
+                            "step {i}: node {n} child {c}: part {part}, expected part {next}"
+                        ));
+                    }
+                    *next += 1;
                 }
                 Event::Start(_) => {}
             }

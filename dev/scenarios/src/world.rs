@@ -474,6 +474,19 @@ impl<O: Observer> Observer for EachDog<'_, O> {
             o.halted(node);
         }
     }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        if let Some(o) = self.current() {
+            o.scored(node, child, score);
+        }
+    }
+    fn considers(&self) -> bool {
+        self.observers.iter().any(O::considers)
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        if let Some(o) = self.current() {
+            o.considered(node, child, part, label, value);
+        }
+    }
     fn tick_finished(&mut self, status: Status) {
         if let Some(o) = self.current() {
             o.tick_finished(status);
@@ -506,6 +519,17 @@ impl<A: Observer + ?Sized, C: Observer + ?Sized> Observer for Both<'_, A, C> {
     fn halted(&mut self, node: NodeId) {
         self.0.halted(node);
         self.1.halted(node);
+    }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.scored(node, child, score);
+        self.1.scored(node, child, score);
+    }
+    fn considers(&self) -> bool {
+        self.0.considers() || self.1.considers()
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.considered(node, child, part, label, value);
+        self.1.considered(node, child, part, label, value);
     }
     fn tick_finished(&mut self, status: Status) {
         self.0.tick_finished(status);
