@@ -169,7 +169,7 @@ const _: () = {
                             {
                                 let __v: f32 = {
                                     let mut __k = 0u32;
-                                    __bt::utility::Consideration::<
+                                    ::behaved::__private::utility::Consideration::<
                                         Npc,
                                     >::score_parts(
                                         &(Fatigue),

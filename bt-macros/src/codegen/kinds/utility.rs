@@ -156,20 +156,21 @@ impl Gen<'_> {
     ) -> TokenStream {
         let labels = crate::to_json::score_json(score).part_labels();
         let ctx = &self.ctx;
-        let rt = rt();
         match in_place::closure_parts(score) {
             Some(_) => {
                 let value = self.score(s, score);
                 quote!({ let __p: f32 = #value; __env.considered(#id, #child, 0, &[#(#labels),*], __p); __p })
             }
+            // Spanned as `score`'s call is, so that a value that is no
+            // consideration is one error (rustc merges the two identical ones).
             None => {
                 let span = syn::spanned::Spanned::span(score);
+                let rt = rt_at(span);
                 let vars = self.var_bindings(s, &score.to_token_stream());
-                let value = quote_spanned!(span=> &(#score));
-                quote!({
+                quote_spanned!(span=> {
                     #vars
                     let mut __k = 0u32;
-                    #rt::utility::Consideration::<#ctx>::score_parts(#value, &*__ctx, &mut |__p| {
+                    #rt::utility::Consideration::<#ctx>::score_parts(&(#score), &*__ctx, &mut |__p| {
                         __env.considered(#id, #child, __k, &[#(#labels),*], __p);
                         __k += 1;
                     })
