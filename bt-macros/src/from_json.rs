@@ -318,13 +318,14 @@ impl Convert<'_> {
                 // Both are read, so that each problem is reported.
                 let list = self.leaf(items, &field(path, "items"), "list");
                 self.in_pick = true;
-                let score = self.score(score, &field(path, "score"));
+                let written = score;
+                let score = self.score(written, &field(path, "score"));
                 self.in_pick = false;
                 match (list, score) {
                     (Some(list), Some(score)) => Kind::Pick {
                         source: crate::model::ForSource::List(list),
                         max: count(*max),
-                        score: Box::new(crate::model::PickScore::Selected(score)),
+                        score: Box::new(crate::model::PickScore::Selected(score, written.clone())),
                     },
                     _ => Kind::Invalid,
                 }
@@ -378,6 +379,7 @@ impl Convert<'_> {
                     Choice::Every { every, margin } => Choose::Every { every, margin },
                 };
                 let at = field(path, "scores");
+                let scores_written = scores;
                 // Every score is read, so that each problem is reported.
                 let scores: Vec<Option<Expr>> = scores
                     .iter()
@@ -387,7 +389,11 @@ impl Convert<'_> {
                 scores
                     .into_iter()
                     .collect::<Option<_>>()
-                    .map_or(Kind::Invalid, |scores| Kind::Utility { choose, scores })
+                    .map_or(Kind::Invalid, |scores| Kind::Utility {
+                        choose,
+                        scores,
+                        written: Some(scores_written.clone()),
+                    })
             }
             (kind, _) => {
                 self.error(

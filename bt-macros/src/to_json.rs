@@ -119,7 +119,7 @@ pub fn params(node: &Node) -> (Params, Code) {
             }
             Params::Weights(w.iter().map(|w| literal(w).unwrap_or(1)).collect())
         }
-        Kind::Utility { choose, scores } => utility_params(choose, scores),
+        Kind::Utility { choose, scores, .. } => utility_params(choose, scores),
         Kind::If { has_else, .. } => Params::Branches { has_else: *has_else },
         Kind::Match {
             param, scrutinee, arms, ..
@@ -202,7 +202,7 @@ pub(crate) fn pick_score_json(score: &crate::model::PickScore) -> behaved_format
             behaved_format::utility::Score::consider(inline(format!("|{}, {}| {}", text(c), text(x), text(body))))
         }
         // A JSON tree's score, written as a `utility` child's is.
-        crate::model::PickScore::Selected(e) => score_json(e),
+        crate::model::PickScore::Selected(e, _) => score_json(e),
     }
 }
 

@@ -332,6 +332,7 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             (_, Some(K::Utility), _) => Some(Kind::Utility {
                 choose: utility(&word, errors).unwrap_or(Choose::Best),
                 scores: Vec::new(),
+                written: None,
             }),
             (_, Some(K::Repeat), _) => count(&word, errors).map(Kind::Repeat),
             (_, Some(K::Retry), _) => count(&word, errors).map(Kind::Retry),

@@ -164,6 +164,10 @@ pub enum Kind {
         /// Each child's score: a closure `|c| ..` giving an `f32`, or a value
         /// implementing `Consideration` (curves and `all(..)` included).
         scores: Vec<Expr>,
+        /// The scores as a JSON file wrote them (a tree compiled from one):
+        /// its parts are labelled as the interpreter labels them from the
+        /// same file, not by the generated code. `None` in the DSL.
+        written: Option<Vec<behaved_format::utility::Score>>,
     },
     /// `if c0 { b0 } else if c1 { b1 } .. else { e }` / `reactive if`: one
     /// node for the whole chain; children are `c0, b0, c1, b1, .., e`.
@@ -378,8 +382,9 @@ pub enum PickScore {
     /// A JSON tree's `"score"` (its source a `ForSource::List`): a
     /// `behaved::utility::Consideration<Ctx>`, as a `utility` child's score
     /// is written, that reads the candidate the list's `select` put in the
-    /// context, as the interpreter scores it.
-    Selected(Expr),
+    /// context, as the interpreter scores it; and the score as the file
+    /// wrote it, which labels its parts.
+    Selected(Expr, behaved_format::utility::Score),
 }
 
 /// The items of a `for` loop.

@@ -170,7 +170,7 @@ impl Observer for Events {
 }
 
 /// An observer that records every event by node id (`"enter #3"`, `"#3 success"`,
-/// `"halt #3"`, `"#3 scored 0: 0.5"`, `"#3 considered 0.1: 0.25"`), for
+/// `"halt #3"`, `"#3 scored 0: 0.5"`, `"#3 considered 0.1 level (logistic): 0.25"`), for
 /// comparing two forms of the same tree.
 #[derive(Debug, Default)]
 pub struct IdEvents(pub Vec<String>);
@@ -192,8 +192,9 @@ impl Observer for IdEvents {
         true
     }
     /// The label is left out: each form labels a part by its own text.
-    fn considered(&mut self, node: NodeId, child: u32, part: u32, _label: &str, value: f32) {
-        self.0.push(format!("{node} considered {child}.{part}: {value:?}"));
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0
+            .push(format!("{node} considered {child}.{part} {label}: {value:?}"));
     }
 }
 

@@ -45,7 +45,7 @@ impl Gen<'_> {
             // A JSON tree's: the list fills the candidates and selects each
             // in the context, where the score's considerations read it; the
             // chosen one is selected again before each tick of the body.
-            (ForSource::List(_), PickScore::Selected(score)) => {
+            (ForSource::List(_), PickScore::Selected(score, written)) => {
                 let list = crate::codegen::list_field(s.id);
                 let span = s.node.span;
                 let rt = crate::codegen::rt_at(span);
@@ -56,7 +56,7 @@ impl Gen<'_> {
                     quote_spanned!(span=> self.#f.fill(#rt::ItemList::<#ctx>::items(&self.#list, &*__ctx));),
                     Box::new(move |parts| {
                         let value = if parts {
-                            self.score_parts(s, score, &id, &quote!(__i as u32))
+                            self.score_parts(s, score, &written.part_labels(), &id, &quote!(__i as u32))
                         } else {
                             self.score(s, score)
                         };
@@ -183,7 +183,7 @@ impl Gen<'_> {
                     }),
                 }
             }
-            PickScore::Selected(_) => unreachable!("a DSL pick reads its candidates with a closure"),
+            PickScore::Selected(..) => unreachable!("a DSL pick reads its candidates with a closure"),
         }
     }
 

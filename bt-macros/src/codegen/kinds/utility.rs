@@ -14,7 +14,12 @@ use crate::model::{Choose, Kind};
 impl Gen<'_> {
     /// The tick of a `utility` node.
     pub(in crate::codegen) fn utility(&self, s: &Slot) -> TokenStream {
-        let Kind::Utility { choose, scores } = &s.node.kind else {
+        let Kind::Utility {
+            choose,
+            scores,
+            written,
+        } = &s.node.kind
+        else {
             unreachable!("not a utility node")
         };
         let rt = rt();
@@ -35,7 +40,12 @@ impl Gen<'_> {
             let id = crate::codegen::flat_id(self.l, s.id);
             let parts = scores.iter().enumerate().map(|(i, score)| {
                 let child = Literal::u32_unsuffixed(i as u32);
-                let v = self.score_parts(s, score, &id, &child.to_token_stream());
+                // Labelled as the file wrote the score, or as its JSON twin writes it.
+                let labels = match written {
+                    Some(w) => w[i].part_labels(),
+                    None => crate::to_json::score_json(score).part_labels(),
+                };
+                let v = self.score_parts(s, score, &labels, &id, &child.to_token_stream());
                 quote!({ let __v: f32 = #v; __env.scored(#id, #child, __v); __v })
             });
             quote! {
@@ -151,10 +161,10 @@ impl Gen<'_> {
         &self,
         s: &Slot,
         score: &syn::Expr,
+        labels: &[String],
         id: &TokenStream,
         child: &TokenStream,
     ) -> TokenStream {
-        let labels = crate::to_json::score_json(score).part_labels();
         let ctx = &self.ctx;
         match in_place::closure_parts(score) {
             Some(_) => {
