@@ -397,3 +397,32 @@ fn a_remapped_entry_of_another_type_is_refused() {
     let message = built.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(message.contains("holds a `i32`, and this port is a `u32`"), "{message}");
 }
+
+/// `Registry::check_library` on the relay's trees checks each through the
+/// remaps of the places that use it: `Approach` as the hunt's (`goal`),
+/// through `Chase` as the relay's `prey` (`Chase`'s own `target` is no
+/// entry) and as the relay's `home`, and `Rest` through `BadRest` with its
+/// `power` as `pace`, an `i32`: refused at Rest's leaf, in the included file.
+#[test]
+fn checking_the_relays_library_follows_its_remaps() {
+    let r = relay_registry();
+    let trees = r
+        .read_xml(include_str!("trees/relay.xml"), Some(&beside))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = r.check_library(trees.library()).unwrap_err();
+    assert_eq!(
+        trees.located(err).to_string(),
+        "at `subtrees[\"Rest\"].action` (line 22, column 5): in the included file \"hunt.xml\": bad parameters for action \"Strike\": the blackboard entry \"pace\" holds a `i32`, and this port is a `u32`"
+    );
+    let start = include_str!("trees/relay.xml").find("  <!-- Rest's").expect("BadRest");
+    let end = include_str!("trees/relay.xml").find("</root>").expect("the end");
+    let without = format!(
+        "{}{}",
+        &include_str!("trees/relay.xml")[..start],
+        &include_str!("trees/relay.xml")[end..]
+    );
+    let trees = r.read_xml(&without, Some(&beside)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(trees.library().get("BadRest").is_none());
+    r.check_library(trees.library())
+        .unwrap_or_else(|e| panic!("{}", trees.located(e)));
+}

@@ -25,7 +25,7 @@ pub(crate) fn compile<C: 'static>(reg: &Registry<C>, root: &Node, lib: &Library)
     } else {
         Vec::new()
     };
-    compile_with(reg, root, lib, &cycles, None)
+    compile_with(reg, root, lib, &cycles, None, &Remap::new())
 }
 
 /// The message of a subtree cycle, at its path.
@@ -46,13 +46,16 @@ pub(crate) fn cycle_problem(cycle: &SubtreeCycle) -> (&str, String) {
 /// exist but not inlined (each is checked alone too, so checking a library
 /// is linear in its size), and the cycles are left for the library's check
 /// to report once; with `None`, `root` is a whole tree and the cycles are
-/// its problems.
+/// its problems. `renames` are the keys of `root`'s leaves that stand for
+/// other keys (a library subtree checked through the remaps of a place
+/// that uses it; none for a whole tree).
 pub(crate) fn compile_with<C: 'static>(
     reg: &Registry<C>,
     root: &Node,
     lib: &Library,
     cycles: &[SubtreeCycle],
     alone: Option<&str>,
+    renames: &Remap,
 ) -> Result<Definition<C>, LoadError> {
     let mut c = Compiler {
         reg,
@@ -88,7 +91,7 @@ pub(crate) fn compile_with<C: 'static>(
         too_deep: false,
         too_big: false,
         items: 0,
-        renames: Remap::new(),
+        renames: renames.clone(),
         leaf_entries: (Vec::new(), Vec::new()),
     };
     for cycle in cycles {

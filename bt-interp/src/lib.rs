@@ -87,6 +87,7 @@ mod persist;
 mod ports;
 mod reads;
 mod registry;
+mod remaps;
 mod size;
 mod utility;
 mod work;

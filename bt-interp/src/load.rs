@@ -86,10 +86,19 @@ impl<C: 'static> Registry<C> {
 
     /// Checks every subtree of `library` against this registry (leaf types,
     /// parameters, references, cycles, and its size once inlined), including
-    /// those no tree uses yet. Each subtree is checked once, alone (the
-    /// subtrees it uses are not inlined into it), so the check is linear in
-    /// the library's size; the nesting and work limits, which depend on
-    /// where a subtree is used, are checked when a tree using it loads.
+    /// those no tree uses yet. A subtree is checked alone (the subtrees it
+    /// uses are not inlined into it), once through the remaps of each
+    /// place that uses it, composed as loading inlines them: its leaves'
+    /// `{goal}` is the caller's `{target}` under `"remap": {"goal":
+    /// "target"}`, which must be an entry of the right type; a subtree that
+    /// no other uses (or that only a cycle no such subtree reaches uses) is
+    /// checked with its own keys. Each (subtree, renames) pair is checked
+    /// once, so cycles end and a library without remaps costs its size; the
+    /// nodes checked in all are bounded by the library's size or
+    /// `max_nodes`, the larger (remaps that multiply through nested
+    /// subtrees past it are an error). The nesting and work limits, which
+    /// depend on where a subtree is used, are checked when a tree using it
+    /// loads.
     pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
         let mut problems = Problems::default();
         // The cycles once, not once per subtree.
@@ -103,16 +112,26 @@ impl<C: 'static> Registry<C> {
             problems.push(at, message);
         }
         let sizes = library.inlined_sizes();
+        let mut too_large = std::collections::HashSet::new();
         for (id, body) in library.ids().filter_map(|id| Some((id, library.get(id)?))) {
             // Refused before anything is built.
             let at = behaved_format::path::subtree(id);
             if let Some((at, message)) = crate::size::too_large(self, body, library, &sizes, &at, Some(id)) {
                 problems.push(&at, message);
-                continue;
+                too_large.insert(id);
             }
-            if let Err(e) = crate::compile::compile_with(self, body, library, &cycles, Some(id)) {
+        }
+        let contexts = crate::remaps::contexts(library, self.max_nodes as u64, &too_large);
+        for (id, renames) in &contexts.pairs {
+            let Some(body) = library.get(id).filter(|_| !too_large.contains(id)) else {
+                continue;
+            };
+            if let Err(e) = crate::compile::compile_with(self, body, library, &cycles, Some(id), renames) {
                 problems.extend(&e);
             }
+        }
+        if let Some((at, message)) = contexts.over {
+            problems.push(&at, message);
         }
         problems.into_result(())
     }
