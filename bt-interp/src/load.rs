@@ -94,8 +94,8 @@ impl<C: 'static> Registry<C> {
     /// no other uses (or that only a cycle no such subtree reaches uses) is
     /// checked with its own keys. Each (subtree, renames) pair is checked
     /// once, so cycles end and a library without remaps costs its size; the
-    /// nodes checked in all are bounded by the library's size or
-    /// `max_nodes`, the larger (remaps that multiply through nested
+    /// nodes checked and the renamed keys kept in all are bounded by the
+    /// library's size or `max_nodes`, the larger (remaps that multiply through nested
     /// subtrees past it are an error). The nesting and work limits, which
     /// depend on where a subtree is used, are checked when a tree using it
     /// loads.

@@ -6,6 +6,7 @@
 //! with its own keys.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::rc::Rc;
 
 use behaved_format::model::{Node, Params, Remap};
 use behaved_format::{Library, path};
@@ -15,7 +16,9 @@ use behaved_format::{Library, path};
 /// problem (path, message) of the pair that went over it, the pairs past
 /// it left out.
 pub(crate) struct Contexts<'l> {
-    pub pairs: Vec<(&'l str, Remap)>,
+    /// Each subtree id with the renames to check it through.
+    pub pairs: Vec<(&'l str, Rc<Remap>)>,
+    /// Where and why the budget ran out, if it did.
     pub over: Option<(String, String)>,
 }
 
@@ -24,7 +27,7 @@ pub(crate) struct Contexts<'l> {
 /// the loader's `enter_remap` does) gives its renames; a subtree only used
 /// from a cycle no such subtree reaches is checked with no renames too.
 /// Each distinct pair is visited once, so cycles end; the nodes checked
-/// in all are bounded by `budget` (distinct remaps can multiply through
+/// and the renames kept in all are bounded (distinct remaps can multiply through
 /// nested subtrees) by the library's size or `least`, the larger. The
 /// uses inside a subtree of `not_followed` (one too large to check, whose
 /// users are too) give no renames.
@@ -54,7 +57,8 @@ pub(crate) fn contexts<'l>(lib: &'l Library, least: u64, not_followed: &HashSet<
         size.insert(id, n);
     }
     let budget = size.values().sum::<u64>().max(least);
-    let mut seen: HashSet<(&str, Remap)> = HashSet::new();
+    // Each renames allocated once, shared by the set, the queue and the pairs.
+    let mut seen: HashSet<(&str, Rc<Remap>)> = HashSet::new();
     let mut out = Contexts {
         pairs: Vec::new(),
         over: None,
@@ -66,8 +70,9 @@ pub(crate) fn contexts<'l>(lib: &'l Library, least: u64, not_followed: &HashSet<
         if !reached.insert(start) {
             continue;
         }
-        let mut queue = VecDeque::from([(start, Remap::new())]);
-        seen.insert((start, Remap::new()));
+        let none = Rc::new(Remap::new());
+        let mut queue = VecDeque::from([(start, none.clone())]);
+        seen.insert((start, none));
         spent += size[start];
         while let Some((id, renames)) = queue.pop_front() {
             let uses = if not_followed.contains(id) {
@@ -76,17 +81,18 @@ pub(crate) fn contexts<'l>(lib: &'l Library, least: u64, not_followed: &HashSet<
                 &sites[id][..]
             };
             for &(callee, remap) in uses {
-                let inner = compose(&renames, remap);
+                let inner = Rc::new(compose(&renames, remap));
                 if seen.contains(&(callee, inner.clone())) {
                     continue;
                 }
-                spent += size[callee];
+                // The renames are kept too: a long chain of remaps costs its length at each level.
+                spent += size[callee] + inner.len() as u64;
                 if spent > budget {
                     out.over = Some((
                         path::subtree(callee),
                         format!(
                             "the library's subtrees, each checked through the remaps of the places that use it, \
-                             have more than {budget} nodes to check in all (the library's size or \
+                             have more than {budget} nodes and renamed keys to check in all (the library's size or \
                              `Registry::max_nodes`, the larger): remaps through nested subtrees multiply; \
                              load the trees that use them instead"
                         ),

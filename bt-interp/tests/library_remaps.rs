@@ -193,7 +193,7 @@ fn renames_past_the_budget_are_refused() {
     assert_eq!(
         messages(&r, &lib),
         [
-            r#"at `subtrees["big"]`: the library's subtrees, each checked through the remaps of the places that use it, have more than 1000 nodes to check in all (the library's size or `Registry::max_nodes`, the larger): remaps through nested subtrees multiply; load the trees that use them instead"#
+            r#"at `subtrees["big"]`: the library's subtrees, each checked through the remaps of the places that use it, have more than 1000 nodes and renamed keys to check in all (the library's size or `Registry::max_nodes`, the larger): remaps through nested subtrees multiply; load the trees that use them instead"#
         ]
     );
     // Each tree loads, and with the default budget the library checks.

@@ -111,3 +111,32 @@ fn with_recursion_allowed_the_count_stops_past_the_limit() {
     let def = r.load_with(r#"{"type": "subtree", "subtreeId": "r"}"#, &lib).unwrap();
     assert_eq!(def.len(), 46);
 }
+
+#[test]
+fn remaps_that_multiply_are_checked_within_a_bound() {
+    // 2,000 trees use `big` (1,000 leaves), each with renames of its own:
+    // two million nodes to check through them, refused past a million
+    // (`max_nodes`), in bounded memory; each tree alone is small.
+    let leaves = vec![r#"{"type": "action", "action": "a"}"#; 1000].join(", ");
+    let mut subtrees = vec![format!(r#""big": {{"type": "sequence", "children": [{leaves}]}}"#)];
+    for i in 0..2000 {
+        subtrees.push(format!(
+            r#""t{i:04}": {{"type": "subtree", "subtreeId": "big", "remap": {{"k{i}": "x"}}}}"#
+        ));
+    }
+    let text = format!(r#"{{"subtrees": {{{}}}}}"#, subtrees.join(",\n"));
+    let lib = Library::from_json(&text).unwrap();
+    let r = registry();
+    let mut messages = Vec::new();
+    let peak = usage_during(|| messages = r.check_library(&lib).unwrap_err().messages()).peak_bytes;
+    assert_eq!(
+        messages,
+        [
+            "at `subtrees[\"big\"]`: the library's subtrees, each checked through the remaps of the places that use \
+             it, have more than 1048576 nodes and renamed keys to check in all (the library's size or \
+             `Registry::max_nodes`, the larger): remaps through nested subtrees multiply; load the trees that use \
+             them instead"
+        ]
+    );
+    assert!(peak < 4 << 20, "peak {peak} bytes for a file of {} bytes", text.len());
+}
