@@ -43,8 +43,8 @@ pub(crate) fn cycle_problem(cycle: &SubtreeCycle) -> (&str, String) {
 /// [`compile`] with the library's `cycles` found already (none when
 /// recursion is allowed). With `alone: Some(id)`, `root` is the body of
 /// library subtree `id`, checked alone: the subtrees it uses are checked to
-/// exist but not inlined (each is checked alone too, so checking a library
-/// is linear in its size), and the cycles are left for the library's check
+/// exist but not inlined (each is checked alone too, through the remaps of
+/// the places that use it: `crate::remaps`), and the cycles are left for the library's check
 /// to report once; with `None`, `root` is a whole tree and the cycles are
 /// its problems. `renames` are the keys of `root`'s leaves that stand for
 /// other keys (a library subtree checked through the remaps of a place

@@ -95,10 +95,10 @@ impl<C: 'static> Registry<C> {
     /// checked with its own keys. Each (subtree, renames) pair is checked
     /// once, so cycles end and a library without remaps costs its size; the
     /// nodes checked and the renamed keys kept in all are bounded by the
-    /// library's size or `max_nodes`, the larger (remaps that multiply through nested
-    /// subtrees past it are an error). The nesting and work limits, which
-    /// depend on where a subtree is used, are checked when a tree using it
-    /// loads.
+    /// library's size or `max_nodes`, the larger (remaps that multiply
+    /// through nested subtrees past it are an error). The nesting and work
+    /// limits, which depend on where a subtree is used, are checked when a
+    /// tree using it loads.
     pub fn check_library(&self, library: &Library) -> Result<(), LoadError> {
         let mut problems = Problems::default();
         // The cycles once, not once per subtree.
