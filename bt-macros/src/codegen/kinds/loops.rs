@@ -125,17 +125,7 @@ impl Gen<'_> {
         let rt = rt();
         let (f, ctx) = (field(s.id), &self.ctx);
         let (fill, select) = match source {
-            ForSource::Closure { param, items, .. } => {
-                let span = syn::spanned::Spanned::span(items);
-                let binding = match param {
-                    syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
-                    _ => quote!(let #param: &#ctx = &*__ctx;),
-                };
-                let vars = self.var_bindings(s, &items.to_token_stream());
-                let (_, __this, _) = call_site_names();
-                let fill = quote_spanned!(span=> #__this.#f.fill(#items));
-                (quote!(#vars #binding #fill;), quote!())
-            }
+            ForSource::Closure { param, items, .. } => (self.fill_from_closure(s, param, items), quote!()),
             ForSource::List(_) => {
                 let list = crate::codegen::list_field(s.id);
                 let span = s.node.span;
@@ -171,6 +161,22 @@ impl Gen<'_> {
                 }
             }
         }}
+    }
+
+    /// On entry of a `for` or `pick` whose items come from a closure: the
+    /// closure's body, its parameter bound to the context, fills the node's
+    /// `ForEachItems`.
+    pub(in crate::codegen) fn fill_from_closure(&self, s: &Slot, param: &syn::Pat, items: &syn::Expr) -> TokenStream {
+        let (f, ctx) = (field(s.id), &self.ctx);
+        let span = syn::spanned::Spanned::span(items);
+        let binding = match param {
+            syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
+            _ => quote!(let #param: &#ctx = &*__ctx;),
+        };
+        let vars = self.var_bindings(s, &items.to_token_stream());
+        let (_, __this, _) = call_site_names();
+        let fill = quote_spanned!(span=> #__this.#f.fill(#items));
+        quote!(#vars #binding #fill;)
     }
 
     /// `break` / `continue`: its code left in `env.jump` (see `loop_child`).

@@ -27,17 +27,9 @@ impl Gen<'_> {
         let (fill, one, select): (TokenStream, Box<dyn Fn(bool) -> TokenStream>, TokenStream) = match (source, &**score)
         {
             (ForSource::Closure { ty, param, items, .. }, score) => {
-                let span = syn::spanned::Spanned::span(items);
-                let binding = match param {
-                    syn::Pat::Type(_) => quote!(let #param = &*__ctx;),
-                    _ => quote!(let #param: &#ctx = &*__ctx;),
-                };
-                let vars = self.var_bindings(s, &items.to_token_stream());
-                let (_, __this, _) = call_site_names();
-                let fill = quote_spanned!(span=> #__this.#f.fill(#items));
                 let id = id.clone();
                 (
-                    quote!(#vars #binding #fill;),
+                    self.fill_from_closure(s, param, items),
                     Box::new(move |parts| self.candidate_score(s, ty, score, parts.then_some(&id))),
                     quote!(),
                 )
