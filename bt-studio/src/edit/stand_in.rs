@@ -5,9 +5,9 @@
 //! is accepted with any parameters. In a preview each stand-in returns what
 //! the same leaf returned in a recording ([`Script`]). A recording does not
 //! keep a `forEach` list's items, so a stand-in list has none (the preview
-//! says so at the loop). A manifest lists no considerations, so every
-//! consideration a document's scores name (a `utility`'s or a `pick`'s)
-//! stands in, with any parameters, scoring 1.
+//! says so at the loop). A consideration stands in scoring 1, with any
+//! parameters: the manifest's, or without one every consideration the
+//! document's scores name (a `utility`'s or a `pick`'s).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
@@ -234,9 +234,7 @@ pub fn registry(manifest: Option<&Manifest>, doc: &Value) -> Registry<Script> {
         let check = make(name, list.params.clone());
         r.try_list(name, move |given: Map<String, Value>| check(given).map(|_| NoItems));
     }
-    let mut considerations = BTreeSet::new();
-    considerations_in(doc, &mut considerations);
-    for name in &considerations {
+    for name in manifest.considerations.keys() {
         r.consideration(name, |_: Map<String, Value>| Even);
     }
     r
@@ -268,6 +266,11 @@ fn considerations_in(v: &Value, names: &mut BTreeSet<String>) {
 fn names_in(doc: &Value) -> Manifest {
     let mut m = Manifest::new();
     collect(doc, &mut m);
+    let mut considerations = BTreeSet::new();
+    considerations_in(doc, &mut considerations);
+    for name in considerations {
+        m.considerations.insert(name, behaved_interp::LeafDoc { params: None });
+    }
     m
 }
 
@@ -372,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn the_considerations_a_document_names_stand_in_with_a_manifest_or_without() {
+    fn considerations_stand_in_from_the_manifest_or_else_from_the_document() {
         let scored = |items: &str| {
             json!({"type": "sequence", "children": [
                 {"type": "utility", "scores": [{"consider": "hunger"}, {"all": [{"consider": {"type": "near", "within": 2}}]}],
@@ -389,6 +392,17 @@ mod tests {
                 item: None,
             },
         );
+        // With a manifest, its considerations: a name it lacks is the loader's error.
+        let missing = problems(scored("targets"), Some(&m));
+        assert_eq!(missing.len(), 3, "{missing:?}");
+        assert!(
+            missing[0].contains("unknown consideration type \"hunger\""),
+            "{missing:?}"
+        );
+        for name in ["hunger", "near", "health"] {
+            m.considerations
+                .insert(name.into(), behaved_interp::LeafDoc { params: None });
+        }
         assert_eq!(problems(scored("targets"), Some(&m)), Vec::<String>::new());
         assert_eq!(
             problems(scored("targts"), Some(&m)),
