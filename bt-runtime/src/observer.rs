@@ -103,9 +103,10 @@ pub trait Observer {
     /// (or `pick`) node `node`: one consideration of the product the score
     /// is, after its own curve and weight (the factor that went into the
     /// compensated product, before its clamp to `0..=1`; a score that is no
-    /// product is one part, its value the score). `label` names the part
-    /// (the DSL text of the consideration in a compiled tree; the
-    /// registered consideration's name and its curve in a loaded one).
+    /// product is one part, its value the score). `label` names the part as
+    /// its JSON score writes it: a registered consideration's name and its
+    /// curve for a tree from a file (compiled or loaded alike), a DSL
+    /// tree's consideration by its code or type name.
     /// Reported only when [`considers`](Observer::considers) is `true`, each
     /// part in order, just before that child's [`scored`](Observer::scored)
     /// (SEMANTICS.md "utility").
