@@ -10,6 +10,7 @@
 #[cfg(feature = "json")]
 pub use behaved_format::{entry, port};
 #[doc = include_str!("behave.md")]
+#[doc = include_str!("nodes.md")]
 pub use behaved_macros::behave;
 // The runtime's public items, listed: its hidden `private` module is reached
 // only through `__private` below, never as `behaved::private`.

@@ -30,7 +30,7 @@ fn published() -> Vec<String> {
 
 /// Markdown files the facade's docs include (`#[doc = include_str!(..)]`);
 /// the README is included only for doctests, so it may link relatively.
-const INCLUDED: [&str; 2] = ["src/tutorial.md", "SEMANTICS.md"];
+const INCLUDED: [&str; 4] = ["src/tutorial.md", "src/behave.md", "src/nodes.md", "SEMANTICS.md"];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
