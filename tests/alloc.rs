@@ -2,8 +2,12 @@
 //! (and resets) of trees that use every node of the catalogue, every hook, a
 //! parallel, a subtree, a dynamic subtree (`reactive match`) and async
 //! actions with named futures (stored inline; a boxed future's one
-//! allocation per start is counted in `tests/async_actions.rs`).
+//! allocation per start is counted in `tests/async_actions.rs`). Every kind
+//! comes from `tests/trees/catalogue.json`, the file both forms are compared
+//! on, so a new kind needs no case here; the trees written in the DSL add
+//! its closures, `async` leaves and labelled loops.
 use behaved::prelude::*;
+use serde::Deserialize;
 
 #[global_allocator]
 static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
@@ -98,6 +102,92 @@ behave! {
     }
 }
 
+/// A leaf of `tests/trees/catalogue.json` on `Ctx`: an action (as `Busy`),
+/// a condition and a consideration, whose outcome moves with the tick and
+/// its name, allocating nothing.
+#[derive(Clone, Deserialize)]
+struct Scripted {
+    /// `name`, or a note's `text`.
+    #[serde(default, alias = "text")]
+    name: String,
+    /// A favoured item.
+    #[serde(default)]
+    item: u32,
+}
+
+impl Scripted {
+    fn roll(&self, ctx: &Ctx) -> u32 {
+        ctx.tick + self.name.len() as u32 + self.item
+    }
+}
+
+impl Action<Ctx> for Scripted {
+    fn enter(&mut self, ctx: &mut Ctx) {
+        ctx.work += 1;
+    }
+    fn tick(&mut self, ctx: &mut Ctx) -> Status {
+        Busy(self.roll(ctx) - ctx.tick).tick(ctx)
+    }
+    fn halt(&mut self, ctx: &mut Ctx) {
+        ctx.work += 100;
+    }
+}
+
+impl Condition<Ctx> for Scripted {
+    fn check(&self, ctx: &Ctx) -> bool {
+        !self.roll(ctx).is_multiple_of(3)
+    }
+}
+
+impl Consideration<Ctx> for Scripted {
+    fn score(&self, ctx: &Ctx) -> f32 {
+        (self.roll(ctx) % 10) as f32 / 10.0
+    }
+}
+
+/// A consideration of the file without parameters.
+struct Phase;
+
+impl Consideration<Ctx> for Phase {
+    fn score(&self, ctx: &Ctx) -> f32 {
+        (ctx.tick % 7) as f32 / 7.0
+    }
+}
+
+/// The file's list: the numbers below `count`.
+#[derive(Deserialize)]
+struct UpTo {
+    count: u32,
+}
+
+impl ItemList<Ctx> for UpTo {
+    type Item = u32;
+    fn items<'c>(&'c self, _: &'c Ctx) -> impl Iterator<Item = u32> + 'c {
+        0..self.count
+    }
+    fn select(&self, ctx: &mut Ctx, item: &u32) {
+        ctx.work += u64::from(*item);
+    }
+}
+
+behave! {
+    tree Idle for Ctx = json("tests/trees/idle.json") { "rec" => Scripted }
+    /// Every kind of the catalogue.
+    tree FromFile for Ctx = json("tests/trees/catalogue.json") {
+        "rec" => Scripted,
+        "check" => Scripted,
+        "note" => Scripted,
+        "mode" => |c: &Ctx| ["patrol", "play", "rest", "count", "choose"][(c.tick / 20 % 5) as usize],
+        "upTo" => UpTo,
+        "idle" => Idle,
+        "level" => Scripted,
+        "noise" => Phase,
+        "appeal" => Phase,
+        "favour" => Scripted,
+        "closeness" => |c: &Ctx| (c.tick % 4) as f32 / 4.0,
+    }
+}
+
 behave! {
     tree Catalogue for Ctx {
         'outer: loop {
@@ -160,14 +250,11 @@ behave! {
     }
 }
 
-/// The trees below use every kind of the catalogue, so that a new kind fails
-/// here until one of them has it.
+/// `tests/trees/catalogue.json` has every kind of the catalogue (a new kind
+/// fails here and in `tests/json_catalogue.rs` until it does).
 #[test]
 fn the_trees_use_every_kind() {
-    let used: Vec<behaved::NodeKind> = [Everything::NODES, Patrol::NODES, Catalogue::NODES]
-        .iter()
-        .flat_map(|nodes| nodes.iter().map(|n| n.kind))
-        .collect();
+    let used: Vec<behaved::NodeKind> = FromFile::NODES.iter().map(|n| n.kind).collect();
     let missing: Vec<&str> = behaved::NodeKind::ALL
         .iter()
         .filter(|k| !used.contains(k))
@@ -175,7 +262,7 @@ fn the_trees_use_every_kind() {
         .collect();
     assert!(
         missing.is_empty(),
-        "tests/alloc.rs's trees have no {missing:?} node: add one (every kind of the catalogue is ticked here)"
+        "tests/trees/catalogue.json has no {missing:?} node: add one (every kind of the catalogue is ticked here)"
     );
 }
 
@@ -184,6 +271,16 @@ fn ten_thousand_ticks_allocate_nothing() {
     let mut trees = [Everything::new(), Everything::with_seed(7)];
     let mut patrol = Patrol::new();
     let mut catalogue = Catalogue::with_seed(3);
+    let mut from_file = FromFile::with_seed(5);
+    // A JSON consideration with parameters is built where a tree first
+    // scores it, once per process (`JsonScore`): a first pass builds them.
+    for tick in 0..10_000 {
+        let _ = from_file.tick(&mut Ctx {
+            now: f64::from(tick) * 0.1,
+            tick,
+            work: 0,
+        });
+    }
     let mut ctx = Ctx {
         now: 0.0,
         tick: 0,
@@ -199,9 +296,11 @@ fn ten_thousand_ticks_allocate_nothing() {
             }
             let _ = patrol.tick(&mut ctx);
             let _ = catalogue.tick(&mut ctx);
+            let _ = from_file.tick(&mut ctx);
             if tick % 1000 == 999 {
                 trees[0].reset(&mut ctx);
                 catalogue.reset(&mut ctx);
+                from_file.reset(&mut ctx);
             }
         }
     });
