@@ -21,25 +21,30 @@ use crate::model::Leaf;
 /// A curve whose piecewise points the JSON file holds.
 pub type Curve = CurveOf<Vec<(f32, f32)>>;
 
-/// How a `utility` node chooses (`"choose"`, with `"best"` and `"margin"`).
+/// How a `utility` node chooses among its scored children: in a file
+/// `"choose"` with `"best"`, `"margin"` and `"every"`, in the DSL
+/// `utility(..)`'s arguments (SEMANTICS.md "utility").
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Choice {
-    /// `"best"` (the default): the highest score, on entry.
+    /// `"best"` (the default), `utility`: the highest score, on entry (the
+    /// first on ties).
     Best,
-    /// `"weighted"`: a draw in proportion to the scores among the `best`
-    /// highest (0, or no `"best"`: all).
+    /// `"weighted"`, `utility(weighted, best = k)`: a draw in proportion to
+    /// the scores, on entry, among the `best` highest (0, or no `best`: all).
     Weighted {
         /// How many of the highest scores take part (0: all).
         best: u32,
     },
-    /// `"reactive"`: re-scored on every tick; another child takes over when it
+    /// `"reactive"`, `utility(reactive, margin = m)`: the highest score on
+    /// entry, then re-scored on every tick; another child takes over when it
     /// beats the running child by more than `margin` (default 0).
     Reactive {
         /// How much more another child must score to take over.
         margin: f32,
     },
-    /// `"every": d` (no `"choose"`): re-scored at most every `every` seconds
-    /// while its child runs, switching as `"reactive"` does past `margin`.
+    /// `"every": d` (no `"choose"`), `utility(every = d, margin = m)`: the
+    /// highest score on entry, then re-scored at most every `every` seconds
+    /// while its child runs, switching as the reactive form does.
     Every {
         /// Seconds between scorings (finite, above 0).
         every: f64,
@@ -49,6 +54,24 @@ pub enum Choice {
 }
 
 impl Choice {
+    /// The seconds between scorings of the interval form.
+    pub fn every(&self) -> Option<f64> {
+        match self {
+            Choice::Every { every, .. } => Some(*every),
+            _ => None,
+        }
+    }
+
+    /// Whether its tick may halt its running child (to switch).
+    pub fn switches(&self) -> bool {
+        matches!(self, Choice::Reactive { .. } | Choice::Every { .. })
+    }
+
+    /// Whether it draws from the tree's random generator.
+    pub fn draws(&self) -> bool {
+        matches!(self, Choice::Weighted { .. })
+    }
+
     /// The arguments a label shows: `None`, `weighted`, `weighted, best 2`,
     /// `reactive`, `reactive, margin 0.1`, `every 0.5`, `every 0.5, margin 0.1`.
     pub fn label(&self) -> Option<String> {

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use behaved_format::model::{Key, Leaf as JsonLeaf, Node as JsonNode, Params, Policy};
-use behaved_format::utility::{Choice, Score, ScoreOf};
+use behaved_format::utility::{Score, ScoreOf};
 use behaved_format::{LoadError, Problem};
 use behaved_runtime::NodeKind;
 use proc_macro2::Span;
@@ -18,7 +18,7 @@ use serde_json::Value;
 use syn::Expr;
 
 use crate::errors::Errors;
-use crate::model::{Choose, Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, tree};
+use crate::model::{Count, Duration, Hook, Kind, Leaf, Node, Threshold, Tree, plain, tree};
 use crate::parse::{JsonSource, TreeSyntax};
 use crate::render::render;
 
@@ -372,12 +372,7 @@ impl Convert<'_> {
                 None => Kind::Invalid,
             },
             (NodeKind::Utility, Params::Utility { choice, scores }) => {
-                let choose = match *choice {
-                    Choice::Best => Choose::Best,
-                    Choice::Weighted { best } => Choose::Weighted { best },
-                    Choice::Reactive { margin } => Choose::Reactive { margin },
-                    Choice::Every { every, margin } => Choose::Every { every, margin },
-                };
+                let choose = *choice;
                 let at = field(path, "scores");
                 let scores_written = scores;
                 // Every score is read, so that each problem is reported.

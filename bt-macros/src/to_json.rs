@@ -119,7 +119,7 @@ pub fn params(node: &Node) -> (Params, Code) {
             }
             Params::Weights(w.iter().map(|w| literal(w).unwrap_or(1)).collect())
         }
-        Kind::Utility { choose, scores, .. } => utility_params(choose, scores),
+        Kind::Utility { choose, scores, .. } => utility_params(*choose, scores),
         Kind::If { has_else, .. } => Params::Branches { has_else: *has_else },
         Kind::Match {
             param, scrutinee, arms, ..
@@ -208,15 +208,7 @@ pub(crate) fn pick_score_json(score: &crate::model::PickScore) -> behaved_format
 
 /// A `utility`'s parameters: a consideration written as a path is a leaf of
 /// that name (`{"consider": "Hunger"}`), any other score its code.
-fn utility_params(choose: &crate::model::Choose, scores: &[Expr]) -> Params {
-    use crate::model::Choose;
-    use behaved_format::utility::Choice;
-    let choice = match *choose {
-        Choose::Best => Choice::Best,
-        Choose::Weighted { best } => Choice::Weighted { best },
-        Choose::Reactive { margin } => Choice::Reactive { margin },
-        Choose::Every { every, margin } => Choice::Every { every, margin },
-    };
+fn utility_params(choice: behaved_format::utility::Choice, scores: &[Expr]) -> Params {
     let scores = scores.iter().map(score_json).collect();
     Params::Utility { choice, scores }
 }

@@ -330,7 +330,7 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             (_, Some(K::Weighted), _) => no_args(Kind::Weighted(Vec::new()), &name, args, errors),
             // Bad arguments are reported and read as `utility`, so that its children's scores still count as scores.
             (_, Some(K::Utility), _) => Some(Kind::Utility {
-                choose: utility(&word, errors).unwrap_or(Choose::Best),
+                choose: utility(&word, errors).unwrap_or(Choice::Best),
                 scores: Vec::new(),
                 written: None,
             }),

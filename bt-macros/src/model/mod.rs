@@ -6,6 +6,7 @@
 // The model lives only during expansion; boxing syntax trees would buy nothing.
 #![allow(clippy::large_enum_variant)]
 
+use behaved_format::utility::Choice;
 use behaved_runtime::NodeKind;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -30,7 +31,7 @@ use branches::*;
 pub use build::*;
 pub use leaves::*;
 use utility::*;
-pub use utility::{Choose, literal_curve, number, score_expr};
+pub use utility::{literal_curve, number, score_expr};
 
 /// A tree, ready to be checked.
 #[derive(Debug)]
@@ -160,7 +161,7 @@ pub enum Kind {
     /// `utility(..) { score => child, .. }`, with the scores in child order.
     Utility {
         /// How it chooses.
-        choose: Choose,
+        choose: Choice,
         /// Each child's score: a closure `|c| ..` giving an `f32`, or a value
         /// implementing `Consideration` (curves and `all(..)` included).
         scores: Vec<Expr>,

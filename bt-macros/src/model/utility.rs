@@ -4,61 +4,12 @@
 
 use super::*;
 
-/// How a `utility` node chooses among its scored children.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Choose {
-    /// `utility`: the highest score, on entry (the first on ties).
-    Best,
-    /// `utility(weighted)` / `utility(weighted, best = k)`: a draw in
-    /// proportion to the scores, on entry, among the `best` highest (0: all).
-    Weighted {
-        /// How many of the highest scores take part (0: all).
-        best: u32,
-    },
-    /// `utility(reactive)` / `utility(reactive, margin = m)`: the highest
-    /// score on entry, then re-scored on every tick; another child takes over
-    /// when it beats the running child's score by more than `margin`.
-    Reactive {
-        /// How much more another child must score to take over.
-        margin: f32,
-    },
-    /// `utility(every = d)` / `utility(every = d, margin = m)`: the highest
-    /// score on entry, then re-scored at most every `every` seconds while its
-    /// child runs, switching as the reactive form does.
-    Every {
-        /// Seconds between scorings (a literal above 0).
-        every: f64,
-        /// How much more another child must score to take over.
-        margin: f32,
-    },
-}
-
-impl Choose {
-    /// The seconds between scorings of the interval form.
-    pub fn every(&self) -> Option<f64> {
-        match self {
-            Choose::Every { every, .. } => Some(*every),
-            _ => None,
-        }
-    }
-
-    /// Whether its tick may halt its running child (to switch).
-    pub fn switches(&self) -> bool {
-        matches!(self, Choose::Reactive { .. } | Choose::Every { .. })
-    }
-
-    /// Whether it draws from the tree's random generator.
-    pub fn draws(&self) -> bool {
-        matches!(self, Choose::Weighted { .. })
-    }
-}
-
 const FORMS: &str = "`utility`, `utility(weighted)`, `utility(weighted, best = 2)`, `utility(reactive)`, `utility(reactive, margin = 0.1)` or `utility(every = 0.5)`";
 
 /// `utility(..)`'s arguments.
-pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
+pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choice> {
     let Some(args) = &word.args else {
-        return Some(Choose::Best);
+        return Some(Choice::Best);
     };
     let list = match Punctuated::<Expr, Token![,]>::parse_terminated.parse2(args.tokens.clone()) {
         Ok(list) => list,
@@ -74,11 +25,11 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
             return None;
         }
         Some(first) => match first {
-            Expr::Path(p) if p.path.is_ident("weighted") => Choose::Weighted { best: 0 },
-            Expr::Path(p) if p.path.is_ident("reactive") => Choose::Reactive { margin: 0.0 },
+            Expr::Path(p) if p.path.is_ident("weighted") => Choice::Weighted { best: 0 },
+            Expr::Path(p) if p.path.is_ident("reactive") => Choice::Reactive { margin: 0.0 },
             Expr::Assign(a) if matches!(&*a.left, Expr::Path(p) if p.path.is_ident("every")) => {
                 match seconds(&a.right) {
-                    Some(every) if every.is_finite() && every > 0.0 => Choose::Every { every, margin: 0.0 },
+                    Some(every) if every.is_finite() && every > 0.0 => Choice::Every { every, margin: 0.0 },
                     _ => {
                         errors.over(
                             &a.right,
@@ -107,7 +58,7 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
             _ => None,
         };
         match (key.as_deref(), &mut mode) {
-            (Some("best"), Choose::Weighted { best }) => match literal_of(&assign.right) {
+            (Some("best"), Choice::Weighted { best }) => match literal_of(&assign.right) {
                 Some((false, Lit::Int(i))) => match i.base10_parse::<u32>() {
                     Ok(n) if n > 0 => *best = n,
                     _ => {
@@ -120,7 +71,7 @@ pub(super) fn utility(word: &WordNode, errors: &mut Errors) -> Option<Choose> {
                     ok = false;
                 }
             },
-            (Some("margin"), Choose::Reactive { margin } | Choose::Every { margin, .. }) => {
+            (Some("margin"), Choice::Reactive { margin } | Choice::Every { margin, .. }) => {
                 match literal_of(&assign.right) {
                     Some((false, Lit::Float(f))) => match f.base10_parse::<f32>() {
                         Ok(m) if m.is_finite() => *margin = m,

@@ -9,7 +9,8 @@ use quote::{ToTokens, quote, quote_spanned};
 use crate::codegen::wake::{WakeCode, wake_of_resumed};
 use crate::codegen::{Gen, child_halt_name, field, in_place, lit, rt, rt_at, scored_at_field, uint};
 use crate::lower::{Slot, State};
-use crate::model::{Choose, Kind};
+use crate::model::Kind;
+use behaved_format::utility::Choice;
 
 impl Gen<'_> {
     /// The tick of a `utility` node.
@@ -64,14 +65,14 @@ impl Gen<'_> {
         let cleanup = quote!(self.#f = 0;);
         let run = self.dispatch(s, 0, quote!(__b), cleanup);
         let chosen = match choose {
-            Choose::Best => quote! {
+            Choice::Best => quote! {
                 let __b: #ty = if __r != 0 { __r } else {
                     #scored
                     let __pick = #rt::utility::best(&__scores);
                     #as_pick
                 };
             },
-            Choose::Weighted { best } => {
+            Choice::Weighted { best } => {
                 let k = Literal::usize_unsuffixed(*best as usize);
                 quote! {
                     let __b: #ty = if __r != 0 { __r } else {
@@ -81,7 +82,7 @@ impl Gen<'_> {
                     };
                 }
             }
-            Choose::Reactive { margin } => {
+            Choice::Reactive { margin } => {
                 let halt_children = child_halt_name(s.id);
                 let m = Literal::f32_suffixed(*margin);
                 quote! {
@@ -97,7 +98,7 @@ impl Gen<'_> {
                     }
                 }
             }
-            Choose::Every { every, margin } => {
+            Choice::Every { every, margin } => {
                 let halt_children = child_halt_name(s.id);
                 let (d, m) = (Literal::f64_suffixed(*every), Literal::f32_suffixed(*margin));
                 let at = scored_at_field(s.id);
@@ -142,8 +143,8 @@ impl Gen<'_> {
         let f = field(s.id);
         let child = wake_of_resumed(quote!(self.#f), children);
         match choose {
-            Choose::Reactive { .. } => WakeCode::NextTick,
-            Choose::Every { every, .. } => {
+            Choice::Reactive { .. } => WakeCode::NextTick,
+            Choice::Every { every, .. } => {
                 let (rt, at, d) = (rt(), scored_at_field(s.id), Literal::f64_suffixed(*every));
                 let child = child.into_tokens();
                 WakeCode::Code(quote!({ #rt::Wake::after(self.#at, #d, __now).min(#child) }))
