@@ -68,8 +68,9 @@ pub fn json_leaf<T: JsonFeature>(_: &str, _: &str, _: &str) -> T {
 pub trait JsonFeature {}
 
 /// A consideration of a tree compiled from JSON that has parameters: built
-/// from them once (in a `static` at its place in the generated code, when a
-/// tree first scores it), as the interpreter builds it once at load.
+/// from them once per process (in a `static` of a hidden function of the
+/// tree, which `with_seed` calls, so that a mistake in them is found when a
+/// tree is built, as a leaf's is), as the interpreter builds it once at load.
 #[cfg(feature = "json")]
 #[derive(Debug, Clone, Copy)]
 pub struct JsonScore<T: 'static>(pub &'static T);

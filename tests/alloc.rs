@@ -272,15 +272,6 @@ fn ten_thousand_ticks_allocate_nothing() {
     let mut patrol = Patrol::new();
     let mut catalogue = Catalogue::with_seed(3);
     let mut from_file = FromFile::with_seed(5);
-    // A JSON consideration with parameters is built where a tree first
-    // scores it, once per process (`JsonScore`): a first pass builds them.
-    for tick in 0..10_000 {
-        let _ = from_file.tick(&mut Ctx {
-            now: f64::from(tick) * 0.1,
-            tick,
-            work: 0,
-        });
-    }
     let mut ctx = Ctx {
         now: 0.0,
         tick: 0,

@@ -440,11 +440,6 @@ fn ten_thousand_ticks_allocate_nothing() {
         attacks: 0,
         exits: 0,
     };
-    // A consideration with parameters is built from them once, when a tree
-    // first scores it (as the interpreter builds it once at load): that
-    // first score is left out of the count.
-    spared.tick_at(&mut q, 0.0);
-    spared.reset(&mut q);
     let allocations = behaved_testkit::allocations_during(|| {
         for tick in 0..10_000 {
             q.tick = tick;

@@ -102,3 +102,36 @@ fn dsl_trees_export_the_json_form() {
         file["children"].as_array().map(Vec::len)
     );
 }
+
+/// A consideration whose parameters are not the file's (`threshold`, where
+/// the file gives `name`).
+#[derive(serde::Deserialize)]
+struct Level {
+    threshold: f32,
+}
+
+impl Consideration<World> for Level {
+    fn score(&self, _: &World) -> f32 {
+        self.threshold
+    }
+}
+
+behave! {
+    tree WrongScore for World = json("tests/trees/score_params.json") { "level" => Level, "calm" => |_: &World| 0.5 }
+}
+
+/// A consideration with parameters is built with the tree, as a leaf is:
+/// parameters that do not make it fail `new()`, naming the file, the JSON
+/// path and the parameter, not the first tick that scores it.
+#[test]
+fn a_considerations_parameters_are_read_when_the_tree_is_built() {
+    let Err(panic) = std::panic::catch_unwind(WrongScore::new) else {
+        panic!("`name` made a `Level`");
+    };
+    let message = panic.downcast_ref::<String>().expect("a message");
+    assert!(
+        message.starts_with("tests/trees/score_params.json: scores[0].consider: ")
+            && message.contains("unknown parameter `name` of leaf `level` (its parameters: `threshold`)"),
+        "{message}"
+    );
+}

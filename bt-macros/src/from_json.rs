@@ -26,14 +26,21 @@ use crate::render::render;
 pub fn build_tree(t: TreeSyntax, source: &JsonSource, errors: &mut Errors) -> Tree {
     let ctx = t.ctx.clone();
     match build(source, &ctx, errors) {
-        Some((root, file)) => tree(t, vec![root], Some(file)),
+        Some((root, file, json_scores)) => Tree {
+            json_scores,
+            ..tree(t, vec![root], Some(file))
+        },
         None => tree(t, vec![plain(Kind::Invalid, source.path.span(), String::new())], None),
     }
 }
 
-/// Reads and converts the tree of `source`; returns its root and the file's
-/// absolute path, or `None` after recording why not.
-fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(Node, String)> {
+/// A file's considerations with parameters ([`Tree::json_scores`]).
+type JsonScores = Vec<(syn::Ident, proc_macro2::TokenStream)>;
+
+/// Reads and converts the tree of `source`; returns its root, the file's
+/// absolute path and its considerations with parameters, or `None` after
+/// recording why not.
+fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(Node, String, JsonScores)> {
     let span = source.path.span();
     let relative = source.path.value();
     // Relative to the crate's Cargo.toml; failing that, to the invoking source
@@ -83,6 +90,7 @@ fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(N
         ports_used: vec![false; source.ports.len()],
         port_checks: Default::default(),
         in_pick: false,
+        json_scores: Vec::new(),
     };
     for (i, (name, _)) in source.leaves.iter().enumerate() {
         // The first mapping of a name wins, as a scan from the start finds it.
@@ -105,7 +113,7 @@ fn build(source: &JsonSource, ctx: &syn::Type, errors: &mut Errors) -> Option<(N
                 .at(name.span(), format!("`{}` is not used by {relative}", name.value()));
         }
     }
-    Some((root, file.display().to_string()))
+    Some((root, file.display().to_string(), convert.json_scores))
 }
 
 /// The trees of a BT.CPP XML file (the `xml` feature), for errors' places.
@@ -187,6 +195,8 @@ pub(crate) struct Convert<'a> {
     /// Whether the score being read is a `pick`'s (its considerations read
     /// the selected candidate), for the messages.
     in_pick: bool,
+    /// The considerations with parameters read so far.
+    json_scores: JsonScores,
 }
 
 impl Convert<'_> {
@@ -475,8 +485,9 @@ impl Convert<'_> {
 
     /// A consideration leaf: the mapped value (a unit type, a constant or a
     /// closure) when it has no parameters; with parameters, the mapped type
-    /// deserialized from them once, when a tree first scores it, as the
-    /// interpreter builds it once at load.
+    /// deserialized from them once, when the first tree is built (an
+    /// associated function of [`Tree::json_scores`]), as the interpreter
+    /// builds it once at load.
     fn consideration(&mut self, leaf: &JsonLeaf, path: &str) -> Option<Expr> {
         if leaf.type_name == "inline" {
             self.error(
@@ -534,10 +545,18 @@ impl Convert<'_> {
         let at = format!("{}: {path}", self.file);
         let private = crate::facade::private(self.span);
         let name = &leaf.type_name;
-        Some(syn::parse_quote_spanned!(self.span=> #private::JsonScore({
-            static SCORE: #private::OnceLock<#ty> = #private::OnceLock::new();
-            SCORE.get_or_init(|| #private::json_leaf::<#ty>(#params, #at, #name))
-        })))
+        let build = quote::format_ident!("__json_score_{}", self.json_scores.len());
+        self.json_scores.push((
+            build.clone(),
+            quote::quote_spanned!(self.span=>
+                #[doc(hidden)]
+                fn #build() -> &'static #ty {
+                    static SCORE: #private::OnceLock<#ty> = #private::OnceLock::new();
+                    SCORE.get_or_init(|| #private::json_leaf::<#ty>(#params, #at, #name))
+                }
+            ),
+        ));
+        Some(syn::parse_quote_spanned!(self.span=> #private::JsonScore(Self::#build())))
     }
 
     /// A hook: the mapped action, one instance per tree built in `new()`,

@@ -161,6 +161,7 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             const _: &[u8] = ::core::include_bytes!(#file);
         )
     });
+    let (json_score_names, json_score_fns): (Vec<_>, Vec<_>) = l.tree.json_scores.iter().cloned().unzip();
     let async_checks = async_type_checks(l);
     let persistence = persist::impls(l, &fields, &async_checks);
     let subtree_impl = subtree_impl(name, &async_checks);
@@ -229,12 +230,14 @@ pub fn tree(l: &Lowered, work: &crate::work::Work, work_checks: &[TokenStream]) 
             /// the same seed and the same inputs give the same run.
             pub fn with_seed(seed: u64) -> Self {
                 let _ = seed;
+                #( let _ = Self::#json_score_names(); )*
                 Self { __running: false, #rng_init #now_init #( #init_names: #init_values, )* }
             }
 
             #tick_fn
             #run_fn
             #read_fields_fn
+            #( #json_score_fns )*
 
             /// Halts whatever is running (each running action gets `halt` once);
             /// the next tick starts from the beginning. Lifetime memory

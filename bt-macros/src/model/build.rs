@@ -26,6 +26,7 @@ pub fn tree(t: TreeSyntax, roots: Vec<Node>, source_file: Option<String>) -> Tre
         roots,
         body_span: t.body_span,
         source_file,
+        json_scores: Vec::new(),
     }
 }
 

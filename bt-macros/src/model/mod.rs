@@ -50,6 +50,11 @@ pub struct Tree {
     pub body_span: Span,
     /// The JSON file the tree was read from (absolute), so editing it rebuilds the crate.
     pub source_file: Option<String>,
+    /// A file's considerations with parameters: each an associated function
+    /// (its name, its item) that builds the consideration once per process.
+    /// `with_seed` calls each, so that their parameters are read when the
+    /// tree is built, as its leaves' are, and no tick allocates.
+    pub json_scores: Vec<(Ident, TokenStream)>,
 }
 
 /// One node with its meaning resolved.
