@@ -2,7 +2,7 @@
 //! number of children for each kind, parallel thresholds that can be met,
 //! tree names that are unique. Every violation is reported, each at its token.
 
-use behaved_runtime::Arity;
+use behaved_runtime::{Arity, NodeKind};
 
 use crate::errors::Errors;
 use crate::model::{Kind, Node, Threshold, Tree};
@@ -214,7 +214,7 @@ fn check_node_here(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Er
                 }
             }
         }
-        Kind::Shuffle if n > MAX_PARALLEL => {
+        Kind::Plain(NodeKind::Shuffle) if n > MAX_PARALLEL => {
             errors.at(
                 node.span,
                 format!("a shuffle can have at most {MAX_PARALLEL} children, found {n}"),
@@ -241,11 +241,7 @@ fn check_node_here(node: &Node, loops: &mut Vec<Option<String>>, errors: &mut Er
         }
         _ => {}
     }
-    if matches!(
-        kind,
-        behaved_runtime::NodeKind::Parallel | behaved_runtime::NodeKind::ParallelMain
-    ) && n > MAX_PARALLEL
-    {
+    if matches!(kind, NodeKind::Parallel | NodeKind::ParallelMain) && n > MAX_PARALLEL {
         errors.at(
             node.span,
             format!("a parallel can have at most {MAX_PARALLEL} children, found {n}"),

@@ -81,6 +81,19 @@ impl Slots {
             Slots::Cases => &["cases", "default"],
         }
     }
+
+    // Facts that follow from the slots, for the engines that lay children
+    // out in node-table order (the `behave!` macro's model).
+
+    /// How many leading children are conditions rather than bodies: one for
+    /// [`Slots::ConditionChild`] (`while`, `abort_if`, `latch`), none for
+    /// the others (`if` interleaves its conditions with its branches).
+    pub const fn condition_children(self) -> usize {
+        match self {
+            Slots::ConditionChild => 1,
+            _ => 0,
+        }
+    }
 }
 
 /// The group a node kind is listed under where kinds are shown to people
@@ -494,6 +507,21 @@ impl NodeKind {
     pub fn from_json_name(name: &str) -> Option<NodeKind> {
         NodeKind::ALL.iter().copied().find(|k| k.json_name() == name)
     }
+
+    // Facts that follow from the entry's, for the `behave!` macro's model.
+
+    /// Whether this kind is a jump out of a loop (`break`, `continue`): not
+    /// a loop, yet it has a `"label"`, which names the loop it acts on.
+    pub fn is_jump(self) -> bool {
+        !self.is_loop() && self.fields().contains(&"label")
+    }
+
+    /// Whether a node of this kind holds nothing but its children: no
+    /// parameters and no loop to jump to (`sequence`, `invert`, `abort_if`,
+    /// `success`). `scope` is one until the DSL gives it variables.
+    pub fn holds_only_children(self) -> bool {
+        matches!(self.params(), Parameters::None) && !self.is_jump()
+    }
 }
 
 impl core::fmt::Display for NodeKind {
@@ -626,6 +654,41 @@ mod tests {
             assert!(!k.icon().is_empty());
             assert!(!k.is_loop() || k.group() == Group::Loops, "{k:?}");
         }
+    }
+
+    #[test]
+    fn jumps_plain_kinds_and_leading_conditions_follow_from_the_entries() {
+        for &k in NodeKind::ALL {
+            assert_eq!(k.is_jump(), matches!(k, NodeKind::Break | NodeKind::Continue), "{k:?}");
+        }
+        for k in [
+            NodeKind::Sequence,
+            NodeKind::Invert,
+            NodeKind::AbortIf,
+            NodeKind::Loop,
+            NodeKind::Scope,
+            NodeKind::Running,
+        ] {
+            assert!(k.holds_only_children(), "{k:?}");
+        }
+        for k in [
+            NodeKind::Parallel,
+            NodeKind::Repeat,
+            NodeKind::Break,
+            NodeKind::Condition,
+            NodeKind::If,
+        ] {
+            assert!(!k.holds_only_children(), "{k:?}");
+        }
+        let leading = |k: NodeKind| k.slots().condition_children();
+        assert_eq!(
+            [NodeKind::While, NodeKind::AbortIf, NodeKind::Latch].map(leading),
+            [1, 1, 1]
+        );
+        assert_eq!(
+            [NodeKind::If, NodeKind::Invert, NodeKind::Sequence].map(leading),
+            [0, 0, 0]
+        );
     }
 
     #[test]

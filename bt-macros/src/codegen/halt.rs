@@ -5,6 +5,7 @@
 //! What a kind's halt does is in its module in `kinds/`, called from the one
 //! dispatch, `Gen::kind_halt` in `kinds/mod.rs`.
 
+use behaved_runtime::NodeKind;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -126,7 +127,8 @@ impl Gen<'_> {
     /// a method per composite was a good part of its compile time (issue 14).
     fn has_child_halt_helper(&self, s: &Slot) -> bool {
         match &s.node.kind {
-            Kind::ReactiveSequence | Kind::ReactiveSelector | Kind::Parallel { .. } | Kind::ParallelMain => true,
+            Kind::Plain(NodeKind::ReactiveSequence | NodeKind::ReactiveSelector | NodeKind::ParallelMain)
+            | Kind::Parallel { .. } => true,
             Kind::If { reactive, .. } | Kind::Match { reactive, .. } if *reactive => true,
             Kind::Utility { choose, .. } if choose.switches() => true,
             _ => {

@@ -13,6 +13,8 @@ use super::wake::WakeCode;
 use super::{Gen, field, leaf_field, lit, rt};
 use crate::lower::Slot;
 use crate::model::{Kind, Leaf};
+use behaved_runtime::NodeKind as K;
+use behaved_runtime::catalog::Slots;
 
 /// What a re-checked part of a tree reads.
 #[derive(Clone)]
@@ -79,14 +81,16 @@ impl Gen<'_> {
         }
         match &s.node.kind {
             Kind::Cond(leaf) => self.leaf_reads(s, leaf),
-            Kind::Success | Kind::Failure => ReadsCode::none(),
-            Kind::Invert
-            | Kind::ForceSuccess
-            | Kind::ForceFailure
-            | Kind::Sequence
-            | Kind::Selector
-            | Kind::ReactiveSequence
-            | Kind::ReactiveSelector => s
+            Kind::Plain(K::Success | K::Failure) => ReadsCode::none(),
+            Kind::Plain(
+                K::Invert
+                | K::ForceSuccess
+                | K::ForceFailure
+                | K::Sequence
+                | K::Selector
+                | K::ReactiveSequence
+                | K::ReactiveSelector,
+            ) => s
                 .children
                 .iter()
                 .fold(ReadsCode::none(), |r, &c| r.and(self.pure_reads(c))),
@@ -110,14 +114,25 @@ impl Gen<'_> {
 
     /// The wake of a running reactive node whose child wakes are `wakes`
     /// (in child order, each used once), or `None` for a kind that is not
-    /// reactive.
+    /// reactive ([`behaved_runtime::NodeKind::is_reactive`]).
     pub(super) fn reactive_wake(&self, s: &Slot, wakes: Vec<WakeCode>) -> Option<WakeCode> {
         let rt = rt();
         let f = field(s.id);
+        let kind = s.node.kind.catalog();
+        if !kind.is_reactive() {
+            return None;
+        }
         let code = match &s.node.kind {
+            // The child's wake, or a change of what the condition reads: a
+            // reactive kind with a condition child (`abort_if`) checks it
+            // before each tick of its body.
+            _ if kind.slots() == Slots::ConditionChild => {
+                let wake = wakes.into_iter().nth(1).expect("a body after the condition");
+                return Some(self.pure_reads(s.children[0]).watch_with(wake));
+            }
             // The running child's wake, or a change of what the children
             // before it read (checked again on every tick).
-            Kind::ReactiveSequence | Kind::ReactiveSelector => {
+            Kind::Plain(K::ReactiveSequence | K::ReactiveSelector) => {
                 let mut before = ReadsCode::none();
                 let mut arms = Vec::new();
                 for (i, wake) in wakes.into_iter().enumerate() {
@@ -163,11 +178,6 @@ impl Gen<'_> {
                     .map(|(i, wake)| (lit(i + 1), reads.watch_with(wake)))
                     .collect();
                 match_arms(quote!(self.#f), arms)
-            }
-            // The child's wake, or a change of what the condition reads.
-            Kind::AbortIf => {
-                let wake = wakes.into_iter().nth(1).expect("abort_if has a child");
-                return Some(self.pure_reads(s.children[0]).watch_with(wake));
             }
             // A change of what the condition reads.
             Kind::WaitUntil(leaf) => {

@@ -202,7 +202,7 @@ pub(super) fn parallel(word: &WordNode, errors: &mut Errors) -> Option<Kind> {
                 failure: Threshold::All,
             });
         }
-        Some("main") => return Some(Kind::ParallelMain),
+        Some("main") => return Some(Kind::Plain(NodeKind::ParallelMain)),
         _ => {}
     }
     let (mut success, mut failure) = (None, None);

@@ -1,6 +1,7 @@
 //! Building a tree's model: nodes from their syntax, hooks, conditions, node words and subtrees.
 
 use super::*;
+use behaved_runtime::catalog::Slots;
 
 /// Builds the model of every tree, recording problems in `errors` (for tests).
 #[cfg(test)]
@@ -62,7 +63,7 @@ pub(super) fn build_node_here(syntax: NodeSyntax, errors: &mut Errors) -> Node {
         NodeBody::Match(syntax) => build_match(syntax, errors),
         NodeBody::While(w) => {
             let label = format!("while {}", render(&w.cond.to_token_stream()));
-            let mut node = plain(Kind::While, w.span, label);
+            let mut node = plain(Kind::Plain(NodeKind::While), w.span, label);
             node.children.push(condition(w.cond, "while", errors));
             node.children.extend(single_body(w.body, "a `while` body", errors));
             node
@@ -219,7 +220,8 @@ pub(super) fn node_span(node: &NodeSyntax) -> Span {
     }
 }
 
-/// The condition of `if`, `while` or `abort_if` (`keyword`) as a condition node.
+/// The condition of `if`, `while`, `abort_if` or `wait_until` (`keyword`) as a
+/// condition node.
 pub(crate) fn condition(expr: Expr, keyword: &str, errors: &mut Errors) -> Node {
     let span = expr.span();
     let label = render(&expr.to_token_stream());
@@ -236,12 +238,14 @@ pub(crate) fn condition(expr: Expr, keyword: &str, errors: &mut Errors) -> Node 
             Kind::Invalid
         }
         other if type_of_value(&other).is_none() && function_path(&other).is_none() => {
-            let form = if matches!(keyword, "abort_if" | "latch") {
-                format!("`{keyword}({}) {{ .. }}`", hints::as_closure(&other))
-            } else if keyword == "wait_until" {
-                format!("`wait_until({})`", hints::as_closure(&other))
-            } else {
-                format!("`{keyword} {} {{ .. }}`", hints::as_closure(&other))
+            // `if` and `while` are Rust's keywords, the condition after
+            // them; a node word takes it in parentheses, then its body in
+            // braces unless it is a leaf (`wait_until(|c| ..)`).
+            let closure = hints::as_closure(&other);
+            let form = match NodeKind::from_dsl_name(keyword) {
+                _ if matches!(keyword, "if" | "while") => format!("`{keyword} {closure} {{ .. }}`"),
+                Some(k) if k.arity() == behaved_runtime::Arity::Leaf => format!("`{keyword}({closure})`"),
+                _ => format!("`{keyword}({closure}) {{ .. }}`"),
             };
             errors.over(
                 &other,
@@ -316,8 +320,8 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             name.as_str(),
         ) {
             // A kind that holds nothing but its children takes no arguments
-            // (`abort_if` and `latch` take their condition, below).
-            (_, Some(k), _) if !matches!(k, K::AbortIf | K::Latch) && Kind::plain(k).is_some() => {
+            // (one with a condition child, `abort_if`, takes it, below).
+            (_, Some(k), _) if k.slots() != Slots::ConditionChild && Kind::plain(k).is_some() => {
                 Kind::plain(k).and_then(|kind| no_args(kind, &name, args, errors))
             }
             (true, _, _) => {
@@ -341,11 +345,11 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
             (_, Some(K::Timeout), _) => duration(&word, errors).map(Kind::Timeout),
             (_, Some(K::Delay), _) => duration(&word, errors).map(Kind::Delay),
             (_, Some(K::Cooldown), _) => duration(&word, errors).map(Kind::Cooldown),
-            // The condition becomes the first child.
-            (_, Some(k @ (K::AbortIf | K::Latch)), _) => {
-                single_arg(&word, "a condition `|c| ..` or a condition value", errors).map(|arg| {
+            // The condition becomes the first child (`abort_if`, `latch`).
+            (_, Some(k), _) if k.slots() == Slots::ConditionChild && Kind::plain(k).is_some() => {
+                single_arg(&word, "a condition `|c| ..` or a condition value", errors).and_then(|arg| {
                     guard = Some(condition(arg, k.dsl_name(), errors));
-                    if k == K::AbortIf { Kind::AbortIf } else { Kind::Latch }
+                    Kind::plain(k)
                 })
             }
             (_, Some(K::WaitUntil), _) => single_arg(&word, "a condition `|c| ..` or a condition value", errors)

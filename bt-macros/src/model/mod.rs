@@ -138,16 +138,11 @@ pub enum Hook {
 /// What a node does, with its parameters.
 #[derive(Debug)]
 pub enum Kind {
-    /// `sequence`.
-    Sequence,
-    /// `selector` / `fallback`.
-    Selector,
-    /// `reactive sequence`.
-    ReactiveSequence,
-    /// `reactive selector`.
-    ReactiveSelector,
-    /// `sequence_always`.
-    SequenceAlways,
+    /// A kind that holds nothing but its children (`sequence`, `invert`,
+    /// `abort_if`, `success`, ..: [`NodeKind::holds_only_children`]); its
+    /// facts are the catalogue's. For `while`, `abort_if` and `latch` the
+    /// first child is the condition ([`Kind::condition_children`]).
+    Plain(NodeKind),
     /// `parallel(all | any | success = S, failure = F)`.
     Parallel {
         /// Successes needed.
@@ -155,14 +150,8 @@ pub enum Kind {
         /// Failures that fail the parallel.
         failure: Threshold,
     },
-    /// `parallel(main)`.
-    ParallelMain,
-    /// `random { .. }`.
-    Random,
     /// `weighted { w => child, .. }`, with the weights in child order.
     Weighted(Vec<Weight>),
-    /// `shuffle { .. }`.
-    Shuffle,
     /// `utility(..) { score => child, .. }`, with the scores in child order.
     Utility {
         /// How it chooses.
@@ -194,24 +183,10 @@ pub enum Kind {
         /// Each arm's pattern and guard.
         arms: Vec<(syn::Pat, Option<Expr>)>,
     },
-    /// `invert`.
-    Invert,
-    /// `force_success`.
-    ForceSuccess,
-    /// `force_failure`.
-    ForceFailure,
     /// `repeat(n)`.
     Repeat(Count),
     /// `retry(n)`.
     Retry(Count),
-    /// `loop` / `forever`.
-    Loop,
-    /// `while c { .. }`: children are the condition and the body.
-    While,
-    /// `until_fail`.
-    UntilFail,
-    /// `until_success`.
-    UntilSuccess,
     /// `for var: ty in |param| items max N { body }`, or a JSON tree's
     /// `forEach`: children are the body.
     ForEach {
@@ -243,24 +218,12 @@ pub enum Kind {
     Cooldown(Duration),
     /// `limit(n)`.
     Limit(Count),
-    /// `run_once`.
-    RunOnce,
-    /// `abort_if(c)`: children are the condition and the guarded child.
-    AbortIf,
-    /// `latch(c)`: children are the condition and the latched child.
-    Latch,
     /// `scope { let x: T = init; child }`: node-local variables.
     Scope(Vec<LetVar>),
     /// `wait(d)`.
     Wait(Duration),
     /// `wait_until(c)`: the condition, checked on every tick.
     WaitUntil(Leaf),
-    /// `success`.
-    Success,
-    /// `failure`.
-    Failure,
-    /// `running`.
-    Running,
     /// `cond(..)`.
     Cond(Leaf),
     /// `act(..)` or a bare leaf value.
@@ -284,64 +247,30 @@ pub enum Kind {
 
 impl Kind {
     /// The kind for the catalogue's `kind` when it holds nothing more than
-    /// its children (`Sequence`, `Invert`, `Loop`, a `Scope` before its
-    /// variables are added): the DSL and the JSON form build it alike.
+    /// its children ([`NodeKind::holds_only_children`]: [`Kind::Plain`], or
+    /// a `Scope` before its variables are added): the DSL and the JSON form
+    /// build it alike.
     pub fn plain(kind: NodeKind) -> Option<Kind> {
-        use NodeKind as K;
-        Some(match kind {
-            K::Sequence => Kind::Sequence,
-            K::Selector => Kind::Selector,
-            K::ReactiveSequence => Kind::ReactiveSequence,
-            K::ReactiveSelector => Kind::ReactiveSelector,
-            K::SequenceAlways => Kind::SequenceAlways,
-            K::ParallelMain => Kind::ParallelMain,
-            K::Random => Kind::Random,
-            K::Shuffle => Kind::Shuffle,
-            K::Invert => Kind::Invert,
-            K::ForceSuccess => Kind::ForceSuccess,
-            K::ForceFailure => Kind::ForceFailure,
-            K::Loop => Kind::Loop,
-            K::While => Kind::While,
-            K::UntilFail => Kind::UntilFail,
-            K::UntilSuccess => Kind::UntilSuccess,
-            K::RunOnce => Kind::RunOnce,
-            K::AbortIf => Kind::AbortIf,
-            K::Latch => Kind::Latch,
-            K::Scope => Kind::Scope(Vec::new()),
-            K::Success => Kind::Success,
-            K::Failure => Kind::Failure,
-            K::Running => Kind::Running,
-            _ => return None,
-        })
+        match kind {
+            NodeKind::Scope => Some(Kind::Scope(Vec::new())),
+            kind if kind.holds_only_children() => Some(Kind::Plain(kind)),
+            _ => None,
+        }
     }
 
     /// The catalogue entry of this kind.
     pub fn catalog(&self) -> NodeKind {
         match self {
-            Kind::Sequence => NodeKind::Sequence,
-            Kind::Selector => NodeKind::Selector,
-            Kind::ReactiveSequence => NodeKind::ReactiveSequence,
-            Kind::ReactiveSelector => NodeKind::ReactiveSelector,
-            Kind::SequenceAlways => NodeKind::SequenceAlways,
+            Kind::Plain(kind) => *kind,
             Kind::Parallel { .. } => NodeKind::Parallel,
-            Kind::ParallelMain => NodeKind::ParallelMain,
-            Kind::Random => NodeKind::Random,
             Kind::Weighted(_) => NodeKind::Weighted,
-            Kind::Shuffle => NodeKind::Shuffle,
             Kind::Utility { .. } => NodeKind::Utility,
             Kind::If { reactive: false, .. } => NodeKind::If,
             Kind::If { reactive: true, .. } => NodeKind::ReactiveIf,
             Kind::Match { reactive: false, .. } => NodeKind::Match,
             Kind::Match { reactive: true, .. } => NodeKind::ReactiveMatch,
-            Kind::Invert => NodeKind::Invert,
-            Kind::ForceSuccess => NodeKind::ForceSuccess,
-            Kind::ForceFailure => NodeKind::ForceFailure,
             Kind::Repeat(_) => NodeKind::Repeat,
             Kind::Retry(_) => NodeKind::Retry,
-            Kind::Loop => NodeKind::Loop,
-            Kind::While => NodeKind::While,
-            Kind::UntilFail => NodeKind::UntilFail,
-            Kind::UntilSuccess => NodeKind::UntilSuccess,
             Kind::ForEach { .. } => NodeKind::ForEach,
             Kind::Pick { .. } => NodeKind::Pick,
             Kind::Break(_) => NodeKind::Break,
@@ -350,15 +279,10 @@ impl Kind {
             Kind::Delay(_) => NodeKind::Delay,
             Kind::Cooldown(_) => NodeKind::Cooldown,
             Kind::Limit(_) => NodeKind::Limit,
-            Kind::RunOnce => NodeKind::RunOnce,
-            Kind::AbortIf => NodeKind::AbortIf,
-            Kind::Latch => NodeKind::Latch,
             Kind::Scope(_) => NodeKind::Scope,
             Kind::Wait(_) => NodeKind::Wait,
             Kind::WaitUntil(_) => NodeKind::WaitUntil,
-            Kind::Success | Kind::Invalid => NodeKind::Success,
-            Kind::Failure => NodeKind::Failure,
-            Kind::Running => NodeKind::Running,
+            Kind::Invalid => NodeKind::Success,
             Kind::Cond(_) => NodeKind::Condition,
             Kind::Act(_) => NodeKind::Action,
             Kind::Subtree { .. } => NodeKind::Subtree,
@@ -370,9 +294,10 @@ impl Kind {
         self.catalog().is_loop()
     }
 
-    /// How many leading children are conditions rather than bodies.
+    /// How many leading children are conditions rather than bodies (the
+    /// catalogue's [`behaved_runtime::catalog::Slots::condition_children`]).
     pub fn condition_children(&self) -> usize {
-        usize::from(matches!(self, Kind::While | Kind::AbortIf | Kind::Latch))
+        self.catalog().slots().condition_children()
     }
 }
 
@@ -530,7 +455,7 @@ mod tests {
         let n = root(
             "tree T for C { sequence { repeat(3) { wait(1.5) }, parallel(success = 2, failure = 1) { success, failure }, reactive fallback { running } } }",
         );
-        assert!(matches!(n.kind, Kind::Sequence));
+        assert!(matches!(n.kind, Kind::Plain(NodeKind::Sequence)));
         assert!(matches!(n.children[0].kind, Kind::Repeat(Count::Literal(3))));
         assert!(matches!(n.children[0].children[0].kind, Kind::Wait(Duration::Literal(d)) if d == 1.5));
         assert!(matches!(
@@ -540,7 +465,7 @@ mod tests {
                 failure: Threshold::Count(1, _)
             }
         ));
-        assert!(matches!(n.children[2].kind, Kind::ReactiveSelector));
+        assert!(matches!(n.children[2].kind, Kind::Plain(NodeKind::ReactiveSelector)));
         assert_eq!(n.children[2].label, "reactive fallback");
     }
 

@@ -1,6 +1,7 @@
 //! `sequence`, `selector`, their reactive forms and `sequenceAlways`: their
 //! tick, halt and wake.
 
+use behaved_runtime::NodeKind;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -93,7 +94,7 @@ impl Gen<'_> {
 impl Gen<'_> {
     /// A chain's halt: its running child (the resume point), the state cleared.
     pub(in crate::codegen) fn chain_halt(&self, s: &Slot) -> TokenStream {
-        if !matches!(s.node.kind, Kind::SequenceAlways) {
+        if !matches!(s.node.kind, Kind::Plain(NodeKind::SequenceAlways)) {
             return self.resume_halt(s);
         }
         let f = field(s.id);
@@ -110,8 +111,8 @@ impl Gen<'_> {
     pub(in crate::codegen) fn chain_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
         let f = field(s.id);
         match &s.node.kind {
-            Kind::SequenceAlways => wake_of_resumed(quote!(self.#f.0), children),
-            Kind::Sequence | Kind::Selector => wake_of_resumed(quote!(self.#f), children),
+            Kind::Plain(NodeKind::SequenceAlways) => wake_of_resumed(quote!(self.#f.0), children),
+            Kind::Plain(NodeKind::Sequence | NodeKind::Selector) => wake_of_resumed(quote!(self.#f), children),
             _ => WakeCode::NextTick,
         }
     }

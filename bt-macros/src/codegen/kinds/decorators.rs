@@ -11,6 +11,7 @@ use crate::codegen::{Gen, field, rt, var_field};
 use crate::lower::Slot;
 use crate::model::{Count, Kind};
 use crate::parse::LetVar;
+use behaved_runtime::NodeKind;
 
 impl Gen<'_> {
     /// `invert`: the child's success and failure swapped.
@@ -23,7 +24,7 @@ impl Gen<'_> {
     pub(in crate::codegen) fn force(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         let child = self.guarded_child(s, 0, quote!(__entering), quote!());
-        let forced = if matches!(s.node.kind, Kind::ForceSuccess) {
+        let forced = if matches!(s.node.kind, Kind::Plain(NodeKind::ForceSuccess)) {
             quote!(Success)
         } else {
             quote!(Failure)
@@ -134,13 +135,10 @@ impl Gen<'_> {
         quote!(#child;)
     }
 
-    /// A decorator's wake: its child's (`latch`'s body's); `abortIf` checks
-    /// its condition on every tick.
+    /// A decorator's wake: its child's (`latch`'s body's, after its
+    /// condition). `abortIf`, reactive, has the watch wake instead
+    /// (`watch.rs`).
     pub(in crate::codegen) fn decorator_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
-        match &s.node.kind {
-            Kind::AbortIf => WakeCode::NextTick,
-            Kind::Latch => nth(children, 1),
-            _ => nth(children, 0),
-        }
+        nth(children, s.node.kind.condition_children())
     }
 }

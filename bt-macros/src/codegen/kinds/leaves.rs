@@ -1,6 +1,7 @@
 //! The leaves (conditions, `waitUntil`, actions, `success`, `failure`,
 //! `running`) and subtrees: their tick, halt and wake.
 
+use behaved_runtime::NodeKind;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 
@@ -162,7 +163,7 @@ impl Gen<'_> {
     pub(in crate::codegen) fn leaf_wake(&self, s: &Slot) -> WakeCode {
         let (rt, f) = (rt(), field(s.id));
         let body = match &s.node.kind {
-            Kind::Running => quote!(#rt::Wake::Never),
+            Kind::Plain(NodeKind::Running) => quote!(#rt::Wake::Never),
             Kind::Act(Leaf::Value { .. }) => {
                 let (ctx, leaf) = (&self.ctx, crate::codegen::leaf_field(s));
                 quote!({

@@ -2,6 +2,7 @@
 //! `while`, `forEach`) and the jumps `break` and `continue`: their tick, halt
 //! and wake.
 
+use behaved_runtime::NodeKind;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 
@@ -208,7 +209,7 @@ impl Gen<'_> {
                     self.#f.clear();
                 }
             }
-            Kind::Loop | Kind::While | Kind::UntilFail | Kind::UntilSuccess => {
+            Kind::Plain(NodeKind::Loop | NodeKind::While | NodeKind::UntilFail | NodeKind::UntilSuccess) => {
                 let child = self.halt_child(s, s.node.kind.condition_children());
                 quote! {
                     if self.#f {
@@ -228,7 +229,7 @@ impl Gen<'_> {
         let (rt, f) = (rt(), field(s.id));
         match &s.node.kind {
             Kind::Repeat(_) | Kind::Retry(_) | Kind::ForEach { .. } => nth(children, 0),
-            Kind::Loop | Kind::UntilFail | Kind::UntilSuccess | Kind::While => {
+            Kind::Plain(NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While) => {
                 // Between two iterations the next one starts on the next tick.
                 match nth(children, s.node.kind.condition_children()) {
                     WakeCode::NextTick => WakeCode::NextTick,

@@ -22,7 +22,7 @@ use quote::quote;
 use super::wake::WakeCode;
 use super::{Gen, rt};
 use crate::lower::Slot;
-use behaved_runtime::NodeKind;
+use behaved_runtime::NodeKind as K;
 
 use crate::model::{Kind, Leaf};
 
@@ -32,27 +32,27 @@ impl Gen<'_> {
     pub(super) fn kind_tick(&self, s: &Slot) -> TokenStream {
         let rt = rt();
         match &s.node.kind {
-            Kind::Sequence => self.chain(s, quote!(Success), false),
-            Kind::Selector => self.chain(s, quote!(Failure), false),
-            Kind::ReactiveSequence => self.chain(s, quote!(Success), true),
-            Kind::ReactiveSelector => self.chain(s, quote!(Failure), true),
-            Kind::SequenceAlways => self.sequence_always(s),
+            Kind::Plain(K::Sequence) => self.chain(s, quote!(Success), false),
+            Kind::Plain(K::Selector) => self.chain(s, quote!(Failure), false),
+            Kind::Plain(K::ReactiveSequence) => self.chain(s, quote!(Success), true),
+            Kind::Plain(K::ReactiveSelector) => self.chain(s, quote!(Failure), true),
+            Kind::Plain(K::SequenceAlways) => self.sequence_always(s),
             Kind::Parallel { success, failure } => self.parallel_tick(s, *success, *failure),
-            Kind::ParallelMain => self.parallel_main(s),
-            Kind::Random => self.random(s),
+            Kind::Plain(K::ParallelMain) => self.parallel_main(s),
+            Kind::Plain(K::Random) => self.random(s),
             Kind::Weighted(weights) => self.weighted(s, weights),
-            Kind::Shuffle => self.shuffle(s),
+            Kind::Plain(K::Shuffle) => self.shuffle(s),
             Kind::Utility { .. } => self.utility(s),
             Kind::If { reactive, .. } => self.branch(s, *reactive),
             Kind::Match { reactive, .. } => self.branch(s, *reactive),
-            Kind::Invert => self.invert(s),
-            Kind::ForceSuccess | Kind::ForceFailure => self.force(s),
+            Kind::Plain(K::Invert) => self.invert(s),
+            Kind::Plain(K::ForceSuccess | K::ForceFailure) => self.force(s),
             Kind::Repeat(count) => self.bounded(s, count, quote!(Success)),
             Kind::Retry(count) => self.bounded(s, count, quote!(Failure)),
-            Kind::Loop => self.unbounded(s, None),
-            Kind::UntilFail => self.unbounded(s, Some(quote!(Failure))),
-            Kind::UntilSuccess => self.unbounded(s, Some(quote!(Success))),
-            Kind::While => self.while_loop(s),
+            Kind::Plain(K::Loop) => self.unbounded(s, None),
+            Kind::Plain(K::UntilFail) => self.unbounded(s, Some(quote!(Failure))),
+            Kind::Plain(K::UntilSuccess) => self.unbounded(s, Some(quote!(Success))),
+            Kind::Plain(K::While) => self.while_loop(s),
             Kind::ForEach { source, .. } => self.for_each(s, source),
             Kind::Pick { .. } => self.pick(s),
             Kind::Break(_) | Kind::Continue(_) => self.jump(s),
@@ -60,19 +60,20 @@ impl Gen<'_> {
             Kind::Delay(d) => self.delay(s, d),
             Kind::Cooldown(d) => self.cooldown(s, d),
             Kind::Limit(count) => self.limit(s, count),
-            Kind::RunOnce => self.run_once(s),
-            Kind::AbortIf => self.abort_if(s),
-            Kind::Latch => self.latch(s),
+            Kind::Plain(K::RunOnce) => self.run_once(s),
+            Kind::Plain(K::AbortIf) => self.abort_if(s),
+            Kind::Plain(K::Latch) => self.latch(s),
             Kind::Scope(vars) => self.scope(s, vars),
             Kind::Wait(d) => self.wait(s, d),
-            Kind::Success => quote!(#rt::Status::Success),
-            Kind::Failure => quote!(#rt::Status::Failure),
-            Kind::Running => quote!(#rt::Status::Running),
+            Kind::Plain(K::Success) => quote!(#rt::Status::Success),
+            Kind::Plain(K::Failure) => quote!(#rt::Status::Failure),
+            Kind::Plain(K::Running) => quote!(#rt::Status::Running),
             Kind::Cond(leaf) => self.check(s, leaf),
             Kind::WaitUntil(leaf) => self.wait_until(s, leaf),
             Kind::Act(Leaf::Inline(closure)) => self.inline_action(s, closure),
             Kind::Act(Leaf::Value { .. }) => self.action_step(s, self.tick_step()),
             Kind::Subtree { .. } => self.subtree_step(s, self.tick_step()),
+            Kind::Plain(other) => unreachable!("no code for {other:?}"),
             Kind::Invalid => unreachable!("trees with errors are not generated"),
         }
     }
@@ -131,7 +132,6 @@ enum Family {
 
 /// The family of `kind`: a new kind's one line for its halt and wake.
 fn family(kind: &Kind) -> Family {
-    use NodeKind as K;
     if matches!(kind, Kind::Invalid) {
         unreachable!("trees with errors are not generated");
     }

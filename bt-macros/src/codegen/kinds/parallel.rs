@@ -1,5 +1,6 @@
 //! `parallel` and `parallelMain`: their tick, halt and wake.
 
+use behaved_runtime::NodeKind;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -117,7 +118,7 @@ impl Gen<'_> {
     /// A parallel's halt: its running children (a bit mask), the state cleared.
     pub(in crate::codegen) fn parallel_halt(&self, s: &Slot) -> TokenStream {
         let (f, helper) = (field(s.id), child_halt_name(s.id));
-        if matches!(s.node.kind, Kind::ParallelMain) {
+        if matches!(s.node.kind, Kind::Plain(NodeKind::ParallelMain)) {
             quote! {
                 let [__run, _] = self.#f;
                 self.#f = [0, 0];

@@ -1,6 +1,7 @@
 //! `random`, `weighted` and `shuffle` (a child or an order drawn on entry):
 //! their tick, halt and wake.
 
+use behaved_runtime::NodeKind;
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -169,7 +170,7 @@ impl Gen<'_> {
     /// A random choice's halt: the drawn child (`shuffle`: its place in the
     /// drawn order), the state cleared.
     pub(in crate::codegen) fn random_halt(&self, s: &Slot) -> TokenStream {
-        if !matches!(s.node.kind, Kind::Shuffle) {
+        if !matches!(s.node.kind, Kind::Plain(NodeKind::Shuffle)) {
             return self.resume_halt(s);
         }
         let f = field(s.id);
@@ -192,7 +193,7 @@ impl Gen<'_> {
     /// A random choice's wake: the drawn child's.
     pub(in crate::codegen) fn random_wake(&self, s: &Slot, children: Vec<WakeCode>) -> WakeCode {
         let f = field(s.id);
-        if !matches!(s.node.kind, Kind::Shuffle) {
+        if !matches!(s.node.kind, Kind::Plain(NodeKind::Shuffle)) {
             return wake_of_resumed(quote!(self.#f), children);
         }
         if children.iter().all(|w| matches!(w, WakeCode::NextTick)) {
