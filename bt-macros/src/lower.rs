@@ -235,7 +235,7 @@ fn visit_here<'a>(node: &'a Node, parent: Option<usize>, loops: &mut Loops, out:
         Kind::Invalid => unreachable!("trees with errors are not lowered"),
     };
     match &node.kind {
-        Kind::Wait(_) | Kind::Timeout(_) | Kind::Delay(_) | Kind::Cooldown(_) => out.uses_time = true,
+        kind if kind.catalog().is_timed() => out.uses_time = true,
         Kind::Plain(K::Random | K::Shuffle) | Kind::Weighted(_) => out.uses_rng = true,
         Kind::Utility { choose, .. } if choose.draws() => out.uses_rng = true,
         Kind::Utility { choose, .. } if choose.every().is_some() => out.uses_time = true,

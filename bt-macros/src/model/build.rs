@@ -448,20 +448,10 @@ pub(super) fn build_word(word: WordNode, errors: &mut Errors) -> Node {
 pub(super) fn children_in_parentheses(word: &WordNode, span: Span, label: String, errors: &mut Errors) -> Option<Node> {
     let args = word.args.as_ref()?;
     let name = word.name.to_string();
-    use NodeKind as K;
-    let braced = matches!(
-        NodeKind::from_dsl_word(&name),
-        Some(
-            K::Sequence
-                | K::SequenceAlways
-                | K::Selector
-                | K::Random
-                | K::Shuffle
-                | K::Invert
-                | K::ForceSuccess
-                | K::ForceFailure
-        )
-    );
+    // The kinds that hold nothing but their children and take no condition.
+    let braced = NodeKind::from_dsl_word(&name).is_some_and(|k| {
+        k.holds_only_children() && k.arity() != behaved_runtime::Arity::Leaf && k.slots() != Slots::ConditionChild
+    });
     if !braced || word.children.is_some() || args.tokens.is_empty() {
         return None;
     }

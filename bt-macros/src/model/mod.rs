@@ -451,6 +451,24 @@ mod tests {
     }
 
     #[test]
+    fn children_in_parentheses_go_in_braces_for_every_kind_that_holds_only_children() {
+        for word in ["sequence", "invert", "until_fail", "run_once", "forever"] {
+            let (_, errors) = model(&format!("tree T for C {{ {word}(success, failure) }}"));
+            assert_eq!(
+                errors,
+                [format!(
+                    "children go in braces, not parentheses: write `{word} {{ success, failure }}`"
+                )]
+            );
+        }
+        // A condition in parentheses is `abort_if`'s argument, not its children.
+        let n = root("tree T for C { abort_if(|c| c.stop) { running } }");
+        assert!(matches!(n.kind, Kind::Plain(NodeKind::AbortIf)));
+        assert!(matches!(n.children[0].kind, Kind::Cond(Leaf::Inline(_))));
+        assert_eq!(n.kind.condition_children(), 1);
+    }
+
+    #[test]
     fn words_resolve_to_kinds_with_parameters() {
         let n = root(
             "tree T for C { sequence { repeat(3) { wait(1.5) }, parallel(success = 2, failure = 1) { success, failure }, reactive fallback { running } } }",
