@@ -516,9 +516,10 @@ impl NodeKind {
         !self.is_loop() && self.fields().contains(&"label")
     }
 
-    /// Whether a node of this kind holds nothing but its children: no
-    /// parameters and no loop to jump to (`sequence`, `invert`, `abort_if`,
-    /// `success`). `scope` is one until the DSL gives it variables.
+    /// Whether a node of this kind holds nothing but its children (`sequence`,
+    /// `invert`, `abort_if`, `success`): it takes no parameters and is no
+    /// jump, whose label names its loop. `scope` is one until the DSL gives
+    /// it variables.
     pub fn holds_only_children(self) -> bool {
         matches!(self.params(), Parameters::None) && !self.is_jump()
     }
