@@ -11,56 +11,11 @@
 //! over many seeds, inside every other kind.
 use behaved::prelude::*;
 use behaved_interp::{Agent, NoParams, Registry};
+use behaved_testkit::camp::{Attack, Camp, Health, LoggedTargets, Targets};
+use behaved_testkit::script::{Scores, log};
 use serde::Deserialize;
 
 use Status::{Failure as F, Running as R, Success as S};
-
-/// Targets by id, each with a health; the list's `select` puts the one being
-/// scored (then the chosen one) in `target`, and logs it.
-#[derive(Clone)]
-struct Camp {
-    targets: Vec<u32>,
-    health: [f32; 8],
-    target: u32,
-    /// What an attack returns.
-    status: Status,
-    log: Vec<String>,
-}
-
-impl Camp {
-    fn new(targets: &[u32], health: [f32; 8]) -> Camp {
-        Camp {
-            targets: targets.to_vec(),
-            health,
-            target: 0,
-            status: R,
-            log: Vec::new(),
-        }
-    }
-}
-
-/// The camp's targets; selecting one logs `select N`.
-struct Targets;
-
-impl ItemList<Camp> for Targets {
-    type Item = u32;
-    fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
-        camp.targets.iter().copied()
-    }
-    fn select(&self, camp: &mut Camp, target: &u32) {
-        camp.log.push(format!("select {target}"));
-        camp.target = *target;
-    }
-}
-
-/// The selected candidate's health.
-struct Health;
-
-impl Consideration<Camp> for Health {
-    fn score(&self, camp: &Camp) -> f32 {
-        camp.health[camp.target as usize]
-    }
-}
 
 /// A consideration with a parameter: 0 for the target to spare, 1 for the others.
 #[derive(Deserialize)]
@@ -71,20 +26,6 @@ struct Spare {
 impl Consideration<Camp> for Spare {
     fn score(&self, camp: &Camp) -> f32 {
         if camp.target == self.target { 0.0 } else { 1.0 }
-    }
-}
-
-/// Attacks the selected candidate.
-#[derive(Clone)]
-struct Attack;
-
-impl Action<Camp> for Attack {
-    fn tick(&mut self, camp: &mut Camp) -> Status {
-        camp.log.push(format!("attack {}", camp.target));
-        camp.status
-    }
-    fn halt(&mut self, camp: &mut Camp) {
-        camp.log.push(format!("halt {}", camp.target));
     }
 }
 
@@ -102,14 +43,14 @@ impl Action<Camp> for Mark {
 behave! {
     /// The weakest target still standing (health through a piecewise curve).
     tree Weakest for Camp = json("tests/trees/pick_weakest.json") {
-        "targets" => Targets,
+        "targets" => LoggedTargets,
         "health" => Health,
         "attack" => Attack,
     }
     /// The healthiest but one spared target (a product of a curve and a
     /// consideration with parameters, weighted), waiting before the attack.
     tree Spared for Camp = json("tests/trees/pick_spare.json") {
-        "targets" => Targets,
+        "targets" => LoggedTargets,
         "health" => Health,
         "spare" => Spare,
         "attack" => Attack,
@@ -119,7 +60,7 @@ behave! {
 
 fn registry() -> Registry<Camp> {
     let mut r = Registry::new();
-    r.list("targets", |_: NoParams| Targets)
+    r.list("targets", |_: NoParams| LoggedTargets)
         .consideration("health", |_: NoParams| Health)
         .consideration("spare", |s: Spare| s)
         .action("attack", |_: NoParams| Attack)
@@ -176,13 +117,9 @@ impl<T: Tree<Camp>> Both<T> {
 const WEAKEST: &str = include_str!("trees/pick_weakest.json");
 const SPARE: &str = include_str!("trees/pick_spare.json");
 
-fn log(events: &[&str]) -> Vec<String> {
-    events.iter().map(|e| e.to_string()).collect()
-}
-
 #[test]
 fn on_entry_every_candidate_is_selected_and_scored_and_the_best_runs_the_first_on_ties() {
-    let camp = Camp::new(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]);
+    let camp = Camp::with_health(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]);
     let mut t = Both::new(Weakest::new(), WEAKEST, camp);
     assert_eq!(
         t.tick(0.0),
@@ -208,7 +145,7 @@ fn on_entry_every_candidate_is_selected_and_scored_and_the_best_runs_the_first_o
 #[test]
 fn at_most_max_candidates_are_read() {
     // The fourth target would score best, but a `"max": 3` pick never reads it.
-    let camp = Camp::new(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]);
+    let camp = Camp::with_health(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]);
     let mut t = Both::new(Weakest::new(), WEAKEST, camp);
     assert_eq!(
         t.tick(0.0),
@@ -218,7 +155,7 @@ fn at_most_max_candidates_are_read() {
 
 #[test]
 fn no_candidate_above_zero_fails_without_ticking_the_body() {
-    let camp = Camp::new(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    let camp = Camp::with_health(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
     let mut t = Both::new(Weakest::new(), WEAKEST, camp);
     assert_eq!(
         t.tick(0.0),
@@ -226,7 +163,7 @@ fn no_candidate_above_zero_fails_without_ticking_the_body() {
         "full health (0), down (0)"
     );
     assert!(!t.compiled.is_running() && !t.agent.is_running());
-    let mut t = Both::new(Weakest::new(), WEAKEST, Camp::new(&[], [0.0; 8]));
+    let mut t = Both::new(Weakest::new(), WEAKEST, Camp::with_health(&[], [0.0; 8]));
     assert_eq!(t.tick(0.0), (F, log(&[])), "no candidates at all");
 }
 
@@ -234,7 +171,7 @@ fn no_candidate_above_zero_fails_without_ticking_the_body() {
 fn a_product_with_a_consideration_with_parameters_spares_its_target() {
     // Health through `1 - h`, times `spare` (0 for 4), weighted 2: 4 would be
     // the weakest, but is spared; 3 is the next.
-    let camp = Camp::new(&[6, 4, 3], [0.0, 0.0, 0.0, 0.4, 0.1, 0.0, 0.9, 0.0]);
+    let camp = Camp::with_health(&[6, 4, 3], [0.0, 0.0, 0.0, 0.4, 0.1, 0.0, 0.9, 0.0]);
     let mut t = Both::new(Spared::new(), SPARE, camp);
     assert_eq!(t.tick(0.0), (R, log(&["select 6", "select 4", "select 3", "select 3"])));
     assert_eq!(t.tick(1.0), (R, log(&["select 3"])), "waiting");
@@ -248,13 +185,13 @@ fn a_product_with_a_consideration_with_parameters_spares_its_target() {
 
 #[test]
 fn halting_selects_the_chosen_one_again_for_the_bodys_halt_and_the_exit_hook() {
-    let camp = Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]);
+    let camp = Camp::with_health(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]);
     let mut t = Both::new(Weakest::new(), WEAKEST, camp);
     t.tick(0.0);
     t.set(|c| c.target = 0);
     assert_eq!(t.reset(), log(&["select 3", "halt 3"]), "3 (0.5 left) is weaker than 4");
     assert!(!t.compiled.is_running());
-    let camp = Camp::new(&[6, 3], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.2, 0.0]);
+    let camp = Camp::with_health(&[6, 3], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.2, 0.0]);
     let mut t = Both::new(Spared::new(), SPARE, camp);
     t.tick(0.0);
     t.set(|c| c.target = 0);
@@ -267,7 +204,7 @@ fn halting_selects_the_chosen_one_again_for_the_bodys_halt_and_the_exit_hook() {
 
 #[test]
 fn its_wake_is_its_bodys() {
-    let camp = Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]);
+    let camp = Camp::with_health(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]);
     let mut t = Both::new(Spared::new(), SPARE, camp);
     t.tick(10.0);
     for wake in [t.compiled.next_wake(10.0), t.agent.next_wake(10.0)] {
@@ -281,22 +218,9 @@ fn the_work_figure_is_reading_one_score_per_candidate_and_the_body() {
     assert_eq!(registry().load(WEAKEST).unwrap().tick_work(), Weakest::TICK_WORK);
 }
 
-/// Records `scored` events as `"node candidate score"`, and entries.
-#[derive(Default)]
-struct Scores(Vec<String>);
-
-impl Observer for Scores {
-    fn entered(&mut self, node: NodeId) {
-        self.0.push(format!("enter {}", node.0));
-    }
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-}
-
 #[test]
 fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
-    let mut camp = Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]);
+    let mut camp = Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]);
     let (mut compiled, mut agent) = (Weakest::new(), Agent::new(registry().load(WEAKEST).unwrap()));
     let (mut x, mut y) = (Scores::default(), Scores::default());
     compiled.tick_observed(&mut camp, 0.0, &mut x);
@@ -317,7 +241,7 @@ fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
 
 #[test]
 fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
-    let mut camp = Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]);
+    let mut camp = Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]);
     let mut t = Weakest::new();
     t.tick_at(&mut camp, 0.0);
     let saved = serde_json::to_string(&t).unwrap();
@@ -337,7 +261,7 @@ fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
 behave! {
     /// The healthiest of the first two: one curved consideration.
     tree Plain for Camp = json("tests/trees/pick_plain.json") {
-        "targets" => Targets,
+        "targets" => LoggedTargets,
         "health" => Health,
         "attack" => Attack,
     }
@@ -348,7 +272,7 @@ fn tree_json_writes_a_curved_consideration_as_data() {
     let mut t = Both::new(
         Plain::new(),
         include_str!("trees/pick_plain.json"),
-        Camp::new(&[1, 2, 3], [0.0, 0.3, 0.6, 0.9, 0.0, 0.0, 0.0, 0.0]),
+        Camp::with_health(&[1, 2, 3], [0.0, 0.3, 0.6, 0.9, 0.0, 0.0, 0.0, 0.0]),
     );
     assert_eq!(t.tick(0.0), (R, log(&["select 1", "select 2", "select 2", "attack 2"])));
     // As for every tree compiled from a file, names are the mapped Rust's

@@ -5,6 +5,7 @@
 //! observer's scores, and the choice across save and load.
 use behaved::prelude::*;
 use behaved::utility::{CandidateConsideration, Curve};
+use behaved_testkit::script::{Parts, Scores, log};
 
 use Status::{Failure as F, Running as R, Success as S};
 
@@ -43,10 +44,6 @@ impl Camp {
     fn take(&mut self) -> Vec<String> {
         std::mem::take(&mut self.log)
     }
-}
-
-fn log(events: &[&str]) -> Vec<String> {
-    events.iter().map(|e| e.to_string()).collect()
 }
 
 /// Health as a type that sees the candidate: the healthier, the higher.
@@ -166,19 +163,6 @@ fn the_work_figure_is_reading_one_score_per_candidate_and_the_body() {
     assert_eq!(Weakest::TICK_WORK, 1 + 3 + 1);
 }
 
-/// Records `scored` events as `"node candidate score"`, and entries.
-#[derive(Default)]
-struct Scores(Vec<String>);
-
-impl Observer for Scores {
-    fn entered(&mut self, node: NodeId) {
-        self.0.push(format!("enter {}", node.0));
-    }
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-}
-
 #[test]
 fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
     let (mut t, mut c) = (
@@ -213,21 +197,6 @@ behave! {
         pick t: u32 in |c| c.targets.iter() max 4 by HealthyAndFirst {
             act(|c| c.attack(*t))
         }
-    }
-}
-
-/// Records `scored` and `considered` events.
-struct Parts(Vec<String>);
-
-impl Observer for Parts {
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-    fn considers(&self) -> bool {
-        true
-    }
-    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
-        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
     }
 }
 

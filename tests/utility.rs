@@ -8,6 +8,7 @@
 //! its last scoring's time across save and load.
 use behaved::prelude::*;
 use behaved::utility::{Consideration, Curve, all};
+use behaved_testkit::script::{Parts, Scores, log};
 
 /// Three jobs' scores and statuses, and what the jobs did.
 struct Npc {
@@ -83,10 +84,6 @@ behave! {
     tree SlowIntervalSleeper for Npc {
         utility(every = 5) { |c| c.score[0] => wait(2.0), |c| c.score[1] => Job(1) }
     }
-}
-
-fn log(events: &[&str]) -> Vec<String> {
-    events.iter().map(|e| e.to_string()).collect()
 }
 
 #[test]
@@ -257,22 +254,6 @@ fn saved_mid_choice_and_loaded_a_tree_keeps_its_choice() {
     }
 }
 
-/// Records `scored` events as `"node child score"`.
-#[derive(Default)]
-struct Scores(Vec<String>);
-
-impl Observer for Scores {
-    fn entered(&mut self, node: NodeId) {
-        self.0.push(format!("enter {}", node.0));
-    }
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-    fn halted(&mut self, node: NodeId) {
-        self.0.push(format!("halt {}", node.0));
-    }
-}
-
 #[test]
 fn every_scoring_is_reported_to_the_observer_after_the_entry_and_before_a_halt() {
     let (mut t, mut c) = (Reactive::new(), Npc::new([0.5, 0.25, 0.0]));
@@ -412,7 +393,7 @@ const HALF: Curve = Curve::Linear {
 };
 
 behave! {
-    tree Parts for Npc {
+    tree Considered for Npc {
         utility(reactive) {
             all((HALF.of(|c: &Npc| c.score[0]), Second.weight(2.0))).weight(3.0) => Job(0),
             Second.weight(0.5) => Job(1),
@@ -421,26 +402,10 @@ behave! {
     }
 }
 
-/// Records `scored` and `considered` events; considers when `.1`. A part
-/// is labelled by its code (a curve that is a constant is no literal curve).
-struct PartsSeen(Vec<String>, bool);
-
-impl Observer for PartsSeen {
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-    fn considers(&self) -> bool {
-        self.1
-    }
-    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
-        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
-    }
-}
-
 #[test]
 fn each_scores_parts_come_before_its_score_labelled_as_written_only_when_considered() {
-    let (mut t, mut c) = (Parts::new(), Npc::new([0.5, 0.25, 0.125]));
-    let mut obs = PartsSeen(Vec::new(), true);
+    let (mut t, mut c) = (Considered::new(), Npc::new([0.5, 0.25, 0.125]));
+    let mut obs = Parts::default();
     t.tick_observed(&mut c, 0.0, &mut obs);
     let product = behaved::utility::compensated(&[0.25, 0.5]) * 3.0;
     assert_eq!(
@@ -461,7 +426,7 @@ fn each_scores_parts_come_before_its_score_labelled_as_written_only_when_conside
     c.score[1] = 0.5;
     t.tick_observed(&mut c, 1.0, &mut obs);
     assert_eq!(obs.0[1], "0 0.1 Second × 2 = 1", "re-scored: the parts again");
-    let mut quiet = PartsSeen(Vec::new(), false);
+    let mut quiet = Scores::default();
     t.tick_observed(&mut c, 2.0, &mut quiet);
     assert_eq!(
         quiet.0.len(),

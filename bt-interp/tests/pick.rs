@@ -6,71 +6,13 @@
 //! without ticking the body), no re-pick while the body runs, halting, the
 //! wake, the work figure, the observer's scores, save and load, and the
 //! loader's errors at their JSON paths.
-use behaved_interp::{Agent, ItemList, NoParams, Registry};
-use behaved_runtime::utility::Consideration;
-use behaved_runtime::{Action, NodeId, Observer, Status, Wake};
+use behaved_interp::{Agent, NoParams, Registry};
+use behaved_runtime::{Status, Wake};
+use behaved_testkit::camp::{Attack, Camp, Health, Targets};
+use behaved_testkit::script::{Parts, Scores, log};
 use serde_json::json;
 
 use Status::{Failure as F, Running as R, Success as S};
-
-struct Camp {
-    targets: Vec<u32>,
-    health: [f32; 8],
-    /// The candidate the list's `select` put in the context.
-    target: u32,
-    status: Status,
-    log: Vec<String>,
-}
-
-impl Camp {
-    fn new(targets: &[u32], health: [f32; 8]) -> Camp {
-        Camp {
-            targets: targets.to_vec(),
-            health,
-            target: 0,
-            status: R,
-            log: Vec::new(),
-        }
-    }
-    fn take(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.log)
-    }
-}
-
-struct Targets;
-
-impl ItemList<Camp> for Targets {
-    type Item = u32;
-    fn items<'c>(&'c self, camp: &'c Camp) -> impl Iterator<Item = u32> + 'c {
-        camp.targets.iter().copied()
-    }
-    fn select(&self, camp: &mut Camp, target: &u32) {
-        camp.target = *target;
-    }
-}
-
-/// The selected candidate's health, for a curve to turn into a score.
-struct Health;
-
-impl Consideration<Camp> for Health {
-    fn score(&self, camp: &Camp) -> f32 {
-        camp.health[camp.target as usize]
-    }
-}
-
-/// Attacks the selected candidate.
-#[derive(Clone)]
-struct Attack;
-
-impl Action<Camp> for Attack {
-    fn tick(&mut self, camp: &mut Camp) -> Status {
-        camp.log.push(format!("attack {}", camp.target));
-        camp.status
-    }
-    fn halt(&mut self, camp: &mut Camp) {
-        camp.log.push(format!("halt {}", camp.target));
-    }
-}
 
 fn registry() -> Registry<Camp> {
     let mut r = Registry::new();
@@ -96,15 +38,11 @@ fn agent(tree: serde_json::Value) -> Agent<Camp> {
     Agent::new(registry().load(&tree.to_string()).unwrap())
 }
 
-fn log(events: &[&str]) -> Vec<String> {
-    events.iter().map(|e| e.to_string()).collect()
-}
-
 #[test]
 fn on_entry_every_candidate_is_scored_and_the_best_runs_the_first_on_ties() {
     let (mut t, mut c) = (
         agent(weakest(3, attack())),
-        Camp::new(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]),
+        Camp::with_health(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]),
     );
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     assert_eq!(c.take(), log(&["attack 5"]), "5 and 7 tie: the first");
@@ -123,7 +61,7 @@ fn on_entry_every_candidate_is_scored_and_the_best_runs_the_first_on_ties() {
 fn at_most_max_candidates_are_read() {
     let (mut t, mut c) = (
         agent(weakest(3, attack())),
-        Camp::new(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]),
+        Camp::with_health(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]),
     );
     t.tick_at(&mut c, 0.0);
     assert_eq!(
@@ -137,12 +75,12 @@ fn at_most_max_candidates_are_read() {
 fn no_candidate_above_zero_fails_without_ticking_the_body() {
     let (mut t, mut c) = (
         agent(weakest(3, attack())),
-        Camp::new(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+        Camp::with_health(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
     );
     assert_eq!(t.tick_at(&mut c, 0.0), F, "1 at full health (0), 2 down (0)");
     assert_eq!(c.take(), log(&[]));
     assert!(!t.is_running());
-    let (mut t, mut c) = (agent(weakest(3, attack())), Camp::new(&[], [0.0; 8]));
+    let (mut t, mut c) = (agent(weakest(3, attack())), Camp::with_health(&[], [0.0; 8]));
     assert_eq!(t.tick_at(&mut c, 0.0), F, "no candidates at all");
 }
 
@@ -151,7 +89,7 @@ fn halting_halts_the_body_with_the_candidate_selected_and_the_wake_is_the_bodys(
     let waiting = json!({"type": "sequence", "children": [{"type": "wait", "seconds": 2.0}, attack()]});
     let (mut t, mut c) = (
         agent(weakest(4, waiting.clone())),
-        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+        Camp::with_health(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
     );
     t.tick_at(&mut c, 10.0);
     assert!(matches!(t.next_wake(10.0), Wake::At(w) if w > 11.99 && w <= 12.0));
@@ -160,7 +98,7 @@ fn halting_halts_the_body_with_the_candidate_selected_and_the_wake_is_the_bodys(
     assert_eq!(c.take(), log(&["attack 3"]), "3 (0.5 left) is weaker than 4 (0.7)");
     let (mut t, mut c) = (
         agent(weakest(4, attack())),
-        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+        Camp::with_health(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
     );
     t.tick_at(&mut c, 0.0);
     c.target = 0;
@@ -181,33 +119,6 @@ fn the_work_figure_is_reading_one_score_per_candidate_and_the_body() {
     );
 }
 
-#[derive(Default)]
-struct Scores(Vec<String>);
-
-impl Observer for Scores {
-    fn entered(&mut self, node: NodeId) {
-        self.0.push(format!("enter {}", node.0));
-    }
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-}
-
-/// Records `scored` and `considered` events.
-struct Parts(Vec<String>);
-
-impl Observer for Parts {
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-    fn considers(&self) -> bool {
-        true
-    }
-    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
-        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
-    }
-}
-
 #[test]
 fn each_candidates_parts_come_before_its_score_a_products_factors_by_name_and_curve() {
     let tree = json!({"type": "pick", "items": "targets", "max": 4,
@@ -216,7 +127,7 @@ fn each_candidates_parts_come_before_its_score_a_products_factors_by_name_and_cu
         "child": attack()});
     let (mut t, mut c) = (
         agent(tree),
-        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+        Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
     );
     let mut obs = Parts(Vec::new());
     t.tick_observed(&mut c, 0.0, &mut obs);
@@ -236,7 +147,7 @@ fn each_candidates_parts_come_before_its_score_a_products_factors_by_name_and_cu
     assert_eq!(c.take(), ["attack 2"]);
     let (mut t, mut c) = (
         agent(weakest(3, attack())),
-        Camp::new(&[5], [0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0]),
+        Camp::with_health(&[5], [0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0]),
     );
     let mut obs = Parts(Vec::new());
     t.tick_observed(&mut c, 0.0, &mut obs);
@@ -251,7 +162,7 @@ fn each_candidates_parts_come_before_its_score_a_products_factors_by_name_and_cu
 fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
     let (mut t, mut c) = (
         agent(weakest(3, attack())),
-        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+        Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
     );
     let mut obs = Scores::default();
     t.tick_observed(&mut c, 0.0, &mut obs);
@@ -272,7 +183,7 @@ fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
     let def = registry().load(&weakest(3, attack()).to_string()).unwrap();
     let (mut t, mut c) = (
         Agent::new(def.clone()),
-        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+        Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
     );
     t.tick_at(&mut c, 0.0);
     assert_eq!(c.take(), log(&["attack 5"]));

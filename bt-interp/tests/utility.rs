@@ -10,6 +10,7 @@ mod support;
 
 use behaved_interp::Agent;
 use behaved_runtime::Wake;
+use behaved_testkit::script::Parts;
 use serde_json::{Value, json};
 use support::*;
 
@@ -245,22 +246,6 @@ fn saved_mid_choice_and_loaded_an_agent_keeps_its_choice() {
     assert_eq!(c.take(), log(&["halt b", "enter a", "a"]));
 }
 
-/// Records `entered`, `scored` and `halted` events as text.
-#[derive(Default)]
-struct Scores(Vec<String>);
-
-impl behaved_runtime::Observer for Scores {
-    fn entered(&mut self, node: behaved_runtime::NodeId) {
-        self.0.push(format!("enter {}", node.0));
-    }
-    fn scored(&mut self, node: behaved_runtime::NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-    fn halted(&mut self, node: behaved_runtime::NodeId) {
-        self.0.push(format!("halt {}", node.0));
-    }
-}
-
 #[test]
 fn every_scoring_is_reported_to_the_observer_after_the_entry_and_before_a_halt() {
     let (mut t, mut c) = (agent(three(json!({"choose": "reactive"}))), Ctx::new());
@@ -425,22 +410,6 @@ fn interval_load_errors_name_the_json_path() {
         e[0].starts_with("at `every`: \"every\" is a way of choosing of its own"),
         "{e:?}"
     );
-}
-
-/// Records `scored` and `considered` events.
-#[derive(Default)]
-struct Parts(Vec<String>);
-
-impl behaved_runtime::Observer for Parts {
-    fn scored(&mut self, node: behaved_runtime::NodeId, child: u32, score: f32) {
-        self.0.push(format!("{} {child} {score}", node.0));
-    }
-    fn considers(&self) -> bool {
-        true
-    }
-    fn considered(&mut self, node: behaved_runtime::NodeId, child: u32, part: u32, label: &str, value: f32) {
-        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
-    }
 }
 
 #[test]

@@ -198,6 +198,42 @@ impl Observer for IdEvents {
     }
 }
 
+/// An observer that records what a scoring node reports, by node id:
+/// `"enter 0"`, each score as `"0 1 0.25"` (node, child or candidate, score)
+/// and `"halt 1"`. It does not consider, so it gets no parts.
+#[derive(Debug, Default)]
+pub struct Scores(pub Vec<String>);
+
+impl Observer for Scores {
+    fn entered(&mut self, node: NodeId) {
+        self.0.push(format!("enter {}", node.0));
+    }
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn halted(&mut self, node: NodeId) {
+        self.0.push(format!("halt {}", node.0));
+    }
+}
+
+/// An observer that considers: records each score as [`Scores`] does and
+/// each part before it as `"0 1.0 label = 0.5"` (node, child or candidate,
+/// part, label, value), for the tests of how each form labels its parts.
+#[derive(Debug, Default)]
+pub struct Parts(pub Vec<String>);
+
+impl Observer for Parts {
+    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
+        self.0.push(format!("{} {child} {score}", node.0));
+    }
+    fn considers(&self) -> bool {
+        true
+    }
+    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
+        self.0.push(format!("{} {child}.{part} {label} = {value}", node.0));
+    }
+}
+
 /// An observer that records events tersely: `"> 3"` entered, `"3 S"` ticked,
 /// `"x 3"` halted.
 #[derive(Debug, Default)]
