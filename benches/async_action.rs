@@ -5,13 +5,11 @@
 //! (one allocation per start). Results: BENCHMARKS.md.
 //!
 //! `cargo bench --bench async_action -- --quick`
-use std::future::Future;
 use std::hint::black_box;
-use std::pin::Pin;
-use std::task::{Context, Poll};
 
 use behaved::prelude::*;
 use behaved::{BoxFuture, Status};
+use behaved_testkit::countdown::Countdown;
 use criterion::Criterion;
 
 /// Ticks per measured iteration.
@@ -37,20 +35,7 @@ impl Action<Ctx> for Plain {
     }
 }
 
-/// The same countdown as a future.
-struct Countdown(u32);
-impl Future for Countdown {
-    type Output = ();
-    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
-        if self.0 == 0 {
-            return Poll::Ready(());
-        }
-        self.0 -= 1;
-        Poll::Pending
-    }
-}
-
-/// The countdown future stored inline.
+/// The countdown as a future (`Countdown`), stored inline.
 struct Inline;
 impl Task for Inline {
     type Future = Countdown;

@@ -1,12 +1,10 @@
 //! An interpreted async action (`Registry::async_action`) with a named future
 //! allocates nothing per tick: not when it starts, polls, completes or is
 //! halted (its future lives inline in the leaf). Rules: `SEMANTICS.md#async`.
-use std::future::Future;
-use std::pin::Pin;
-use std::task::{Context, Poll};
 
 use behaved_interp::{Agent, NoParams, Registry};
 use behaved_runtime::{AsyncAction, Condition, Status, Task};
+use behaved_testkit::countdown::Countdown;
 
 #[global_allocator]
 static ALLOCATOR: behaved_testkit::Counting = behaved_testkit::Counting;
@@ -17,19 +15,6 @@ struct Ctx {
     starts: u32,
     finishes: u32,
     cancels: u32,
-}
-
-/// Pending for two polls, then done.
-struct Countdown(u32);
-impl Future for Countdown {
-    type Output = ();
-    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
-        if self.0 == 0 {
-            return Poll::Ready(());
-        }
-        self.0 -= 1;
-        Poll::Pending
-    }
 }
 
 #[derive(Clone)]

@@ -3,7 +3,8 @@
 //! [`script`] holds the scripted fixtures of the behaviour tests: a context
 //! whose leaves return what a script says and log what happens to them, and
 //! observers that record events as text. [`camp`] is the context and leaves
-//! of the `for` tests.
+//! of the `for` and `pick` tests. [`countdown`] is a future that is pending
+//! for a number of polls.
 //!
 //! [`Counting`] is a global allocator that counts the allocations of the
 //! threads that ask it to, so a test can prove a loop allocates nothing
@@ -23,6 +24,7 @@
 #![allow(unsafe_code)]
 
 pub mod camp;
+pub mod countdown;
 pub mod script;
 
 use std::alloc::{GlobalAlloc, Layout, System};
