@@ -1,9 +1,6 @@
 use behaved::prelude::*;
-struct World;
-struct Dialogue { dialogue_id: String }
-impl Action<World> for Dialogue {
-    fn tick(&mut self, _: &mut World) -> Status { let _ = &self.dialogue_id; Status::Success }
-}
+// `World` and its action `Dialogue` (with a parameter).
+include!("shared/world.rs");
 
 behave! {
     tree Broken for World = xml("bad_tree.xml") {
