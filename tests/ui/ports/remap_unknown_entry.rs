@@ -3,12 +3,8 @@
 // subtree's own `goal` is not this tree's (it is the subtree's `ports`').
 use behaved::port::Port;
 use behaved::prelude::*;
-struct World { goal: i32 }
-#[derive(serde::Deserialize)]
-struct Go { to: Port<World, i32> }
-impl Action<World> for Go {
-    fn tick(&mut self, w: &mut World) -> Status { let _ = self.to.get(w); Status::Success }
-}
+// `World { goal }` and its action `Go` (a port `to: Port<World, i32>`).
+include!("shared/go.rs");
 
 behave! {
     tree Chase for World = xml("remap.xml", "Chase") {
