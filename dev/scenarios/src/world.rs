@@ -17,6 +17,7 @@
 
 use behaved::prelude::*;
 use behaved::{NoopObserver, Rng};
+use behaved_observe::Tee;
 
 use crate::ability::{TryUseAbility, execute_ability, resolve_expired};
 use crate::actor::{Dodge, Dog, Player, Players, Recall};
@@ -323,7 +324,7 @@ impl<B: Brain> World<B> {
             return; // no dogs
         };
         let mut counter = SequenceCounter::new(Tree::<DogCtx<'static>>::nodes(brain), &mut self.metrics.sequences);
-        let mut both = Both(&mut counter, observer);
+        let mut both = Tee(&mut counter, observer);
         for (dog, brain) in self.dogs.iter_mut().zip(self.brains.iter_mut()) {
             if !dog.health.is_alive() {
                 continue;
@@ -491,48 +492,5 @@ impl<O: Observer> Observer for EachDog<'_, O> {
         if let Some(o) = self.current() {
             o.tick_finished(status);
         }
-    }
-}
-
-/// Reports every event to two observers.
-struct Both<'a, A: ?Sized, C: ?Sized>(&'a mut A, &'a mut C);
-
-impl<A: Observer + ?Sized, C: Observer + ?Sized> Observer for Both<'_, A, C> {
-    fn stand_in(&mut self, node: NodeId, call: behaved::LeafCall) -> Option<Status> {
-        match self.0.stand_in(node, call) {
-            None => self.1.stand_in(node, call),
-            answer => answer,
-        }
-    }
-    fn tick_started(&mut self, now: f64) {
-        self.0.tick_started(now);
-        self.1.tick_started(now);
-    }
-    fn entered(&mut self, node: NodeId) {
-        self.0.entered(node);
-        self.1.entered(node);
-    }
-    fn ticked(&mut self, node: NodeId, status: Status) {
-        self.0.ticked(node, status);
-        self.1.ticked(node, status);
-    }
-    fn halted(&mut self, node: NodeId) {
-        self.0.halted(node);
-        self.1.halted(node);
-    }
-    fn scored(&mut self, node: NodeId, child: u32, score: f32) {
-        self.0.scored(node, child, score);
-        self.1.scored(node, child, score);
-    }
-    fn considers(&self) -> bool {
-        self.0.considers() || self.1.considers()
-    }
-    fn considered(&mut self, node: NodeId, child: u32, part: u32, label: &str, value: f32) {
-        self.0.considered(node, child, part, label, value);
-        self.1.considered(node, child, part, label, value);
-    }
-    fn tick_finished(&mut self, status: Status) {
-        self.0.tick_finished(status);
-        self.1.tick_finished(status);
     }
 }
