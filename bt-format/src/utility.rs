@@ -201,35 +201,12 @@ pub fn curve_json(c: &Curve) -> Value {
     let n = |v: f32| Value::from(f64::from(v));
     let mut m = Map::new();
     m.insert("curve".into(), c.name().into());
-    match c {
-        CurveOf::Linear { slope, intercept } => {
-            m.insert("slope".into(), n(*slope));
-            m.insert("intercept".into(), n(*intercept));
-        }
-        CurveOf::Polynomial {
-            exponent,
-            slope,
-            shift,
-            intercept,
-        } => {
-            m.insert("exponent".into(), n(*exponent));
-            m.insert("slope".into(), n(*slope));
-            m.insert("shift".into(), n(*shift));
-            m.insert("intercept".into(), n(*intercept));
-        }
-        CurveOf::Logistic { steepness, midpoint } => {
-            m.insert("steepness".into(), n(*steepness));
-            m.insert("midpoint".into(), n(*midpoint));
-        }
-        CurveOf::Step { threshold, low, high } => {
-            m.insert("threshold".into(), n(*threshold));
-            m.insert("low".into(), n(*low));
-            m.insert("high".into(), n(*high));
-        }
-        CurveOf::Piecewise(points) => {
-            let pts = points.iter().map(|&(x, y)| Value::Array(vec![n(x), n(y)])).collect();
-            m.insert("points".into(), Value::Array(pts));
-        }
+    for (name, value) in c.numbers() {
+        m.insert(name.into(), n(value));
+    }
+    if let CurveOf::Piecewise(points) = c {
+        let pts = points.iter().map(|&(x, y)| Value::Array(vec![n(x), n(y)])).collect();
+        m.insert("points".into(), Value::Array(pts));
     }
     Value::Object(m)
 }

@@ -261,41 +261,13 @@ impl<P: AsRef<[(f32, f32)]>> CurveOf<P> {
                 Err(CurveError::NotFinite(name))
             }
         };
+        for (name, value) in self.numbers() {
+            finite(value, name)?;
+        }
         match *self {
-            CurveOf::Linear { slope, intercept } => {
-                finite(slope, "slope")?;
-                finite(intercept, "intercept")
-            }
-            CurveOf::Polynomial {
-                exponent,
-                slope,
-                shift,
-                intercept,
-            } => {
-                finite(exponent, "exponent")?;
-                finite(slope, "slope")?;
-                finite(shift, "shift")?;
-                finite(intercept, "intercept")?;
-                if exponent > 0.0 {
-                    Ok(())
-                } else {
-                    Err(CurveError::Exponent)
-                }
-            }
-            CurveOf::Logistic { steepness, midpoint } => {
-                finite(steepness, "steepness")?;
-                finite(midpoint, "midpoint")?;
-                if steepness != 0.0 {
-                    Ok(())
-                } else {
-                    Err(CurveError::Steepness)
-                }
-            }
-            CurveOf::Step { threshold, low, high } => {
-                finite(threshold, "threshold")?;
-                finite(low, "low")?;
-                finite(high, "high")
-            }
+            // Finite by now: not above 0 is at or below it.
+            CurveOf::Polynomial { exponent, .. } if exponent <= 0.0 => Err(CurveError::Exponent),
+            CurveOf::Logistic { steepness, .. } if steepness == 0.0 => Err(CurveError::Steepness),
             CurveOf::Piecewise(ref points) => {
                 let points = points.as_ref();
                 if points.is_empty() {
@@ -310,7 +282,27 @@ impl<P: AsRef<[(f32, f32)]>> CurveOf<P> {
                 }
                 Ok(())
             }
+            _ => Ok(()),
         }
+    }
+
+    /// The curve's numbers by name, in the order [`CURVES`] lists them
+    /// (none for a piecewise curve, whose parameters are its points): what
+    /// [`check`](CurveOf::check) checks and a writer writes, from this one list.
+    pub fn numbers(&self) -> impl Iterator<Item = (&'static str, f32)> {
+        let (names, values): (&'static [&'static str], [f32; 4]) = match *self {
+            CurveOf::Linear { slope, intercept } => (CURVES[0].1, [slope, intercept, 0.0, 0.0]),
+            CurveOf::Polynomial {
+                exponent,
+                slope,
+                shift,
+                intercept,
+            } => (CURVES[1].1, [exponent, slope, shift, intercept]),
+            CurveOf::Logistic { steepness, midpoint } => (CURVES[2].1, [steepness, midpoint, 0.0, 0.0]),
+            CurveOf::Step { threshold, low, high } => (CURVES[3].1, [threshold, low, high, 0.0]),
+            CurveOf::Piecewise(_) => (&[], [0.0; 4]),
+        };
+        names.iter().copied().zip(values)
     }
 
     /// The curve's value at `x`, clamped to `0..=1`; NaN in gives 0.
@@ -665,6 +657,45 @@ mod tests {
         assert_eq!(keep_or_switch(1, &[0.9, 0.0, 0.3], 0.5), Some(0));
         assert_eq!(keep_or_switch(1, &[0.0, 0.0, -0.3], 0.5), None);
         assert_eq!(keep_or_switch(0, &[0.5, 0.7, 0.7], 0.1), Some(1));
+    }
+
+    #[test]
+    fn a_curves_numbers_are_its_own_by_the_names_curves_lists_for_its_name() {
+        let curves = [
+            Curve::Linear {
+                slope: 1.0,
+                intercept: 2.0,
+            },
+            Curve::Polynomial {
+                exponent: 1.0,
+                slope: 2.0,
+                shift: 3.0,
+                intercept: 4.0,
+            },
+            Curve::Logistic {
+                steepness: 1.0,
+                midpoint: 2.0,
+            },
+            Curve::Step {
+                threshold: 1.0,
+                low: 2.0,
+                high: 3.0,
+            },
+        ];
+        for c in curves {
+            let listed = CURVES.iter().find(|(name, _)| *name == c.name()).unwrap().1;
+            let numbers: Vec<_> = c.numbers().collect();
+            let names: Vec<_> = numbers.iter().map(|&(n, _)| n).collect();
+            assert_eq!(names, listed, "{c:?}");
+            let values: Vec<_> = numbers.iter().map(|&(_, v)| v).collect();
+            assert_eq!(values, [1.0, 2.0, 3.0, 4.0][..names.len()], "{c:?}: each in its place");
+        }
+        let points = Curve::Piecewise(&[(0.0, 1.0)]);
+        assert_eq!(
+            points.numbers().count(),
+            0,
+            "a piecewise curve's parameters are its points"
+        );
     }
 
     #[test]
