@@ -11,7 +11,6 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use behaved::NoopObserver;
 use behaved_scenarios::clock::FPS;
 use behaved_scenarios::world::World;
 use criterion::{BenchmarkId, Criterion};
@@ -25,29 +24,18 @@ fn frame(world: &mut World) {
     world.clear_events();
 }
 
-/// One frame, returning the time spent in the AI pass alone.
-fn timed_ai_frame(world: &mut World) -> Duration {
-    world.begin_frame();
-    let start = Instant::now();
-    world.think(&mut NoopObserver);
-    let ai = start.elapsed();
-    world.end_frame();
-    world.clear_events();
-    ai
-}
-
 fn bench(c: &mut Criterion) {
     for dogs in [100, 100_000] {
         let mut group = c.benchmark_group("combat");
         if dogs > 1000 {
             group.sample_size(10);
         }
-        let mut world = World::arena(dogs);
+        let mut world: World = World::arena(dogs);
         group.bench_function(BenchmarkId::new("frame", dogs), |b| {
             b.iter(|| frame(black_box(&mut world)))
         });
         group.bench_function(BenchmarkId::new("dog_ai", dogs), |b| {
-            b.iter_custom(|iters| (0..iters).map(|_| timed_ai_frame(black_box(&mut world))).sum())
+            b.iter_custom(|iters| (0..iters).map(|_| black_box(&mut world).step_timing_ai()).sum())
         });
         group.finish();
     }
@@ -56,11 +44,11 @@ fn bench(c: &mut Criterion) {
 /// The AI pass and the whole frame per simulated frame, averaged over `frames`
 /// frames after the criterion runs, as shares of a 60 Hz frame.
 fn report(dogs: usize, frames: u32) {
-    let mut world = World::arena(dogs);
+    let mut world: World = World::arena(dogs);
     let (mut ai, mut all) = (Duration::ZERO, Duration::ZERO);
     for _ in 0..frames {
         let start = Instant::now();
-        ai += timed_ai_frame(&mut world);
+        ai += world.step_timing_ai();
         all += start.elapsed();
     }
     let (ai, all) = (ai / frames, all / frames);

@@ -12,7 +12,6 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use behaved_runtime::NoopObserver;
 use behaved_scenarios::dog::WildDog;
 use behaved_scenarios::world::World;
 use behaved_studio::{ObservedAgent, Studio};
@@ -57,17 +56,6 @@ impl Observed {
     }
 }
 
-/// One frame's AI pass of `world`, unobserved; returns its time.
-fn think_unobserved(world: &mut World) -> Duration {
-    world.begin_frame();
-    let start = Instant::now();
-    world.think(&mut NoopObserver);
-    let ai = start.elapsed();
-    world.end_frame();
-    world.clear_events();
-    ai
-}
-
 /// Follows agent `id` of the studio at `addr` like a page: a WebSocket whose
 /// messages a thread reads and discards; returns the bytes it received so far.
 fn follow(addr: SocketAddr, id: usize) -> std::sync::Arc<std::sync::atomic::AtomicU64> {
@@ -108,7 +96,7 @@ fn main() {
         // Each goes first in turn, so that none gains from the others' warm caches.
         for k in 0..3 {
             match (frame + k) % 3 {
-                0 => a.push(think_unobserved(&mut plain)),
+                0 => a.push(plain.step_timing_ai()),
                 1 => b.push(unwatched.think()),
                 _ => c.push(watched.think()),
             }

@@ -15,6 +15,8 @@
 //! Everything is deterministic: time advances by a fixed step and the only
 //! randomness (wandering players) comes from a seeded [`behaved::Rng`].
 
+use std::time::{Duration, Instant};
+
 use behaved::prelude::*;
 use behaved::{NoopObserver, Rng};
 use behaved_observe::Tee;
@@ -286,6 +288,20 @@ impl<B: Brain> World<B> {
         self.begin_frame();
         self.think(observer);
         self.end_frame();
+    }
+
+    /// Simulates one frame as [`step`](Self::step) does, the log emptied
+    /// after it as a game would after sending it, and returns the time of
+    /// its AI pass ([`think`](Self::think)) alone: what the frame benches
+    /// measure.
+    pub fn step_timing_ai(&mut self) -> Duration {
+        self.begin_frame();
+        let start = Instant::now();
+        self.think(&mut NoopObserver);
+        let ai = start.elapsed();
+        self.end_frame();
+        self.clear_events();
+        ai
     }
 
     /// Simulates one frame, reporting each dog's tree to its own observer:
