@@ -6,6 +6,7 @@ use behaved_runtime::{NodeId, Observer, Status};
 
 use serde::Serialize;
 
+use crate::labels::Labels;
 use crate::{Error, Event, NodeRow, StatusSnapshot, TickContext, Trace, TraceNode, TraceStart, trace};
 
 /// An [`Observer`] that records the events of the most recent ticks in a ring
@@ -37,33 +38,6 @@ pub struct TraceRecorder {
     tick: u64,
     context: VecDeque<TickContext>,
     labels: Labels,
-}
-
-/// The score parts' labels a recorder has seen, each once, with their
-/// indices (what a `considered` event holds).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Labels {
-    all: Vec<String>,
-    index: std::collections::HashMap<String, u32>,
-}
-
-impl Labels {
-    /// `label`'s index, adding it the first time it is seen (the only
-    /// allocation of a recording that considers).
-    pub(crate) fn index(&mut self, label: &str) -> u32 {
-        if let Some(&i) = self.index.get(label) {
-            return i;
-        }
-        let i = self.all.len() as u32;
-        self.all.push(label.to_owned());
-        self.index.insert(label.to_owned(), i);
-        i
-    }
-
-    /// Every label, by index.
-    pub(crate) fn all(&self) -> &[String] {
-        &self.all
-    }
 }
 
 impl TraceRecorder {

@@ -25,7 +25,7 @@ pub(crate) mod flow;
 pub(crate) mod push;
 pub(crate) mod routes;
 
-use behaved_observe::{DataFlow, Error, Event, NodeRow, TraceNode, TraceRecorder, WOKE_KEY};
+use behaved_observe::{DataFlow, Error, Event, Labels, NodeRow, TraceNode, TraceRecorder, WOKE_KEY};
 use behaved_runtime::{LeafCall, NodeId, Observer, Status};
 use control::{Breaks, Control, ON_ENTER, ON_FAILURE, ON_HALT, ON_RUNNING, ON_SUCCESS, Reason, status_name};
 use edits::Setters;
@@ -224,7 +224,7 @@ impl Registry {
             woke: Vec::new(),
             flow: None,
             setters_declared: false,
-            labels: std::collections::HashMap::new(),
+            labels: Labels::default(),
         })
     }
 
@@ -301,7 +301,7 @@ pub struct ObservedAgent {
     /// Whether [`apply_edits`](Self::apply_edits) declared its setters.
     setters_declared: bool,
     /// The score parts' labels seen, with their indices in [`AgentShared::labels`].
-    labels: std::collections::HashMap<String, u32>,
+    labels: Labels,
 }
 
 impl ObservedAgent {
@@ -605,17 +605,12 @@ impl Observer for ObservedAgent {
         if !self.held {
             return;
         }
-        let label = match self.labels.get(label) {
-            Some(&i) => i,
-            None => {
-                // A new label: shared once, before any event naming it is handed over.
-                let mut all = self.shared.labels.lock().unwrap_or_else(|e| e.into_inner());
-                let i = all.len() as u32;
-                all.push(label.to_owned());
-                self.labels.insert(label.to_owned(), i);
-                i
-            }
-        };
+        // A new label is shared once, before any event naming it is handed over.
+        let shared = &self.shared.labels;
+        let label = self.labels.index_or_add(label, |new| {
+            let mut all = shared.lock().unwrap_or_else(|e| e.into_inner());
+            all.push(new.to_owned());
+        });
         self.record(Event::Considered {
             node,
             child,
