@@ -200,14 +200,19 @@ behave! {
     }
 }
 
+/// What a fresh `tree` reports to [`Parts`] on its first tick over targets 3
+/// (health 0.75) and 1 (0.5), and what it did.
+fn first_tick_parts(mut tree: impl Tree<Camp>) -> (Vec<String>, Vec<String>) {
+    let mut c = Camp::new(&[3, 1], [0.0, 0.5, 0.0, 0.75, 0.0, 0.0, 0.0, 0.0]);
+    let mut obs = Parts::default();
+    tree.tick_observed(&mut c, 0.0, &mut obs);
+    (obs.0, c.take())
+}
+
 #[test]
 fn each_candidates_parts_come_before_its_score_one_part_unless_the_value_reports_more() {
-    let camp = || Camp::new(&[3, 1], [0.0, 0.5, 0.0, 0.75, 0.0, 0.0, 0.0, 0.0]);
-    let (mut t, mut c) = (Weakest::new(), camp());
-    let mut obs = Parts(Vec::new());
-    t.tick_observed(&mut c, 0.0, &mut obs);
     assert_eq!(
-        obs.0,
+        first_tick_parts(Weakest::new()).0,
         [
             "0 0.0 |c, t| { let h = c.health[*t as usize]; if h > 0.0 { 1.0 - h } else { 0.0 } } = 0.25",
             "0 0 0.25",
@@ -216,11 +221,8 @@ fn each_candidates_parts_come_before_its_score_one_part_unless_the_value_reports
         ],
         "a closure is one part, labelled by its code"
     );
-    let (mut t, mut c) = (ByType::new(), camp());
-    let mut obs = Parts(Vec::new());
-    t.tick_observed(&mut c, 0.0, &mut obs);
     assert_eq!(
-        obs.0,
+        first_tick_parts(ByType::new()).0,
         [
             "0 0.0 Healthiest = 0.75",
             "0 0 0.75",
@@ -228,11 +230,9 @@ fn each_candidates_parts_come_before_its_score_one_part_unless_the_value_reports
             "0 1 0.5"
         ]
     );
-    let (mut t, mut c) = (Preferring::new(), camp());
-    let mut obs = Parts(Vec::new());
-    t.tick_observed(&mut c, 0.0, &mut obs);
+    let (parts, did) = first_tick_parts(Preferring::new());
     assert_eq!(
-        obs.0,
+        parts,
         [
             "0 0.0 HealthyAndFirst = 0.75",
             "0 0.1  = 0.25",
@@ -243,7 +243,7 @@ fn each_candidates_parts_come_before_its_score_one_part_unless_the_value_reports
         ],
         "a value's own parts (past the one label known, unlabelled)"
     );
-    assert_eq!(c.take(), log(&["attack 1"]), "the same choice as unobserved");
+    assert_eq!(did, log(&["attack 1"]), "the same choice as unobserved");
 }
 
 #[test]
