@@ -267,7 +267,7 @@ impl<P: AsRef<[(f32, f32)]>> CurveOf<P> {
         match *self {
             // Finite by now: not above 0 is at or below it.
             CurveOf::Polynomial { exponent, .. } if exponent <= 0.0 => Err(CurveError::Exponent),
-            CurveOf::Logistic { steepness, .. } if steepness == 0.0 => Err(CurveError::Steepness),
+            CurveOf::Logistic { steepness: 0.0, .. } => Err(CurveError::Steepness),
             CurveOf::Piecewise(ref points) => {
                 let points = points.as_ref();
                 if points.is_empty() {
