@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use behaved_runtime::catalog::Parameters;
 use behaved_runtime::{NodeId, NodeKind};
 
 use behaved_format::messages::{did_you_mean, one_of};
@@ -374,8 +375,9 @@ impl<'a, C: 'static> Compiler<'a, C> {
         let (slot, arg) = match op {
             NodeKind::Condition | NodeKind::WaitUntil | NodeKind::Break | NodeKind::Continue => (0, flat.leaf),
             NodeKind::Action => (flat.b, flat.leaf),
-            NodeKind::Wait | NodeKind::Timeout | NodeKind::Cooldown | NodeKind::Delay => (flat.slot, flat.time),
-            NodeKind::Repeat | NodeKind::Retry | NodeKind::Limit => (flat.slot, flat.a),
+            // The timer of a kind that keeps time, the count of one that counts.
+            op if op.is_timed() => (flat.slot, flat.time),
+            op if op.params() == Parameters::Count => (flat.slot, flat.a),
             _ => (flat.slot, 0),
         };
         let hooked = flat.hooks != NO_HOOK;
@@ -410,40 +412,16 @@ impl<'a, C: 'static> Compiler<'a, C> {
 
     /// Allocates the node's running state.
     fn state(&mut self, flat: &mut Flat, node: &Node) {
-        let n = node.children().len();
-        let words = match flat.op {
-            NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => 1,
-            // The running child's id, and whether a child failed in this activation.
-            NodeKind::SequenceAlways => 2,
-            NodeKind::Parallel => 2 + n,
-            NodeKind::ParallelMain => n,
-            NodeKind::Random
-            | NodeKind::Weighted
-            | NodeKind::Utility
-            | NodeKind::If
-            | NodeKind::ReactiveIf
-            | NodeKind::Match
-            | NodeKind::ReactiveMatch => 1,
-            NodeKind::Shuffle => 1 + n,
-            NodeKind::Loop
-            | NodeKind::UntilFail
-            | NodeKind::UntilSuccess
-            | NodeKind::While
-            | NodeKind::Repeat
-            | NodeKind::Retry
-            | NodeKind::ForEach
-            | NodeKind::Pick => 1,
-            NodeKind::Delay | NodeKind::Limit | NodeKind::RunOnce => 1,
-            _ => 0,
-        };
+        let words = state_words(flat.op, node.children().len());
         flat.slot = self.def.ints as u32;
         self.def.ints += words;
-        let time = match flat.op {
-            NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay => Some(0.0),
-            // Never completed: any time since then is long enough.
-            NodeKind::Cooldown => Some(f64::MIN),
-            _ => None,
-        };
+        // A kind that keeps time (the catalogue's `is_timed`) has a timer; a
+        // cooldown's has never completed: any time since then is long enough.
+        let time = flat.op.is_timed().then_some(if flat.op == NodeKind::Cooldown {
+            f64::MIN
+        } else {
+            0.0
+        });
         if let Some(t) = time {
             flat.time = self.def.times.len() as u32;
             self.def.times.push(t);
@@ -750,6 +728,37 @@ impl<'a, C: 'static> Compiler<'a, C> {
                 None
             }
         }
+    }
+}
+
+/// How many state words (`State::ints`) a node of kind `op` with `n`
+/// children keeps; 0 for a kind whose only state is its children's
+/// (`invariants.rs` then derives its invariants from its shape).
+pub(crate) fn state_words(op: NodeKind, n: usize) -> usize {
+    match op {
+        NodeKind::Sequence | NodeKind::Selector | NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => 1,
+        // The running child's id, and whether a child failed in this activation.
+        NodeKind::SequenceAlways => 2,
+        NodeKind::Parallel => 2 + n,
+        NodeKind::ParallelMain => n,
+        NodeKind::Random
+        | NodeKind::Weighted
+        | NodeKind::Utility
+        | NodeKind::If
+        | NodeKind::ReactiveIf
+        | NodeKind::Match
+        | NodeKind::ReactiveMatch => 1,
+        NodeKind::Shuffle => 1 + n,
+        NodeKind::Loop
+        | NodeKind::UntilFail
+        | NodeKind::UntilSuccess
+        | NodeKind::While
+        | NodeKind::Repeat
+        | NodeKind::Retry
+        | NodeKind::ForEach
+        | NodeKind::Pick => 1,
+        NodeKind::Delay | NodeKind::Limit | NodeKind::RunOnce => 1,
+        _ => 0,
     }
 }
 

@@ -9,6 +9,7 @@
 
 use behaved_runtime::NodeKind;
 
+use crate::compile::state_words;
 use crate::definition::{Definition, UNKNOWN_KIND};
 
 /// A parallel child that has not run in this activation, is running, is done.
@@ -177,28 +178,22 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     active[kid(0)] = true;
                 }
             }
-            NodeKind::Invert
-            | NodeKind::ForceSuccess
-            | NodeKind::ForceFailure
-            | NodeKind::Timeout
-            | NodeKind::Cooldown
-            | NodeKind::Scope
-            | NodeKind::Subtree => {
-                if a {
-                    active[kid(0)] = true;
-                }
-            }
-            NodeKind::AbortIf | NodeKind::Latch => {
-                if a {
-                    active[kid(1)] = true;
-                }
-            }
             NodeKind::Condition | NodeKind::Success | NodeKind::Failure | NodeKind::Break | NodeKind::Continue => {
                 if a {
                     return fail("is running, which a node of its kind never is".into());
                 }
             }
-            NodeKind::Action | NodeKind::Wait | NodeKind::WaitUntil | NodeKind::Running => {}
+            // A kind with no state words of its own (an action's and a
+            // wait's are elsewhere): while it runs, so does its body, by its
+            // shape (`Slots::body`: a decorator's one child, a guard's after
+            // its condition; a subtree's inlined body, child 0); a leaf has
+            // none. So a stateless kind of a known shape needs no line here.
+            op if state_words(op, n) == 0 => {
+                if a && n > 0 {
+                    active[kid(op.slots().body().unwrap_or(0) as usize)] = true;
+                }
+            }
+            // A kind with state words and no line above.
             _ => unreachable!("{UNKNOWN_KIND}"),
         }
     }

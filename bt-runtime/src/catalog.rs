@@ -96,6 +96,31 @@ impl Slots {
     }
 }
 
+/// What the engines derive from a shape, so that a kind of a known shape
+/// needs no line of its own where these apply (its invariants, its wake,
+/// its label).
+impl Slots {
+    /// Where the body sits among a node's children (node-table order) for
+    /// the shapes with one body that runs while the node does: the one
+    /// child of `Child` (0), the child after the condition of
+    /// `ConditionChild` (1); `None` where the running child is chosen
+    /// (`Children`, `Branches`, `Cases`) or there is none.
+    pub const fn body(self) -> Option<u32> {
+        match self {
+            Slots::Child => Some(0),
+            Slots::ConditionChild => Some(1),
+            Slots::None | Slots::Children | Slots::Branches | Slots::Cases => None,
+        }
+    }
+
+    /// Whether the shape holds conditions as child nodes (`"condition"`,
+    /// `"branches"`' `"if"`): a label shows them as those children, not in
+    /// the node's own label (`SEMANTICS.md`, "Labels").
+    pub const fn has_condition_nodes(self) -> bool {
+        matches!(self, Slots::ConditionChild | Slots::Branches)
+    }
+}
+
 /// The group a node kind is listed under where kinds are shown to people
 /// (the studio's palette).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -690,6 +715,27 @@ mod tests {
             [NodeKind::If, NodeKind::Invert, NodeKind::Sequence].map(leading),
             [0, 0, 0]
         );
+    }
+
+    #[test]
+    fn a_body_is_the_child_field_and_condition_nodes_are_fields() {
+        let all = [
+            Slots::None,
+            Slots::Child,
+            Slots::Children,
+            Slots::ConditionChild,
+            Slots::Branches,
+            Slots::Cases,
+        ];
+        for s in all {
+            if let Some(b) = s.body() {
+                assert_eq!(s.fields()[b as usize], "child", "{s:?}");
+            }
+            let conditions = s.fields().iter().any(|f| matches!(*f, "condition" | "branches"));
+            assert_eq!(s.has_condition_nodes(), conditions, "{s:?}");
+        }
+        assert_eq!(Slots::ConditionChild.body(), Some(1));
+        assert_eq!(Slots::Children.body(), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! sibling indices where siblings look alike, or its id.
 
 use behaved_observe::TraceNode;
+use behaved_runtime::catalog::Parameters;
 use behaved_runtime::{NodeId, NodeKind};
 
 use crate::Error;
@@ -209,10 +210,7 @@ fn same_node(node: &TraceNode, label: &str) -> bool {
 /// written as the DSL or the node table writes it: `wait(3s)`, `wait(500ms)`,
 /// `wait(1.5min)`, `wait(1h)`, `wait(3)`, `wait(3.0)`.
 fn seconds(kind: NodeKind, label: &str) -> Option<f64> {
-    if !matches!(
-        kind,
-        NodeKind::Wait | NodeKind::Timeout | NodeKind::Delay | NodeKind::Cooldown
-    ) {
+    if kind.params() != Parameters::Seconds {
         return None;
     }
     let arg = [kind.dsl_name(), kind.json_name()]
@@ -290,11 +288,10 @@ fn node_word(kind: NodeKind, label: &str) -> String {
     };
     let head = rest.trim();
     let rest = match kind {
-        // Not a path (`if |c| c.hungry/failure` is two segments).
-        NodeKind::If | NodeKind::ReactiveIf | NodeKind::While if !head.is_empty() && !head.contains('/') => {
-            String::new()
-        }
-        NodeKind::AbortIf | NodeKind::Latch => String::new(),
+        // A condition that is its own child node is not in the label (the
+        // kind's shape says which: `if`, `while`, `abort_if`, `latch`), unless
+        // this is a path (`if |c| c.hungry/failure` is two segments).
+        _ if kind.slots().has_condition_nodes() && !head.contains('/') => String::new(),
         NodeKind::Match | NodeKind::ReactiveMatch if !head.starts_with('(') => format!("({head})"),
         NodeKind::ForEach | NodeKind::Pick if !head.starts_with('(') => {
             // A `pick`'s score after `by` is not part of its label's arguments.
@@ -451,6 +448,8 @@ mod tests {
             (K::ReactiveIf, "reactive if |c| c.a", "reactive if"),
             (K::While, "'w: while |c| c.a", "'w: while"),
             (K::Latch, "latch(Hungry)", "latch"),
+            (K::AbortIf, "abort_if |c| c.hp < 10", "abort_if"),
+            (K::AbortIf, "abortIf", "abort_if"),
             (K::Match, "match |c| c.stage", "match(|c| c.stage)"),
             (
                 K::ForEach,
@@ -482,6 +481,11 @@ mod tests {
             canonical(K::If, "if |c| c.a/failure"),
             "if |c| c.a/failure",
             "a path, not a head"
+        );
+        assert_eq!(
+            canonical(K::Latch, "latch |c| c.a/failure"),
+            "latch |c| c.a/failure",
+            "a path, not a head, for every kind with its condition in a child"
         );
     }
 }

@@ -3,13 +3,15 @@
 //! again on every tick read (`Definition::pure`, from `reads.rs`); the
 //! next tick when those are unknown. The twin of the macro's `codegen/watch.rs`.
 
+use behaved_runtime::catalog::Slots;
 use behaved_runtime::{NodeKind, Reads, Wake};
 
 use super::State;
 use super::wake::wake;
 use crate::definition::Definition;
 
-/// The wake of running reactive node `id`, or `None` for another kind.
+/// The wake of running reactive node `id` (a kind whose
+/// [`NodeKind::is_reactive`] holds), or `None` for another kind.
 pub(super) fn reactive<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, now: f64) -> Option<Wake> {
     let node = &def.cold[id as usize];
     let s = node.slot as usize;
@@ -39,7 +41,6 @@ pub(super) fn reactive<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, 
                 .try_fold(Reads::NONE, |r, c| pure(kid(c)).map(|k| r | k));
             watching(conds, wake(def, st, kid(chosen), now))
         }
-        NodeKind::AbortIf => watching(pure(kid(0)), wake(def, st, kid(1), now)),
         NodeKind::WaitUntil => watching(def.conds[def.nodes[id as usize].arg as usize].reads(), Wake::Never),
         // The value is matched again on every tick; the state word is the
         // chosen child's index + 1.
@@ -47,6 +48,10 @@ pub(super) fn reactive<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, 
             def.values[node.leaf as usize].reads(),
             wake(def, st, kid(st.ints[s] - 1), now),
         ),
+        // A condition (child 0), then the body (child 1) (`abortIf`): the
+        // condition is checked again while the body runs. The shape says it
+        // all, so a reactive kind of this shape needs no line here.
+        op if op.is_reactive() && op.slots() == Slots::ConditionChild => watching(pure(kid(0)), wake(def, st, kid(1), now)),
         _ => return None,
     })
 }

@@ -2,7 +2,7 @@
 //! `limit`, `runOnce`; `scope` and `subtree` tick their child as it is) and the guards of two
 //! (`abortIf`, `latch`: a condition, then the body): tick, halt and wake.
 
-use behaved_runtime::{NodeKind, Observer, Wake};
+use behaved_runtime::{Observer, Wake};
 
 use crate::agent::State;
 use crate::agent::exec::*;
@@ -99,28 +99,27 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
-    /// Halting a decorator or guard: its child (the guards' body). Lifetime
-    /// memory (`limit`'s count, `runOnce`'s result) is kept.
+    /// Halting a decorator or guard: its body. Lifetime memory (`limit`'s
+    /// count, `runOnce`'s result) is kept.
     pub(in crate::agent) fn decorator_halted(&mut self, node: &Flat) -> Option<u32> {
-        match node.op {
-            NodeKind::AbortIf | NodeKind::Latch => Some(self.kid(node, 1)),
-            _ => Some(self.kid(node, 0)),
-        }
+        Some(self.kid(node, body(node)))
     }
 }
 
-/// The wake of a running decorator: its child's; `latch`'s body's, and
-/// `abortIf` checks its condition on every tick.
+/// The wake of a running decorator: its body's. (A reactive one, `abortIf`,
+/// also watches its condition: `watch.rs`, by its shape.)
 pub(in crate::agent) fn decorator_wake<C: 'static>(
     def: &Definition<C>,
     st: &State<C>,
-    id: u32,
     node: &Flat,
     now: f64,
 ) -> Wake {
-    match node.op {
-        NodeKind::AbortIf => Wake::NextTick,
-        NodeKind::Latch => wake(def, st, def.kids[(node.kids + 1) as usize], now),
-        _ => wake(def, st, id + 1, now),
-    }
+    wake(def, st, def.kids[(node.kids + body(node)) as usize], now)
+}
+
+/// Where a decorator's body sits among its children, by its shape
+/// ([`Slots::body`](behaved_runtime::catalog::Slots::body)): a guard's after its condition, a decorator's its one
+/// child; a subtree's (no child in the JSON form) its inlined body, child 0.
+fn body(node: &Flat) -> u32 {
+    node.op.slots().body().unwrap_or(0)
 }

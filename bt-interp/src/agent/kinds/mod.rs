@@ -158,7 +158,7 @@ pub(super) fn kind_wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32,
         Family::Parallel => parallel_wake(def, st, node, now),
         Family::Loop => loop_wake(def, st, id, node, now),
         Family::Timing => timing_wake(def, st, id, node, now),
-        Family::Decorator => decorator_wake(def, st, id, node, now),
+        Family::Decorator => decorator_wake(def, st, node, now),
         Family::Leaf => leaf_wake(def, st, id, node, now),
     }
 }
