@@ -72,7 +72,7 @@ fn the_catalogue_of_node_types_is_listed_once_per_report() {
 
 /// A misspelt parameter is an error even where serde would ignore it (a
 /// type without `deny_unknown_fields`, an optional parameter), unless the
-/// parameter type takes the other fields itself (FORMAT.md, "Leaves").
+/// parameter type takes the other fields itself (FORMAT.md, "Leaf values").
 #[test]
 fn a_parameter_the_leaf_does_not_take_is_an_error_with_a_hint() {
     #[derive(serde::Deserialize)]
