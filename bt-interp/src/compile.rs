@@ -417,11 +417,10 @@ impl<'a, C: 'static> Compiler<'a, C> {
         self.def.ints += words;
         // A kind that keeps time (the catalogue's `is_timed`) has a timer; a
         // cooldown's has never completed: any time since then is long enough.
-        let time = flat.op.is_timed().then_some(if flat.op == NodeKind::Cooldown {
-            f64::MIN
-        } else {
-            0.0
-        });
+        let time = flat
+            .op
+            .is_timed()
+            .then_some(if flat.op == NodeKind::Cooldown { f64::MIN } else { 0.0 });
         if let Some(t) = time {
             flat.time = self.def.times.len() as u32;
             self.def.times.push(t);

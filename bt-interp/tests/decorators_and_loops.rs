@@ -2,7 +2,6 @@
 //! `continue`, timing nodes, hooks, reset and hot reload (`SEMANTICS.md`).
 mod support;
 
-use behaved_interp::Agent;
 use behaved_runtime::Run;
 use serde_json::json;
 use support::*;
@@ -304,16 +303,19 @@ fn a_saved_guards_running_body_is_checked_by_its_shape() {
     for kind in ["abortIf", "latch"] {
         let body = many("sequence", vec![act("a"), act("b")]);
         let def = load(json!({"type": kind, "condition": cond("c1"), "child": body}));
-        let mut t = Agent::new(def.clone());
+        let mut t = behaved_interp::Agent::new(def.clone());
         let mut c = Ctx::new();
         c.set("c1", if kind == "latch" { S } else { F }).set("a", R);
         assert_eq!(t.tick_at(&mut c, 0.0), R, "{kind}");
         let mut saved = serde_json::to_value(&t).unwrap();
         // The body (node 2) resumes at its first child, node 3.
         assert_eq!(saved["ints"], json!([3]), "{kind}");
-        assert!(Agent::load(def.clone(), &saved).is_ok(), "{kind}");
+        assert!(behaved_interp::Agent::load(def.clone(), &saved).is_ok(), "{kind}");
         saved["ints"] = json!([0]);
-        let error = Agent::load(def, &saved).err().expect(kind).to_string();
+        let Err(error) = behaved_interp::Agent::load(def, &saved) else {
+            panic!("{kind}: a body saved idle is refused");
+        };
+        let error = error.to_string();
         assert!(
             error.contains("node 2 (sequence at `child`) is running but resumes at node 0"),
             "{kind}: {error}"

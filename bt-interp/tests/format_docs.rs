@@ -122,8 +122,12 @@ fn node_tables() -> String {
 #[test]
 fn format_md_node_tables_are_written_from_the_catalogue() {
     let doc = read("FORMAT.md");
-    let (before, rest) = doc.split_once(TABLES_START).expect("FORMAT.md has the node tables' start line");
-    let (tables, after) = rest.split_once(TABLES_END).expect("FORMAT.md has the node tables' end line");
+    let (before, rest) = doc
+        .split_once(TABLES_START)
+        .expect("FORMAT.md has the node tables' start line");
+    let (tables, after) = rest
+        .split_once(TABLES_END)
+        .expect("FORMAT.md has the node tables' end line");
     let generated = node_tables();
     if std::env::var_os("BEHAVED_REGENERATE").is_some() {
         let path = format!("{}/FORMAT.md", env!("CARGO_MANIFEST_DIR"));

@@ -108,12 +108,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
 /// The wake of a running decorator: its body's. (A reactive one, `abortIf`,
 /// also watches its condition: `watch.rs`, by its shape.)
-pub(in crate::agent) fn decorator_wake<C: 'static>(
-    def: &Definition<C>,
-    st: &State<C>,
-    node: &Flat,
-    now: f64,
-) -> Wake {
+pub(in crate::agent) fn decorator_wake<C: 'static>(def: &Definition<C>, st: &State<C>, node: &Flat, now: f64) -> Wake {
     wake(def, st, def.kids[(node.kids + body(node)) as usize], now)
 }
 
