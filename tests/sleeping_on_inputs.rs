@@ -376,3 +376,38 @@ fn an_interpreted_reactive_match_sleeps_when_its_value_declares_what_it_reads() 
     let (ticked, log) = run_noise(&mut listening(false));
     assert_eq!((ticked.len(), log.as_str()), (10, "qqllllqqqq"));
 }
+
+/// An interpreted `abortIf` watches what its condition reads while its body
+/// runs (`watch.rs` gives it by its shape: a condition, then the body); a
+/// `latch` of the same shape, not reactive, sleeps as its body does.
+#[test]
+fn an_interpreted_abort_if_watches_its_condition_and_a_latch_its_body() {
+    let agent = |kind: &str, condition: &str| {
+        let mut leaves = Registry::new();
+        leaves
+            .condition("night", |_: NoParams| Night)
+            .condition("blind", |_: NoParams| Blind)
+            .action("guard", |_: NoParams| Keep('g'));
+        let json = format!(
+            r#"{{"type": "{kind}", "condition": {{"type": "condition", "condition": "{condition}"}},
+                "child": {{"type": "action", "action": "guard"}}}}"#
+        );
+        Agent::new(leaves.load(&json).unwrap())
+    };
+    let mut ctx = Ctx::default();
+    let mut abort = agent("abortIf", "night");
+    assert_eq!(abort.tick_at(&mut ctx, 0.0), Status::Running);
+    assert_eq!(abort.next_wake(0.0), Wake::watch(Reads::field("night")));
+    let mut blind = agent("abortIf", "blind");
+    assert_eq!(blind.tick_at(&mut ctx, 0.0), Status::Running);
+    assert_eq!(blind.next_wake(0.0), Wake::NextTick, "a condition of unknown inputs");
+    ctx.night = true;
+    let mut latch = agent("latch", "night");
+    assert_eq!(latch.tick_at(&mut ctx, 0.0), Status::Running);
+    assert_eq!(
+        latch.next_wake(0.0),
+        Wake::Never,
+        "its body's: the action never wakes by itself"
+    );
+    assert_eq!(ctx.log, "ggg");
+}
