@@ -289,8 +289,9 @@ fn node_word(kind: NodeKind, label: &str) -> String {
     let head = rest.trim();
     let rest = match kind {
         // A condition that is its own child node is not in the label (the
-        // kind's shape says which: `if`, `while`, `abort_if`, `latch`), unless
-        // this is a path (`if |c| c.hungry/failure` is two segments).
+        // kind's shape says which: a branch's `if`, a `condition` before the
+        // `child`), unless this is a path (`if |c| c.hungry/failure` is two
+        // segments).
         _ if kind.slots().has_condition_nodes() && !head.contains('/') => String::new(),
         NodeKind::Match | NodeKind::ReactiveMatch if !head.starts_with('(') => format!("({head})"),
         NodeKind::ForEach | NodeKind::Pick if !head.starts_with('(') => {

@@ -48,9 +48,9 @@ pub(super) fn reactive<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, 
             def.values[node.leaf as usize].reads(),
             wake(def, st, kid(st.ints[s] - 1), now),
         ),
-        // A condition (child 0), then the body (child 1) (`abortIf`): the
-        // condition is checked again while the body runs. The shape says it
-        // all, so a reactive kind of this shape needs no line here.
+        // A reactive guard, a condition (child 0), then the body (child 1):
+        // the condition is checked again while the body runs. The shape says
+        // it all, so a reactive kind of this shape needs no line here.
         op if op.is_reactive() && op.slots() == Slots::ConditionChild => {
             watching(pure(kid(0)), wake(def, st, kid(1), now))
         }
