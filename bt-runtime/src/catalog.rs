@@ -82,8 +82,9 @@ impl Slots {
         }
     }
 
-    // Facts that follow from the slots, for the engines that lay children
-    // out in node-table order (the `behave!` macro's model).
+    // Facts that follow from the slots, so that a kind of a known shape
+    // needs no line of its own where these apply (the macro's model, the
+    // interpreter's invariants, wakes and labels).
 
     /// How many leading children are conditions rather than bodies: one for
     /// [`Slots::ConditionChild`] (`while`, `abort_if`, `latch`), none for
@@ -94,12 +95,7 @@ impl Slots {
             _ => 0,
         }
     }
-}
 
-/// What the engines derive from a shape, so that a kind of a known shape
-/// needs no line of its own where these apply (its invariants, its wake,
-/// its label).
-impl Slots {
     /// Where the body sits among a node's children (node-table order) for
     /// the shapes with one body that runs while the node does: the one
     /// child of `Child` (0), the child after the condition of
