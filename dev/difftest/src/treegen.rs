@@ -10,6 +10,7 @@
 use std::fmt::Write;
 
 use behaved_runtime::NodeKind as K;
+use behaved_runtime::catalog::Slots;
 
 /// The node kinds `behave!` compiles today: the whole catalogue.
 pub const MACRO_KINDS: &[K] = ALL_KINDS;
@@ -221,20 +222,6 @@ impl Gen<'_> {
 
     fn inner(&mut self, k: K, depth: usize, sub: usize) -> Both {
         match k {
-            K::Sequence
-            | K::Selector
-            | K::ReactiveSequence
-            | K::ReactiveSelector
-            | K::SequenceAlways
-            | K::Random
-            | K::Shuffle => {
-                let kids = self.children(depth, sub);
-                self.composite(k.dsl_name(), k.json_name(), "", kids)
-            }
-            K::ParallelMain => {
-                let kids = self.children(depth, sub);
-                self.composite("parallel(main)", "parallelMain", "", kids)
-            }
             K::Parallel => {
                 let kids = self.children(depth, sub);
                 let n = kids.len() as u64;
@@ -329,10 +316,6 @@ impl Gen<'_> {
             K::Loop | K::UntilFail | K::UntilSuccess | K::Repeat | K::Retry | K::While => self.looped(k, depth, sub),
             K::ForEach if self.for_level < FOR_LEVELS => self.for_each(depth, sub),
             K::Pick if self.for_level < FOR_LEVELS => self.best_candidate(depth, sub),
-            K::Invert | K::ForceSuccess | K::ForceFailure | K::RunOnce => {
-                let child = self.node(depth + 1, sub);
-                self.decorator(k.dsl_name(), k.json_name(), "", child)
-            }
             K::Timeout | K::Delay | K::Cooldown => {
                 let d = self.duration();
                 let child = self.node(depth + 1, sub);
@@ -348,19 +331,6 @@ impl Gen<'_> {
                 let child = self.node(depth + 1, sub);
                 self.decorator(&format!("limit({n})"), "limit", &format!("\"count\": {n}, "), child)
             }
-            K::AbortIf | K::Latch => {
-                let (c, bare) = self.condition_bare();
-                let child = self.node(depth + 1, sub);
-                Both {
-                    dsl: format!("{}({bare}) {{ {} }}", k.dsl_name(), child.dsl),
-                    json: format!(
-                        "{{\"type\": \"{}\", \"condition\": {}, \"child\": {}}}",
-                        k.json_name(),
-                        c.json,
-                        child.json
-                    ),
-                }
-            }
             K::Scope => {
                 let id = self.leaf_id();
                 let child = self.node(depth + 1, sub);
@@ -369,6 +339,32 @@ impl Gen<'_> {
                     json: format!("{{\"type\": \"scope\", \"child\": {}}}", child.json),
                 }
             }
+            // A kind that holds nothing but its children, by its shape: a new
+            // kind of a known shape needs no line here.
+            k if k.holds_only_children() && !k.is_loop() && k != K::Scope => match k.slots() {
+                Slots::Children => {
+                    let kids = self.children(depth, sub);
+                    self.composite(k.dsl_name(), k.json_name(), "", kids)
+                }
+                Slots::Child => {
+                    let child = self.node(depth + 1, sub);
+                    self.decorator(k.dsl_name(), k.json_name(), "", child)
+                }
+                Slots::ConditionChild => {
+                    let (c, bare) = self.condition_bare();
+                    let child = self.node(depth + 1, sub);
+                    Both {
+                        dsl: format!("{}({bare}) {{ {} }}", k.dsl_name(), child.dsl),
+                        json: format!(
+                            "{{\"type\": \"{}\", \"condition\": {}, \"child\": {}}}",
+                            k.json_name(),
+                            c.json,
+                            child.json
+                        ),
+                    }
+                }
+                _ => self.leaf(depth, sub),
+            },
             _ => self.leaf(depth, sub),
         }
     }
