@@ -25,6 +25,8 @@
 //! `threads` is the size of bevy's compute pool (1 by default: one core).
 //! Naming forms measures only those (all three by default).
 
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "../examples/support/pack.rs"]
 mod pack;
 
@@ -33,6 +35,7 @@ use std::time::Instant;
 use behaved_bevy::{Behavior, Behaviors};
 use bevy_app::App;
 use bevy_ecs::schedule::{Schedules, SingleThreadedExecutor};
+use cpu::CpuClock;
 use pack::Form;
 
 const FRAME_MS: f64 = 1000.0 / 60.0;
@@ -62,30 +65,6 @@ fn ticks(app: &mut App) -> u64 {
 fn update(app: &mut App) {
     app.update();
     let _ = empty_outboxes(app);
-}
-
-/// The CPU time of this thread so far, in nanoseconds (Linux); `None` elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// The CPU time of every thread of this process so far, in nanoseconds
-/// (Linux); `None` elsewhere.
-fn process_cpu_ns() -> Option<u64> {
-    let mut total = 0;
-    for entry in std::fs::read_dir("/proc/self/task").ok()? {
-        let text = std::fs::read_to_string(entry.ok()?.path().join("schedstat")).ok()?;
-        total += text.split_whitespace().next()?.parse::<u64>().ok()?;
-    }
-    Some(total)
-}
-
-/// The CPU time that a pair of `cpu_ns` calls adds between them (median of 200).
-fn read_overhead(cpu_ns: impl Fn() -> Option<u64>) -> u64 {
-    let mut pairs: Vec<u64> = (0..200).filter_map(|_| Some(cpu_ns()?.abs_diff(cpu_ns()?))).collect();
-    pairs.sort_unstable();
-    pairs.get(pairs.len() / 2).copied().unwrap_or(0)
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -146,24 +125,14 @@ fn main() {
             }
         })
         .collect();
-    let cpu_ns = || {
-        if threads == 1 {
-            thread_cpu_ns()
-        } else {
-            process_cpu_ns()
-        }
-    };
-    let overhead = read_overhead(cpu_ns);
+    let clock = CpuClock::new(threads);
     for _ in 0..frames {
         for run in &mut runs {
-            let cpu = cpu_ns();
+            let cpu = clock.now();
             let start = Instant::now();
             run.app.update();
             run.times.push(start.elapsed().as_secs_f64() * 1e3);
-            run.cpu_ns = match (run.cpu_ns, cpu, cpu_ns()) {
-                (Some(sum), Some(a), Some(b)) => Some(sum + b.saturating_sub(a).saturating_sub(overhead)),
-                _ => None,
-            };
+            run.cpu_ns = clock.add_since(run.cpu_ns, cpu);
             run.ticked.push(
                 run.app
                     .world()
@@ -219,7 +188,7 @@ fn main() {
             };
             println!(
                 "    CPU ({}): {ms:.3} ms per update, {:.2}% of a 60 Hz frame{ratio}",
-                if threads == 1 { "the one thread" } else { "all threads" },
+                clock.whose(),
                 100.0 * ms / FRAME_MS
             );
         }

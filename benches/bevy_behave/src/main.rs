@@ -5,22 +5,26 @@
 //! cargo run --release --manifest-path benches/bevy_behave/Cargo.toml -- [dogs] [threads] [frames] [sync]
 //! ```
 
+#[path = "../../../bt-bevy/benches/support/cpu.rs"]
+mod cpu;
+#[path = "../../../bt-bevy/examples/support/layout.rs"]
+mod layout;
+
 use std::time::{Duration, Instant};
 
 use behaved_runtime::{Action, Status};
 use behaved_scenarios::ability::TryUseAbility;
-use behaved_scenarios::actor::{Dog, Player, Players};
+use behaved_scenarios::actor::{Dog, Players};
 use behaved_scenarios::combat::Ability;
 use behaved_scenarios::dog::{DogCtx, FaceTarget, FindOrKeepTarget, MoveAdjacent, UseAbilityIfAdjacent};
 use behaved_scenarios::event::Event;
-use behaved_scenarios::hex::Hex;
-use behaved_scenarios::id::DogId;
 use behaved_scenarios::spatial::{Occupancy, PlayerIndex};
 use bevy::app::{App, Update};
 use bevy::ecs::schedule::{ExecutorKind, Schedules};
 use bevy::prelude::*;
 use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use bevy_behave::prelude::*;
+use cpu::CpuClock;
 
 const FRAME_MS: f64 = 1000.0 / 60.0;
 
@@ -163,51 +167,13 @@ fn arena(players: usize, sync: bool) -> (App, Vec<DogBody>) {
         .init_resource::<LeafRuns>()
         .add_observer(on_leaf)
         .add_systems(Update, move_dogs.after(BehaveSet));
-    let mut pack = Pack {
-        players: Players::new(),
-        index: PlayerIndex::new(),
-        occupancy: Occupancy::new(),
-    };
-    let side = (players as f64).sqrt().ceil() as i32;
-    let mut dogs = Vec::new();
-    for i in 0..players as i32 {
-        let home = Hex::new(12 * (i % side), 12 * (i / side));
-        pack.players
-            .spawn(|id| Player::new(id, format!("player{}", id.0), home));
-        pack.occupancy.take(home);
-        for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
-            let at = pack.occupancy.nearest_free(home + offset);
-            pack.occupancy.take(at);
-            dogs.push(DogBody(Dog::new(DogId(dogs.len() as u32), at)));
-        }
-    }
-    pack.index.rebuild(&pack.players);
-    app.insert_resource(pack);
-    (app, dogs)
-}
-
-/// The CPU time of this thread so far, in nanoseconds (Linux); `None` elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// The CPU time of every thread of this process so far, in nanoseconds
-/// (Linux); `None` elsewhere.
-fn process_cpu_ns() -> Option<u64> {
-    let mut total = 0;
-    for entry in std::fs::read_dir("/proc/self/task").ok()? {
-        let text = std::fs::read_to_string(entry.ok()?.path().join("schedstat")).ok()?;
-        total += text.split_whitespace().next()?.parse::<u64>().ok()?;
-    }
-    Some(total)
-}
-
-/// The CPU time that a pair of `cpu_ns` calls adds between them (median of 200).
-fn read_overhead(cpu_ns: impl Fn() -> Option<u64>) -> u64 {
-    let mut pairs: Vec<u64> = (0..200).filter_map(|_| Some(cpu_ns()?.abs_diff(cpu_ns()?))).collect();
-    pairs.sort_unstable();
-    pairs.get(pairs.len() / 2).copied().unwrap_or(0)
+    let layout = layout::lay_out(players);
+    app.insert_resource(Pack {
+        players: layout.players,
+        index: layout.index,
+        occupancy: layout.occupancy,
+    });
+    (app, layout.dogs.into_iter().map(DogBody).collect())
 }
 
 /// Empties the dogs' outboxes (not timed); returns the bites asked for.
@@ -257,28 +223,18 @@ fn main() {
         empty_outboxes(&mut app);
     }
 
-    let cpu_ns = || {
-        if threads == 1 {
-            thread_cpu_ns()
-        } else {
-            process_cpu_ns()
-        }
-    };
-    let overhead = read_overhead(cpu_ns);
+    let clock = CpuClock::new(threads);
     let mut times = Vec::with_capacity(frames);
     let mut runs = Vec::with_capacity(frames);
     let mut cpu_total = Some(0u64);
     let mut bites = 0;
     for _ in 0..frames {
         let before = app.world().resource::<LeafRuns>().0;
-        let cpu = cpu_ns();
+        let cpu = clock.now();
         let start = Instant::now();
         app.update();
         times.push(start.elapsed().as_secs_f64() * 1e3);
-        cpu_total = match (cpu_total, cpu, cpu_ns()) {
-            (Some(sum), Some(a), Some(b)) => Some(sum + b.saturating_sub(a).saturating_sub(overhead)),
-            _ => None,
-        };
+        cpu_total = clock.add_since(cpu_total, cpu);
         runs.push(app.world().resource::<LeafRuns>().0 - before);
         bites += empty_outboxes(&mut app);
     }
@@ -305,7 +261,7 @@ fn main() {
         let ms = ns as f64 / 1e6 / frames as f64;
         println!(
             "    CPU ({}): {ms:.3} ms per update, {:.2}% of a 60 Hz frame",
-            if threads == 1 { "the one thread" } else { "all threads" },
+            clock.whose(),
             100.0 * ms / FRAME_MS
         );
     }

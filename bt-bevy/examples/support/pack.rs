@@ -4,16 +4,17 @@
 //! Shared by the `bevy_npcs` example and the `bevy_dogs` bench.
 #![allow(dead_code)]
 
+#[path = "layout.rs"]
+mod layout;
+
 use std::sync::Mutex;
 use std::time::Duration;
 
 use behaved_bevy::{Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Ticked, Tree, Wake};
 use behaved_scenarios::ability::TryUseAbility;
-use behaved_scenarios::actor::{Dog, Player, Players};
+use behaved_scenarios::actor::{Dog, Players};
 use behaved_scenarios::dog::{DogCtx, WildDog};
 use behaved_scenarios::event::Event;
-use behaved_scenarios::hex::Hex;
-use behaved_scenarios::id::DogId;
 use behaved_scenarios::spatial::{Occupancy, PlayerIndex};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
@@ -139,37 +140,29 @@ pub fn arena_unspawned(players: usize, form: Form) -> (App, Vec<DogBundle>) {
     if form == Form::Plain {
         app.add_systems(Update, tick_every_dog.in_set(BehaviorSystems));
     }
-    let mut pack = Pack {
-        players: Players::new(),
-        index: PlayerIndex::new(),
-        occupancy: Mutex::new(Occupancy::new()),
+    let layout = layout::lay_out(players);
+    let dogs = layout
+        .dogs
+        .into_iter()
+        .map(|dog| {
+            let brain = DogBrain {
+                tree: WildDog::new(),
+                sleep: form == Form::Sleeping,
+                ticks: 0,
+            };
+            let behavior = if form == Form::Plain {
+                Behavior::on_interaction(brain)
+            } else {
+                Behavior::continuous(brain)
+            };
+            (DogBody(dog), DogOut::default(), behavior)
+        })
+        .collect();
+    let pack = Pack {
+        players: layout.players,
+        index: layout.index,
+        occupancy: Mutex::new(layout.occupancy),
     };
-    let occupancy = pack.occupancy.get_mut().expect("not poisoned");
-    let side = (players as f64).sqrt().ceil() as i32;
-    let mut dogs = Vec::new();
-    for i in 0..players as i32 {
-        let home = Hex::new(12 * (i % side), 12 * (i / side));
-        pack.players
-            .spawn(|id| Player::new(id, format!("player{}", id.0), home));
-        occupancy.take(home);
-        for offset in [Hex::new(5, 0), Hex::new(-5, 0), Hex::new(0, 5), Hex::new(0, -5)] {
-            let at = occupancy.nearest_free(home + offset);
-            occupancy.take(at);
-            dogs.push((DogBody(Dog::new(DogId(dogs.len() as u32), at)), DogOut::default(), {
-                let brain = DogBrain {
-                    tree: WildDog::new(),
-                    sleep: form == Form::Sleeping,
-                    ticks: 0,
-                };
-                if form == Form::Plain {
-                    Behavior::on_interaction(brain)
-                } else {
-                    Behavior::continuous(brain)
-                }
-            }));
-        }
-    }
-    pack.index.rebuild(&pack.players);
     app.insert_resource(pack);
     (app, dogs)
 }
