@@ -15,83 +15,15 @@
 //! and `guard.dot` (Graphviz: `dot -Tsvg guard.dot -o guard.svg`) to
 //! `OUTPUT_DIR`, by default `bt-debug-trace` in the system's temp directory.
 
+#[path = "support/guard_post.rs"]
+mod guard_post;
+
 use std::error::Error;
 use std::path::PathBuf;
 
 use behaved::prelude::*;
 use behaved_observe::{ConsoleLogger, Cursor, Event, Tee, TraceRecorder, View};
-
-/// The guard's post: a line from the gate (0 m) to the tower (6 m); by
-/// default at time 0, the guard at the gate, no intruder, no alarm.
-#[derive(Default)]
-struct Post {
-    now: f64,
-    guard: f64,
-    intruder: Option<f64>,
-    alarms: u32,
-}
-
-impl Post {
-    /// What behaved-studio shows next to the tree: the post's values after a tick.
-    fn watched(&self) -> serde_json::Value {
-        serde_json::json!({ "guard_at": self.guard, "intruder_at": self.intruder, "alarms": self.alarms })
-    }
-
-    /// The guard sees an intruder within 3 m.
-    fn sees_intruder(&self) -> bool {
-        self.intruder.is_some_and(|at| (at - self.guard).abs() <= 3.0)
-    }
-}
-
-impl Clock for Post {
-    fn now(&self) -> f64 {
-        self.now
-    }
-}
-
-/// Walks towards a point, one metre per tick; succeeds on arrival.
-struct WalkTo(f64);
-
-impl Action<Post> for WalkTo {
-    fn tick(&mut self, post: &mut Post) -> Status {
-        let step = (self.0 - post.guard).clamp(-1.0, 1.0);
-        post.guard += step;
-        if post.guard == self.0 {
-            Status::Success
-        } else {
-            Status::Running
-        }
-    }
-}
-
-/// Runs at the intruder, two metres per tick; succeeds when caught.
-struct Chase;
-
-impl Action<Post> for Chase {
-    fn tick(&mut self, post: &mut Post) -> Status {
-        let Some(at) = post.intruder else {
-            return Status::Failure;
-        };
-        post.guard += (at - post.guard).clamp(-2.0, 2.0);
-        if post.guard == at {
-            post.intruder = None;
-            Status::Success
-        } else {
-            Status::Running
-        }
-    }
-}
-
-behave! {
-    /// Patrols between gate and tower, looking around at each; an intruder
-    /// in sight interrupts the patrol until caught.
-    tree Guard for Post {
-        reactive selector {
-            reactive sequence { cond(|p| p.sees_intruder()), Chase, act(|p| p.alarms += 1) },
-            loop { sequence { WalkTo(6.0), wait(1.0), WalkTo(0.0), wait(1.0) } },
-        }
-    }
-}
+use guard_post::{Guard, Post};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let studio = std::env::args_os().any(|a| a == "--studio");
