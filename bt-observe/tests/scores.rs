@@ -5,17 +5,12 @@
 //! part's label once in the trace's `labels`.
 use behaved::prelude::*;
 use behaved_observe::{Event, Trace, TraceRecorder};
+// A job that runs until halted, labelled `Job` in the trace.
+use behaved_testkit::endless::Endless as Job;
 
-/// Two scores the test sets, and a job that runs until told.
+/// Two scores the test sets; each job ([`Endless`]) runs until halted.
 struct Npc {
     score: [f32; 2],
-}
-
-struct Job;
-impl Action<Npc> for Job {
-    fn tick(&mut self, _: &mut Npc) -> Status {
-        Status::Running
-    }
 }
 
 behave! {

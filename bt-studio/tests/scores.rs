@@ -12,6 +12,8 @@ mod common;
 
 use behaved::prelude::*;
 use behaved_observe::{Cursor, Event, Trace, TraceRecorder};
+// A job that runs until halted, labelled `Job` in the page.
+use behaved_testkit::endless::Endless as Job;
 use common::browser::{eval, open, with_browser};
 use common::{serve, temp_file};
 use fantoccini::Locator;
@@ -20,14 +22,6 @@ use serde_json::Value;
 /// Three jobs' scores, set by the script each tick.
 struct Npc {
     score: [f32; 3],
-}
-
-/// A job that runs until halted.
-struct Job;
-impl Action<Npc> for Job {
-    fn tick(&mut self, _: &mut Npc) -> Status {
-        Status::Running
-    }
 }
 
 behave! {

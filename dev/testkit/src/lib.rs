@@ -4,7 +4,8 @@
 //! whose leaves return what a script says and log what happens to them, and
 //! observers that record events as text. [`camp`] is the context and leaves
 //! of the `for` and `pick` tests. [`countdown`] is a future that is pending
-//! for a number of polls.
+//! for a number of polls. [`endless`] is an action of any context that runs
+//! until halted.
 //!
 //! [`Counting`] is a global allocator that counts the allocations of the
 //! threads that ask it to, so a test can prove a loop allocates nothing
@@ -25,6 +26,7 @@
 
 pub mod camp;
 pub mod countdown;
+pub mod endless;
 pub mod script;
 
 use std::alloc::{GlobalAlloc, Layout, System};
