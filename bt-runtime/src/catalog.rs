@@ -90,9 +90,10 @@ impl Slots {
     /// [`Slots::ConditionChild`] (`while`, `abort_if`, `latch`), none for
     /// the others (`if` interleaves its conditions with its branches).
     pub const fn condition_children(self) -> usize {
-        match self {
-            Slots::ConditionChild => 1,
-            _ => 0,
+        // The conditions are the children before the body.
+        match self.body() {
+            Some(body) => body as usize,
+            None => 0,
         }
     }
 
