@@ -116,8 +116,12 @@ struct Scripted {
 }
 
 impl Scripted {
+    /// How far this leaf's outcomes are shifted from another's.
+    fn offset(&self) -> u32 {
+        self.name.len() as u32 + self.item
+    }
     fn roll(&self, ctx: &Ctx) -> u32 {
-        ctx.tick + self.name.len() as u32 + self.item
+        ctx.tick + self.offset()
     }
 }
 
@@ -126,7 +130,7 @@ impl Action<Ctx> for Scripted {
         ctx.work += 1;
     }
     fn tick(&mut self, ctx: &mut Ctx) -> Status {
-        Busy(self.roll(ctx) - ctx.tick).tick(ctx)
+        Busy(self.offset()).tick(ctx)
     }
     fn halt(&mut self, ctx: &mut Ctx) {
         ctx.work += 100;
