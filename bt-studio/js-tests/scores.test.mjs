@@ -5,34 +5,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as M from '../assets/trace-model.js';
+import { traceOf } from './trace.mjs';
 
 /** Three ticks of `utility(reactive) { |c| .. => Eat, |c| .. => Sleep }`: it chooses Eat, keeps it, then switches. */
 function trace() {
   const scored = (child, score) => ({ event: 'scored', node: 0, child, score });
-  return {
-    format: 'bt-trace',
-    version: 3,
-    nodes: [
-      { id: 0, parent: null, kind: 'utility', label: 'utility(reactive)', line: 1 },
-      { id: 1, parent: 0, kind: 'action', label: 'Eat', line: 1 },
-      { id: 2, parent: 0, kind: 'action', label: 'Sleep', line: 1 },
-    ],
-    start: { tick: 0, now: null, dropped_events: 0, statuses: ['idle', 'idle', 'idle'] },
-    events: [
-      { event: 'tick_started', tick: 1, now: 0 },
-      { event: 'entered', node: 0 }, scored(0, 0.75), scored(1, 0.25),
-      { event: 'entered', node: 1 }, { event: 'ticked', node: 1, status: 'running' },
-      { event: 'ticked', node: 0, status: 'running' }, { event: 'tick_finished', status: 'running' },
-      { event: 'tick_started', tick: 2, now: 1 },
-      scored(0, 0.5), scored(1, null),
-      { event: 'ticked', node: 1, status: 'running' }, { event: 'ticked', node: 0, status: 'running' },
-      { event: 'tick_finished', status: 'running' },
-      { event: 'tick_started', tick: 3, now: 2 },
-      scored(0, 0.25), scored(1, 0.9),
-      { event: 'halted', node: 1 }, { event: 'entered', node: 2 }, { event: 'ticked', node: 2, status: 'running' },
-      { event: 'ticked', node: 0, status: 'running' }, { event: 'tick_finished', status: 'running' },
-    ],
-  };
+  return traceOf(3, [['utility', 'utility(reactive)', 1], ['action', 'Eat', 1], ['action', 'Sleep', 1]], [
+    { event: 'tick_started', tick: 1, now: 0 },
+    { event: 'entered', node: 0 }, scored(0, 0.75), scored(1, 0.25),
+    { event: 'entered', node: 1 }, { event: 'ticked', node: 1, status: 'running' },
+    { event: 'ticked', node: 0, status: 'running' }, { event: 'tick_finished', status: 'running' },
+    { event: 'tick_started', tick: 2, now: 1 },
+    scored(0, 0.5), scored(1, null),
+    { event: 'ticked', node: 1, status: 'running' }, { event: 'ticked', node: 0, status: 'running' },
+    { event: 'tick_finished', status: 'running' },
+    { event: 'tick_started', tick: 3, now: 2 },
+    scored(0, 0.25), scored(1, 0.9),
+    { event: 'halted', node: 1 }, { event: 'entered', node: 2 }, { event: 'ticked', node: 2, status: 'running' },
+    { event: 'ticked', node: 0, status: 'running' }, { event: 'tick_finished', status: 'running' },
+  ]);
 }
 
 test('scored events are events of their tick and change no state', () => {

@@ -4,35 +4,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as M from '../assets/trace-model.js';
+import { traceOf } from './trace.mjs';
 
 const { IDLE, RUNNING, SUCCESS, FAILURE } = M;
 
 /** Two ticks of `sequence { Open, Walk }`. */
 function trace() {
-  return {
-    format: 'bt-trace',
-    version: 1,
-    nodes: [
-      { id: 0, parent: null, kind: 'sequence', label: 'sequence', line: 1 },
-      { id: 1, parent: 0, kind: 'action', label: 'Open', line: 2 },
-      { id: 2, parent: 0, kind: 'action', label: 'Walk', line: 3 },
-    ],
-    start: { tick: 0, now: null, dropped_events: 0, statuses: ['idle', 'idle', 'idle'] },
-    events: [
-      { event: 'tick_started', tick: 1, now: 0 },
-      { event: 'entered', node: 0 },
-      { event: 'entered', node: 1 },
-      { event: 'ticked', node: 1, status: 'success' },
-      { event: 'entered', node: 2 },
-      { event: 'ticked', node: 2, status: 'running' },
-      { event: 'ticked', node: 0, status: 'running' },
-      { event: 'tick_finished', status: 'running' },
-      { event: 'tick_started', tick: 2, now: 0.5 },
-      { event: 'ticked', node: 2, status: 'failure' },
-      { event: 'ticked', node: 0, status: 'failure' },
-      { event: 'tick_finished', status: 'failure' },
-    ],
-  };
+  return traceOf(1, [['sequence', 'sequence', 1], ['action', 'Open', 2], ['action', 'Walk', 3]], [
+    { event: 'tick_started', tick: 1, now: 0 },
+    { event: 'entered', node: 0 },
+    { event: 'entered', node: 1 },
+    { event: 'ticked', node: 1, status: 'success' },
+    { event: 'entered', node: 2 },
+    { event: 'ticked', node: 2, status: 'running' },
+    { event: 'ticked', node: 0, status: 'running' },
+    { event: 'tick_finished', status: 'running' },
+    { event: 'tick_started', tick: 2, now: 0.5 },
+    { event: 'ticked', node: 2, status: 'failure' },
+    { event: 'ticked', node: 0, status: 'failure' },
+    { event: 'tick_finished', status: 'failure' },
+  ]);
 }
 
 test('the trace is split into its ticks after the start', () => {
