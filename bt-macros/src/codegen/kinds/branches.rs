@@ -59,13 +59,7 @@ impl Gen<'_> {
         } else {
             quote!(let __b: #ty = if __r != 0 { __r } else { #choose };)
         };
-        quote! {{
-            let __r = self.#f;
-            #chosen
-            let __s = #run;
-            self.#f = if let #rt::Status::Running = __s { __b } else { 0 };
-            __s
-        }}
+        keep_choice(s, chosen, run)
     }
 
     /// The arm number (1-based) whose pattern matches the scrutinee, evaluated
@@ -118,4 +112,18 @@ impl Gen<'_> {
             _ => WakeCode::NextTick,
         }
     }
+}
+
+/// `{ let __r = saved; <chosen: binds __b>; let __s = <run>; .. }`: the choice
+/// `__b` is kept in the node's field while the chosen child runs, 0 after.
+pub(in crate::codegen) fn keep_choice(s: &Slot, chosen: TokenStream, run: TokenStream) -> TokenStream {
+    let rt = rt();
+    let f = field(s.id);
+    quote! {{
+        let __r = self.#f;
+        #chosen
+        let __s = #run;
+        self.#f = if let #rt::Status::Running = __s { __b } else { 0 };
+        __s
+    }}
 }

@@ -5,6 +5,7 @@ use behaved_runtime::NodeKind;
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
+use super::branches::keep_choice;
 use crate::codegen::tick::resume_type;
 use crate::codegen::wake::{WakeCode, wake_of_resumed};
 use crate::codegen::{Gen, field, lit, rt, uint};
@@ -48,17 +49,11 @@ impl Gen<'_> {
     /// Ticks child `__b - 1` where `__b` is `pick` on entry (`random`,
     /// `weighted`), or the running child's number afterwards.
     pub(in crate::codegen) fn pick_one(&self, s: &Slot, pick: TokenStream) -> TokenStream {
-        let rt = rt();
         let f = field(s.id);
         let ty = uint(resume_type(s));
         let dispatch = self.dispatch(s, 0, quote!(__b), quote!(self.#f = 0;));
-        quote! {{
-            let __r = self.#f;
-            let __b: #ty = if __r != 0 { __r } else { (#pick) as #ty };
-            let __s = #dispatch;
-            self.#f = if let #rt::Status::Running = __s { __b } else { 0 };
-            __s
-        }}
+        let chosen = quote!(let __b: #ty = if __r != 0 { __r } else { (#pick) as #ty };);
+        keep_choice(s, chosen, dispatch)
     }
 
     /// `match __b { k => tick child (k - 1 + first), .. }` with `entering` when
