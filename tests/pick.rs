@@ -5,46 +5,11 @@
 //! observer's scores, and the choice across save and load.
 use behaved::prelude::*;
 use behaved::utility::{CandidateConsideration, Curve};
+use behaved_testkit::camp::Camp;
+use behaved_testkit::pick;
 use behaved_testkit::script::{Parts, Scores, log};
 
-use Status::{Failure as F, Running as R, Success as S};
-
-/// Targets by id, each with a health; the body attacks the chosen one.
-struct Camp {
-    targets: Vec<u32>,
-    health: [f32; 8],
-    /// What an attack returns.
-    status: Status,
-    log: Vec<String>,
-    now: f64,
-}
-
-impl Clock for Camp {
-    fn now(&self) -> f64 {
-        self.now
-    }
-}
-
-impl Camp {
-    fn new(targets: &[u32], health: [f32; 8]) -> Camp {
-        Camp {
-            targets: targets.to_vec(),
-            health,
-            status: R,
-            log: Vec::new(),
-            now: 0.0,
-        }
-    }
-
-    fn attack(&mut self, t: u32) -> Status {
-        self.log.push(format!("attack {t}"));
-        self.status
-    }
-
-    fn take(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.log)
-    }
-}
+use Status::{Running as R, Success as S};
 
 /// Health as a type that sees the candidate: the healthier, the higher.
 struct Healthiest;
@@ -88,56 +53,24 @@ behave! {
 
 #[test]
 fn on_entry_every_candidate_is_scored_and_the_best_runs_the_first_on_ties() {
-    let (mut t, mut c) = (
-        Weakest::new(),
-        Camp::new(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]),
-    );
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["attack 5"]), "0.8 for 5 and for 7: the first");
-    c.health[2] = 0.01;
-    assert_eq!(t.tick_at(&mut c, 1.0), R);
-    assert_eq!(c.take(), log(&["attack 5"]), "not re-picked while the body runs");
-    c.status = S;
-    assert_eq!(t.tick_at(&mut c, 2.0), S, "the body's status");
-    assert_eq!(c.take(), log(&["attack 5"]));
-    c.status = R;
-    assert_eq!(t.tick_at(&mut c, 3.0), R);
-    assert_eq!(c.take(), log(&["attack 2"]), "entered again: picked again");
+    pick::best_runs_the_first_on_ties(Weakest::new());
 }
 
 #[test]
 fn at_most_max_candidates_are_read() {
-    // The fourth target would score best, but a `max 3` pick never reads it.
-    let (mut t, mut c) = (
-        Weakest::new(),
-        Camp::new(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]),
-    );
-    t.tick_at(&mut c, 0.0);
-    assert_eq!(
-        c.take(),
-        log(&["attack 7"]),
-        "7 scores 0.6 of the first three; 1 (0.9) is the fourth"
-    );
+    pick::reads_at_most_max_candidates(Weakest::new());
 }
 
 #[test]
 fn no_candidate_above_zero_fails_without_ticking_the_body() {
-    let (mut t, mut c) = (
-        Weakest::new(),
-        Camp::new(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
-    );
-    assert_eq!(t.tick_at(&mut c, 0.0), F, "1 at full health (0), 2 down (0)");
-    assert_eq!(c.take(), log(&[]));
-    assert!(!t.is_running());
-    let (mut t, mut c) = (Weakest::new(), Camp::new(&[], [0.0; 8]));
-    assert_eq!(t.tick_at(&mut c, 0.0), F, "no candidates at all");
+    pick::fails_with_no_candidate_above_zero(Weakest::new);
 }
 
 #[test]
 fn halting_halts_the_body_which_still_sees_the_candidate() {
     let (mut t, mut c) = (
         Waiting::new(),
-        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+        Camp::with_health(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
     );
     assert_eq!(t.tick_at(&mut c, 0.0), R);
     t.reset(&mut c);
@@ -149,7 +82,7 @@ fn halting_halts_the_body_which_still_sees_the_candidate() {
 fn its_wake_is_its_bodys() {
     let (mut t, mut c) = (
         Waiting::new(),
-        Camp::new(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
+        Camp::with_health(&[3, 4], [0.0, 0.0, 0.0, 0.5, 0.7, 0.0, 0.0, 0.0]),
     );
     t.tick_at(&mut c, 10.0);
     assert!(matches!(t.next_wake(10.0), Wake::At(w) if w > 11.99 && w <= 12.0));
@@ -167,7 +100,7 @@ fn the_work_figure_is_reading_one_score_per_candidate_and_the_body() {
 fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
     let (mut t, mut c) = (
         Weakest::new(),
-        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
+        Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
     );
     let mut obs = Scores::default();
     t.tick_observed(&mut c, 0.0, &mut obs);
@@ -203,7 +136,7 @@ behave! {
 /// What a fresh `tree` reports to [`Parts`] on its first tick over targets 3
 /// (health 0.75) and 1 (0.5), and what it did.
 fn first_tick_parts(mut tree: impl Tree<Camp>) -> (Vec<String>, Vec<String>) {
-    let mut c = Camp::new(&[3, 1], [0.0, 0.5, 0.0, 0.75, 0.0, 0.0, 0.0, 0.0]);
+    let mut c = Camp::with_health(&[3, 1], [0.0, 0.5, 0.0, 0.75, 0.0, 0.0, 0.0, 0.0]);
     let mut obs = Parts::default();
     tree.tick_observed(&mut c, 0.0, &mut obs);
     (obs.0, c.take())
@@ -248,28 +181,18 @@ fn each_candidates_parts_come_before_its_score_one_part_unless_the_value_reports
 
 #[test]
 fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
-    let (mut t, mut c) = (
-        Weakest::new(),
-        Camp::new(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
-    );
-    t.tick_at(&mut c, 0.0);
-    assert_eq!(c.take(), log(&["attack 5"]));
-    let saved = serde_json::to_string(&t).unwrap();
-    c.targets = vec![1];
-    c.health[2] = 0.01;
-    let mut loaded: Weakest = serde_json::from_str(&saved).unwrap();
-    assert!(loaded.is_running());
-    loaded.tick_at(&mut c, 1.0);
-    assert_eq!(c.take(), log(&["attack 5"]), "the loaded tree goes on with its choice");
+    pick::keeps_its_choice_when_saved_and_loaded(Weakest::new(), |t| {
+        serde_json::from_str(&serde_json::to_string(t).unwrap()).unwrap()
+    });
 }
 
 #[test]
 fn a_consideration_type_scores_the_candidates_and_curves_are_called_in_a_closure() {
     let health = [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.9];
-    let (mut t, mut c) = (ByType::new(), Camp::new(&[5, 2, 7], health));
+    let (mut t, mut c) = (ByType::new(), Camp::with_health(&[5, 2, 7], health));
     t.tick_at(&mut c, 0.0);
     assert_eq!(c.take(), log(&["attack 7"]), "the healthiest");
-    let (mut t, mut c) = (Curved::new(), Camp::new(&[5, 2, 7], health));
+    let (mut t, mut c) = (Curved::new(), Camp::with_health(&[5, 2, 7], health));
     t.tick_at(&mut c, 0.0);
     assert_eq!(c.take(), log(&["attack 2"]), "2 and 7 step to 1: the first");
     let json: serde_json::Value = serde_json::from_str(ByType::JSON).unwrap();

@@ -9,10 +9,11 @@
 use behaved_interp::{Agent, NoParams, Registry};
 use behaved_runtime::{Status, Wake};
 use behaved_testkit::camp::{Attack, Camp, Health, Targets};
+use behaved_testkit::pick;
 use behaved_testkit::script::{Parts, Scores, log};
 use serde_json::json;
 
-use Status::{Failure as F, Running as R, Success as S};
+use Status::Success as S;
 
 fn registry() -> Registry<Camp> {
     let mut r = Registry::new();
@@ -40,48 +41,17 @@ fn agent(tree: serde_json::Value) -> Agent<Camp> {
 
 #[test]
 fn on_entry_every_candidate_is_scored_and_the_best_runs_the_first_on_ties() {
-    let (mut t, mut c) = (
-        agent(weakest(3, attack())),
-        Camp::with_health(&[5, 2, 7], [0.0, 0.0, 0.6, 0.0, 0.0, 0.2, 0.0, 0.2]),
-    );
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["attack 5"]), "5 and 7 tie: the first");
-    c.health[2] = 0.01;
-    assert_eq!(t.tick_at(&mut c, 1.0), R);
-    assert_eq!(c.take(), log(&["attack 5"]), "not re-picked while the body runs");
-    c.status = S;
-    assert_eq!(t.tick_at(&mut c, 2.0), S, "the body's status");
-    assert_eq!(c.take(), log(&["attack 5"]));
-    c.status = R;
-    assert_eq!(t.tick_at(&mut c, 3.0), R);
-    assert_eq!(c.take(), log(&["attack 2"]), "entered again: picked again");
+    pick::best_runs_the_first_on_ties(agent(weakest(3, attack())));
 }
 
 #[test]
 fn at_most_max_candidates_are_read() {
-    let (mut t, mut c) = (
-        agent(weakest(3, attack())),
-        Camp::with_health(&[2, 5, 7, 1], [0.0, 0.1, 0.6, 0.0, 0.0, 0.5, 0.0, 0.4]),
-    );
-    t.tick_at(&mut c, 0.0);
-    assert_eq!(
-        c.take(),
-        log(&["attack 7"]),
-        "7 scores best of the first three; 1 is the fourth"
-    );
+    pick::reads_at_most_max_candidates(agent(weakest(3, attack())));
 }
 
 #[test]
 fn no_candidate_above_zero_fails_without_ticking_the_body() {
-    let (mut t, mut c) = (
-        agent(weakest(3, attack())),
-        Camp::with_health(&[1, 2], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
-    );
-    assert_eq!(t.tick_at(&mut c, 0.0), F, "1 at full health (0), 2 down (0)");
-    assert_eq!(c.take(), log(&[]));
-    assert!(!t.is_running());
-    let (mut t, mut c) = (agent(weakest(3, attack())), Camp::with_health(&[], [0.0; 8]));
-    assert_eq!(t.tick_at(&mut c, 0.0), F, "no candidates at all");
+    pick::fails_with_no_candidate_above_zero(|| agent(weakest(3, attack())));
 }
 
 #[test]
@@ -181,19 +151,10 @@ fn each_candidates_score_is_reported_after_the_entry_in_candidate_order() {
 #[test]
 fn saved_mid_body_and_loaded_it_keeps_its_candidates_and_choice() {
     let def = registry().load(&weakest(3, attack()).to_string()).unwrap();
-    let (mut t, mut c) = (
-        Agent::new(def.clone()),
-        Camp::with_health(&[5, 2], [0.0, 0.0, 0.75, 0.0, 0.0, 0.5, 0.0, 0.0]),
-    );
-    t.tick_at(&mut c, 0.0);
-    assert_eq!(c.take(), log(&["attack 5"]));
-    let saved = serde_json::to_string(&t).unwrap();
-    c.targets = vec![1];
-    c.health[2] = 0.01;
-    let mut loaded = Agent::load(def, &mut serde_json::Deserializer::from_str(&saved)).unwrap();
-    assert!(loaded.is_running());
-    loaded.tick_at(&mut c, 1.0);
-    assert_eq!(c.take(), log(&["attack 5"]), "the loaded agent goes on with its choice");
+    pick::keeps_its_choice_when_saved_and_loaded(Agent::new(def.clone()), |t| {
+        let saved = serde_json::to_string(t).unwrap();
+        Agent::load(def, &mut serde_json::Deserializer::from_str(&saved)).unwrap()
+    });
 }
 
 #[test]

@@ -73,6 +73,12 @@ impl Camp {
         self.script.get(&t).copied().unwrap_or(Status::Success)
     }
 
+    /// Attacks target `t`: logs `"attack t"` and returns [`Camp::status`].
+    pub fn attack(&mut self, t: u32) -> Status {
+        self.log.push(format!("attack {t}"));
+        self.status
+    }
+
     /// The log since the last call.
     pub fn take(&mut self) -> Vec<String> {
         std::mem::take(&mut self.log)
@@ -148,8 +154,8 @@ pub struct Attack;
 
 impl Action<Camp> for Attack {
     fn tick(&mut self, camp: &mut Camp) -> Status {
-        camp.log.push(format!("attack {}", camp.target));
-        camp.status
+        let target = camp.target;
+        camp.attack(target)
     }
     fn halt(&mut self, camp: &mut Camp) {
         camp.log.push(format!("halt {}", camp.target));

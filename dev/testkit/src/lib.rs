@@ -3,7 +3,8 @@
 //! [`script`] holds the scripted fixtures of the behaviour tests: a context
 //! whose leaves return what a script says and log what happens to them, and
 //! observers that record events as text. [`camp`] is the context and leaves
-//! of the `for` and `pick` tests. [`countdown`] is a future that is pending
+//! of the `for` and `pick` tests; [`pick`], the `pick` rules both forms'
+//! tests run. [`countdown`] is a future that is pending
 //! for a number of polls. [`endless`] is an action of any context that runs
 //! until halted.
 //!
@@ -27,6 +28,7 @@
 pub mod camp;
 pub mod countdown;
 pub mod endless;
+pub mod pick;
 pub mod script;
 
 use std::alloc::{GlobalAlloc, Layout, System};
