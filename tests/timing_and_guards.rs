@@ -3,6 +3,7 @@
 //! `reset`), guards (`abort_if`, `latch`), `wait_until`, node-local variables (`scope`) and
 //! lifecycle hooks, tick by tick.
 use behaved::prelude::*;
+use behaved_testkit::rules;
 use behaved_testkit::script::*;
 
 /// An action that counts its completions across activations and forgets
@@ -403,28 +404,5 @@ fn reset_callbacks_run_only_on_reset_after_the_halts() {
 /// runs `on_reset` and `Action::reset`; on an idle tree only the callbacks run.
 #[test]
 fn a_halt_runs_no_reset_callback_and_a_reset_runs_them_after_the_halts() {
-    let (mut t, mut c) = (HaltOrReset::new(), Ctx::new());
-    c.set("alarm", F).set("ra", R);
-    assert_eq!(t.tick(&mut c), R);
-    assert_eq!(c.take(), log(&["enter ra", "ra"]));
-    c.set("alarm", S);
-    assert_eq!(t.tick(&mut c), S);
-    assert_eq!(
-        c.take(),
-        log(&["halt ra", "exit-hook"]),
-        "halted by the switch: no reset callback"
-    );
-    c.set("alarm", F);
-    assert_eq!(t.tick(&mut c), R);
-    assert_eq!(c.take(), log(&["enter ra", "ra"]));
-    t.reset(&mut c);
-    assert_eq!(
-        c.take(),
-        log(&["halt ra", "exit-hook", "reset-hook", "reset ra"]),
-        "reset: the halt first, then the reset callbacks"
-    );
-    t.reset(&mut c);
-    assert_eq!(c.take(), log(&["reset-hook", "reset ra"]), "idle: only the callbacks");
-    assert_eq!(t.tick(&mut c), R);
-    assert_eq!(c.take(), log(&["enter ra", "ra"]), "after a reset, ticks start afresh");
+    rules::a_halt_runs_no_reset_callback(HaltOrReset::new(), "alarm");
 }

@@ -3,6 +3,7 @@
 mod support;
 
 use behaved_runtime::Run;
+use behaved_testkit::rules;
 use serde_json::json;
 use support::*;
 
@@ -512,31 +513,8 @@ fn a_halt_runs_no_reset_callback_and_a_reset_runs_them_after_the_halts() {
     let mut leaves = registry();
     leaves.action("ra", |_: behaved_interp::NoParams| RecWithReset("ra"));
     let tree = many("reactiveSelector", vec![cond("c1"), guarded]);
-    let (mut t, mut c) = (
+    rules::a_halt_runs_no_reset_callback(
         behaved_interp::Agent::new(leaves.load(&tree.to_string()).unwrap()),
-        Ctx::new(),
+        "c1",
     );
-    c.set("c1", F).set("ra", R);
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["enter ra", "ra"]));
-    c.set("c1", S);
-    assert_eq!(t.tick_at(&mut c, 0.0), S);
-    assert_eq!(
-        c.take(),
-        log(&["halt ra", "exit-hook"]),
-        "halted by the switch: no reset callback"
-    );
-    c.set("c1", F);
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["enter ra", "ra"]));
-    t.reset(&mut c);
-    assert_eq!(
-        c.take(),
-        log(&["halt ra", "exit-hook", "reset-hook", "reset ra"]),
-        "reset: the halt first, then the reset callbacks"
-    );
-    t.reset(&mut c);
-    assert_eq!(c.take(), log(&["reset-hook", "reset ra"]), "idle: only the callbacks");
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["enter ra", "ra"]), "after a reset, ticks start afresh");
 }

@@ -4,7 +4,8 @@
 //! whose leaves return what a script says and log what happens to them, and
 //! observers that record events as text. [`camp`] is the context and leaves
 //! of the `for` and `pick` tests; [`pick`], the `pick` rules both forms'
-//! tests run. [`countdown`] is a future that is pending
+//! tests run; [`rules`], scripts of other rules that both forms' tests run
+//! on their twin trees. [`countdown`] is a future that is pending
 //! for a number of polls. [`endless`] is an action of any context that runs
 //! until halted.
 //!
@@ -29,6 +30,7 @@ pub mod camp;
 pub mod countdown;
 pub mod endless;
 pub mod pick;
+pub mod rules;
 pub mod script;
 
 use std::alloc::{GlobalAlloc, Layout, System};
