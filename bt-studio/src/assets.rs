@@ -62,30 +62,22 @@ const CATALOGUE_JS: Asset = Asset {
     },
 };
 
-/// The viewer's styles, shared by the editor.
-const STUDIO_CSS: Asset = embedded!("/studio.css", CSS, "studio.css");
-
-/// The tree's drawing, shared by the viewer and the editor.
-const DRAW_JS: Asset = embedded!("/draw.js", JS, "draw.js");
-
-/// The tree's layout, which the drawing imports.
-const LAYOUT_JS: Asset = embedded!("/layout.js", JS, "layout.js");
-
-/// The page's checks of the studio's limits, shared by the viewer and the editor.
-const LIMITS_JS: Asset = embedded!("/limits.js", JS, "limits.js");
-
-/// The pages' icon, so that no page load asks for a `/favicon.ico` there is not.
-const FAVICON: Asset = embedded!("/favicon.svg", SVG, "favicon.svg");
-
-/// Every file of the app.
-pub(crate) const ASSETS: &[Asset] = &[
-    embedded!("/", HTML, "index.html"),
-    FAVICON,
-    STUDIO_CSS,
+/// The files both pages load: the icon, the styles, the catalogue and
+/// limits, the drawing and its layout. A game's live view serves them once
+/// for the viewer and the editor it embeds.
+pub(crate) const SHARED_ASSETS: &[Asset] = &[
+    // The pages' icon, so that no page load asks for a `/favicon.ico` there is not.
+    embedded!("/favicon.svg", SVG, "favicon.svg"),
+    embedded!("/studio.css", CSS, "studio.css"),
     CATALOGUE_JS,
-    LIMITS_JS,
-    DRAW_JS,
-    LAYOUT_JS,
+    embedded!("/limits.js", JS, "limits.js"),
+    embedded!("/draw.js", JS, "draw.js"),
+    embedded!("/layout.js", JS, "layout.js"),
+];
+
+/// The viewer's own files (replay and live), beside [`SHARED_ASSETS`].
+pub(crate) const VIEWER_ASSETS: &[Asset] = &[
+    embedded!("/", HTML, "index.html"),
     embedded!("/fit.js", JS, "fit.js"),
     embedded!("/compare.js", JS, "compare.js"),
     embedded!("/tree-view.js", JS, "tree-view.js"),
@@ -96,17 +88,11 @@ pub(crate) const ASSETS: &[Asset] = &[
     embedded!("/studio.js", JS, "studio.js"),
 ];
 
-/// The editor's files (`behaved-studio edit`): its own page and script, with the
-/// viewer's styles and drawing.
+/// The editor's own files (`behaved-studio edit`, or `/edit` in a live
+/// view), beside [`SHARED_ASSETS`].
 pub(crate) const EDITOR_ASSETS: &[Asset] = &[
     embedded!("/", HTML, "editor.html"),
-    FAVICON,
-    STUDIO_CSS,
     embedded!("/editor.css", CSS, "editor.css"),
-    CATALOGUE_JS,
-    LIMITS_JS,
-    DRAW_JS,
-    LAYOUT_JS,
     embedded!("/editor.js", JS, "editor.js"),
     embedded!("/kinds.js", JS, "kinds.js"),
     embedded!("/curves.js", JS, "curves.js"),

@@ -10,7 +10,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use crate::assets::{ASSETS, asset_routes};
+use crate::assets::{SHARED_ASSETS, VIEWER_ASSETS, asset_routes};
 use crate::files::{Files, TracePayload};
 use crate::this_machine::own_pages_only;
 
@@ -24,7 +24,7 @@ use crate::this_machine::own_pages_only;
 /// its `Origin`, or its `Sec-Fetch-Site` for a plain GET) with `403`.
 pub fn router(files: Files) -> Router {
     let own = || middleware::from_fn_with_state("reads traces", own_pages_only);
-    asset_routes(ASSETS, "/")
+    asset_routes(SHARED_ASSETS.iter().chain(VIEWER_ASSETS), "/")
         .route("/api/mode", get(mode))
         .route("/api/trace", get(trace_file).route_layer(own()))
         .route("/api/diff", get(diff_files).route_layer(own()))

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{Editor, SaveError, problems_json};
-use crate::assets::{EDITOR_ASSETS, asset_routes};
+use crate::assets::{Asset, EDITOR_ASSETS, SHARED_ASSETS, asset_routes};
 use crate::limits::{MAX_TRACE_BYTES, MAX_TREE_BYTES};
 use crate::this_machine::{only_this_machine, own_pages_only};
 
@@ -30,29 +30,18 @@ use crate::this_machine::{only_this_machine, own_pages_only};
 /// (`into_make_service_with_connect_info::<SocketAddr>()`): it is served
 /// only by [`serve_editor`] and the live view, which give it.
 pub(crate) fn editor_router(editor: Editor) -> Router {
-    routes(editor, "/", &[])
+    routes(editor, "/", SHARED_ASSETS)
 }
 
-/// The editor's routes inside a game's live view: its page at `/edit`, the
-/// files the live view already serves left to it.
+/// The editor's routes inside a game's live view: its page at `/edit`; the
+/// files both pages load are the live view's.
 pub(crate) fn embedded_editor_router(editor: Editor) -> Router {
-    routes(
-        editor,
-        "/edit",
-        &[
-            "/favicon.svg",
-            "/studio.css",
-            "/catalogue.js",
-            "/limits.js",
-            "/draw.js",
-            "/layout.js",
-        ],
-    )
+    routes(editor, "/edit", &[])
 }
 
-/// The routes, with the page at `page` and without the files in `shared`.
-fn routes(editor: Editor, page: &'static str, shared: &[&str]) -> Router {
-    let app = asset_routes(EDITOR_ASSETS.iter().filter(|a| !shared.contains(&a.path)), page);
+/// The routes, with the page at `page`, serving `shared` beside the editor's own files.
+fn routes(editor: Editor, page: &'static str, shared: &'static [Asset]) -> Router {
+    let app = asset_routes(shared.iter().chain(EDITOR_ASSETS), page);
     // Each route that runs work says what it does when refused.
     let here = |work: &'static str| middleware::from_fn_with_state(work, only_this_machine);
     let tree = DefaultBodyLimit::max(MAX_TREE_BYTES);

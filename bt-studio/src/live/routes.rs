@@ -20,7 +20,7 @@ use behaved_runtime::{NodeKind, Status};
 
 use super::control::{Control, Force, bit_of};
 use super::{AgentShared, Following, Registry, Sent};
-use crate::assets::{ASSETS, asset_routes};
+use crate::assets::{SHARED_ASSETS, VIEWER_ASSETS, asset_routes};
 use crate::limits::MAX_FOLLOWERS;
 use crate::this_machine::{from_a_program_or_own_page, may_control, own_pages_only};
 
@@ -35,7 +35,7 @@ use crate::this_machine::{from_a_program_or_own_page, may_control, own_pages_onl
 pub(crate) fn live_router(registry: Arc<Registry>, editor: Option<Router>) -> Router {
     let own = middleware::from_fn_with_state("lists agents", own_pages_only);
     let mode = json!({ "mode": "live", "editor": editor.is_some() });
-    let app = asset_routes(ASSETS, "/")
+    let app = asset_routes(SHARED_ASSETS.iter().chain(VIEWER_ASSETS), "/")
         .route("/api/mode", get(move || async move { axum::Json(mode) }))
         .route("/api/agents", get(agents).route_layer(own))
         .route("/api/live/{id}", get(live))

@@ -73,7 +73,9 @@ impl Camp {
         self.script.get(&t).copied().unwrap_or(Status::Success)
     }
 
-    /// Attacks target `t`: logs `"attack t"` and returns [`Camp::status`].
+    /// Attacks target `t`, as a compiled tree's closure does with the
+    /// candidate it binds: logs `"attack t"` and returns [`Camp::status`]
+    /// (what [`Attack`] does to the selected one).
     pub fn attack(&mut self, t: u32) -> Status {
         self.log.push(format!("attack {t}"));
         self.status
@@ -154,8 +156,8 @@ pub struct Attack;
 
 impl Action<Camp> for Attack {
     fn tick(&mut self, camp: &mut Camp) -> Status {
-        let target = camp.target;
-        camp.attack(target)
+        camp.log.push(format!("attack {}", camp.target));
+        camp.status
     }
     fn halt(&mut self, camp: &mut Camp) {
         camp.log.push(format!("halt {}", camp.target));
