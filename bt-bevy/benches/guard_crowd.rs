@@ -43,13 +43,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use behaved::prelude::*;
-use behaved_bevy::{Behavior, BehaviorClock, BehaviorPlugin, BehaviorSystems, Behaviors, Brain, Ticked};
+use behaved_bevy::{
+    Behavior, BehaviorClock, BehaviorPlugin, BehaviorSystems, Behaviors, Brain, NpcItem, Ticked, WorldItem,
+};
 use behaved_interp::{Agent, NoParams, Registry};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
 use bevy_ecs::schedule::{Schedules, SingleThreadedExecutor};
-use bevy_ecs::system::SystemParamItem;
 use criterion::Criterion;
 
 /// A guard's inputs and what his actions did.
@@ -182,7 +182,7 @@ impl<T: Tree<Post> + Send + Sync + 'static> Brain for Guard<T> {
     type World = ();
     type Choice = ();
 
-    fn tick(&mut self, post: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+    fn tick(&mut self, post: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let ticked = self.tree.step(post.into_inner(), now);
         if self.every {
             Ticked {

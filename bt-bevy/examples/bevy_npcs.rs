@@ -11,15 +11,15 @@
 #[path = "support/pack.rs"]
 mod pack;
 
-use behaved_bevy::{Answer, Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Interact, Ticked, Tree};
+use behaved_bevy::{
+    Answer, Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Interact, NpcItem, Ticked, Tree, WorldItem,
+};
 use behaved_scenarios::event::EventKind;
 use behaved_scenarios::guard::{
     BRIBE, DEFAULT_DIALOGUE, GUARDHOUSE, Guard, GuardCtx, GuardEvent, Interaction, Npc, TimeOfDay, WorldState, interact,
 };
 use behaved_scenarios::hex::Hex;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 
 /// A guard's body.
 #[derive(Component)]
@@ -38,12 +38,7 @@ impl Brain for GuardBrain {
     type World = Res<'static, Scene>;
     type Choice = Interaction;
 
-    fn tick(
-        &mut self,
-        body: QueryItem<'_, '_, Self::Npc>,
-        scene: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, body: NpcItem<'_, '_, Self>, scene: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let body = body.into_inner();
         let mut ctx = GuardCtx::new(scene.0.clone(), body.0.clone());
         ctx.now = now;
@@ -62,8 +57,8 @@ impl Brain for GuardBrain {
 
     fn evaluate(
         &mut self,
-        body: QueryItem<'_, '_, Self::Npc>,
-        scene: &SystemParamItem<'_, '_, Self::World>,
+        body: NpcItem<'_, '_, Self>,
+        scene: &WorldItem<'_, '_, Self>,
         now: f64,
     ) -> Option<Interaction> {
         let mut ctx = GuardCtx::new(scene.0.clone(), body.0.clone());

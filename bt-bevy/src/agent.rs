@@ -5,10 +5,8 @@ use std::sync::Arc;
 use behaved_interp::{Agent, Definition};
 use behaved_runtime::{Run, Ticked, Tree};
 use bevy_ecs::component::{Component, Mutable};
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 
-use crate::Brain;
+use crate::{Brain, NpcItem, WorldItem};
 
 /// A tree loaded from JSON as a [`Brain`]: its context `C` is a component of
 /// the NPC (its blackboard), which the tree's leaves read and write.
@@ -84,16 +82,11 @@ impl<C: Component<Mutability = Mutable>> Brain for AgentBrain<C> {
     type World = ();
     type Choice = Run;
 
-    fn tick(&mut self, ctx: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+    fn tick(&mut self, ctx: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         self.agent.step(ctx.into_inner(), now)
     }
 
-    fn evaluate(
-        &mut self,
-        ctx: QueryItem<'_, '_, Self::Npc>,
-        _: &SystemParamItem<'_, '_, ()>,
-        now: f64,
-    ) -> Option<Run> {
+    fn evaluate(&mut self, ctx: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Option<Run> {
         Some(self.agent.run_at(ctx.into_inner(), now, self.max_ticks))
     }
 }

@@ -68,11 +68,9 @@
 //! use std::time::Duration;
 //! use bevy_app::App;
 //! use bevy_ecs::prelude::*;
-//! use bevy_ecs::query::QueryItem;
-//! use bevy_ecs::system::SystemParamItem;
 //! use bevy_time::{TimePlugin, TimeUpdateStrategy};
 //! use behaved::prelude::*;
-//! use behaved_bevy::{Behavior, BehaviorPlugin, Brain, Ticked};
+//! use behaved_bevy::{Behavior, BehaviorPlugin, Brain, NpcItem, Ticked, WorldItem};
 //!
 //! #[derive(Component, Default)]
 //! struct Barks(u32);
@@ -90,7 +88,7 @@
 //!     type Npc = &'static mut Barks;
 //!     type World = ();
 //!     type Choice = (); // never asked: it is never on interaction
-//!     fn tick(&mut self, barks: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+//!     fn tick(&mut self, barks: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
 //!         self.0.step(&mut Ctx { barks: barks.into_inner(), now }, now)
 //!     }
 //! }
@@ -140,6 +138,15 @@ pub use changes::{
 };
 pub use gate::{FrameGate, GateState, frame_gate_open};
 
+/// What a [`Brain`]'s `tick` and `evaluate` get of the NPC: the query item
+/// of [`Brain::Npc`] (a `Mut<T>` for `&'static mut T`, a `&T` for
+/// `&'static T`, a tuple of them for a tuple).
+pub type NpcItem<'w, 's, B> = QueryItem<'w, 's, <B as Brain>::Npc>;
+
+/// What a [`Brain`]'s `tick` and `evaluate` get of the world: its
+/// [`Brain::World`] as fetched (a `Res<T>` for `Res<'static, T>`, `()` for `()`).
+pub type WorldItem<'w, 's, B> = SystemParamItem<'w, 's, <B as Brain>::World>;
+
 /// How the trees of one kind of NPC meet the ECS: what each tick reads and
 /// writes, and how it builds the tree's context from that.
 ///
@@ -164,12 +171,7 @@ pub trait Brain: Send + Sync + 'static {
     ///
     /// Not written, it reports once that a continuous NPC needed it and
     /// parks the tree (`Failure`, [`Wake::Never`]).
-    fn tick(
-        &mut self,
-        npc: QueryItem<'_, '_, Self::Npc>,
-        world: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, npc: NpcItem<'_, '_, Self>, world: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let _ = (npc, world, now);
         report::not_written::<Self>(
             "tick",
@@ -189,8 +191,8 @@ pub trait Brain: Send + Sync + 'static {
     /// answers nothing.
     fn evaluate(
         &mut self,
-        npc: QueryItem<'_, '_, Self::Npc>,
-        world: &SystemParamItem<'_, '_, Self::World>,
+        npc: NpcItem<'_, '_, Self>,
+        world: &WorldItem<'_, '_, Self>,
         now: f64,
     ) -> Option<Self::Choice> {
         let _ = (npc, world, now);

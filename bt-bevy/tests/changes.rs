@@ -6,11 +6,9 @@
 #![allow(missing_docs)]
 
 use behaved::prelude::*;
-use behaved_bevy::{Behavior, BehaviorClock, BehaviorPlugin, Behaviors, Brain, Ticked};
+use behaved_bevy::{Behavior, BehaviorClock, BehaviorPlugin, Behaviors, Brain, NpcItem, Ticked, WorldItem};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 
 /// Whether it is night where the guard stands.
 #[derive(Component, Default)]
@@ -55,12 +53,7 @@ impl Brain for GuardBrain {
     type World = ();
     type Choice = ();
 
-    fn tick(
-        &mut self,
-        npc: QueryItem<'_, '_, Self::Npc>,
-        _: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, npc: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let (night, acts) = npc;
         let mut ctx = GuardCtx {
             watch: night.0,
@@ -229,12 +222,7 @@ impl Brain for TownBrain {
     type World = Res<'static, Curfew>;
     type Choice = ();
 
-    fn tick(
-        &mut self,
-        acts: QueryItem<'_, '_, Self::Npc>,
-        curfew: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, acts: NpcItem<'_, '_, Self>, curfew: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let mut ctx = GuardCtx {
             watch: curfew.0,
             acts: acts.into_inner(),

@@ -6,12 +6,12 @@
 mod common;
 
 use behaved_bevy::{
-    AgentBrain, Answer, Behavior, BehaviorPlugin, Behaviors, Brain, Interact, Run, Status, Ticked, Tree,
+    AgentBrain, Answer, Behavior, BehaviorPlugin, Behaviors, Brain, Interact, NpcItem, Run, Status, Ticked, Tree,
+    WorldItem,
 };
 use behaved_interp::{Agent, NoParams, Registry};
 use behaved_runtime::Action;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
 use common::STEP;
 
@@ -133,12 +133,7 @@ impl Brain for Strider {
     type World = Res<'static, Stride>;
     type Choice = ();
 
-    fn tick(
-        &mut self,
-        mind: QueryItem<'_, '_, Self::Npc>,
-        stride: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, mind: NpcItem<'_, '_, Self>, stride: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let mind = mind.into_inner();
         mind.stride = stride.0;
         self.0.step(mind, now)

@@ -7,12 +7,11 @@ mod common;
 
 use behaved::prelude::*;
 use behaved_bevy::{
-    Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSystems, Behaviors, Brain, Interact, Ticked,
+    Answer, Behavior, BehaviorClock, BehaviorPlugin, BehaviorSystems, Behaviors, Brain, Interact, NpcItem, Ticked,
+    WorldItem,
 };
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 
 /// A patrolling NPC's position along its route.
 #[derive(Component, Default, Debug, PartialEq)]
@@ -58,12 +57,7 @@ impl Brain for Walker {
     /// Where it would go: its position after running to completion.
     type Choice = i32;
 
-    fn tick(
-        &mut self,
-        pos: QueryItem<'_, '_, Self::Npc>,
-        alarm: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, pos: NpcItem<'_, '_, Self>, alarm: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let mut ctx = PatrolCtx {
             pos: pos.into_inner(),
             alarm: alarm.0,
@@ -75,12 +69,7 @@ impl Brain for Walker {
         }
     }
 
-    fn evaluate(
-        &mut self,
-        pos: QueryItem<'_, '_, Self::Npc>,
-        alarm: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Option<i32> {
+    fn evaluate(&mut self, pos: NpcItem<'_, '_, Self>, alarm: &WorldItem<'_, '_, Self>, now: f64) -> Option<i32> {
         // A fresh patrol on a copy: choosing must not move the NPC.
         let mut copy = Pos(pos.0);
         let mut ctx = PatrolCtx {

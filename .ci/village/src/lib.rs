@@ -2,11 +2,9 @@
 //! whose tree is a JSON file, in a Bevy app.
 
 use behaved::prelude::*;
-use behaved_bevy::{AgentBrain, Behavior, BehaviorPlugin, Brain, Ticked};
+use behaved_bevy::{AgentBrain, Behavior, BehaviorPlugin, Brain, NpcItem, Ticked, WorldItem};
 use behaved_interp::Registry;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 use serde::Deserialize;
 
 /// A villager's needs, what it did about them, and the time its tree runs at:
@@ -48,7 +46,7 @@ impl Brain for VillagerBrain {
     type Npc = &'static mut Villager;
     type World = ();
     type Choice = ();
-    fn tick(&mut self, villager: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+    fn tick(&mut self, villager: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let villager = villager.into_inner();
         villager.now = now;
         self.0.step(villager, now)

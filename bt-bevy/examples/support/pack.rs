@@ -10,7 +10,9 @@ mod layout;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use behaved_bevy::{Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, Ticked, Tree, Wake};
+use behaved_bevy::{
+    Behavior, BehaviorPlugin, BehaviorSystems, BehaviorTime, Brain, NpcItem, Ticked, Tree, Wake, WorldItem,
+};
 use behaved_scenarios::ability::TryUseAbility;
 use behaved_scenarios::actor::{Dog, Players};
 use behaved_scenarios::dog::{DogCtx, WildDog};
@@ -18,8 +20,6 @@ use behaved_scenarios::event::Event;
 use behaved_scenarios::spatial::{Occupancy, PlayerIndex};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
 
 /// A dog's body.
@@ -90,12 +90,7 @@ impl Brain for DogBrain {
     /// Never asked: dogs are not talked to.
     type Choice = ();
 
-    fn tick(
-        &mut self,
-        (body, out): QueryItem<'_, '_, Self::Npc>,
-        pack: &SystemParamItem<'_, '_, Self::World>,
-        now: f64,
-    ) -> Ticked {
+    fn tick(&mut self, (body, out): NpcItem<'_, '_, Self>, pack: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let out = out.into_inner();
         let mut occupancy = pack.occupancy.lock().expect("no tick panicked");
         let mut ctx = DogCtx {

@@ -5,11 +5,9 @@
 use std::time::Duration;
 
 use behaved::prelude::*;
-use behaved_bevy::{Answer, Behavior, BehaviorPlugin, Brain, Ticked};
+use behaved_bevy::{Answer, Behavior, BehaviorPlugin, Brain, NpcItem, Ticked, WorldItem};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
-use bevy_ecs::system::SystemParamItem;
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
 
 /// A walker's position.
@@ -57,7 +55,7 @@ impl Brain for Walker {
     type World = ();
     type Choice = ();
 
-    fn tick(&mut self, pos: QueryItem<'_, '_, Self::Npc>, _: &SystemParamItem<'_, '_, ()>, now: f64) -> Ticked {
+    fn tick(&mut self, pos: NpcItem<'_, '_, Self>, _: &WorldItem<'_, '_, Self>, now: f64) -> Ticked {
         let mut ctx = Ctx { pos: pos.into_inner() };
         match self {
             Walker::Patrol(t, times) => {
