@@ -583,26 +583,39 @@ impl<'a, C: 'static> Compiler<'a, C> {
     /// its name in `family`, or reports why it cannot be built.
     fn build<T>(&mut self, family: &BTreeMap<String, Ctor<T>>, leaf: &Leaf, what: &str, at: &str) -> Option<T> {
         let leaf = &*self.scoped(leaf);
-        let message = match family.get(&leaf.type_name) {
-            Some(make) => {
-                match crate::ports::built(
-                    self.reg,
-                    &leaf.params,
-                    &leaf.type_name,
-                    at,
-                    &mut self.problems,
-                    &mut self.leaf_entries,
-                    || make(&leaf.params),
-                ) {
-                    Ok(built) => return Some(built),
-                    Err(None) => return None,
-                    Err(Some(e)) => format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name)),
-                }
+        match family.get(&leaf.type_name) {
+            Some(make) => self.checked(leaf, what, at, |_| make(&leaf.params)),
+            None => {
+                let message = self.reg.unknown_message(what, &leaf.type_name);
+                self.problems.push(at, message);
+                None
             }
-            None => self.reg.unknown_message(what, &leaf.type_name),
-        };
-        self.problems.push(at, message);
-        None
+        }
+    }
+
+    /// Runs `build` (given the definition, where an action's column is) for
+    /// `leaf` of family `what` with its ports resolved (`ports::built`);
+    /// a bad parameter is reported at `at`. The one place every leaf is
+    /// built, whichever family.
+    fn checked<T>(
+        &mut self,
+        leaf: &Leaf,
+        what: &str,
+        at: &str,
+        build: impl FnOnce(&mut Definition<C>) -> Result<T, String>,
+    ) -> Option<T> {
+        let (def, problems, entries) = (&mut self.def, &mut self.problems, &mut self.leaf_entries);
+        match crate::ports::built(self.reg, &leaf.params, &leaf.type_name, at, problems, entries, || {
+            build(def)
+        }) {
+            Ok(built) => Some(built),
+            Err(None) => None,
+            Err(Some(e)) => {
+                let message = format!("bad parameters for {what} {}: {e}", shown(&leaf.type_name));
+                self.problems.push(at, message);
+                None
+            }
+        }
     }
 
     /// Builds an action leaf into the column of its name; returns (column, index).
@@ -615,24 +628,12 @@ impl<'a, C: 'static> Compiler<'a, C> {
                     self.def.columns.push((leaf.type_name.clone(), kind.column()));
                     self.def.columns.len() as u32 - 1
                 });
-                let column = &mut *self.def.columns[col as usize].1;
-                match crate::ports::built(
-                    self.reg,
-                    &leaf.params,
-                    &leaf.type_name,
-                    at,
-                    &mut self.problems,
-                    &mut self.leaf_entries,
-                    || kind.build(&leaf.params, column),
-                ) {
-                    Ok(i) => {
-                        self.def.actions += 1;
-                        return (col, i);
-                    }
-                    Err(None) => {}
-                    Err(Some(e)) => self
-                        .problems
-                        .push(at, format!("bad parameters for action {}: {e}", shown(&leaf.type_name))),
+                let built = self.checked(leaf, "action", at, |def| {
+                    kind.build(&leaf.params, &mut *def.columns[col as usize].1)
+                });
+                if let Some(i) = built {
+                    self.def.actions += 1;
+                    return (col, i);
                 }
             }
             None => {
@@ -740,13 +741,7 @@ pub(crate) fn state_words(op: NodeKind, n: usize) -> usize {
         NodeKind::SequenceAlways => 2,
         NodeKind::Parallel => 2 + n,
         NodeKind::ParallelMain => n,
-        NodeKind::Random
-        | NodeKind::Weighted
-        | NodeKind::Utility
-        | NodeKind::If
-        | NodeKind::ReactiveIf
-        | NodeKind::Match
-        | NodeKind::ReactiveMatch => 1,
+        op if keeps_choice(op) => 1,
         NodeKind::Shuffle => 1 + n,
         NodeKind::Loop
         | NodeKind::UntilFail
@@ -759,6 +754,17 @@ pub(crate) fn state_words(op: NodeKind, n: usize) -> usize {
         NodeKind::Delay | NodeKind::Limit | NodeKind::RunOnce => 1,
         _ => 0,
     }
+}
+
+/// Whether a node of kind `op` keeps one state word, the chosen child's
+/// index + 1 (0 while idle): the random draws, `utility`, the branches. One
+/// list for [`state_words`] and the invariants that check that word.
+pub(crate) const fn keeps_choice(op: NodeKind) -> bool {
+    use NodeKind as K;
+    matches!(
+        op,
+        K::Random | K::Weighted | K::Utility | K::If | K::ReactiveIf | K::Match | K::ReactiveMatch
+    )
 }
 
 /// Pushes `item` onto `list`; returns its index.

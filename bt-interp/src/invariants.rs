@@ -9,7 +9,7 @@
 
 use behaved_runtime::NodeKind;
 
-use crate::compile::state_words;
+use crate::compile::{keeps_choice, state_words};
 use crate::definition::{Definition, UNKNOWN_KIND};
 
 /// A parallel child that has not run in this activation, is running, is done.
@@ -89,13 +89,8 @@ pub(crate) fn check_state<C>(def: &Definition<C>, ints: &[u32], running: bool) -
                     }
                 }
             }
-            NodeKind::Random
-            | NodeKind::Weighted
-            | NodeKind::Utility
-            | NodeKind::If
-            | NodeKind::ReactiveIf
-            | NodeKind::Match
-            | NodeKind::ReactiveMatch => {
+            // The chosen child's index + 1 while running.
+            op if keeps_choice(op) => {
                 let c = v() as usize;
                 if a {
                     let branches = f.a as usize;
