@@ -41,15 +41,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         let body = id + 1;
         let bn = self.node(body);
         loop {
-            let mut o = self.tick_node::<D>(body, bn, started_now);
-            match self.own_jump(id, o) {
-                Some(true) => {
-                    self.ints[s] = 0;
-                    return Out::Success;
-                }
-                Some(false) => o = Out::Success,
-                None => {}
-            }
+            let o = self.tick_node::<D>(body, bn, started_now);
+            let Some(o) = self.own_jump(id, s, o) else {
+                return Out::Success;
+            };
             match (kind, o) {
                 (_, Out::Running) => {
                     self.ints[s] = 1;
@@ -71,10 +66,20 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
     }
 
-    /// A `break` (`Some(true)`) or `continue` (`Some(false)`) for loop `id`.
+    /// Outcome `o` of loop `id`'s body after the loop's own jumps: `None`
+    /// for a `break` (the loop succeeds, its state word `s` cleared),
+    /// Success for a `continue` (the iteration ends as if the body had
+    /// succeeded), `o` otherwise. Every loop's one rule for its jumps.
     #[inline(always)]
-    pub(in crate::agent) fn own_jump(&self, id: u32, o: Out) -> Option<bool> {
-        (o == Out::Jump && self.st.jump == id).then_some(self.st.brk)
+    pub(in crate::agent) fn own_jump(&mut self, id: u32, s: usize, o: Out) -> Option<Out> {
+        if o != Out::Jump || self.st.jump != id {
+            return Some(o);
+        }
+        if self.st.brk {
+            self.ints[s] = 0;
+            return None;
+        }
+        Some(Out::Success)
     }
 
     /// `repeater(n)` / `retry(n)`: bounded, so the next iteration starts in the same tick.
@@ -87,15 +92,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         };
         let mut e = entering;
         loop {
-            let mut o = self.tick(id + 1, e);
-            match self.own_jump(id, o) {
-                Some(true) => {
-                    self.ints[s] = 0;
-                    return Out::Success;
-                }
-                Some(false) => o = Out::Success,
-                None => {}
-            }
+            let o = self.tick(id + 1, e);
+            let Some(o) = self.own_jump(id, s, o) else {
+                return Out::Success;
+            };
             match o {
                 Out::Running | Out::Jump => return o,
                 _ if o == counted => {
@@ -133,16 +133,11 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 return Out::Success;
             }
             self.items[k].select(at, self.ctx);
-            let mut o = self.tick(id + 1, e);
-            match self.own_jump(id, o) {
-                Some(true) => {
-                    self.ints[s] = 0;
-                    self.items[k].clear();
-                    return Out::Success;
-                }
-                Some(false) => o = Out::Success,
-                None => {}
-            }
+            let o = self.tick(id + 1, e);
+            let Some(o) = self.own_jump(id, s, o) else {
+                self.items[k].clear();
+                return Out::Success;
+            };
             match o {
                 Out::Running | Out::Jump => return o,
                 Out::Success => {
@@ -169,15 +164,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
                 self.ints[s] = 0;
                 return Out::Success;
             }
-            let mut o = self.tick(body, started_now);
-            match self.own_jump(id, o) {
-                Some(true) => {
-                    self.ints[s] = 0;
-                    return Out::Success;
-                }
-                Some(false) => o = Out::Success,
-                None => {}
-            }
+            let o = self.tick(body, started_now);
+            let Some(o) = self.own_jump(id, s, o) else {
+                return Out::Success;
+            };
             match o {
                 Out::Running => {
                     self.ints[s] = 1;
