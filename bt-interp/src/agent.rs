@@ -151,7 +151,12 @@ impl<C: 'static> Agent<C> {
     /// (the rule is [`Wake`]'s): `NextTick` when it is not running.
     pub fn next_wake(&self, now: f64) -> Wake {
         if self.st.side.running {
-            wake::wake(&self.def, &self.st, 0, now)
+            wake::Waking {
+                def: &self.def,
+                st: &self.st,
+                now,
+            }
+            .wake(0)
         } else {
             Wake::NextTick
         }

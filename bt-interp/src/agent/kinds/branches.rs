@@ -2,10 +2,9 @@
 //! or every tick), halt and wake.
 use behaved_runtime::{NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::Flat;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// The child (index + 1) an `if` or `match` chooses now; 0 for none.
@@ -73,16 +72,13 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running `if` or `match`: its chosen branch's; the reactive
-/// forms choose again on every tick.
-pub(in crate::agent) fn branch_wake<C: 'static>(def: &Definition<C>, st: &State<C>, node: &Flat, now: f64) -> Wake {
-    match node.op {
-        NodeKind::ReactiveIf | NodeKind::ReactiveMatch => Wake::NextTick,
-        _ => wake(
-            def,
-            st,
-            def.kids[(node.kids + st.ints[node.slot as usize] - 1) as usize],
-            now,
-        ),
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running `if` or `match`: its chosen branch's; the reactive
+    /// forms choose again on every tick.
+    pub(in crate::agent) fn branch_wake(&self, node: &Flat) -> Wake {
+        match node.op {
+            NodeKind::ReactiveIf | NodeKind::ReactiveMatch => Wake::NextTick,
+            _ => self.wake(self.def.kids[(node.kids + self.st.ints[node.slot as usize] - 1) as usize]),
+        }
     }
 }

@@ -3,10 +3,9 @@
 //! wake. The state word is the running child's id.
 use behaved_runtime::{NodeId, NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::Flat;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// [`Exec::chain_inline`] as a call.
@@ -247,11 +246,13 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running chain: its running child's; a reactive chain checks
-/// again on every tick.
-pub(in crate::agent) fn chain_wake<C: 'static>(def: &Definition<C>, st: &State<C>, node: &Flat, now: f64) -> Wake {
-    match node.op {
-        NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => Wake::NextTick,
-        _ => wake(def, st, st.ints[node.slot as usize], now),
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running chain: its running child's; a reactive chain checks
+    /// again on every tick.
+    pub(in crate::agent) fn chain_wake(&self, node: &Flat) -> Wake {
+        match node.op {
+            NodeKind::ReactiveSequence | NodeKind::ReactiveSelector => Wake::NextTick,
+            _ => self.wake(self.st.ints[node.slot as usize]),
+        }
     }
 }

@@ -4,10 +4,9 @@
 
 use behaved_runtime::{Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::Flat;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `invert`: the child's success and failure swapped.
@@ -106,10 +105,12 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running decorator: its body's. (A reactive one, `abortIf`,
-/// also watches its condition: `watch.rs`, by its shape.)
-pub(in crate::agent) fn decorator_wake<C: 'static>(def: &Definition<C>, st: &State<C>, node: &Flat, now: f64) -> Wake {
-    wake(def, st, def.kids[(node.kids + body(node)) as usize], now)
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running decorator: its body's. (A reactive one, `abortIf`,
+    /// also watches its condition: `watch.rs`, by its shape.)
+    pub(in crate::agent) fn decorator_wake(&self, node: &Flat) -> Wake {
+        self.wake(self.def.kids[(node.kids + body(node)) as usize])
+    }
 }
 
 /// Where a decorator's body sits among its children, by its shape

@@ -5,9 +5,9 @@
 
 use behaved_runtime::{NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::definition::{Definition, Flat, Node};
+use crate::agent::wake::Waking;
+use crate::definition::{Flat, Node};
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// A condition: checked (or stood in for).
@@ -37,22 +37,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running leaf: an action's own answer; `running` never
-/// wakes; a `waitUntil` checks again on every tick (the others are never
-/// Running).
-pub(in crate::agent) fn leaf_wake<C: 'static>(
-    def: &Definition<C>,
-    st: &State<C>,
-    id: u32,
-    node: &Flat,
-    now: f64,
-) -> Wake {
-    match node.op {
-        NodeKind::Action => {
-            let n = def.nodes[id as usize];
-            st.leaves[n.slot as usize].wake(n.arg, now)
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running leaf: an action's own answer; `running` never
+    /// wakes; a `waitUntil` checks again on every tick (the others are never
+    /// Running).
+    pub(in crate::agent) fn leaf_wake(&self, id: u32, node: &Flat) -> Wake {
+        match node.op {
+            NodeKind::Action => {
+                let n = self.def.nodes[id as usize];
+                self.st.leaves[n.slot as usize].wake(n.arg, self.now)
+            }
+            NodeKind::Running => Wake::Never,
+            _ => Wake::NextTick,
         }
-        NodeKind::Running => Wake::Never,
-        _ => Wake::NextTick,
     }
 }

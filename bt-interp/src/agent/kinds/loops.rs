@@ -4,10 +4,9 @@
 //! `break` and `continue`: tick, halt and wake.
 use behaved_runtime::{NodeId, NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Fast, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::{Fast, Flat};
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// [`Exec::unbounded_inline`] as a call.
@@ -225,24 +224,20 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running loop: its body's; between two iterations of an
-/// unbounded loop or `while`, the next one starts on the next tick.
-pub(in crate::agent) fn loop_wake<C: 'static>(
-    def: &Definition<C>,
-    st: &State<C>,
-    id: u32,
-    node: &Flat,
-    now: f64,
-) -> Wake {
-    match node.op {
-        NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While => {
-            match st.ints[node.slot as usize] {
-                0 => Wake::NextTick,
-                _ => wake(def, st, def.kids[(node.kids + node.n - 1) as usize], now),
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running loop: its body's; between two iterations of an
+    /// unbounded loop or `while`, the next one starts on the next tick.
+    pub(in crate::agent) fn loop_wake(&self, id: u32, node: &Flat) -> Wake {
+        match node.op {
+            NodeKind::Loop | NodeKind::UntilFail | NodeKind::UntilSuccess | NodeKind::While => {
+                match self.st.ints[node.slot as usize] {
+                    0 => Wake::NextTick,
+                    _ => self.wake(self.def.kids[(node.kids + node.n - 1) as usize]),
+                }
             }
+            NodeKind::Repeat | NodeKind::Retry | NodeKind::ForEach | NodeKind::Pick => self.wake(id + 1),
+            // `break` and `continue` are never Running.
+            _ => Wake::NextTick,
         }
-        NodeKind::Repeat | NodeKind::Retry | NodeKind::ForEach | NodeKind::Pick => wake(def, st, id + 1, now),
-        // `break` and `continue` are never Running.
-        _ => Wake::NextTick,
     }
 }

@@ -19,20 +19,10 @@ mod random;
 mod timing;
 mod utility;
 
-use branches::branch_wake;
-use chains::chain_wake;
-use decorators::decorator_wake;
-use leaves::leaf_wake;
-use loops::loop_wake;
-use parallel::parallel_wake;
-use random::random_wake;
-use timing::timing_wake;
-use utility::utility_wake;
-
 use behaved_runtime::{NodeId, NodeKind, Observer, Status, Wake};
 
-use super::State;
-use crate::definition::{Definition, Fast, Flat, UNKNOWN_KIND};
+use super::wake::Waking;
+use crate::definition::{Fast, Flat, UNKNOWN_KIND};
 
 use super::exec::*;
 
@@ -145,21 +135,21 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
 
 /// The wake of running node `id` of kind `node.op` (its hooks checked
 /// already, in `wake.rs`).
-pub(super) fn kind_wake<C: 'static>(def: &Definition<C>, st: &State<C>, id: u32, node: &Flat, now: f64) -> Wake {
+pub(super) fn kind_wake<C: 'static>(w: &Waking<'_, C>, id: u32, node: &Flat) -> Wake {
     if node.op.is_reactive() {
         // Until a change of what they read (`watch.rs`).
-        return super::watch::reactive(def, st, id, now).unwrap_or(Wake::NextTick);
+        return w.reactive(id).unwrap_or(Wake::NextTick);
     }
     match family(node.op) {
-        Family::Chain => chain_wake(def, st, node, now),
-        Family::Random => random_wake(def, st, node, now),
-        Family::Utility => utility_wake(def, st, node, now, || branch_wake(def, st, node, now)),
-        Family::Branch => branch_wake(def, st, node, now),
-        Family::Parallel => parallel_wake(def, st, node, now),
-        Family::Loop => loop_wake(def, st, id, node, now),
-        Family::Timing => timing_wake(def, st, id, node, now),
-        Family::Decorator => decorator_wake(def, st, node, now),
-        Family::Leaf => leaf_wake(def, st, id, node, now),
+        Family::Chain => w.chain_wake(node),
+        Family::Random => w.random_wake(node),
+        Family::Utility => w.utility_wake(node, || w.branch_wake(node)),
+        Family::Branch => w.branch_wake(node),
+        Family::Parallel => w.parallel_wake(node),
+        Family::Loop => w.loop_wake(id, node),
+        Family::Timing => w.timing_wake(id, node),
+        Family::Decorator => w.decorator_wake(node),
+        Family::Leaf => w.leaf_wake(id, node),
     }
 }
 

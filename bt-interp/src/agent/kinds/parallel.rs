@@ -3,10 +3,9 @@
 //! `RUNNING`, `DONE`).
 use behaved_runtime::{NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::Flat;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `parallel`: ticks the children not completed in this activation and
@@ -94,13 +93,15 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running parallel: the soonest of its running children's.
-pub(in crate::agent) fn parallel_wake<C: 'static>(def: &Definition<C>, st: &State<C>, node: &Flat, now: f64) -> Wake {
-    let s = node.slot as usize;
-    let first = if node.op == NodeKind::Parallel { s + 2 } else { s };
-    (0..node.n)
-        .filter(|&i| st.ints[first + i as usize] == RUNNING)
-        .fold(Wake::Never, |w, i| {
-            w.min(wake(def, st, def.kids[(node.kids + i) as usize], now))
-        })
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running parallel: the soonest of its running children's.
+    pub(in crate::agent) fn parallel_wake(&self, node: &Flat) -> Wake {
+        let s = node.slot as usize;
+        let first = if node.op == NodeKind::Parallel { s + 2 } else { s };
+        (0..node.n)
+            .filter(|&i| self.st.ints[first + i as usize] == RUNNING)
+            .fold(Wake::Never, |w, i| {
+                w.min(self.wake(self.def.kids[(node.kids + i) as usize]))
+            })
+    }
 }

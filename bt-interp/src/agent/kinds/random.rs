@@ -2,10 +2,9 @@
 //! entry), halt and wake.
 use behaved_runtime::{NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::Flat;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `random` / `weighted`: one child picked on entry, run to completion.
@@ -68,14 +67,16 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running random choice: its drawn child's.
-pub(in crate::agent) fn random_wake<C: 'static>(def: &Definition<C>, st: &State<C>, node: &Flat, now: f64) -> Wake {
-    let s = node.slot as usize;
-    let ints = &st.ints;
-    let kid = |i: u32| def.kids[(node.kids + i) as usize];
-    if node.op == NodeKind::Shuffle {
-        wake(def, st, kid(ints[s + ints[s] as usize]), now)
-    } else {
-        wake(def, st, kid(ints[s] - 1), now)
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running random choice: its drawn child's.
+    pub(in crate::agent) fn random_wake(&self, node: &Flat) -> Wake {
+        let s = node.slot as usize;
+        let ints = &self.st.ints;
+        let kid = |i: u32| self.def.kids[(node.kids + i) as usize];
+        if node.op == NodeKind::Shuffle {
+            self.wake(kid(ints[s + ints[s] as usize]))
+        } else {
+            self.wake(kid(ints[s] - 1))
+        }
     }
 }

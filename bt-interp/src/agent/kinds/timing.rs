@@ -3,10 +3,9 @@
 //! `Side::times` (index `time`, its duration in `Definition::secs`).
 use behaved_runtime::{NodeKind, Observer, Wake};
 
-use crate::agent::State;
 use crate::agent::exec::*;
-use crate::agent::wake::wake;
-use crate::definition::{Definition, Flat};
+use crate::agent::wake::Waking;
+use crate::definition::Flat;
 
 impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `wait(d)`: Running on entry, then Success on the first tick at which d has passed.
@@ -84,24 +83,27 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// The wake of a running timing node: its timer's, its child's, or the
-/// sooner of the two.
-pub(in crate::agent) fn timing_wake<C: 'static>(
-    def: &Definition<C>,
-    st: &State<C>,
-    id: u32,
-    node: &Flat,
-    now: f64,
-) -> Wake {
-    let timer = || Wake::after(st.side.times[node.time as usize], def.secs[node.time as usize], now);
-    match node.op {
-        NodeKind::Delay => match st.ints[node.slot as usize] {
-            0 => timer(),
-            _ => wake(def, st, id + 1, now),
-        },
-        NodeKind::Timeout => timer().min(wake(def, st, id + 1, now)),
-        NodeKind::Wait => timer(),
-        // `cooldown`: its child's.
-        _ => wake(def, st, id + 1, now),
+impl<C: 'static> Waking<'_, C> {
+    /// The wake of a running timing node: its timer's, its child's, or the
+    /// sooner of the two.
+    pub(in crate::agent) fn timing_wake(&self, id: u32, node: &Flat) -> Wake {
+        let (def, st) = (self.def, self.st);
+        let timer = || {
+            Wake::after(
+                st.side.times[node.time as usize],
+                def.secs[node.time as usize],
+                self.now,
+            )
+        };
+        match node.op {
+            NodeKind::Delay => match st.ints[node.slot as usize] {
+                0 => timer(),
+                _ => self.wake(id + 1),
+            },
+            NodeKind::Timeout => timer().min(self.wake(id + 1)),
+            NodeKind::Wait => timer(),
+            // `cooldown`: its child's.
+            _ => self.wake(id + 1),
+        }
     }
 }

@@ -7,6 +7,7 @@ use behaved_format::utility::Choice;
 use behaved_runtime::utility::{best, draw, keep_or_switch};
 use behaved_runtime::{NodeId, Observer, Wake};
 
+use crate::agent::wake::Waking;
 use crate::definition::Flat;
 
 use crate::agent::exec::*;
@@ -74,20 +75,18 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     }
 }
 
-/// A running `utility` node's wake: the reactive form re-scores on every
-/// tick (`NextTick`); the interval form wakes at the sooner of its next
-/// scoring and its running child's wake; the others sleep as their running
-/// child (`child`).
-pub(in crate::agent) fn utility_wake<C: 'static>(
-    def: &crate::definition::Definition<C>,
-    st: &crate::agent::State<C>,
-    node: &Flat,
-    now: f64,
-    child: impl FnOnce() -> Wake,
-) -> Wake {
-    match def.scoring.utility[node.a as usize].choice {
-        Choice::Reactive { .. } => Wake::NextTick,
-        Choice::Every { .. } => Wake::after(st.side.times[node.time as usize], node.secs, now).min(child()),
-        _ => child(),
+impl<C: 'static> Waking<'_, C> {
+    /// A running `utility` node's wake: the reactive form re-scores on every
+    /// tick (`NextTick`); the interval form wakes at the sooner of its next
+    /// scoring and its running child's wake; the others sleep as their running
+    /// child (`child`).
+    pub(in crate::agent) fn utility_wake(&self, node: &Flat, child: impl FnOnce() -> Wake) -> Wake {
+        match self.def.scoring.utility[node.a as usize].choice {
+            Choice::Reactive { .. } => Wake::NextTick,
+            Choice::Every { .. } => {
+                Wake::after(self.st.side.times[node.time as usize], node.secs, self.now).min(child())
+            }
+            _ => child(),
+        }
     }
 }
