@@ -77,8 +77,12 @@ impl From<bool> for Out {
 /// sequences and selectors of leaves are inlined at the last level.
 pub(super) trait Depth {
     type Next: Depth;
-    const INLINE: bool;
-    const INLINE_LEAF_CHAINS: bool;
+    /// Sequences, selectors and loops are inlined at this level (most
+    /// levels; the last ones call).
+    const INLINE: bool = true;
+    /// Sequences and selectors of leaves are inlined at this level (all
+    /// but the root function's last).
+    const INLINE_LEAF_CHAINS: bool = true;
 }
 /// Calls composites; inlines sequences and selectors of leaves.
 pub(super) struct D0;
@@ -92,22 +96,15 @@ pub(super) struct Root0;
 impl Depth for D0 {
     type Next = D0;
     const INLINE: bool = false;
-    const INLINE_LEAF_CHAINS: bool = true;
 }
 impl Depth for D1 {
     type Next = D0;
-    const INLINE: bool = true;
-    const INLINE_LEAF_CHAINS: bool = true;
 }
 impl Depth for Root2 {
     type Next = Root1;
-    const INLINE: bool = true;
-    const INLINE_LEAF_CHAINS: bool = true;
 }
 impl Depth for Root1 {
     type Next = Root0;
-    const INLINE: bool = true;
-    const INLINE_LEAF_CHAINS: bool = true;
 }
 impl Depth for Root0 {
     type Next = Root0;
@@ -149,58 +146,43 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(always)]
     pub(super) fn tick_node<D: Depth>(&mut self, id: u32, n: Node, entering: bool) -> Out {
         match n.fast {
-            Fast::Condition => {
-                self.obs.entered(NodeId(id));
-                let o = self
-                    .stood_in(id, true)
-                    .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx)));
-                self.obs.ticked(NodeId(id), o.status());
-                o
+            Fast::Condition | Fast::Action | Fast::Wait => self.leaf(id, n, entering),
+            Fast::Sequence if D::INLINE => {
+                self.chain_inline::<true, false, false, D::Next>(id, n.slot, n.end, entering)
             }
-            Fast::Action => {
-                if entering {
-                    self.obs.entered(NodeId(id));
-                }
-                let o = self
-                    .stood_in(id, entering)
-                    .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)));
-                self.obs.ticked(NodeId(id), o.status());
-                o
+            Fast::Selector if D::INLINE => {
+                self.chain_inline::<false, false, false, D::Next>(id, n.slot, n.end, entering)
             }
-            Fast::Wait => {
-                if entering {
-                    self.obs.entered(NodeId(id));
-                }
-                let o = self
-                    .stood_in(id, entering)
-                    .unwrap_or_else(|| self.wait(n.arg, entering));
-                self.obs.ticked(NodeId(id), o.status());
-                o
+            Fast::ReactiveSequence if D::INLINE => {
+                self.chain_inline::<true, true, false, D::Next>(id, n.slot, n.end, entering)
             }
-            Fast::Sequence if D::INLINE => self.chain_inline::<true, D::Next>(id, n.slot, n.end, entering),
-            Fast::Selector if D::INLINE => self.chain_inline::<false, D::Next>(id, n.slot, n.end, entering),
-            Fast::ReactiveSequence if D::INLINE => self.reactive_inline::<true, D::Next>(id, n.slot, n.end, entering),
-            Fast::ReactiveSelector if D::INLINE => self.reactive_inline::<false, D::Next>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector if D::INLINE => {
+                self.chain_inline::<false, true, false, D::Next>(id, n.slot, n.end, entering)
+            }
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess if D::INLINE => {
                 self.unbounded_inline::<D::Next>(id, n.slot, n.fast, entering)
             }
-            Fast::Sequence => self.chain::<true>(id, n.slot, n.end, entering),
-            Fast::Selector => self.chain::<false>(id, n.slot, n.end, entering),
-            Fast::ReactiveSequence => self.reactive::<true>(id, n.slot, n.end, entering),
-            Fast::ReactiveSelector => self.reactive::<false>(id, n.slot, n.end, entering),
+            Fast::Sequence => self.chain::<true, false, false>(id, n.slot, n.end, entering),
+            Fast::Selector => self.chain::<false, false, false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSequence => self.chain::<true, true, false>(id, n.slot, n.end, entering),
+            Fast::ReactiveSelector => self.chain::<false, true, false>(id, n.slot, n.end, entering),
             Fast::Loop | Fast::UntilFail | Fast::UntilSuccess => self.unbounded(id, n.slot, n.fast, entering),
-            Fast::LeafSequence if D::INLINE_LEAF_CHAINS => self.leaf_chain::<true>(id, n.slot, n.end, entering),
-            Fast::LeafSelector if D::INLINE_LEAF_CHAINS => self.leaf_chain::<false>(id, n.slot, n.end, entering),
+            Fast::LeafSequence if D::INLINE_LEAF_CHAINS => {
+                self.chain_inline::<true, false, true, D>(id, n.slot, n.end, entering)
+            }
+            Fast::LeafSelector if D::INLINE_LEAF_CHAINS => {
+                self.chain_inline::<false, false, true, D>(id, n.slot, n.end, entering)
+            }
             Fast::LeafReactiveSequence if D::INLINE_LEAF_CHAINS => {
-                self.leaf_reactive::<true>(id, n.slot, n.end, entering)
+                self.chain_inline::<true, true, true, D>(id, n.slot, n.end, entering)
             }
             Fast::LeafReactiveSelector if D::INLINE_LEAF_CHAINS => {
-                self.leaf_reactive::<false>(id, n.slot, n.end, entering)
+                self.chain_inline::<false, true, true, D>(id, n.slot, n.end, entering)
             }
-            Fast::LeafSequence => self.leaf_chain_call::<true>(id, n.slot, n.end, entering),
-            Fast::LeafSelector => self.leaf_chain_call::<false>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSequence => self.leaf_reactive_call::<true>(id, n.slot, n.end, entering),
-            Fast::LeafReactiveSelector => self.leaf_reactive_call::<false>(id, n.slot, n.end, entering),
+            Fast::LeafSequence => self.chain::<true, false, true>(id, n.slot, n.end, entering),
+            Fast::LeafSelector => self.chain::<false, false, true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSequence => self.chain::<true, true, true>(id, n.slot, n.end, entering),
+            Fast::LeafReactiveSelector => self.chain::<false, true, true>(id, n.slot, n.end, entering),
             Fast::Other => self.general(id, entering),
         }
     }

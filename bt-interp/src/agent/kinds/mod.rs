@@ -44,10 +44,10 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
         }
         // One line per kind (or family): the code is in the kind's module.
         let out = match node.op {
-            NodeKind::Sequence => self.chain_body::<true, D0>(id, n.slot, n.end),
-            NodeKind::Selector => self.chain_body::<false, D0>(id, n.slot, n.end),
-            NodeKind::ReactiveSequence => self.reactive_body::<true, D0>(id, n.slot, n.end),
-            NodeKind::ReactiveSelector => self.reactive_body::<false, D0>(id, n.slot, n.end),
+            NodeKind::Sequence => self.chain_body::<true, false, false, D0>(id, n.slot, n.end),
+            NodeKind::Selector => self.chain_body::<false, false, false, D0>(id, n.slot, n.end),
+            NodeKind::ReactiveSequence => self.chain_body::<true, true, false, D0>(id, n.slot, n.end),
+            NodeKind::ReactiveSelector => self.chain_body::<false, true, false, D0>(id, n.slot, n.end),
             NodeKind::SequenceAlways => self.sequence_always(id, node, n.end),
             NodeKind::Parallel => self.parallel(id, node),
             NodeKind::ParallelMain => self.parallel_main(id, node),
