@@ -47,15 +47,24 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// `reactiveIf` / `reactiveMatch`: chosen every tick; a change of branch
     /// halts the running one and enters the new one.
     pub(in crate::agent) fn reactive_choose(&mut self, node: &Flat) -> Out {
-        let s = node.slot as usize;
-        let prev = self.ints[s];
+        let prev = self.ints[node.slot as usize];
         let chosen = self.pick(node);
+        self.run_chosen(node, prev, chosen, Out::Success)
+    }
+
+    /// Runs the child a node that chooses again on every tick chose now
+    /// (`chosen`, its index + 1; 0 for none, which ends the node with
+    /// `none`), after `prev`: a change of choice halts the running child
+    /// and enters the new one. The state word keeps the choice while it
+    /// runs. The rule of the reactive branches and `utility`.
+    pub(in crate::agent) fn run_chosen(&mut self, node: &Flat, prev: u32, chosen: u32, none: Out) -> Out {
+        let s = node.slot as usize;
         if prev != 0 && prev != chosen {
             self.ints[s] = 0;
             self.halt(self.kid(node, prev - 1));
         }
         if chosen == 0 {
-            return Out::Success;
+            return none;
         }
         let o = self.tick(self.kid(node, chosen - 1), prev != chosen);
         self.ints[s] = if o == Out::Running { chosen } else { 0 };

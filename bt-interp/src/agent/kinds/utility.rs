@@ -62,16 +62,7 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
             };
             chosen.map_or(0, |i| i as u32 + 1)
         };
-        if prev != 0 && prev != pick {
-            self.ints[s] = 0;
-            self.halt(self.kid(node, prev - 1));
-        }
-        if pick == 0 {
-            return Out::Failure;
-        }
-        let o = self.tick(self.kid(node, pick - 1), prev != pick);
-        self.ints[s] = if o == Out::Running { pick } else { 0 };
-        o
+        self.run_chosen(node, prev, pick, Out::Failure)
     }
 }
 
