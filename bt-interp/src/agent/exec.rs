@@ -146,7 +146,9 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     #[inline(always)]
     pub(super) fn tick_node<D: Depth>(&mut self, id: u32, n: Node, entering: bool) -> Out {
         match n.fast {
-            Fast::Condition | Fast::Action | Fast::Wait => self.leaf(id, n, entering),
+            Fast::Condition => self.condition_in_place(id, n),
+            Fast::Action => self.action_in_place(id, n, entering),
+            Fast::Wait => self.wait_in_place(id, n, entering),
             Fast::Sequence if D::INLINE => {
                 self.chain_inline::<true, false, false, D::Next>(id, n.slot, n.end, entering)
             }
@@ -230,27 +232,44 @@ impl<C: 'static, O: Observer + ?Sized> Exec<'_, C, O> {
     /// Ticks leaf `id` (a condition, action or wait without hooks) in place.
     #[inline(always)]
     pub(super) fn leaf(&mut self, id: u32, n: Node, entering: bool) -> Out {
-        let o = match n.fast {
-            Fast::Condition => {
-                self.obs.entered(NodeId(id));
-                self.stood_in(id, true)
-                    .unwrap_or_else(|| Out::from(self.def.conds[n.arg as usize].check(self.ctx)))
-            }
-            Fast::Action => {
-                if entering {
-                    self.obs.entered(NodeId(id));
-                }
-                self.stood_in(id, entering)
-                    .unwrap_or_else(|| Out::from(self.leaves[n.slot as usize].tick(n.arg, entering, self.ctx)))
-            }
-            _ => {
-                if entering {
-                    self.obs.entered(NodeId(id));
-                }
-                self.stood_in(id, entering)
-                    .unwrap_or_else(|| self.wait(n.arg, entering))
-            }
-        };
+        match n.fast {
+            Fast::Condition => self.condition_in_place(id, n),
+            Fast::Action => self.action_in_place(id, n, entering),
+            _ => self.wait_in_place(id, n, entering),
+        }
+    }
+
+    /// A condition without hooks ticked in place: entered on every tick.
+    #[inline(always)]
+    fn condition_in_place(&mut self, id: u32, n: Node) -> Out {
+        self.in_place(id, true, |e| Out::from(e.def.conds[n.arg as usize].check(e.ctx)))
+    }
+
+    /// An action without hooks ticked in place.
+    #[inline(always)]
+    fn action_in_place(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        self.in_place(id, entering, |e| {
+            Out::from(e.leaves[n.slot as usize].tick(n.arg, entering, e.ctx))
+        })
+    }
+
+    /// A wait without hooks ticked in place.
+    #[inline(always)]
+    fn wait_in_place(&mut self, id: u32, n: Node, entering: bool) -> Out {
+        self.in_place(id, entering, |e| e.wait(n.arg, entering))
+    }
+
+    /// Leaf `id` ticked in place, as every kind of leaf is: entered when
+    /// `entering`, answered by its stand-in or else by `run`, reported.
+    /// Inlined where it is optimised; a call in a debug build, whose frames
+    /// would otherwise grow by its locals at every level a tree nests.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
+    fn in_place(&mut self, id: u32, entering: bool, run: impl FnOnce(&mut Self) -> Out) -> Out {
+        if entering {
+            self.obs.entered(NodeId(id));
+        }
+        let o = self.stood_in(id, entering).unwrap_or_else(|| run(self));
         self.obs.ticked(NodeId(id), o.status());
         o
     }
