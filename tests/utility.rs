@@ -8,7 +8,8 @@
 //! its last scoring's time across save and load.
 use behaved::prelude::*;
 use behaved::utility::{Consideration, Curve, all};
-use behaved_testkit::script::{Parts, Scores, log};
+use behaved_testkit::script::{Ctx, Parts, Rec, Score, Scores, log};
+use behaved_testkit::utility;
 
 /// Three jobs' scores and statuses, and what the jobs did.
 struct Npc {
@@ -63,9 +64,6 @@ behave! {
     tree Reactive for Npc {
         utility(reactive, margin = 0.1) { |c| c.score[0] => Job(0), |c| c.score[1] => Job(1), |c| c.score[2] => Job(2) }
     }
-    tree Drawn for Npc {
-        utility(weighted, best = 2) { |c| c.score[0] => Job(0), |c| c.score[1] => Job(1), |c| c.score[2] => Job(2) }
-    }
     tree Curved for Npc {
         utility {
             all((Curve::Linear { slope: 1.0, intercept: 0.0 }.of(|c: &Npc| c.score[0]), Second)) => Job(0),
@@ -86,99 +84,43 @@ behave! {
     }
 }
 
+behave! {
+    /// The trees of the rules both forms keep (`behaved_testkit::utility`):
+    /// three scripted actions scored by the script, in each form.
+    tree ThreeOnEntry for Ctx {
+        utility { Score("s1") => Rec("a"), Score("s2") => Rec("b"), Score("s3") => Rec("c") }
+    }
+    tree ThreeReactive for Ctx {
+        utility(reactive, margin = 0.1) { Score("s1") => Rec("a"), Score("s2") => Rec("b"), Score("s3") => Rec("c") }
+    }
+    tree ThreeDrawn for Ctx {
+        utility(weighted, best = 2) { Score("s1") => Rec("a"), Score("s2") => Rec("b"), Score("s3") => Rec("c") }
+    }
+}
+
 #[test]
 fn on_entry_the_highest_score_runs_the_first_on_ties_and_is_kept_while_it_runs() {
-    let (mut t, mut c) = (OnEntry::new(), Npc::new([0.2, 0.7, 0.7]));
-    assert_eq!(t.tick_at(&mut c, 0.0), Status::Running);
-    assert_eq!(c.take(), log(&["enter 1", "tick 1"]), "0.7 twice: the first");
-    c.score = [0.9, 0.0, 0.0];
-    assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
-    assert_eq!(c.take(), log(&["tick 1"]), "not re-scored while the choice runs");
-    c.status[1] = Status::Failure;
-    assert_eq!(t.tick_at(&mut c, 2.0), Status::Failure, "the chosen child's status");
-    assert_eq!(c.take(), log(&["tick 1"]));
-    assert_eq!(t.tick_at(&mut c, 3.0), Status::Running);
-    assert_eq!(c.take(), log(&["enter 0", "tick 0"]), "re-scored on the next entry");
+    utility::on_entry_the_highest_runs_and_is_kept(ThreeOnEntry::new());
 }
 
 #[test]
 fn no_score_above_zero_fails_without_ticking_a_child() {
-    let (mut t, mut c) = (OnEntry::new(), Npc::new([0.0, -1.0, f32::NAN]));
-    assert_eq!(t.tick_at(&mut c, 0.0), Status::Failure);
-    assert_eq!(c.take(), log(&[]));
-    assert!(!t.is_running());
+    utility::nothing_above_zero_fails(ThreeOnEntry::new());
 }
 
 #[test]
 fn reactive_switches_only_past_the_margin_halting_the_running_child_first() {
-    let (mut t, mut c) = (Reactive::new(), Npc::new([0.5, 0.2, 0.0]));
-    assert_eq!(t.tick_at(&mut c, 0.0), Status::Running);
-    assert_eq!(c.take(), log(&["enter 0", "tick 0"]));
-    c.score[1] = 0.6;
-    assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
-    assert_eq!(c.take(), log(&["tick 0"]), "0.6 beats 0.5 by less than the margin 0.1");
-    c.score[1] = 0.61;
-    assert_eq!(t.tick_at(&mut c, 2.0), Status::Running);
-    assert_eq!(
-        c.take(),
-        log(&["halt 0", "enter 1", "tick 1"]),
-        "by more: switched in the same tick"
-    );
-    c.score = [0.0, 0.0, 0.0];
-    assert_eq!(
-        t.tick_at(&mut c, 3.0),
-        Status::Failure,
-        "no score above zero: the running child is halted"
-    );
-    assert_eq!(c.take(), log(&["halt 1"]));
-    assert!(!t.is_running());
+    utility::reactive_switches_past_the_margin(ThreeReactive::new());
 }
 
 #[test]
 fn reactive_leaves_a_child_whose_score_fell_to_zero_for_the_best() {
-    let (mut t, mut c) = (Reactive::new(), Npc::new([0.5, 0.0, 0.05]));
-    t.tick_at(&mut c, 0.0);
-    c.take();
-    c.score[0] = 0.0;
-    assert_eq!(t.tick_at(&mut c, 1.0), Status::Running);
-    assert_eq!(
-        c.take(),
-        log(&["halt 0", "enter 2", "tick 2"]),
-        "0.05 is below the margin, but 0 is never kept"
-    );
+    utility::reactive_never_keeps_a_zero(ThreeReactive::new());
 }
 
 #[test]
 fn weighted_draws_among_the_best_k_in_proportion_and_never_a_zero() {
-    let mut c = Npc::new([3.0, 1.0, 0.5]);
-    c.status = [Status::Success; 3];
-    let mut t = Drawn::with_seed(11);
-    let mut counts = [0usize; 3];
-    for i in 0..8_000 {
-        t.tick_at(&mut c, f64::from(i));
-        for e in c.take() {
-            if let Some(k) = e.strip_prefix("tick ") {
-                counts[k.parse::<usize>().unwrap()] += 1;
-            }
-        }
-    }
-    assert_eq!(counts[2], 0, "third best is outside `best = 2`: {counts:?}");
-    assert!(
-        (5_700..6_300).contains(&counts[0]),
-        "3 : 1 between the best two: {counts:?}"
-    );
-    let picks = |seed| {
-        let (mut t, mut c) = (Drawn::with_seed(seed), Npc::new([1.0, 1.0, 1.0]));
-        c.status = [Status::Success; 3];
-        (0..50)
-            .flat_map(|i| {
-                t.tick_at(&mut c, f64::from(i));
-                c.take()
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(picks(5), picks(5));
-    assert_ne!(picks(5), picks(6));
+    utility::weighted_draws_among_the_best_in_proportion(ThreeDrawn::with_seed);
 }
 
 #[test]

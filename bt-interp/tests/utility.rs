@@ -11,6 +11,7 @@ mod support;
 use behaved_interp::Agent;
 use behaved_runtime::Wake;
 use behaved_testkit::script::Parts;
+use behaved_testkit::utility;
 use serde_json::{Value, json};
 use support::*;
 
@@ -36,101 +37,28 @@ fn three(extra: Value) -> Value {
 
 #[test]
 fn on_entry_the_highest_score_runs_the_first_on_ties_and_is_kept_while_it_runs() {
-    let (mut t, mut c) = (agent(three(json!({}))), Ctx::new());
-    c.score("s1", 0.2).score("s2", 0.7).score("s3", 0.7);
-    c.set("a", R).set("b", R).set("c", R);
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["enter b", "b"]), "0.7 twice: the first");
-    c.score("s1", 0.9).score("s2", 0.0).score("s3", 0.0);
-    assert_eq!(t.tick_at(&mut c, 1.0), R);
-    assert_eq!(c.take(), log(&["b"]), "not re-scored while the choice runs");
-    c.set("b", F);
-    assert_eq!(t.tick_at(&mut c, 2.0), F, "the chosen child's status");
-    assert_eq!(c.take(), log(&["b"]));
-    assert_eq!(t.tick_at(&mut c, 3.0), R);
-    assert_eq!(c.take(), log(&["enter a", "a"]), "re-scored on the next entry");
+    utility::on_entry_the_highest_runs_and_is_kept(agent(three(json!({}))));
 }
 
 #[test]
 fn no_score_above_zero_fails_without_ticking_a_child() {
-    let (mut t, mut c) = (agent(three(json!({}))), Ctx::new());
-    c.score("s2", -1.0).score("s3", f32::NAN);
-    assert_eq!(t.tick_at(&mut c, 0.0), F);
-    assert_eq!(c.take(), log(&[]));
-    assert!(!t.is_running());
+    utility::nothing_above_zero_fails(agent(three(json!({}))));
 }
 
 #[test]
 fn reactive_switches_only_past_the_margin_halting_the_running_child_first() {
-    let (mut t, mut c) = (agent(three(json!({"choose": "reactive", "margin": 0.1}))), Ctx::new());
-    c.score("s1", 0.5).score("s2", 0.2);
-    c.set("a", R).set("b", R).set("c", R);
-    assert_eq!(t.tick_at(&mut c, 0.0), R);
-    assert_eq!(c.take(), log(&["enter a", "a"]));
-    c.score("s2", 0.6);
-    assert_eq!(t.tick_at(&mut c, 1.0), R);
-    assert_eq!(c.take(), log(&["a"]), "0.6 beats 0.5 by less than the margin 0.1");
-    c.score("s2", 0.61);
-    assert_eq!(t.tick_at(&mut c, 2.0), R);
-    assert_eq!(
-        c.take(),
-        log(&["halt a", "enter b", "b"]),
-        "by more: switched in the same tick"
-    );
-    c.score("s1", 0.0).score("s2", 0.0);
-    assert_eq!(
-        t.tick_at(&mut c, 3.0),
-        F,
-        "no score above zero: the running child is halted"
-    );
-    assert_eq!(c.take(), log(&["halt b"]));
-    assert!(!t.is_running());
+    utility::reactive_switches_past_the_margin(agent(three(json!({"choose": "reactive", "margin": 0.1}))));
 }
 
 #[test]
 fn reactive_leaves_a_child_whose_score_fell_to_zero_for_the_best() {
-    let (mut t, mut c) = (agent(three(json!({"choose": "reactive", "margin": 0.1}))), Ctx::new());
-    c.score("s1", 0.5).score("s3", 0.05);
-    c.set("a", R).set("b", R).set("c", R);
-    t.tick_at(&mut c, 0.0);
-    c.take();
-    c.score("s1", 0.0);
-    assert_eq!(t.tick_at(&mut c, 1.0), R);
-    assert_eq!(c.take(), log(&["halt a", "enter c", "c"]));
+    utility::reactive_never_keeps_a_zero(agent(three(json!({"choose": "reactive", "margin": 0.1}))));
 }
 
 #[test]
 fn weighted_draws_among_the_best_k_in_proportion_and_never_a_zero() {
     let def = load(three(json!({"choose": "weighted", "best": 2})));
-    let mut c = Ctx::new();
-    c.score("s1", 3.0).score("s2", 1.0).score("s3", 0.5);
-    let mut t = Agent::with_seed(def.clone(), 11);
-    let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    for i in 0..8_000 {
-        t.tick_at(&mut c, f64::from(i));
-        for e in c.take() {
-            if !e.starts_with("enter") {
-                *counts.entry(e).or_default() += 1;
-            }
-        }
-    }
-    assert_eq!(counts.get("c"), None, "third best is outside `best`: {counts:?}");
-    assert!(
-        (5_700..6_300).contains(&counts["a"]),
-        "3 : 1 between the best two: {counts:?}"
-    );
-    let picks = |seed| {
-        let (mut t, mut c) = (Agent::with_seed(def.clone(), seed), Ctx::new());
-        c.score("s1", 1.0).score("s2", 1.0).score("s3", 1.0);
-        (0..50)
-            .flat_map(|i| {
-                t.tick_at(&mut c, f64::from(i));
-                c.take()
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(picks(5), picks(5));
-    assert_ne!(picks(5), picks(6));
+    utility::weighted_draws_among_the_best_in_proportion(|seed| Agent::with_seed(def.clone(), seed));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! observers that record events as text. [`camp`] is the context and leaves
 //! of the `for` and `pick` tests; [`pick`], the `pick` rules both forms'
 //! tests run; [`rules`], scripts of other rules that both forms' tests run
-//! on their twin trees. [`countdown`] is a future that is pending
+//! on their twin trees, and [`utility`] those of `utility`. [`countdown`] is a future that is pending
 //! for a number of polls. [`endless`] is an action of any context that runs
 //! until halted.
 //!
@@ -32,6 +32,7 @@ pub mod endless;
 pub mod pick;
 pub mod rules;
 pub mod script;
+pub mod utility;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
