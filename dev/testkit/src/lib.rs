@@ -3,9 +3,9 @@
 //! [`script`] holds the scripted fixtures of the behaviour tests: a context
 //! whose leaves return what a script says and log what happens to them, and
 //! observers that record events as text. [`camp`] is the context and leaves
-//! of the `for` and `pick` tests; [`pick`], the `pick` rules both forms'
-//! tests run; [`rules`], scripts of other rules that both forms' tests run
-//! on their twin trees, and [`utility`] those of `utility`. [`countdown`] is a future that is pending
+//! of the `for` and `pick` tests. [`pick`], [`utility`] and [`rules`] hold
+//! rules that both forms keep, as scripts the compiled and the interpreted
+//! tests run on their twin trees. [`countdown`] is a future that is pending
 //! for a number of polls. [`endless`] is an action of any context that runs
 //! until halted.
 //!
